@@ -1,0 +1,85 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { readConfig, type Config } from './config.js';
+import { openDatabase, type Database } from './core/db/database.js';
+import { syncSchema } from './core/db/schema-sync.js';
+import { Registry } from './core/registry/registry.js';
+import { loadSchemaFiles } from './core/registry/load-schemas.js';
+import { normalizeEntity } from './core/registry/normalize-entity.js';
+import { AuthService } from './core/auth/auth-service.js';
+import { LoginThrottle } from './core/auth/login-throttle.js';
+import { loadOrCreateSecret } from './core/auth/secret.js';
+import { Host } from './core/host.js';
+import { installErrorHandler } from './core/http/error-handler.js';
+import { installAccessHook, requireDeclaredAccess } from './core/http/access-hook.js';
+import { dispatchAccess, installDispatcher } from './core/http/dispatcher.js';
+import { installOpLog, OpLogWriter } from './core/http/op-log.js';
+import { installInputGuard } from './core/http/input-guard.js';
+import { registerModules } from './modules/index.js';
+import { seedIfEmpty } from './modules/base/seed/seed.js';
+import { serveStatic } from './core/http/static-files.js';
+
+export type BuildOptions = Partial<Config> & {
+  /** Access token lifetime in seconds (default 7200). */
+  accessTtl?: number;
+  /** Refresh token lifetime in seconds (default 1296000). */
+  refreshTtl?: number;
+  logger?: boolean;
+  schemasDir?: string;
+  /** Seed a new database (default true). */
+  seed?: boolean;
+};
+
+export const SCHEMAS_DIR = path.resolve(import.meta.dirname, '../schemas');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    joinery: Host;
+  }
+}
+
+/** Loads every schema file into a registry (throws naming the file and field on the first problem). */
+export function loadRegistry(dir = SCHEMAS_DIR): Registry {
+  const registry = new Registry();
+  for (const { schema, file } of loadSchemaFiles(dir)) registry.register(normalizeEntity(schema, file));
+  registry.checkReferences();
+  return registry;
+}
+
+/** Builds the whole server: registry, database, routes. Tests call this and use inject(); main.ts listens. */
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config: Config = { ...readConfig(), ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Config;
+  const registry = loadRegistry(options.schemasDir);
+  const database: Database = await openDatabase(config.databaseUrl);
+  try {
+    await syncSchema(database, registry.all(), { dataDir: config.dataDir });
+  } catch (e) {
+    await database.close();
+    throw e;
+  }
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    // Clients may put the API behind /api (PROTOCOL §0): strip it.
+    rewriteUrl: (req) => (req.url?.startsWith('/api/') ? req.url.slice(4) : req.url ?? '/'),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  const secret = loadOrCreateSecret(config.dataDir);
+  const auth = new AuthService(database, { secret, accessTtl: options.accessTtl ?? 7200, refreshTtl: options.refreshTtl ?? 1_296_000 });
+  const host = new Host(app, config, database, registry, auth, new LoginThrottle());
+  app.decorate('joinery', host);
+  app.addHook('onClose', async () => database.close());
+
+  installErrorHandler(app);
+  requireDeclaredAccess(app);
+  installInputGuard(app);
+  installAccessHook(app, auth, dispatchAccess(registry, host.actions));
+  installOpLog(app, new OpLogWriter(database));
+  registerModules(host);
+  installDispatcher(app, registry, host.actions, (request) => host.context(request));
+  await serveStatic(app, config);
+  if (options.seed ?? true) await seedIfEmpty(host);
+  await app.ready();
+  return app;
+}

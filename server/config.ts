@@ -1,0 +1,32 @@
+import path from 'node:path';
+
+/** Settings read from the environment (documented in README). */
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  dataDir: string;
+  captcha: boolean;
+  /** eps shows every entity to anonymous callers (development and codegen). */
+  epsPublic: boolean;
+  /** Trust X-Forwarded-For for the client IP. */
+  trustProxy: boolean;
+  /** Where the built UI lives; served at / when present. */
+  uiDir: string;
+};
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.JOINERY_DATA_DIR ?? './data');
+  const port = Number(env.PORT ?? 8001);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'joinery.db')}`,
+    dataDir,
+    captcha: env.JOINERY_CAPTCHA !== 'off',
+    epsPublic: env.JOINERY_EPS_PUBLIC === 'on',
+    trustProxy: env.JOINERY_TRUST_PROXY === 'on',
+    uiDir: path.resolve(env.JOINERY_UI_DIR ?? './dist/ui'),
+  };
+}

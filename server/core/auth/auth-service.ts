@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/database.js';
+import type { Row } from '../db/row.js';
+import { formatDateTime, nowText } from '../db/time.js';
+import { sessionExpired, unauthorized, type AppError } from '../errors.js';
+import { untyped } from '../crud/dynamic-db.js';
+import type { RequestUser } from '../crud/context.js';
+import { signJwt, verifyJwt, type AdminClaims } from './jwt.js';
+import { loadAccessRights, type AccessRights } from './access-rights.js';
+
+export type TokenPair = { expire: number; token: string; refreshExpire: number; refreshToken: string };
+
+export type AuthOptions = { secret: string; accessTtl: number; refreshTtl: number };
+
+const SESSIONS = 'base_sys_session';
+const USERS = 'base_sys_user';
+
+/** Issues, checks, rotates and revokes admin tokens. Access rights are cached per user until a permission-relevant write. */
+export class AuthService {
+  private rightsCache = new Map<number, AccessRights>();
+
+  constructor(private readonly database: Database, private readonly options: AuthOptions) {}
+
+  private get db() {
+    return untyped(this.database.db);
+  }
+
+  /** Forget cached rights (after role, menu, user-role or department changes). */
+  invalidateRights(): void {
+    this.rightsCache.clear();
+  }
+
+  async rights(userId: number): Promise<AccessRights> {
+    let r = this.rightsCache.get(userId);
+    if (!r) {
+      r = await loadAccessRights(this.database.db, userId);
+      this.rightsCache.set(userId, r);
+    }
+    return r;
+  }
+
+  private sign(user: Row, roleIds: number[], sid: string, jti: string): TokenPair {
+    const base = { roleIds, username: String(user.username), userId: Number(user.id), passwordVersion: Number(user.passwordV), sid };
+    return {
+      expire: this.options.accessTtl,
+      token: signJwt({ ...base, isRefresh: false }, this.options.secret, this.options.accessTtl),
+      refreshExpire: this.options.refreshTtl,
+      refreshToken: signJwt({ ...base, isRefresh: true, jti }, this.options.secret, this.options.refreshTtl),
+    };
+  }
+
+  /** Opens a session for a user who proved their password. */
+  async openSession(user: Row): Promise<TokenPair> {
+    const rights = await this.rights(Number(user.id));
+    const sid = randomUUID();
+    const jti = randomUUID();
+    const now = nowText();
+    await this.db.insertInto(SESSIONS).values({
+      sid, userId: Number(user.id), refreshJti: jti, revoked: 0,
+      expireTime: formatDateTime(new Date(Date.now() + this.options.refreshTtl * 1000)), createTime: now, updateTime: now,
+    }).execute();
+    return this.sign(user, rights.roleIds, sid, jti);
+  }
+
+  /** Exchanges a refresh token for a new pair; a refresh token used twice revokes its session. */
+  async refresh(refreshToken: unknown): Promise<TokenPair> {
+    const claims = verifyJwt(refreshToken, this.options.secret);
+    if (!claims || !claims.isRefresh || !claims.jti) throw sessionExpired();
+    const session = (await this.db.selectFrom(SESSIONS).selectAll().where('sid', '=', claims.sid).executeTakeFirst()) as Row | undefined;
+    if (!session || Number(session.revoked) === 1) throw sessionExpired();
+    if (session.refreshJti !== claims.jti) {
+      // Reuse of a rotated token: someone else holds the chain. End it for both.
+      await this.db.updateTable(SESSIONS).set({ revoked: 1, updateTime: nowText() }).where('sid', '=', claims.sid).execute();
+      throw sessionExpired();
+    }
+    const user = await this.activeUser(claims);
+    if (!user) throw sessionExpired();
+    const jti = randomUUID();
+    const rotated = await this.db.updateTable(SESSIONS).set({ refreshJti: jti, updateTime: nowText() })
+      .where('sid', '=', claims.sid).where('refreshJti', '=', claims.jti).executeTakeFirst();
+    if (Number(rotated.numUpdatedRows) !== 1) throw sessionExpired();
+    this.rightsCache.delete(Number(user.id));
+    const rights = await this.rights(Number(user.id));
+    return this.sign(user, rights.roleIds, claims.sid, jti);
+  }
+
+  private async activeUser(claims: AdminClaims): Promise<Row | undefined> {
+    const user = (await this.db.selectFrom(USERS).select(['id', 'username', 'passwordV', 'status']).where('id', '=', claims.userId).executeTakeFirst()) as Row | undefined;
+    if (!user || Number(user.status) !== 1 || Number(user.passwordV) !== claims.passwordVersion) return undefined;
+    return user;
+  }
+
+  /**
+   * Who presents this Authorization value. `user` is absent when there is no valid token; `error` says why a
+   * well-signed token is refused (revoked session, stale password version, disabled user, refresh token used as access).
+   */
+  async authenticate(token: unknown): Promise<{ user?: RequestUser; error?: AppError; refreshAsAccess?: boolean }> {
+    if (token === undefined || token === '') return {};
+    const claims = verifyJwt(token, this.options.secret);
+    if (!claims) return {};
+    if (claims.isRefresh) return { error: sessionExpired(), refreshAsAccess: true };
+    const session = (await this.db.selectFrom(SESSIONS).select(['revoked', 'userId']).where('sid', '=', claims.sid).executeTakeFirst()) as Row | undefined;
+    if (!session || Number(session.revoked) === 1 || Number(session.userId) !== claims.userId) return { error: unauthorized() };
+    const user = await this.activeUser(claims);
+    if (!user) return { error: sessionExpired() };
+    const rights = await this.rights(claims.userId);
+    return { user: { id: claims.userId, username: String(user.username), ...rights } };
+  }
+
+  /** Ends every session of a user (logout, disable). */
+  async revokeUser(userId: number): Promise<void> {
+    await this.db.updateTable(SESSIONS).set({ revoked: 1, updateTime: nowText() }).where('userId', '=', userId).where('revoked', '=', 0).execute();
+    this.rightsCache.delete(userId);
+  }
+}

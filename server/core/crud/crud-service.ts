@@ -1,0 +1,153 @@
+import { badRequest, conflict, notFound, type FieldIssue } from '../errors.js';
+import type { Entity } from '../registry/entity-types.js';
+import type { Row } from '../db/row.js';
+import { decodeRow, encodeRow } from '../db/row-codec.js';
+import { isUniqueViolation } from '../db/dialect-sql.js';
+import { nowText } from '../db/time.js';
+import type { OpContext } from './context.js';
+import { parseId, parseIds, validateNew, validatePatch } from './input-validation.js';
+import { orderBy, selectColumns, selectRows } from './list-query.js';
+import { untyped } from './dynamic-db.js';
+import { copyToRecycleBin } from './recycle-bin.js';
+import { insertRow } from './insert-row.js';
+
+export const MAX_PAGE_SIZE = 1000;
+
+function intParam(value: unknown, name: string, fallback: number, max: number): number {
+  if (value === undefined || value === null || value === '') return fallback;
+  const n = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > max) {
+    throw badRequest(`${name}: must be a whole number from 1 to ${max}`, [{ path: name, message: `must be 1..${max}` }]);
+  }
+  return n;
+}
+
+async function decorate(ctx: OpContext, entity: Entity, rows: Row[], action: 'page' | 'list' | 'info'): Promise<Row[]> {
+  const decoded = rows.map((r) => decodeRow(entity, r));
+  await ctx.hooks.get(entity.prefix).decorate?.(ctx, decoded, action);
+  return decoded;
+}
+
+/** POST page: filtered, ordered, paginated rows with the total. */
+export async function pageRows(ctx: OpContext, entity: Entity, params: Row) {
+  const page = intParam(params.page, 'page', 1, 1_000_000);
+  const size = intParam(params.size, 'size', 20, MAX_PAGE_SIZE);
+  const order = orderBy(entity, params);
+  let q = selectRows(ctx, entity, params).select(selectColumns(ctx, entity));
+  for (const o of order) q = q.orderBy(o.ref, o.dir);
+  const [rows, count] = await Promise.all([
+    q.limit(size).offset((page - 1) * size).execute(),
+    selectRows(ctx, entity, params).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
+  ]);
+  return { list: await decorate(ctx, entity, rows, 'page'), pagination: { page, size, total: Number(count?.total ?? 0) } };
+}
+
+/** POST list: the same filters without pagination (capped). */
+export async function listRows(ctx: OpContext, entity: Entity, params: Row) {
+  let q = selectRows(ctx, entity, params).select(selectColumns(ctx, entity));
+  for (const o of orderBy(entity, params)) q = q.orderBy(o.ref, o.dir);
+  return decorate(ctx, entity, await q.limit(10_000).execute(), 'list');
+}
+
+/** Reads one stored row within the caller's scope (undefined when absent). */
+export async function findRow(ctx: OpContext, entity: Entity, id: number): Promise<Row | undefined> {
+  const hooks = ctx.hooks.get(entity.prefix);
+  return untyped(ctx.db).selectFrom(`${entity.table} as a`).selectAll('a')
+    .where((eb) => eb.and([eb('a.id', '=', id), ...[hooks.scope?.(ctx, eb)].filter((c) => c !== undefined)]))
+    .executeTakeFirst() as Promise<Row | undefined>;
+}
+
+/** GET info: one row with joined columns, or undefined (the protocol answers success without data). */
+export async function infoRow(ctx: OpContext, entity: Entity, query: Row) {
+  const id = parseId(query.id);
+  const row = await selectRows(ctx, entity, {}).select(selectColumns(ctx, entity)).where('a.id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  return (await decorate(ctx, entity, [row], 'info'))[0];
+}
+
+/** Unique fields (single and composite) must not collide with another row: 409 naming the field. */
+async function checkUnique(ctx: OpContext, entity: Entity, row: Row, exceptId?: number) {
+  const keys = [...entity.fields.filter((f) => f.unique).map((f) => [f.name]), ...entity.uniques];
+  for (const key of keys) {
+    if (!key.every((k) => row[k] !== undefined && row[k] !== null)) continue;
+    let q = untyped(ctx.db).selectFrom(entity.table).select('id');
+    for (const k of key) q = q.where(k, '=', row[k]);
+    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+    if (await q.executeTakeFirst()) {
+      const details: FieldIssue[] = key.map((k) => ({ path: k, message: 'is already used by another record' }));
+      throw conflict(`${key.join(' + ')}: the value is already used by another record`, details);
+    }
+  }
+}
+
+async function inTransaction<T>(ctx: OpContext, work: (trx: OpContext) => Promise<T>): Promise<T> {
+  try {
+    return await ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx }));
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('the value is already used by another record');
+    throw e;
+  }
+}
+
+/** POST add: one object or an array, all in one transaction. */
+export async function addRows(ctx: OpContext, entity: Entity, body: unknown) {
+  const batch = Array.isArray(body);
+  const inputs = (batch ? body : [body]) as unknown[];
+  if (inputs.length === 0) throw badRequest('body: must not be an empty array');
+  if (inputs.length > 1000) throw badRequest('body: at most 1000 records at once');
+  inputs.forEach((input, i) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) throw badRequest(`${batch ? `${i}: ` : ''}body must be an object`);
+  });
+  const hooks = ctx.hooks.get(entity.prefix);
+  const ids = await inTransaction(ctx, async (tx) => {
+    const out: number[] = [];
+    for (const [i, raw] of (inputs as Row[]).entries()) {
+      const input = hooks.prepareInput ? hooks.prepareInput(raw, 'add') : raw;
+      const row = validateNew(entity, input, batch ? `${i}.` : '');
+      await hooks.beforeAdd?.(tx, row, input);
+      await checkUnique(tx, entity, row);
+      const now = nowText();
+      const id = await insertRow(tx, entity, { ...encodeRow(entity, row), createTime: now, updateTime: now });
+      await hooks.afterAdd?.(tx, id, input);
+      out.push(id);
+    }
+    return out;
+  });
+  if (hooks.addReply) return hooks.addReply(ids, batch);
+  return { id: batch ? ids : ids[0] };
+}
+
+/** POST update: a partial record with its id. */
+export async function updateRow(ctx: OpContext, entity: Entity, body: unknown) {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('body must be an object');
+  const hooks = ctx.hooks.get(entity.prefix);
+  const input = hooks.prepareInput ? hooks.prepareInput(body as Row, 'update') : (body as Row);
+  const id = parseId(input.id);
+  const patch = validatePatch(entity, input);
+  await inTransaction(ctx, async (tx) => {
+    const existing = await findRow(tx, entity, id);
+    if (!existing) throw notFound(`${entity.prefix}: no record with id ${id}`);
+    await hooks.beforeUpdate?.(tx, patch, existing, input);
+    await checkUnique(tx, entity, { ...decodeRow(entity, existing, { keepSecrets: true }), ...patch }, id);
+    await untyped(tx.db).updateTable(entity.table).set({ ...encodeRow(entity, patch), updateTime: nowText() }).where('id', '=', id).execute();
+    await hooks.afterUpdate?.(tx, id, input, existing);
+  });
+}
+
+/** POST delete {ids}: copies the rows to the recycle bin (unless the entity opts out) and deletes them, in one transaction. */
+export async function deleteRows(ctx: OpContext, entity: Entity, body: unknown) {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('body must be an object with ids');
+  const input = body as Row;
+  const ids = parseIds(input.ids);
+  const hooks = ctx.hooks.get(entity.prefix);
+  await inTransaction(ctx, async (tx) => {
+    const rows = (await untyped(tx.db).selectFrom(`${entity.table} as a`).selectAll('a')
+      .where((eb) => eb.and([eb('a.id', 'in', ids), ...[hooks.scope?.(tx, eb)].filter((c) => c !== undefined)]))
+      .execute()) as Row[];
+    if (rows.length === 0) return;
+    await hooks.beforeDelete?.(tx, rows, input);
+    if (entity.recycle) await copyToRecycleBin(tx, entity, rows);
+    await untyped(tx.db).deleteFrom(entity.table).where('id', 'in', rows.map((r) => Number(r.id))).execute();
+    await hooks.afterDelete?.(tx, rows, input);
+  });
+}

@@ -1,0 +1,91 @@
+import type { ValidateFunction } from 'ajv';
+import { badRequest, type FieldIssue } from '../errors.js';
+import type { Entity, Field } from '../registry/entity-types.js';
+import { createAjv, describeAjvError } from '../registry/schema-validator.js';
+import type { Row } from '../db/row.js';
+
+const ajv = createAjv({ useDefaults: true });
+const cache = new WeakMap<Entity, { add: ValidateFunction; update: ValidateFunction }>();
+
+/** Fields a client may write (not system, not server-set). */
+export function writableFields(entity: Entity): Field[] {
+  return entity.fields.filter((f) => !f.system && !f.readonly);
+}
+
+function recordSchema(entity: Entity, withRequired: boolean) {
+  const fields = writableFields(entity);
+  const properties: Record<string, unknown> = {};
+  for (const f of fields) {
+    const { 'x-label': _label, ...rest } = f.schema;
+    properties[f.name] = withRequired ? rest : { ...rest, default: undefined };
+  }
+  return {
+    type: 'object',
+    properties: JSON.parse(JSON.stringify(properties)) as Record<string, unknown>,
+    required: withRequired ? fields.filter((f) => f.required).map((f) => f.name) : [],
+  };
+}
+
+function validators(entity: Entity) {
+  let v = cache.get(entity);
+  if (!v) {
+    v = { add: ajv.compile(recordSchema(entity, true)), update: ajv.compile(recordSchema(entity, false)) };
+    cache.set(entity, v);
+  }
+  return v;
+}
+
+function fail(entity: Entity, validate: ValidateFunction, prefix = ''): never {
+  const details: FieldIssue[] = (validate.errors ?? []).map((e) => {
+    const d = describeAjvError(e);
+    return { path: prefix + d.path, message: d.message };
+  });
+  const first = details[0];
+  const field = entity.fieldMap.get(first.path.split('.').pop() ?? '');
+  const label = field ? ` (${field.label.en})` : '';
+  throw badRequest(`${first.path}${label}: ${first.message}`, details);
+}
+
+/** Keeps only writable fields of a body; the protocol says unknown keys (module, prefix, …) are ignored. */
+export function pickWritable(entity: Entity, body: Row): Row {
+  const out: Row = {};
+  for (const f of writableFields(entity)) if (Object.prototype.hasOwnProperty.call(body, f.name) && body[f.name] !== undefined) out[f.name] = body[f.name];
+  return out;
+}
+
+/** Validates a new record (defaults filled in); throws 400 with field details. */
+export function validateNew(entity: Entity, body: Row, pathPrefix = ''): Row {
+  const row = pickWritable(entity, body);
+  const { add } = validators(entity);
+  if (!add(row)) fail(entity, add, pathPrefix);
+  return row;
+}
+
+/** Validates a partial update; throws 400 with field details. */
+export function validatePatch(entity: Entity, body: Row): Row {
+  const row = pickWritable(entity, body);
+  const { update } = validators(entity);
+  if (!update(row)) fail(entity, update);
+  return row;
+}
+
+/** A positive integer id from a body or query value ("12" accepted from query strings). */
+export function parseId(value: unknown, name = 'id'): number {
+  const n = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
+    throw badRequest(value === undefined || value === null || value === '' ? `查询参数[${name}]不存在` : `${name}: must be a positive integer`, [{ path: name, message: 'must be a positive integer' }]);
+  }
+  return n;
+}
+
+/** Ids for delete: an array of positive integers (a single id or "1,2" text accepted too), at most 1000. */
+export function parseIds(value: unknown, name = 'ids'): number[] {
+  let list: unknown[];
+  if (Array.isArray(value)) list = value;
+  else if (typeof value === 'string') list = value.split(',').map((s) => s.trim());
+  else if (typeof value === 'number') list = [value];
+  else throw badRequest(`${name}: is required (an array of ids)`, [{ path: name, message: 'is required' }]);
+  if (list.length === 0) throw badRequest(`${name}: must not be empty`, [{ path: name, message: 'must not be empty' }]);
+  if (list.length > 1000) throw badRequest(`${name}: at most 1000 ids at once`, [{ path: name, message: 'too many ids' }]);
+  return [...new Set(list.map((v, i) => parseId(v, `${name}.${i}`)))];
+}

@@ -1,0 +1,136 @@
+import type { Expression, SqlBool } from 'kysely';
+import { badRequest } from '../errors.js';
+import type { Entity, Field } from '../registry/entity-types.js';
+import type { Row } from '../db/row.js';
+import { containsInsensitive } from '../db/dialect-sql.js';
+import { encodeValue } from '../db/row-codec.js';
+import type { OpContext } from './context.js';
+import type { AnyExpressionBuilder } from './entity-hooks.js';
+import { untyped } from './dynamic-db.js';
+
+const MAX_KEYWORD = 200;
+
+/** Empty-string, null and missing filters are ignored (PROTOCOL §0). */
+const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+
+/** Checks one filter value against the field's type; numeric text is accepted for numbers. */
+function filterValue(field: Field, value: unknown, param: string): unknown {
+  const bad = (what: string) => badRequest(`${param}: ${what}`, [{ path: param, message: what }]);
+  switch (field.storage) {
+    case 'integer':
+    case 'number': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n) || (field.storage === 'integer' && !Number.isInteger(n))) throw bad(`must be a ${field.storage === 'integer' ? 'whole ' : ''}number`);
+      return n;
+    }
+    case 'boolean':
+      if (value === true || value === 1 || value === '1' || value === 'true') return 1;
+      if (value === false || value === 0 || value === '0' || value === 'false') return 0;
+      throw bad('must be true or false');
+    default:
+      if (typeof value !== 'string' && typeof value !== 'number') throw bad('must be text');
+      if (String(value).length > 1000) throw bad('is too long');
+      return encodeValue(field, String(value));
+  }
+}
+
+function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [value];
+}
+
+function fieldConditions(entity: Entity, params: Row, eb: AnyExpressionBuilder, ctx: OpContext): Expression<SqlBool>[] {
+  const out: Expression<SqlBool>[] = [];
+  for (const field of entity.fields) {
+    const value = params[field.name];
+    if (!present(value)) continue;
+    const col = eb.ref(`a.${field.name}`);
+    for (const mode of field.search) {
+      if (mode === 'eq' || mode === 'in') {
+        const values = list(value);
+        if (values.length > 1000) throw badRequest(`${field.name}: at most 1000 values`);
+        const checked = values.map((v, i) => filterValue(field, v, Array.isArray(value) ? `${field.name}.${i}` : field.name));
+        out.push(checked.length === 1 ? eb(col, '=', checked[0]) : eb(col, 'in', checked));
+      } else if (mode === 'like') {
+        const v = filterValue(field, value, field.name);
+        out.push(containsInsensitive(ctx.database.dialect, col, String(v)));
+      } else if (mode === 'range') {
+        if (!Array.isArray(value) || value.length !== 2) throw badRequest(`${field.name}: a range is [from, to]`, [{ path: field.name, message: 'must be [from, to]' }]);
+        if (present(value[0])) out.push(eb(col, '>=', filterValue(field, value[0], `${field.name}.0`)));
+        if (present(value[1])) out.push(eb(col, '<=', filterValue(field, value[1], `${field.name}.1`)));
+      }
+    }
+  }
+  return out;
+}
+
+function keywordCondition(entity: Entity, params: Row, eb: AnyExpressionBuilder, ctx: OpContext): Expression<SqlBool> | undefined {
+  const raw = params.keyWord;
+  if (!present(raw)) return undefined;
+  if (typeof raw !== 'string' && typeof raw !== 'number') throw badRequest('keyWord: must be text', [{ path: 'keyWord', message: 'must be text' }]);
+  const keyword = String(raw);
+  if (keyword.length > MAX_KEYWORD) throw badRequest(`keyWord: at most ${MAX_KEYWORD} characters`, [{ path: 'keyWord', message: 'is too long' }]);
+  const columns = [
+    ...entity.fields.filter((f) => f.search.includes('keyword')).map((f) => `a.${f.name}`),
+    ...entity.joins.filter((j) => j.keyword).map((j) => `${j.joinAlias}.${j.column}`),
+  ];
+  if (columns.length === 0) return undefined;
+  return eb.or(columns.map((c) => containsInsensitive(ctx.database.dialect, eb.ref(c), keyword)));
+}
+
+/** Every WHERE condition of a page/list call: schema filters, keyword, hook filters and the row scope. */
+export function whereConditions(ctx: OpContext, entity: Entity, params: Row, eb: AnyExpressionBuilder): Expression<SqlBool>[] {
+  const hooks = ctx.hooks.get(entity.prefix);
+  const conds = fieldConditions(entity, params, eb, ctx);
+  const kw = keywordCondition(entity, params, eb, ctx);
+  if (kw) conds.push(kw);
+  if (hooks.filters) conds.push(...hooks.filters(ctx, params, eb));
+  const scope = hooks.scope?.(ctx, eb);
+  if (scope) conds.push(scope);
+  return conds;
+}
+
+/** Parses order/sort (comma lists allowed) against a whitelist of columns and join aliases. */
+export function orderBy(entity: Entity, params: Row): { ref: string; dir: 'asc' | 'desc' }[] {
+  const out: { ref: string; dir: 'asc' | 'desc' }[] = [];
+  if (present(params.order)) {
+    if (typeof params.order !== 'string') throw badRequest('order: must be a column name', [{ path: 'order', message: 'must be text' }]);
+    const columns = params.order.split(',').map((s) => s.trim());
+    const sortRaw = params.sort === undefined || params.sort === null || params.sort === '' ? columns.map(() => 'desc') : params.sort;
+    if (typeof sortRaw !== 'string' && !Array.isArray(sortRaw)) throw badRequest('sort 非法传参~', [{ path: 'sort', message: 'must be asc or desc' }]);
+    const sorts = Array.isArray(sortRaw) ? sortRaw : sortRaw.split(',').map((s) => s.trim());
+    if (sorts.length !== columns.length) throw badRequest('排序参数不正确', [{ path: 'sort', message: 'needs one direction per order column' }]);
+    columns.forEach((column, i) => {
+      const dir = String(sorts[i]).toLowerCase();
+      if (dir !== 'asc' && dir !== 'desc') throw badRequest('sort 非法传参~', [{ path: 'sort', message: 'must be asc or desc' }]);
+      const field = entity.fieldMap.get(column);
+      const join = entity.joins.find((j) => j.alias === column);
+      if (field && !field.secret) out.push({ ref: `a.${column}`, dir });
+      else if (join) out.push({ ref: `${join.joinAlias}.${join.column}`, dir });
+      else throw badRequest(`order: "${column.slice(0, 60)}" is not a column of ${entity.prefix}`, [{ path: 'order', message: 'unknown column' }]);
+    });
+  }
+  for (const o of entity.order) out.push({ ref: `a.${o.column}`, dir: o.dir });
+  out.push({ ref: 'a.id', dir: 'desc' });
+  return out;
+}
+
+/** SELECT a.*, joined columns FROM the entity with its joins and conditions (no ordering or limits). */
+export function selectRows(ctx: OpContext, entity: Entity, params: Row) {
+  let q = untyped(ctx.db).selectFrom(`${entity.table} as a`);
+  const joined = new Set<string>();
+  for (const j of entity.joins) {
+    if (joined.has(j.joinAlias)) continue;
+    joined.add(j.joinAlias);
+    const target = ctx.registry.get(j.table);
+    if (!target) continue;
+    q = q.leftJoin(`${target.table} as ${j.joinAlias}`, `${j.joinAlias}.${j.key}`, `a.${j.localField}`);
+  }
+  return q.where((eb) => eb.and(whereConditions(ctx, entity, params, eb)));
+}
+
+/** The select list: stored columns plus joined aliases. */
+export function selectColumns(ctx: OpContext, entity: Entity): string[] {
+  const present = entity.joins.filter((j) => ctx.registry.get(j.table));
+  return [...entity.fields.map((f) => `a.${f.name}`), ...present.map((j) => `${j.joinAlias}.${j.column} as ${j.alias}`)];
+}
+

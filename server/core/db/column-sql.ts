@@ -1,0 +1,34 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Field } from '../registry/entity-types.js';
+import type { DialectName } from './database.js';
+
+/** The SQL type of a field on a dialect. Times are stored as 'YYYY-MM-DD HH:mm:ss' text everywhere, booleans as 0/1, JSON as text. */
+export function columnSqlType(field: Field, dialect: DialectName): RawBuilder<unknown> {
+  const longText = dialect === 'mysql' ? 'longtext' : 'text';
+  switch (field.columnType) {
+    case 'varchar': return sql.raw(`varchar(${field.schema.maxLength ?? 255})`);
+    case 'text':
+    case 'json': return sql.raw(longText);
+    case 'int': return sql.raw('integer');
+    case 'bigint': return sql.raw('bigint');
+    case 'tinyint':
+    case 'boolean': return sql.raw('smallint');
+    case 'decimal': {
+      const x = field.schema['x-column'];
+      return sql.raw(`decimal(${x?.precision ?? 12},${x?.scale ?? 2})`);
+    }
+    case 'datetime': return sql.raw('varchar(19)');
+    case 'date': return sql.raw('varchar(10)');
+  }
+}
+
+/** Coarse class of a column, to tell a compatible type from a destructive change. */
+export function typeClass(dataType: string): 'text' | 'number' {
+  return /char|text|clob|json|string/i.test(dataType) ? 'text' : 'number';
+}
+
+/** NOT NULL in the database only where a value is always present (required, or defaulted). */
+export function dbNullable(field: Field): boolean {
+  if (field.system) return field.name === 'tenantId';
+  return field.nullable || (!field.required && field.schema.default === undefined);
+}

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Row } from './row.js';
+
+export type DialectName = 'sqlite' | 'postgres' | 'mysql';
+
+/** Tables are known only at run time (schemas can be added while the server runs), so rows are plain records. */
+export type DynamicDb = Record<string, Row>;
+
+export type Database = {
+  db: Kysely<DynamicDb>;
+  dialect: DialectName;
+  url: string;
+  close(): Promise<void>;
+};
+
+async function openSqlite(file: string): Promise<Kysely<DynamicDb>> {
+  const { default: SQLite } = await import('better-sqlite3');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<DynamicDb>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+async function openPostgres(url: string): Promise<Kysely<DynamicDb>> {
+  const pg = await import('pg');
+  // int8 and numeric arrive as strings by default; our columns fit in a double.
+  pg.default.types.setTypeParser(20, (v: string) => Number(v));
+  pg.default.types.setTypeParser(1700, (v: string) => Number(v));
+  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  return new Kysely<DynamicDb>({ dialect: new PostgresDialect({ pool }) });
+}
+
+async function openMysql(url: string): Promise<Kysely<DynamicDb>> {
+  const mysql = await import('mysql2');
+  const pool = mysql.createPool({ uri: url, connectionLimit: 10, decimalNumbers: true, supportBigNumbers: true, bigNumberStrings: false, dateStrings: true });
+  return new Kysely<DynamicDb>({ dialect: new MysqlDialect({ pool }) });
+}
+
+/** Opens the database named by a URL: sqlite:<file>, sqlite::memory:, postgres://…, mysql://…. */
+export async function openDatabase(url: string): Promise<Database> {
+  let db: Kysely<DynamicDb>;
+  let dialect: DialectName;
+  if (url.startsWith('sqlite:')) {
+    db = await openSqlite(url.slice('sqlite:'.length));
+    dialect = 'sqlite';
+  } else if (/^postgres(ql)?:\/\//.test(url)) {
+    db = await openPostgres(url);
+    dialect = 'postgres';
+  } else if (/^mysql:\/\//.test(url)) {
+    db = await openMysql(url);
+    dialect = 'mysql';
+  } else {
+    throw new Error(`DATABASE_URL "${url}" is not understood: use sqlite:<file>, postgres://… or mysql://…`);
+  }
+  return { db, dialect, url, close: () => db.destroy() };
+}

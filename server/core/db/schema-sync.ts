@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Entity, Field } from '../registry/entity-types.js';
+import type { Database } from './database.js';
+import { columnSqlType, dbNullable, typeClass } from './column-sql.js';
+import { encodeValue } from './row-codec.js';
+
+type TableInfo = { name: string; columns: { name: string; dataType: string }[] };
+
+function storageClass(field: Field): 'text' | 'number' {
+  return ['string', 'json', 'datetime', 'date'].includes(field.storage) ? 'text' : 'number';
+}
+
+function defaultSql(field: Field) {
+  const value = encodeValue(field, field.schema.default);
+  if (value === undefined || value === null) return undefined;
+  return typeof value === 'number' ? sql.raw(String(value)) : sql.lit(String(value));
+}
+
+async function createTable(database: Database, entity: Entity): Promise<void> {
+  const { db, dialect } = database;
+  let builder = db.schema.createTable(entity.table).ifNotExists();
+  for (const field of entity.fields) {
+    if (field.name === 'id') {
+      builder = dialect === 'postgres'
+        ? builder.addColumn('id', 'serial', (c) => c.primaryKey())
+        : builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+      continue;
+    }
+    const def = defaultSql(field);
+    // MySQL cannot give text columns a default; the crud layer fills defaults anyway.
+    const allowDefault = def !== undefined && !(dialect === 'mysql' && ['text', 'json'].includes(field.columnType));
+    builder = builder.addColumn(field.name, columnSqlType(field, dialect), (c) => {
+      let col = dbNullable(field) ? c : c.notNull();
+      if (allowDefault) col = col.defaultTo(def);
+      return col;
+    });
+  }
+  await builder.execute();
+}
+
+async function addColumn(database: Database, entity: Entity, field: Field): Promise<void> {
+  const def = defaultSql(field);
+  // A column added to a table that already has rows must accept them: NOT NULL only with a default.
+  const notNull = !dbNullable(field) && def !== undefined;
+  await database.db.schema.alterTable(entity.table)
+    .addColumn(field.name, columnSqlType(field, database.dialect), (c) => {
+      let col = notNull ? c.notNull() : c;
+      if (def !== undefined && !(database.dialect === 'mysql' && ['text', 'json'].includes(field.columnType))) col = col.defaultTo(def);
+      return col;
+    })
+    .execute();
+}
+
+async function ensureIndexes(database: Database, entity: Entity): Promise<void> {
+  const { db } = database;
+  const wanted: { name: string; columns: string[]; unique: boolean }[] = [];
+  for (const f of entity.fields) {
+    if (f.unique) wanted.push({ name: `uq_${entity.table}_${f.name}`, columns: [f.name], unique: true });
+    else if (f.index) wanted.push({ name: `ix_${entity.table}_${f.name}`, columns: [f.name], unique: false });
+  }
+  for (const u of entity.uniques) wanted.push({ name: `uq_${entity.table}_${u.join('_')}`, columns: u, unique: true });
+  for (const w of wanted) {
+    const name = w.name.slice(0, 63);
+    let b = db.schema.createIndex(name).ifNotExists().on(entity.table).columns(w.columns);
+    if (w.unique) b = b.unique();
+    if (database.dialect === 'mysql') {
+      // MySQL has no CREATE INDEX IF NOT EXISTS: look first.
+      const found = await sql<{ n: number }>`select count(*) as n from information_schema.statistics where table_schema = database() and table_name = ${entity.table} and index_name = ${name}`.execute(db);
+      if (Number(found.rows[0]?.n) > 0) continue;
+      b = db.schema.createIndex(name).on(entity.table).columns(w.columns);
+      if (w.unique) b = b.unique();
+    }
+    await b.execute();
+  }
+}
+
+/** A change the sync will not make by itself. */
+export class DestructiveChangeError extends Error {}
+
+function writeMigration(dataDir: string | undefined, entity: Entity, statements: string[]): string | undefined {
+  if (!dataDir) return undefined;
+  const dir = path.join(dataDir, 'migrations');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 14)}-${entity.table}.sql`);
+  fs.writeFileSync(file, `-- Proposed by Joinery's schema sync for review; it is not applied automatically.\n${statements.join('\n')}\n`);
+  return file;
+}
+
+/** Brings the database in line with the entities: creates tables, columns and indexes; refuses destructive changes. */
+export async function syncSchema(database: Database, entities: Entity[], options: { dataDir?: string } = {}): Promise<void> {
+  const tables = new Map<string, TableInfo>(
+    (await database.db.introspection.getTables()).map((t) => [t.name, { name: t.name, columns: t.columns.map((c) => ({ name: c.name, dataType: c.dataType })) }]),
+  );
+  for (const entity of entities) {
+    const existing = tables.get(entity.table);
+    if (!existing) {
+      await createTable(database, entity);
+    } else {
+      const problems: string[] = [];
+      const statements: string[] = [];
+      const have = new Map(existing.columns.map((c) => [c.name, c]));
+      for (const field of entity.fields) {
+        const col = have.get(field.name);
+        if (col && field.name !== 'id' && typeClass(col.dataType) !== storageClass(field)) {
+          problems.push(`column "${field.name}" is ${col.dataType} in the database but the schema makes it ${field.columnType}`);
+          statements.push(`-- ALTER TABLE ${entity.table} ALTER COLUMN ${field.name} …; convert existing values first`);
+        }
+      }
+      for (const col of existing.columns) {
+        if (!entity.fieldMap.has(col.name)) {
+          problems.push(`column "${col.name}" exists in the database but not in the schema (dropping it would lose data)`);
+          statements.push(`ALTER TABLE ${entity.table} DROP COLUMN ${col.name};`);
+        }
+      }
+      if (problems.length) {
+        const file = writeMigration(options.dataDir, entity, statements);
+        throw new DestructiveChangeError(
+          `Schema sync refused a destructive change to table "${entity.table}" (${entity.origin}): ${problems.join('; ')}. ` +
+          `Restore the field in the schema, or apply a reviewed migration${file ? ` (proposal written to ${file})` : ''} and start again.`,
+        );
+      }
+      for (const field of entity.fields) if (!have.has(field.name)) await addColumn(database, entity, field);
+    }
+    await ensureIndexes(database, entity);
+  }
+}

@@ -1,0 +1,31 @@
+/** One catalogue of errors. Everything the server rejects is thrown as an AppError; the error handler turns it into the envelope. */
+export type FieldIssue = { path: string; message: string };
+
+export const CODE = { success: 1000, commFail: 1001, validateFail: 1002, coreFail: 1003 } as const;
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code: number = CODE.commFail,
+    readonly details?: FieldIssue[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, details?: FieldIssue[]) =>
+  new AppError(400, message, CODE.validateFail, details);
+/** 'Login expired' (token of the wrong kind, stale password version, failed refresh). */
+export const sessionExpired = () => new AppError(401, '登录失效~');
+/** No or invalid token on a protected route. */
+export const unauthorized = () => new AppError(401, '登录失效或无权限访问~');
+export const forbidden = () => new AppError(403, '登录失效或无权限访问~');
+export const notFound = (message: string) => new AppError(404, message);
+export const conflict = (message: string, details?: FieldIssue[]) => new AppError(409, message, CODE.commFail, details);
+export const tooLarge = (message: string) => new AppError(413, message);
+export const unsupportedType = (message: string) => new AppError(415, message);
+export const tooManyRequests = (message: string) => new AppError(429, message);
+/** A business rule refused the request (the original's 1001 'comm fail'). */
+export const refused = (message: string) => new AppError(400, message, CODE.commFail);

@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../errors.js';
+import type { AuthService } from '../auth/auth-service.js';
+import type { Access } from './route-types.js';
+
+export type AccessResolver = (request: FastifyRequest) => Access;
+
+/** Routes under these roots must declare their access; start-up fails otherwise. */
+const GUARDED = /^\/(admin|app)(\/|$)/;
+
+/** Refuses to register an /admin or /app route that does not say who may call it. */
+export function requireDeclaredAccess(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (GUARDED.test(route.url) && !route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access (config.access: 'public' | 'login' | '<permission>')`);
+    }
+  });
+}
+
+/** The one place that decides 401/403: reads the route's access, verifies the token, checks the permission. */
+export function installAccessHook(app: FastifyInstance, auth: AuthService, resolveDispatch: AccessResolver): void {
+  app.addHook('onRequest', async (request) => {
+    const declared = request.routeOptions.config?.access;
+    if (!declared) return; // static files and the UI
+    const access = declared === 'dispatch' ? resolveDispatch(request) : declared;
+    request.access = access;
+    const header = request.headers.authorization;
+    const { user, error, refreshAsAccess } = await auth.authenticate(header);
+    if (refreshAsAccess) throw error;
+    if (access === 'public') {
+      request.user = user;
+      return;
+    }
+    if (error) throw error;
+    if (!user) throw unauthorized();
+    request.user = user;
+    if (access !== 'login' && !user.isSuper && !user.perms.has(access)) throw forbidden();
+  });
+}

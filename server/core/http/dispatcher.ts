@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { notFound } from '../errors.js';
+import type { Entity, GenericAction } from '../registry/entity-types.js';
+import type { Registry } from '../registry/registry.js';
+import { GENERIC_ACTION_META } from '../registry/generic-actions.js';
+import { addRows, deleteRows, infoRow, listRows, pageRows, updateRow } from '../crud/crud-service.js';
+import type { OpContext } from '../crud/context.js';
+import type { Row } from '../db/row.js';
+import { permissionOf, type Access, type ActionHandler, type DeclaredRoute } from './route-types.js';
+import { ok } from './envelope.js';
+
+export type Resolved = { entity: Entity; action: string; access: Access; handler: ActionHandler };
+
+const SEGMENT = /^[a-zA-Z][a-zA-Z0-9]*$/;
+
+const GENERIC: Record<GenericAction, ActionHandler> = {
+  page: (ctx, i) => pageRows(ctx, i.entity, i.body),
+  list: (ctx, i) => listRows(ctx, i.entity, i.body),
+  info: (ctx, i) => infoRow(ctx, i.entity, i.query),
+  add: (ctx, i) => addRows(ctx, i.entity, i.rawBody),
+  update: (ctx, i) => updateRow(ctx, i.entity, i.rawBody),
+  delete: (ctx, i) => deleteRows(ctx, i.entity, i.rawBody),
+};
+
+/** Custom action handlers by "<prefix>/<action>", registered by modules. */
+export class ActionRegistry {
+  private readonly map = new Map<string, ActionHandler>();
+  set(prefix: string, name: string, handler: ActionHandler): void {
+    this.map.set(`${prefix}/${name}`, handler);
+  }
+  get(prefix: string, name: string): ActionHandler | undefined {
+    return this.map.get(`${prefix}/${name}`);
+  }
+}
+
+/** Every route an entity exposes right now: generic actions it declares, and extra actions that have a handler. */
+export function entityRoutes(entity: Entity, actions: ActionRegistry): (DeclaredRoute & { entity: Entity; name: string })[] {
+  const base = `/admin/${entity.prefix}`;
+  return [
+    ...entity.api.map((a) => ({ entity, name: a, method: GENERIC_ACTION_META[a].method, url: `${base}/${a}`, access: permissionOf(entity.prefix, a), summary: GENERIC_ACTION_META[a].summary })),
+    ...entity.actions.filter((a) => actions.get(entity.prefix, a.name)).map((a) => ({
+      entity, name: a.name, method: a.method, url: `${base}/${a.name}`, access: (a.access as Access | undefined) ?? permissionOf(entity.prefix, a.name), summary: a.summary,
+    })),
+  ];
+}
+
+/** Finds the entity and action for /admin/<prefix>/<action> at request time; 404 when there is none. */
+export function resolveDispatch(registry: Registry, actions: ActionRegistry, method: string, url: string): Resolved {
+  const path = url.split('?')[0];
+  const segments = path.split('/').slice(2);
+  const action = segments.pop() ?? '';
+  const prefix = segments.join('/');
+  const entity = segments.every((s) => SEGMENT.test(s)) && SEGMENT.test(action) ? registry.get(prefix) : undefined;
+  const route = entity && entityRoutes(entity, actions).find((r) => r.name === action && r.method === method.toLowerCase());
+  if (!entity || !route) throw notFound(`${path.slice(0, 200)} Not Found`);
+  const handler = (GENERIC as Record<string, ActionHandler>)[action] && entity.api.includes(action as GenericAction)
+    ? GENERIC[action as GenericAction]
+    : actions.get(prefix, action);
+  if (!handler) throw notFound(`${path.slice(0, 200)} Not Found`);
+  return { entity, action, access: route.access, handler };
+}
+
+const resolvedOf = new WeakMap<FastifyRequest, Resolved>();
+
+/** Resolves and remembers the dispatch target of a request (used by the access hook, then the handler). */
+export function dispatchAccess(registry: Registry, actions: ActionRegistry) {
+  return (request: FastifyRequest): Access => {
+    const r = resolveDispatch(registry, actions, request.method, request.url);
+    resolvedOf.set(request, r);
+    return r.access;
+  };
+}
+
+const asRow = (v: unknown): Row => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : {});
+
+/** The catch-all /admin/* route that serves every entity in the registry. */
+export function installDispatcher(app: FastifyInstance, registry: Registry, actions: ActionRegistry, context: (request: FastifyRequest) => OpContext): void {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/admin/*',
+    config: { access: 'dispatch' },
+    handler: async (request, reply) => {
+      const target = resolvedOf.get(request) ?? resolveDispatch(registry, actions, request.method, request.url);
+      const result = await target.handler(context(request), { entity: target.entity, body: asRow(request.body), query: asRow(request.query), rawBody: request.body, request, reply });
+      if (reply.sent) return reply;
+      return ok(result);
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../errors.js';
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Finds the first string no database can store faithfully (NUL, lone surrogate) or a prototype-polluting key. */
+export function findBadInput(value: unknown, path = '', depth = 0): { path: string; message: string } | undefined {
+  if (depth > 32) return { path: path || 'body', message: 'is nested too deeply' };
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) return { path: path || 'body', message: 'must not contain NUL characters' };
+    if (LONE_SURROGATE.test(value)) return { path: path || 'body', message: 'contains invalid Unicode (a lone surrogate)' };
+    return undefined;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const bad = findBadInput(value[i], path ? `${path}.${i}` : String(i), depth + 1);
+      if (bad) return bad;
+    }
+    return undefined;
+  }
+  if (value && typeof value === 'object') {
+    for (const key of Object.keys(value)) {
+      const here = path ? `${path}.${key}` : key;
+      if (FORBIDDEN_KEYS.has(key)) return { path: here, message: 'is not an allowed key' };
+      const bad = findBadInput(key, here, depth + 1) ?? findBadInput((value as Record<string, unknown>)[key], here, depth + 1);
+      if (bad) return bad;
+    }
+  }
+  return undefined;
+}
+
+/** Rejects hostile strings and keys in every query and JSON body before any handler sees them. */
+export function installInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const bad = findBadInput(request.query, '') ?? findBadInput(request.body, '');
+    if (bad) throw badRequest(`${bad.path}: ${bad.message}`, [bad]);
+  });
+}

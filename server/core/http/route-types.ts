@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OpContext, RequestUser } from '../crud/context.js';
+import type { Row } from '../db/row.js';
+import type { Entity } from '../registry/entity-types.js';
+
+/** Who may call a route: anyone, any signed-in admin, or holders of a permission string. */
+export type Access = 'public' | 'login' | `${string}:${string}`;
+
+/** The generic dispatcher resolves access per request from the registry. */
+export type RouteAccess = Access | 'dispatch';
+
+export type ActionInput = { entity: Entity; body: Row; query: Row; rawBody: unknown; request: FastifyRequest; reply: FastifyReply };
+
+/** A module's handler for an action; its return value becomes the envelope's data. */
+export type ActionHandler = (ctx: OpContext, input: ActionInput) => Promise<unknown> | unknown;
+
+/** A hand-written route as eps lists it. */
+export type DeclaredRoute = { method: 'get' | 'post'; url: string; access: Access; summary: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    summary?: string;
+  }
+  interface FastifyRequest {
+    user?: RequestUser;
+    /** The access rule that applied to this request, once resolved. */
+    access?: Access;
+  }
+}
+
+export const isPermission = (a: Access): boolean => a !== 'public' && a !== 'login';
+
+/** '/admin/base/sys/user/page' → 'base:sys:user:page'. */
+export const permissionOf = (prefix: string, action: string): Access => `${prefix.replace(/\//g, ':')}:${action}` as Access;

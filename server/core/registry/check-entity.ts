@@ -1,0 +1,39 @@
+import type { EntitySchema } from './entity-types.js';
+import { createAjv } from './schema-validator.js';
+
+const ajv = createAjv();
+
+/** Rules the meta-schema cannot state (cross-references inside one file). Returns the first problem, or undefined. */
+export function checkEntitySemantics(schema: EntitySchema): string | undefined {
+  const props = schema.properties;
+  const names = new Set(Object.keys(props));
+  const known = new Set([...names, 'id', 'createTime', 'updateTime']);
+  if (!schema['x-prefix'].startsWith(`${schema['x-module']}/`)) return `x-prefix "${schema['x-prefix']}" must start with the module "${schema['x-module']}/"`;
+  for (const r of schema.required ?? []) if (!names.has(r)) return `required names "${r}", which is not a field`;
+  for (const o of schema['x-order'] ?? []) if (!known.has(o.column)) return `x-order names "${o.column}", which is not a field`;
+  for (const u of schema['x-unique'] ?? []) for (const c of u) if (!names.has(c)) return `x-unique names "${c}", which is not a field`;
+  const actionNames = new Set<string>();
+  for (const a of schema['x-actions'] ?? []) {
+    if (actionNames.has(a.name) || ['add', 'delete', 'update', 'info', 'list', 'page'].includes(a.name)) return `x-actions: "${a.name}" is declared twice or shadows a generic action`;
+    actionNames.add(a.name);
+  }
+  for (const [name, field] of Object.entries(props)) {
+    const where = `field "${name}"`;
+    const types = Array.isArray(field.type) ? field.type : [field.type];
+    if (field['x-money'] && !types.includes('integer')) return `${where}: x-money needs "type": "integer" (cents)`;
+    const ref = field['x-ref'];
+    if (ref?.keyword) for (const k of ref.keyword) if (!ref.fields?.[k]) return `${where}: x-ref.keyword names "${k}", which is not in x-ref.fields`;
+    if (ref?.fields) for (const alias of Object.keys(ref.fields)) if (known.has(alias)) return `${where}: x-ref alias "${alias}" clashes with a field`;
+    const search = field['x-search'];
+    if (search && (types.includes('object') || (types.includes('array') && !ref?.multiple))) return `${where}: JSON fields cannot be searched`;
+    const { 'x-label': _l, ...plain } = field;
+    let validate;
+    try {
+      validate = ajv.compile(plain);
+    } catch (e) {
+      return `${where}: ${(e as Error).message}`;
+    }
+    if (field.default !== undefined && !validate(field.default)) return `${where}: default ${JSON.stringify(field.default)} does not satisfy the field's own rules`;
+  }
+  return undefined;
+}

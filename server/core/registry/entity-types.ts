@@ -1,0 +1,98 @@
+/** Types of an entity schema file (as written) and of the normalized entity the server works with. */
+export type Label = { 'zh-cn': string; 'zh-tw': string; en: string };
+export type SearchMode = 'eq' | 'like' | 'keyword' | 'range' | 'in';
+export type GenericAction = 'add' | 'delete' | 'update' | 'info' | 'list' | 'page';
+export type ColumnType = 'varchar' | 'text' | 'int' | 'bigint' | 'tinyint' | 'decimal' | 'json' | 'datetime' | 'date' | 'boolean';
+export type JsonType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'null';
+
+export type FieldSchema = {
+  type: JsonType | JsonType[];
+  description?: string;
+  default?: unknown;
+  enum?: unknown[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  format?: string;
+  items?: Record<string, unknown>;
+  maxItems?: number;
+  'x-label': Label;
+  'x-column'?: { type?: ColumnType; index?: boolean; unique?: boolean; precision?: number; scale?: number };
+  'x-search'?: SearchMode | SearchMode[];
+  'x-list'?: boolean | { show?: boolean; width?: number; fixed?: 'left' | 'right'; sortable?: boolean; order?: number };
+  'x-ui'?: { widget?: string; order?: number; span?: number; hidden?: boolean; readonly?: boolean; placeholder?: Label };
+  'x-dict'?: string;
+  'x-ref'?: { entity: string; key?: string; label?: string; fields?: Record<string, string>; keyword?: string[]; multiple?: boolean };
+  'x-money'?: boolean;
+  'x-secret'?: boolean;
+  'x-readonly'?: boolean;
+};
+
+export type ActionSchema = { name: string; method: 'get' | 'post'; summary: string; access?: string };
+
+export type EntitySchema = {
+  $schema?: string;
+  $comment?: string;
+  title?: string;
+  description?: string;
+  type: 'object';
+  required?: string[];
+  'x-module': string;
+  'x-prefix': string;
+  'x-table': string;
+  'x-class': string;
+  'x-title': Label;
+  'x-api'?: GenericAction[];
+  'x-actions'?: ActionSchema[];
+  'x-recycle'?: boolean;
+  'x-order'?: { column: string; dir: 'asc' | 'desc' }[];
+  'x-unique'?: string[][];
+  'x-menu'?: { router: string; viewPath: string; icon?: string; parent?: string; orderNum?: number };
+  'x-tenant'?: boolean;
+  properties: Record<string, FieldSchema>;
+};
+
+/** How a value is stored and converted between the wire and the database. */
+export type Storage = 'string' | 'integer' | 'number' | 'boolean' | 'json' | 'datetime' | 'date';
+
+export type Field = {
+  name: string;
+  schema: FieldSchema;
+  label: Label;
+  storage: Storage;
+  columnType: ColumnType;
+  nullable: boolean;
+  required: boolean;
+  system: boolean;
+  secret: boolean;
+  readonly: boolean;
+  search: SearchMode[];
+  unique: boolean;
+  index: boolean;
+};
+
+/** A column joined from another entity into page/list rows. */
+export type JoinedColumn = { alias: string; table: string; column: string; localField: string; key: string; keyword: boolean; joinAlias: string };
+
+export type Entity = {
+  prefix: string;
+  module: string;
+  table: string;
+  className: string;
+  title: Label;
+  /** Fields in declaration order, system fields included (id first, times last). */
+  fields: Field[];
+  fieldMap: Map<string, Field>;
+  api: GenericAction[];
+  actions: ActionSchema[];
+  recycle: boolean;
+  order: { column: string; dir: 'asc' | 'desc' }[];
+  uniques: string[][];
+  joins: JoinedColumn[];
+  menu?: EntitySchema['x-menu'];
+  source: EntitySchema;
+  /** Where the schema came from: a file path, or 'database' for entities made on the AI-code page. */
+  origin: string;
+};

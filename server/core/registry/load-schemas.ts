@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { EntitySchema } from './entity-types.js';
+import { createAjv, describeAjvError } from './schema-validator.js';
+import { checkEntitySemantics } from './check-entity.js';
+
+const metaSchemaPath = path.resolve(import.meta.dirname, '../../../schemas/entity.schema.json');
+
+let metaValidator: ReturnType<ReturnType<typeof createAjv>['compile']> | undefined;
+
+function validateMeta(data: unknown) {
+  if (!metaValidator) {
+    const meta = JSON.parse(fs.readFileSync(metaSchemaPath, 'utf8')) as Record<string, unknown>;
+    metaValidator = createAjv().compile(meta);
+  }
+  return { ok: metaValidator(data) as boolean, errors: metaValidator.errors ?? [] };
+}
+
+/** Explains the first meta-schema failures in terms of the file's fields. */
+function explain(file: string, errors: ReturnType<typeof validateMeta>['errors']): string {
+  const lines = errors.slice(0, 5).map((e) => {
+    const { path: p, message } = describeAjvError(e);
+    const m = /^properties\.([^.]+)(?:\.(.*))?$/.exec(p);
+    return m ? `field "${m[1]}"${m[2] ? ` (${m[2]})` : ''}: ${message}` : `${p || '(top level)'}: ${message}`;
+  });
+  return `${file}: ${lines.join('; ')}`;
+}
+
+/** Checks one parsed schema document; throws an Error naming the file and field on failure. */
+export function checkEntitySchema(data: unknown, file: string): EntitySchema {
+  const { ok, errors } = validateMeta(data);
+  if (!ok) throw new Error(`Invalid entity schema ${explain(file, errors)}`);
+  const schema = data as EntitySchema;
+  const problem = checkEntitySemantics(schema);
+  if (problem) throw new Error(`Invalid entity schema ${file}: ${problem}`);
+  return schema;
+}
+
+function listJsonFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const full = path.join(dir, d.name);
+    if (d.isDirectory()) return listJsonFiles(full);
+    return d.name.endsWith('.json') && d.name !== 'entity.schema.json' ? [full] : [];
+  });
+}
+
+/** Reads and checks every entity file under a schemas folder (sorted, so start-up is deterministic). */
+export function loadSchemaFiles(dir: string): { schema: EntitySchema; file: string }[] {
+  const root = path.resolve(dir);
+  return listJsonFiles(root).sort().map((full) => {
+    const file = path.relative(process.cwd(), full);
+    let data: unknown;
+    try {
+      data = JSON.parse(fs.readFileSync(full, 'utf8'));
+    } catch (e) {
+      throw new Error(`Invalid entity schema ${file}: not valid JSON (${(e as Error).message})`);
+    }
+    return { schema: checkEntitySchema(data, file), file };
+  });
+}

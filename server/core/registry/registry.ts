@@ -1,0 +1,39 @@
+import type { Entity } from './entity-types.js';
+
+/** The live set of entities. Routes, eps and screens read it at request time, so an entity registered while the server runs is live at once. */
+export class Registry {
+  private readonly byPrefix = new Map<string, Entity>();
+  /** Bumped on every change; caches key on it. */
+  version = 0;
+
+  register(entity: Entity): void {
+    const clash = this.all().find((e) => e.prefix !== entity.prefix && (e.table === entity.table || e.className === entity.className));
+    if (clash) throw new Error(`${entity.origin}: table "${entity.table}" or class "${entity.className}" is already used by ${clash.origin}`);
+    this.byPrefix.set(entity.prefix, entity);
+    this.version++;
+  }
+
+  get(prefix: string): Entity | undefined {
+    return this.byPrefix.get(prefix);
+  }
+
+  all(): Entity[] {
+    return [...this.byPrefix.values()];
+  }
+
+  /** Every x-ref must name a registered entity and one of its columns. */
+  checkReferences(): void {
+    for (const entity of this.all()) {
+      for (const field of entity.fields) {
+        const ref = field.schema['x-ref'];
+        if (!ref) continue;
+        const target = this.get(ref.entity);
+        const where = `${entity.origin}: field "${field.name}"`;
+        if (!target) throw new Error(`${where}: x-ref names entity "${ref.entity}", which does not exist`);
+        for (const col of [ref.key ?? 'id', ref.label ?? null, ...Object.values(ref.fields ?? {})]) {
+          if (col && !target.fieldMap.has(col)) throw new Error(`${where}: x-ref names column "${col}", which ${ref.entity} does not have`);
+        }
+      }
+    }
+  }
+}

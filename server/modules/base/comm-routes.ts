@@ -1,0 +1,63 @@
+import type { Host } from '../../core/host.js';
+import { badRequest, notFound, refused } from '../../core/errors.js';
+import { untyped } from '../../core/crud/dynamic-db.js';
+import type { OpContext } from '../../core/crud/context.js';
+import type { Row } from '../../core/db/row.js';
+import { decodeRow } from '../../core/db/row-codec.js';
+import { nowText } from '../../core/db/time.js';
+import { validatePatch } from '../../core/crud/input-validation.js';
+import { hashPassword, verifyPassword } from '../../core/auth/password.js';
+import { loadMenus } from '../../core/auth/access-rights.js';
+
+const COMM = '/admin/base/comm';
+const USER = 'base/sys/user';
+/** The only columns the person centre may change (PROTOCOL §0). */
+const PROFILE_FIELDS = ['name', 'nickName', 'headImg', 'phone', 'email'];
+
+function me(ctx: OpContext) {
+  if (!ctx.user) throw new Error('login route without user');
+  return ctx.user;
+}
+
+async function person(host: Host, ctx: OpContext) {
+  const entity = host.registry.get(USER)!;
+  const row = (await untyped(ctx.db).selectFrom(entity.table).selectAll().where('id', '=', me(ctx).id).executeTakeFirst()) as Row | undefined;
+  if (!row) throw notFound('用户不存在');
+  return decodeRow(entity, row);
+}
+
+async function personUpdate(host: Host, ctx: OpContext, body: Row) {
+  const entity = host.registry.get(USER)!;
+  const input: Row = {};
+  for (const k of [...PROFILE_FIELDS, 'password']) if (body[k] !== undefined && !(k === 'password' && body[k] === '')) input[k] = body[k];
+  const patch = validatePatch(entity, input);
+  const db = untyped(ctx.db);
+  const user = (await db.selectFrom(entity.table).select(['password', 'passwordV']).where('id', '=', me(ctx).id).executeTakeFirst()) as Row | undefined;
+  if (!user) throw notFound('用户不存在');
+  if (patch.password !== undefined) {
+    if (typeof body.oldPassword !== 'string' || body.oldPassword === '') throw badRequest('oldPassword: the original password is required', [{ path: 'oldPassword', message: 'is required' }]);
+    if (!(await verifyPassword(body.oldPassword, user.password as string))) throw refused('原密码错误');
+    patch.password = await hashPassword(String(patch.password));
+    patch.passwordV = Number(user.passwordV) + 1;
+  }
+  if (Object.keys(patch).length === 0) return undefined;
+  await db.updateTable(entity.table).set({ ...patch, updateTime: nowText() }).where('id', '=', me(ctx).id).execute();
+  return undefined;
+}
+
+async function permmenu(host: Host, ctx: OpContext) {
+  const user = me(ctx);
+  const menuEntity = host.registry.get('base/sys/menu')!;
+  const menus = (await loadMenus(ctx.db, user)).map((m) => decodeRow(menuEntity, m));
+  return { perms: [...user.perms], menus };
+}
+
+/** /admin/base/comm/*: what every signed-in admin may do for themselves. */
+export function registerCommRoutes(host: Host): void {
+  host.route({ method: 'get', url: `${COMM}/person`, access: 'login', summary: '个人信息', handler: (ctx) => person(host, ctx) });
+  host.route({ method: 'post', url: `${COMM}/personUpdate`, access: 'login', summary: '修改个人信息', handler: (ctx, i) => personUpdate(host, ctx, i.body) });
+  host.route({ method: 'get', url: `${COMM}/permmenu`, access: 'login', summary: '权限与菜单', handler: (ctx) => permmenu(host, ctx) });
+  host.route({ method: 'post', url: `${COMM}/logout`, access: 'login', summary: '退出', handler: async (ctx) => { await host.auth.revokeUser(me(ctx).id); } });
+  host.route({ method: 'get', url: `${COMM}/program`, access: 'public', summary: '编程', handler: () => 'Node' });
+  host.route({ method: 'get', url: `${COMM}/uploadMode`, access: 'login', summary: '文件上传模式', handler: () => ({ mode: 'local', type: 'local' }) });
+}

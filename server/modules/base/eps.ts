@@ -1,0 +1,121 @@
+import type { Host } from '../../core/host.js';
+import type { Entity, Field } from '../../core/registry/entity-types.js';
+import type { RequestUser } from '../../core/crud/context.js';
+import { entityRoutes } from '../../core/http/dispatcher.js';
+import type { DeclaredRoute } from '../../core/http/route-types.js';
+import { writableFields } from '../../core/crud/input-validation.js';
+
+type EpsColumn = {
+  propertyName: string; type: string; length: string; comment?: string; nullable: boolean;
+  defaultValue?: unknown; dict?: string; source: string;
+};
+
+/** eps column type: TypeORM's declared vocabulary (never SQLite storage names). */
+function epsType(field: Field): string {
+  if (field.name === 'id') return 'number';
+  return field.columnType;
+}
+
+function column(field: Field, source = `a.${field.name}`): EpsColumn {
+  const c: EpsColumn = {
+    propertyName: field.name, type: epsType(field),
+    length: field.columnType === 'varchar' ? String(field.schema.maxLength ?? 255) : '',
+    comment: field.label['zh-cn'], nullable: field.nullable, source,
+  };
+  if (field.schema.default !== undefined) c.defaultValue = field.schema.default;
+  if (field.schema['x-dict']) c.dict = field.schema['x-dict'];
+  return c;
+}
+
+const stripX = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(stripX);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([k]) => !k.startsWith('x-')).map(([k, v]) => [k, stripX(v)]));
+  }
+  return value;
+};
+
+/** What our runtime needs beyond the 8.x superset: labels, the form's JSON Schema and per-field hints. */
+function runtimeHints(entity: Entity) {
+  const writable = writableFields(entity);
+  return {
+    title: entity.title,
+    menu: entity.menu ? { router: entity.menu.router, viewPath: entity.menu.viewPath } : undefined,
+    schema: {
+      type: 'object',
+      required: writable.filter((f) => f.required).map((f) => f.name),
+      properties: Object.fromEntries(writable.map((f) => [f.name, stripX(f.schema)])),
+    },
+    fields: entity.fields.filter((f) => f.name !== 'tenantId').map((f) => ({
+      name: f.name, label: f.label, storage: f.storage, nullable: f.nullable, required: f.required,
+      system: f.system, readonly: f.readonly || f.system, secret: f.secret, search: f.search,
+      list: f.schema['x-list'] ?? undefined, ui: f.schema['x-ui'] ?? undefined, dict: f.schema['x-dict'],
+      ref: f.schema['x-ref'], money: f.schema['x-money'] === true, enum: f.schema.enum, maxLength: f.schema.maxLength,
+      default: f.schema.default, format: f.schema.format,
+    })),
+    joins: entity.joins.map((j) => ({ alias: j.alias, field: j.localField, entity: j.table, column: j.column, keyword: j.keyword })),
+    order: entity.order,
+    recycle: entity.recycle,
+  };
+}
+
+function mayCall(route: DeclaredRoute, user: RequestUser | undefined, showAll: boolean): boolean {
+  if (route.access === 'public') return true;
+  if (!user) return showAll;
+  return route.access === 'login' || user.isSuper || user.perms.has(route.access);
+}
+
+function apiEntry(route: DeclaredRoute, prefix: string) {
+  return {
+    method: route.method, path: route.url.slice(prefix.length), summary: route.summary, dts: {}, tag: '',
+    prefix, ignoreToken: route.access === 'public',
+  };
+}
+
+/** GET /admin/base/open/eps: modules → controllers, each with the routes the caller may use. */
+export function buildEps(host: Host, user: RequestUser | undefined) {
+  const showAll = host.config.epsPublic;
+  const out: Record<string, unknown[]> = {};
+  const push = (module: string, entry: unknown) => (out[module] ??= []).push(entry);
+
+  for (const entity of host.registry.all()) {
+    const prefix = `/admin/${entity.prefix}`;
+    const api = entityRoutes(entity, host.actions).filter((r) => mayCall(r, user, showAll)).map((r) => apiEntry(r, prefix));
+    if (api.length === 0) continue;
+    const columns = [...entity.fields.filter((f) => f.name !== 'tenantId').map((f) => column(f))];
+    const joined = entity.joins.filter((j) => host.registry.get(j.table)).map((j) => {
+      const target = host.registry.get(j.table)!.fieldMap.get(j.column)!;
+      return { ...column({ ...target, name: j.alias, nullable: true }, `${j.joinAlias}.${j.column}`) };
+    });
+    const searchOf = (mode: string) => entity.fields.filter((f) => f.search.includes(mode as never)).map((f) => `a.${f.name}`);
+    push(entity.module, {
+      module: entity.module,
+      info: { type: { name: entity.prefix.split('/').pop(), description: entity.title['zh-cn'] } },
+      api,
+      name: entity.className,
+      columns,
+      pageColumns: joined.length ? [...columns, ...joined] : [],
+      pageQueryOp: {
+        keyWordLikeFields: [...searchOf('keyword'), ...entity.joins.filter((j) => j.keyword).map((j) => `${j.joinAlias}.${j.column}`)],
+        fieldEq: [...searchOf('eq'), ...searchOf('in')],
+        fieldLike: searchOf('like'),
+      },
+      prefix,
+      joinery: runtimeHints(entity),
+    });
+  }
+
+  const byPrefix = new Map<string, DeclaredRoute[]>();
+  for (const r of host.declared) {
+    const prefix = r.url.slice(0, r.url.lastIndexOf('/'));
+    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), r]);
+  }
+  for (const [prefix, routes] of byPrefix) {
+    if (host.registry.get(prefix.slice('/admin/'.length))) continue;
+    const api = routes.filter((r) => mayCall(r, user, showAll)).map((r) => apiEntry(r, prefix));
+    if (api.length === 0) continue;
+    const module = prefix.split('/')[2];
+    push(module, { module, info: { type: { name: prefix.split('/').pop(), description: '' } }, api, columns: [], pageColumns: [], prefix });
+  }
+  return out;
+}

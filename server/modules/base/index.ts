@@ -1,0 +1,20 @@
+import type { Host } from '../../core/host.js';
+import { registerOpenRoutes } from './open-routes.js';
+import { registerCommRoutes } from './comm-routes.js';
+import { registerSysUser } from './sys-user.js';
+import { registerSysRole } from './sys-role.js';
+import { registerSysMenu } from './sys-menu.js';
+import { registerSysDepartment } from './sys-department.js';
+import { registerSysLog } from './sys-log.js';
+import { registerSysParam } from './sys-param.js';
+
+export function registerBaseModule(host: Host): void {
+  registerOpenRoutes(host);
+  registerCommRoutes(host);
+  registerSysUser(host);
+  registerSysRole(host);
+  registerSysMenu(host);
+  registerSysDepartment(host);
+  registerSysLog(host);
+  registerSysParam(host);
+}

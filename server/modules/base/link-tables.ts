@@ -1,0 +1,30 @@
+import type { OpContext } from '../../core/crud/context.js';
+import { untyped } from '../../core/crud/dynamic-db.js';
+import { badRequest } from '../../core/errors.js';
+import { nowText } from '../../core/db/time.js';
+import type { Row } from '../../core/db/row.js';
+
+/** An optional list of ids from a body field: undefined when absent, 400 when malformed. */
+export function idList(body: Row, name: string): number[] | undefined {
+  const v = body[name];
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v) || v.length > 10_000 || !v.every((x) => Number.isSafeInteger(x) && (x as number) > 0)) {
+    throw badRequest(`${name}: must be a list of ids`, [{ path: name, message: 'must be a list of positive integers' }]);
+  }
+  return [...new Set(v as number[])];
+}
+
+/** Replaces the rows of a link table owned by one id (user → roles, role → menus, role → departments). */
+export async function replaceLinks(ctx: OpContext, table: string, ownerColumn: string, ownerId: number, otherColumn: string, ids: number[]): Promise<void> {
+  const db = untyped(ctx.db);
+  await db.deleteFrom(table).where(ownerColumn, '=', ownerId).execute();
+  if (ids.length === 0) return;
+  const now = nowText();
+  await db.insertInto(table).values(ids.map((id) => ({ [ownerColumn]: ownerId, [otherColumn]: id, createTime: now, updateTime: now }))).execute();
+}
+
+/** Ids from a link table for one owner. */
+export async function linkedIds(ctx: OpContext, table: string, ownerColumn: string, ownerId: number, otherColumn: string): Promise<number[]> {
+  const rows = (await untyped(ctx.db).selectFrom(table).select(otherColumn).where(ownerColumn, '=', ownerId).execute()) as Row[];
+  return rows.map((r) => Number(r[otherColumn]));
+}

@@ -1,0 +1,58 @@
+import type { Host } from '../../core/host.js';
+import { badRequest, refused } from '../../core/errors.js';
+import { untyped } from '../../core/crud/dynamic-db.js';
+import type { Row } from '../../core/db/row.js';
+import { nowText } from '../../core/db/time.js';
+import { hashPassword, isLegacyHash, verifyPassword } from '../../core/auth/password.js';
+import { consumeCaptcha, createCaptcha } from './captcha.js';
+import { buildEps } from './eps.js';
+import { paramHtml } from './sys-param.js';
+
+const OPEN = '/admin/base/open';
+
+function requiredText(body: Row, name: string, message: string, max = 100): string {
+  const v = body[name];
+  if (typeof v !== 'string' || v.trim() === '') throw badRequest(message, [{ path: name, message: 'is required' }]);
+  if (v.length > max) throw badRequest(`${name}: at most ${max} characters`, [{ path: name, message: 'is too long' }]);
+  return v;
+}
+
+async function login(host: Host, body: Row, ip: string) {
+  const username = requiredText(body, 'username', 'Username cannot be empty');
+  const password = requiredText(body, 'password', 'Password cannot be empty');
+  host.throttle.check(username, ip);
+  if (host.config.captcha) {
+    const code = requiredText(body, 'verifyCode', 'Image verification code cannot be empty', 16);
+    if (!(await consumeCaptcha(host, body.captchaId, code))) {
+      host.throttle.fail(username, ip);
+      throw refused('验证码不正确');
+    }
+  }
+  const db = untyped(host.database.db);
+  const user = (await db.selectFrom('base_sys_user').selectAll().where('username', '=', username).executeTakeFirst()) as Row | undefined;
+  if (!user || Number(user.status) !== 1 || !(await verifyPassword(password, user.password as string))) {
+    host.throttle.fail(username, ip);
+    throw refused('账户或密码不正确~');
+  }
+  const rights = await host.auth.rights(Number(user.id));
+  if (rights.roleIds.length === 0) throw refused('该用户未设置任何角色，无法登录~');
+  if (isLegacyHash(String(user.password))) {
+    await db.updateTable('base_sys_user').set({ password: await hashPassword(password), updateTime: nowText() }).where('id', '=', user.id).execute();
+  }
+  host.throttle.succeed(username);
+  return host.auth.openSession(user);
+}
+
+/** /admin/base/open/*: captcha, login, refresh, eps and the param HTML page (no token needed). */
+export function registerOpenRoutes(host: Host): void {
+  host.route({ method: 'get', url: `${OPEN}/captcha`, access: 'public', summary: '验证码', handler: (_c, i) => createCaptcha(host, i.query) });
+  host.route({ method: 'post', url: `${OPEN}/login`, access: 'public', summary: '登录', handler: (_c, i) => login(host, i.body, i.request.ip) });
+  const refresh = (token: unknown) => host.auth.refresh(token);
+  host.route({ method: 'get', url: `${OPEN}/refreshToken`, access: 'public', summary: '刷新token', handler: (_c, i) => refresh(i.query.refreshToken) });
+  host.route({ method: 'post', url: `${OPEN}/refreshToken`, access: 'public', summary: '刷新token', handler: (_c, i) => refresh(i.body.refreshToken ?? i.query.refreshToken) });
+  host.route({ method: 'get', url: `${OPEN}/eps`, access: 'public', summary: '实体信息与路径', handler: (_c, i) => buildEps(host, i.request.user) });
+  host.route({
+    method: 'get', url: `${OPEN}/html`, access: 'public', summary: '获得网页内容的参数值',
+    handler: async (ctx, i) => i.reply.type('text/html; charset=utf-8').send(await paramHtml(ctx, i.query.key)),
+  });
+}

@@ -1,0 +1,86 @@
+import type { Host } from '../../core/host.js';
+import type { OpContext } from '../../core/crud/context.js';
+import { untyped } from '../../core/crud/dynamic-db.js';
+import { badRequest } from '../../core/errors.js';
+import type { Row } from '../../core/db/row.js';
+import { insertRow } from '../../core/crud/insert-row.js';
+import { decodeRow, encodeRow } from '../../core/db/row-codec.js';
+import { nowText } from '../../core/db/time.js';
+import { parseIds, validateNew } from '../../core/crud/input-validation.js';
+
+const PREFIX = 'base/sys/menu';
+const TABLE = 'base_sys_menu';
+
+export type MenuNode = Row & { childMenus?: MenuNode[] };
+
+/** Ids of the given menus and all their descendants. */
+function withDescendants(all: Row[], ids: number[]): number[] {
+  const out = new Set(ids);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const m of all) if (m.parentId !== null && out.has(Number(m.parentId)) && !out.has(Number(m.id))) { out.add(Number(m.id)); grew = true; }
+  }
+  return [...out];
+}
+
+/** Exports the selected menus as trees rooted at selected menus whose parent is not selected. */
+export function menuTrees(rows: Row[], selected: Set<number>): MenuNode[] {
+  const strip = ({ id: _i, parentId: _p, createTime: _c, updateTime: _u, parentName: _n, ...rest }: Row): Row => rest;
+  const build = (parentId: number): MenuNode[] => rows.filter((r) => Number(r.parentId) === parentId && selected.has(Number(r.id)))
+    .map((r) => ({ ...strip(r), childMenus: build(Number(r.id)) }));
+  return rows.filter((r) => selected.has(Number(r.id)) && (r.parentId === null || !selected.has(Number(r.parentId))))
+    .map((r) => ({ ...strip(r), childMenus: build(Number(r.id)) }));
+}
+
+/** Inserts menu trees under a parent, validating each node with the menu schema. */
+export async function importMenuTrees(host: Host, ctx: OpContext, nodes: unknown, parentId: number | null, path = 'menus'): Promise<number> {
+  if (!Array.isArray(nodes)) throw badRequest(`${path}: must be a list of menus`, [{ path, message: 'must be an array' }]);
+  const entity = host.registry.get(PREFIX)!;
+  let count = 0;
+  for (const [i, node] of nodes.entries()) {
+    if (!node || typeof node !== 'object' || Array.isArray(node)) throw badRequest(`${path}.${i}: must be a menu object`);
+    const { childMenus, ...fields } = node as MenuNode;
+    const row = validateNew(entity, { ...fields, parentId }, `${path}.${i}.`);
+    const now = nowText();
+    const id = await insertRow(ctx, entity, { ...encodeRow(entity, row), createTime: now, updateTime: now });
+    count += 1 + (childMenus ? await importMenuTrees(host, ctx, childMenus, id, `${path}.${i}.childMenus`) : 0);
+  }
+  return count;
+}
+
+/** Menus: a non-super admin sees their own; deleting removes descendants; export/import of trees. */
+export function registerSysMenu(host: Host): void {
+  const changed = () => host.auth.invalidateRights();
+  host.hooks.set(PREFIX, {
+    scope: (ctx, eb) => {
+      const ids = ctx.user?.menuIds;
+      if (!ids) return undefined;
+      return ids.length ? eb('a.id', 'in', [...ids]) : eb('a.id', '=', -1);
+    },
+    afterAdd: changed,
+    afterUpdate: changed,
+    afterDelete: async (ctx, rows) => {
+      const db = untyped(ctx.db);
+      const all = (await db.selectFrom(TABLE).select(['id', 'parentId']).execute()) as Row[];
+      const ids = withDescendants(all, rows.map((r) => Number(r.id)));
+      await db.deleteFrom(TABLE).where('id', 'in', ids).execute();
+      await db.deleteFrom('base_sys_role_menu').where('menuId', 'in', ids).execute();
+      changed();
+    },
+  });
+
+  host.actions.set(PREFIX, 'export', async (ctx, { body }) => {
+    const ids = parseIds(body.ids);
+    const entity = host.registry.get(PREFIX)!;
+    const visible = ctx.user?.menuIds ? new Set(ctx.user.menuIds) : undefined;
+    const rows = ((await untyped(ctx.db).selectFrom(TABLE).selectAll().orderBy('orderNum', 'asc').orderBy('id', 'asc').execute()) as Row[])
+      .map((r) => decodeRow(entity, r));
+    return menuTrees(rows, new Set(ids.filter((id) => !visible || visible.has(id))));
+  });
+
+  host.actions.set(PREFIX, 'import', async (ctx, { body }) => {
+    await ctx.db.transaction().execute((trx) => importMenuTrees(host, { ...ctx, db: trx }, body.menus, null));
+    changed();
+  });
+}

@@ -1,0 +1,70 @@
+import type { Host } from '../../core/host.js';
+import { untyped } from '../../core/crud/dynamic-db.js';
+import { badRequest } from '../../core/errors.js';
+import type { Row } from '../../core/db/row.js';
+import { decodeRow } from '../../core/db/row-codec.js';
+
+type Lang = 'zh-cn' | 'zh-tw' | 'en';
+
+/** The caller's language from the `language` header (zh-cn when absent or unknown). */
+export function requestLanguage(header: unknown): Lang {
+  const v = String(header ?? '').toLowerCase().replace('_', '-');
+  return v === 'en' || v.startsWith('en-') ? 'en' : v === 'zh-tw' || v === 'zh-hk' ? 'zh-tw' : 'zh-cn';
+}
+
+/** A dictionary value as the original sends it: a number when numeric, else the text, else the entry id. */
+function dictValue(row: Row): unknown {
+  const v = row.value;
+  if (v === null || v === undefined || v === '') return Number(row.id);
+  return /^-?\d+(\.\d+)?$/.test(String(v)) ? Number(v) : v;
+}
+
+/** dict/info/data, dict/info/types, and the cascades of deleting types and entries. */
+export function registerDictModule(host: Host): void {
+  host.actions.set('dict/info', 'data', async (ctx, { body, request }) => {
+    const types = body.types;
+    if (types !== undefined && types !== null && (!Array.isArray(types) || types.length > 500 || !types.every((t) => typeof t === 'string' && t.length <= 100))) {
+      throw badRequest('types: must be a list of dictionary keys', [{ path: 'types', message: 'must be an array of strings' }]);
+    }
+    const db = untyped(ctx.db);
+    let q = db.selectFrom('dict_type').select(['id', 'key']);
+    if (Array.isArray(types) && types.length) q = q.where('key', 'in', types as string[]);
+    const typeRows = (await q.execute()) as Row[];
+    const out: Record<string, Row[]> = Object.fromEntries(typeRows.map((t) => [String(t.key), []]));
+    if (typeRows.length === 0) return out;
+    const infoEntity = host.registry.get('dict/info')!;
+    const lang = requestLanguage(request.headers.language);
+    const entries = ((await db.selectFrom('dict_info').selectAll().where('typeId', 'in', typeRows.map((t) => Number(t.id)))
+      .orderBy('orderNum', 'asc').orderBy('createTime', 'asc').orderBy('id', 'asc').execute()) as Row[]).map((r) => decodeRow(infoEntity, r));
+    const keyOf = new Map(typeRows.map((t) => [Number(t.id), String(t.key)]));
+    for (const e of entries) {
+      const names = (e.i18n ?? {}) as Partial<Record<Lang, string>>;
+      out[keyOf.get(Number(e.typeId))!].push({
+        id: e.id, name: names[lang] || e.name, typeId: e.typeId, parentId: e.parentId, orderNum: e.orderNum, value: dictValue(e), color: e.color ?? null,
+      });
+    }
+    return out;
+  });
+
+  host.actions.set('dict/info', 'types', async (ctx) => {
+    const entity = host.registry.get('dict/type')!;
+    return ((await untyped(ctx.db).selectFrom('dict_type').selectAll().orderBy('id').execute()) as Row[]).map((r) => decodeRow(entity, r));
+  });
+
+  host.hooks.set('dict/type', {
+    afterDelete: async (ctx, rows) => {
+      await untyped(ctx.db).deleteFrom('dict_info').where('typeId', 'in', rows.map((r) => Number(r.id))).execute();
+    },
+  });
+  host.hooks.set('dict/info', {
+    afterDelete: async (ctx, rows) => {
+      const db = untyped(ctx.db);
+      let parents = rows.map((r) => Number(r.id));
+      while (parents.length) {
+        const children = ((await db.selectFrom('dict_info').select('id').where('parentId', 'in', parents).execute()) as Row[]).map((r) => Number(r.id));
+        if (children.length) await db.deleteFrom('dict_info').where('id', 'in', children).execute();
+        parents = children;
+      }
+    },
+  });
+}
