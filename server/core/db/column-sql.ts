@@ -6,7 +6,8 @@ import type { DialectName } from './database.js';
 export function columnSqlType(field: Field, dialect: DialectName): RawBuilder<unknown> {
   const longText = dialect === 'mysql' ? 'longtext' : 'text';
   switch (field.columnType) {
-    case 'varchar': return sql.raw(`varchar(${field.schema.maxLength ?? 255})`);
+    // Secret fields store a derived value (a password hash), longer than what the client may send.
+    case 'varchar': return sql.raw(`varchar(${field.secret ? Math.max(255, field.schema.maxLength ?? 0) : field.schema.maxLength ?? 255})`);
     case 'text':
     case 'json': return sql.raw(longText);
     case 'int': return sql.raw('integer');

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['server/**/*.test.ts', 'codegen/**/*.test.ts', 'runtime/**/*.test.ts', 'runtime/**/*.test.tsx'],
+    exclude: ['**/node_modules/**', 'runtime/e2e/**'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});
