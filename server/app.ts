@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { SCHEMAS_DIR } from './paths.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { readConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './core/db/database.js';
@@ -30,7 +30,6 @@ export type BuildOptions = Partial<Config> & {
   seed?: boolean;
 };
 
-export const SCHEMAS_DIR = path.resolve(import.meta.dirname, '../schemas');
 
 declare module 'fastify' {
   interface FastifyInstance {

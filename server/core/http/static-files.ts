@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../../config.js';
+import { SEED_DIR } from '../../paths.js';
 
-const SEED_PUBLIC = path.resolve(import.meta.dirname, '../../seed/public');
+const SEED_PUBLIC = path.join(SEED_DIR, 'public');
 
 const STATUS_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Joinery</title></head>
 <body style="font-family:system-ui;margin:3rem"><h1>Joinery server is running</h1>

@@ -3,14 +3,15 @@ import path from 'node:path';
 import type { EntitySchema } from './entity-types.js';
 import { createAjv, describeAjvError } from './schema-validator.js';
 import { checkEntitySemantics } from './check-entity.js';
+import { META_SCHEMA_PATH } from '../../paths.js';
 
-const metaSchemaPath = path.resolve(import.meta.dirname, '../../../schemas/entity.schema.json');
+
 
 let metaValidator: ReturnType<ReturnType<typeof createAjv>['compile']> | undefined;
 
 function validateMeta(data: unknown) {
   if (!metaValidator) {
-    const meta = JSON.parse(fs.readFileSync(metaSchemaPath, 'utf8')) as Record<string, unknown>;
+    const meta = JSON.parse(fs.readFileSync(META_SCHEMA_PATH, 'utf8')) as Record<string, unknown>;
     metaValidator = createAjv().compile(meta);
   }
   return { ok: metaValidator(data) as boolean, errors: metaValidator.errors ?? [] };

@@ -7,6 +7,7 @@ import { registerSysMenu } from './sys-menu.js';
 import { registerSysDepartment } from './sys-department.js';
 import { registerSysLog } from './sys-log.js';
 import { registerSysParam } from './sys-param.js';
+import { registerPrefRoutes } from './pref-routes.js';
 
 export function registerBaseModule(host: Host): void {
   registerOpenRoutes(host);
@@ -17,4 +18,5 @@ export function registerBaseModule(host: Host): void {
   registerSysDepartment(host);
   registerSysLog(host);
   registerSysParam(host);
+  registerPrefRoutes(host);
 }

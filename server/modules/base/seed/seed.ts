@@ -10,8 +10,8 @@ import { nowText } from '../../../core/db/time.js';
 import { hashPassword } from '../../../core/auth/password.js';
 import { seedMenus } from './seed-menus.js';
 import { seedDicts } from './seed-dicts.js';
+import { SEED_DIR } from '../../../paths.js';
 
-export const SEED_DIR = path.resolve(import.meta.dirname, '../../../seed');
 
 function readJsonFiles<T>(dir: string): T[] {
   if (!fs.existsSync(dir)) return [];
