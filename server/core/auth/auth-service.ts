@@ -18,6 +18,11 @@ const USERS = 'base_sys_user';
 /** Issues, checks, rotates and revokes admin tokens. Access rights are cached per user until a permission-relevant write. */
 export class AuthService {
   private rightsCache = new Map<number, AccessRights>();
+  /** Recently checked sessions: sid → stored facts, kept briefly so each request does not read two rows. */
+  private sessionCache = new Map<string, { userId: number; username: string; passwordV: number; until: number }>();
+  /** How long a checked session is trusted without reading it again. Changes made through this process apply at once;
+   * this only bounds how late a revocation made by another server process on the same database is seen. */
+  private static readonly SESSION_CACHE_MS = 2000;
 
   constructor(private readonly database: Database, private readonly options: AuthOptions) {}
 
@@ -28,6 +33,7 @@ export class AuthService {
   /** Forget cached rights (after role, menu, user-role or department changes). */
   invalidateRights(): void {
     this.rightsCache.clear();
+    this.sessionCache.clear();
   }
 
   async rights(userId: number): Promise<AccessRights> {
@@ -71,6 +77,7 @@ export class AuthService {
     if (session.refreshJti !== claims.jti) {
       // Reuse of a rotated token: someone else holds the chain. End it for both.
       await this.db.updateTable(SESSIONS).set({ revoked: 1, updateTime: nowText() }).where('sid', '=', claims.sid).execute();
+      this.sessionCache.delete(claims.sid);
       throw sessionExpired();
     }
     const user = await this.activeUser(claims);
@@ -99,11 +106,17 @@ export class AuthService {
     const claims = verifyJwt(token, this.options.secret);
     if (!claims) return {};
     if (claims.isRefresh) return { error: sessionExpired(), refreshAsAccess: true };
+    const cached = this.sessionCache.get(claims.sid);
+    if (cached && cached.until > Date.now() && cached.userId === claims.userId && cached.passwordV === claims.passwordVersion) {
+      return { user: { id: claims.userId, username: cached.username, ...(await this.rights(claims.userId)) } };
+    }
     const session = (await this.db.selectFrom(SESSIONS).select(['revoked', 'userId']).where('sid', '=', claims.sid).executeTakeFirst()) as Row | undefined;
     if (!session || Number(session.revoked) === 1 || Number(session.userId) !== claims.userId) return { error: unauthorized() };
     const user = await this.activeUser(claims);
     if (!user) return { error: sessionExpired() };
     const rights = await this.rights(claims.userId);
+    if (this.sessionCache.size > 10_000) this.sessionCache.clear();
+    this.sessionCache.set(claims.sid, { userId: claims.userId, username: String(user.username), passwordV: Number(user.passwordV), until: Date.now() + AuthService.SESSION_CACHE_MS });
     return { user: { id: claims.userId, username: String(user.username), ...rights } };
   }
 
@@ -111,5 +124,6 @@ export class AuthService {
   async revokeUser(userId: number): Promise<void> {
     await this.db.updateTable(SESSIONS).set({ revoked: 1, updateTime: nowText() }).where('userId', '=', userId).where('revoked', '=', 0).execute();
     this.rightsCache.delete(userId);
+    for (const [sid, s] of this.sessionCache) if (s.userId === userId) this.sessionCache.delete(sid);
   }
 }

@@ -3,6 +3,8 @@ import { badRequest, type FieldIssue } from '../errors.js';
 import type { Entity, Field } from '../registry/entity-types.js';
 import { createAjv, describeAjvError } from '../registry/schema-validator.js';
 import type { Row } from '../db/row.js';
+import { columnRange } from '../db/column-sql.js';
+import { isCalendarDate, normalizeDateTime } from '../db/time.js';
 
 const ajv = createAjv({ useDefaults: true });
 const cache = new WeakMap<Entity, { add: ValidateFunction; update: ValidateFunction }>();
@@ -46,6 +48,45 @@ function fail(entity: Entity, validate: ValidateFunction, prefix = ''): never {
   throw badRequest(`${first.path}${label}: ${first.message}`, details);
 }
 
+/** What the JSON Schema cannot say: the value must fit its column (range, decimal places) and a date must be a real one. */
+function storageProblem(field: Field, value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'number') {
+    const range = columnRange(field);
+    if (!range) return undefined;
+    if (value < range.min || value > range.max) return `must be between ${range.min} and ${range.max}`;
+    if (range.scale !== undefined) {
+      const scaled = value * 10 ** range.scale;
+      if (Math.abs(scaled - Math.round(scaled)) > 1e-6 * Math.max(1, Math.abs(scaled))) return `must have at most ${range.scale} decimal places`;
+    }
+    return undefined;
+  }
+  if (typeof value !== 'string') return undefined;
+  if (field.storage === 'date' && !isCalendarDate(value)) return 'must be a real date (YYYY-MM-DD)';
+  if (field.storage === 'datetime') {
+    try {
+      normalizeDateTime(value);
+    } catch (e) {
+      if (e instanceof RangeError) return 'must be a real date and time (YYYY-MM-DD HH:mm:ss)';
+      throw e;
+    }
+  }
+  return undefined;
+}
+
+function checkStorage(entity: Entity, row: Row, prefix: string): void {
+  const details: FieldIssue[] = [];
+  for (const [key, value] of Object.entries(row)) {
+    const field = entity.fieldMap.get(key);
+    const problem = field && storageProblem(field, value);
+    if (problem) details.push({ path: prefix + key, message: problem });
+  }
+  if (details.length) {
+    const field = entity.fieldMap.get(details[0].path.split('.').pop() ?? '');
+    throw badRequest(`${details[0].path}${field ? ` (${field.label.en})` : ''}: ${details[0].message}`, details);
+  }
+}
+
 /** Keeps only writable fields of a body; the protocol says unknown keys (module, prefix, …) are ignored. */
 export function pickWritable(entity: Entity, body: Row): Row {
   const out: Row = {};
@@ -58,6 +99,7 @@ export function validateNew(entity: Entity, body: Row, pathPrefix = ''): Row {
   const row = pickWritable(entity, body);
   const { add } = validators(entity);
   if (!add(row)) fail(entity, add, pathPrefix);
+  checkStorage(entity, row, pathPrefix);
   return row;
 }
 
@@ -66,14 +108,18 @@ export function validatePatch(entity: Entity, body: Row): Row {
   const row = pickWritable(entity, body);
   const { update } = validators(entity);
   if (!update(row)) fail(entity, update);
+  checkStorage(entity, row, '');
   return row;
 }
+
+/** Ids are integer columns: anything above this cannot name a row (and PostgreSQL would refuse the comparison). */
+const MAX_ID = 2147483647;
 
 /** A positive integer id from a body or query value ("12" accepted from query strings). */
 export function parseId(value: unknown, name = 'id'): number {
   const n = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
-    throw badRequest(value === undefined || value === null || value === '' ? `查询参数[${name}]不存在` : `${name}: must be a positive integer`, [{ path: name, message: 'must be a positive integer' }]);
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > MAX_ID) {
+    throw badRequest(value === undefined || value === null || value === '' ? `查询参数[${name}]不存在` : `${name}: must be a whole number from 1 to ${MAX_ID}`, [{ path: name, message: `must be a whole number from 1 to ${MAX_ID}` }]);
   }
   return n;
 }

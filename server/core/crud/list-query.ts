@@ -4,6 +4,7 @@ import type { Entity, Field } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import { containsInsensitive } from '../db/dialect-sql.js';
 import { encodeValue } from '../db/row-codec.js';
+import { columnRange } from '../db/column-sql.js';
 import type { OpContext } from './context.js';
 import type { AnyExpressionBuilder } from './entity-hooks.js';
 import { untyped } from './dynamic-db.js';
@@ -21,6 +22,8 @@ function filterValue(field: Field, value: unknown, param: string): unknown {
     case 'number': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
       if (typeof n !== 'number' || !Number.isFinite(n) || (field.storage === 'integer' && !Number.isInteger(n))) throw bad(`must be a ${field.storage === 'integer' ? 'whole ' : ''}number`);
+      const range = columnRange(field);
+      if (range && (n < range.min || n > range.max)) throw bad(`must be between ${range.min} and ${range.max}`);
       return n;
     }
     case 'boolean':
@@ -30,7 +33,12 @@ function filterValue(field: Field, value: unknown, param: string): unknown {
     default:
       if (typeof value !== 'string' && typeof value !== 'number') throw bad('must be text');
       if (String(value).length > 1000) throw bad('is too long');
-      return encodeValue(field, String(value));
+      try {
+        return encodeValue(field, String(value));
+      } catch (e) {
+        if (e instanceof RangeError) throw bad('must be a date and time (YYYY-MM-DD HH:mm:ss)');
+        throw e;
+      }
   }
 }
 

@@ -23,6 +23,27 @@ export function columnSqlType(field: Field, dialect: DialectName): RawBuilder<un
   }
 }
 
+/**
+ * The numbers a numeric column can hold on every dialect (PostgreSQL refuses out-of-range values with an error,
+ * SQLite silently widens them): checked before a value reaches the database. `scale` = decimal places kept.
+ */
+export function columnRange(field: Field): { min: number; max: number; scale?: number } | undefined {
+  switch (field.columnType) {
+    case 'int': return { min: -2147483648, max: 2147483647 };
+    case 'bigint': return { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER };
+    case 'tinyint':
+    case 'boolean': return { min: -32768, max: 32767 };
+    case 'decimal': {
+      const x = field.schema['x-column'];
+      const precision = x?.precision ?? 12;
+      const scale = x?.scale ?? 2;
+      const max = 10 ** (precision - scale) - 10 ** -scale;
+      return { min: -max, max, scale };
+    }
+    default: return undefined;
+  }
+}
+
 /** Coarse class of a column, to tell a compatible type from a destructive change. */
 export function typeClass(dataType: string): 'text' | 'number' {
   return /char|text|clob|json|string/i.test(dataType) ? 'text' : 'number';

@@ -15,6 +15,27 @@ export type Database = {
   close(): Promise<void>;
 };
 
+type SqliteHandle = import('better-sqlite3').Database;
+
+/** Kysely prepares every query anew; reusing prepared statements by SQL text saves most of that work. */
+function withStatementCache(sqlite: SqliteHandle, max = 500) {
+  const cache = new Map<string, ReturnType<SqliteHandle['prepare']>>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let stmt = cache.get(sqlText);
+      if (stmt) {
+        cache.delete(sqlText);
+      } else {
+        stmt = sqlite.prepare(sqlText);
+        if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(sqlText, stmt);
+      return stmt;
+    },
+  };
+}
+
 async function openSqlite(file: string): Promise<Kysely<DynamicDb>> {
   const { default: SQLite } = await import('better-sqlite3');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -23,7 +44,7 @@ async function openSqlite(file: string): Promise<Kysely<DynamicDb>> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<DynamicDb>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<DynamicDb>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 async function openPostgres(url: string): Promise<Kysely<DynamicDb>> {

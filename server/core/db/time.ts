@@ -7,11 +7,23 @@ export function formatDateTime(d: Date): string {
 
 export const nowText = (): string => formatDateTime(new Date());
 
-/** Accepts 'YYYY-MM-DD HH:mm[:ss]' or an ISO string and returns the storage form. */
+/** True for a real calendar day ('2024-02-30' and '2024-13-01' are not). */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+}
+
+/** Accepts 'YYYY-MM-DD HH:mm[:ss]' or an ISO string and returns the storage form; RangeError when it is no real moment. */
 export function normalizeDateTime(value: string): string {
-  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value)) return value;
-  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value)) return `${value}:00`;
+  const local = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+  if (local) {
+    // Stored as text, so an impossible clock time would be kept and sorted as if it were real.
+    if (!isCalendarDate(local[1]) || Number(local[2]) > 23 || Number(local[3]) > 59 || Number(local[4] ?? 0) > 59) throw new RangeError(`not a date-time: ${value}`);
+    return local[4] === undefined ? `${value}:00` : value;
+  }
   const d = new Date(value);
-  if (Number.isNaN(d.getTime())) throw new RangeError(`not a date-time: ${value}`);
+  if (!isCalendarDate(value.slice(0, 10)) || Number.isNaN(d.getTime()) || d.getFullYear() < 1 || d.getFullYear() > 9999) throw new RangeError(`not a date-time: ${value}`);
   return formatDateTime(d);
 }

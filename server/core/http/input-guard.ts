@@ -30,8 +30,25 @@ export function findBadInput(value: unknown, path = '', depth = 0): { path: stri
   return undefined;
 }
 
+/**
+ * Parses JSON bodies with plain JSON.parse (which keeps `__proto__` as an ordinary own key, never a prototype) so the
+ * guard below can refuse such a key by name; Fastify's own parser would only say "not valid JSON".
+ */
+async function parseJsonBody(_request: unknown, body: string | Buffer): Promise<unknown> {
+  const text = typeof body === 'string' ? body : body.toString('utf8');
+  if (text.trim() === '') throw badRequest('body: is empty but the content type says JSON', [{ path: 'body', message: 'is empty' }]);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('body: is not valid JSON', [{ path: 'body', message: 'is not valid JSON' }]);
+  }
+}
+
 /** Rejects hostile strings and keys in every query and JSON body before any handler sees them. */
 export function installInputGuard(app: FastifyInstance): void {
+  // The API takes JSON (and multipart for uploads): a text/plain body is refused with 415 instead of being read as "no arguments".
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
   app.addHook('preValidation', async (request) => {
     const bad = findBadInput(request.query, '') ?? findBadInput(request.body, '');
     if (bad) throw badRequest(`${bad.path}: ${bad.message}`, [bad]);

@@ -42,6 +42,8 @@ async function personUpdate(host: Host, ctx: OpContext, body: Row) {
   }
   if (Object.keys(patch).length === 0) return undefined;
   await db.updateTable(entity.table).set({ ...patch, updateTime: nowText() }).where('id', '=', me(ctx).id).execute();
+  // A new password version must end the caller's other sessions on their next request.
+  host.auth.invalidateRights();
   return undefined;
 }
 

@@ -1,0 +1,47 @@
+import useSWR, { type KeyedMutator } from 'swr';
+import { useTranslation } from 'react-i18next';
+import { request } from './request';
+import { useSession } from './session';
+import { usePermMenu } from './menu';
+
+/** One dictionary entry; names come in the language of the `language` header. */
+export type DictEntry = {
+  id: number;
+  name: string;
+  value: number | string;
+  /** 'primary' | 'success' | 'warning' | 'danger' | 'info', or a CSS colour. */
+  color: string | null;
+  parentId: number | null;
+  orderNum: number;
+};
+
+export type DictData = Record<string, DictEntry[]>;
+
+export const DICT_KEY = '/admin/dict/info/data';
+const EMPTY: DictEntry[] = [];
+
+/** Every dictionary, loaded after the menu (SPEC §4) and again when the language changes. */
+export function useDicts(): { data?: DictData; isLoading: boolean; error?: Error; mutate: KeyedMutator<DictData> } {
+  const session = useSession();
+  const { data: menu } = usePermMenu();
+  const { i18n } = useTranslation();
+  const key = session && menu ? [DICT_KEY, i18n.language] as const : null;
+  const { data, error, isLoading, mutate } = useSWR<DictData, Error, readonly [string, string] | null>(
+    key,
+    ([path]) => request<DictData>(path, { method: 'POST', data: {} }),
+    { revalidateOnFocus: false, keepPreviousData: true },
+  );
+  return { data, error, isLoading, mutate };
+}
+
+/** The entries of one dictionary type (empty while loading or for an unknown key). */
+export function useDict(key: string | undefined): DictEntry[] {
+  const { data } = useDicts();
+  if (!key || !data) return EMPTY;
+  return data[key] ?? EMPTY;
+}
+
+/** The entry whose value matches (loosely: '1' matches 1, as values arrive from forms and URLs). */
+export function findDictEntry(entries: DictEntry[], value: unknown): DictEntry | undefined {
+  return entries.find((e) => e.value === value || String(e.value) === String(value));
+}

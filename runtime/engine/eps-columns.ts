@@ -1,0 +1,85 @@
+import type { EpsEntry, EpsField } from './eps';
+import { cellKind, type CellKind } from '../widgets/field-kind';
+import { labelOf } from '../widgets/label-of';
+
+/** One table column derived from eps: what it shows, how, and its defaults before user preferences. */
+export type ColumnSpec = {
+  /** Stable id (field name or join alias), used by preferences and sorting. */
+  id: string;
+  label: string;
+  /** The field that describes the value (for a joined column, the related entity's field). */
+  field: EpsField;
+  cell: CellKind;
+  /** Row key holding the shown value (a join alias for relations). */
+  accessor: string;
+  /** For relations: the row key with the raw id, shown when the joined label is empty. */
+  rawKey?: string;
+  width?: number;
+  sortable: boolean;
+  visible: boolean;
+  fixed?: 'left' | 'right';
+  order: number;
+};
+
+type ListHint = { show?: boolean; width?: number; fixed?: 'left' | 'right'; sortable?: boolean; order?: number };
+
+function listHint(field: EpsField): ListHint | false | undefined {
+  const list = field.list;
+  if (list === false) return false;
+  if (list === true) return { show: true };
+  return list ?? undefined;
+}
+
+const TIME_COLUMNS = new Set(['createTime', 'updateTime']);
+const DEFAULT_WIDTH: Partial<Record<CellKind, number>> = {
+  image: 80, images: 120, video: 90, file: 120, money: 120, number: 100, bool: 90, dict: 110, enum: 110, date: 120,
+  datetime: 170, json: 200,
+};
+
+/** Columns of an entity's table: every listable field plus the extra columns its relations join in. */
+export function epsColumns(entry: EpsEntry, lang: string, entries: Map<string, EpsEntry>): ColumnSpec[] {
+  const hints = entry.joinery;
+  if (!hints) return [];
+  const joinAliases = new Set(hints.joins.map((j) => j.alias));
+  const out: ColumnSpec[] = [];
+  hints.fields.forEach((field, index) => {
+    const hint = listHint(field);
+    if (hint === false || field.secret) return;
+    const isTime = TIME_COLUMNS.has(field.name);
+    const cell = cellKind(field);
+    const order = hint?.order ?? (isTime ? 10_000 + index : field.name === 'id' ? -1 : 1000 + index);
+    const visible = hint ? hint.show !== false : field.name === 'createTime';
+    const refAliases = Object.keys(field.ref?.fields ?? {}).filter((a) => joinAliases.has(a));
+    out.push({
+      id: field.name,
+      label: labelOf(field.label, lang),
+      field,
+      cell,
+      accessor: refAliases[0] ?? field.name,
+      rawKey: refAliases[0] ? field.name : undefined,
+      width: hint?.width ?? (isTime ? 170 : DEFAULT_WIDTH[cell]),
+      sortable: hint?.sortable === true || isTime || field.name === 'id',
+      visible,
+      fixed: hint?.fixed,
+      order,
+    });
+    // Further joined columns (an audit row shows the product's picture, code and price next to its name).
+    refAliases.slice(1).forEach((alias, i) => {
+      const target = field.ref ? entries.get(field.ref.entity)?.joinery?.fields.find((f) => f.name === field.ref?.fields?.[alias]) : undefined;
+      if (!target) return;
+      const targetCell = cellKind(target);
+      out.push({
+        id: alias,
+        label: labelOf(target.label, lang),
+        field: target,
+        cell: targetCell === 'relation' ? 'text' : targetCell,
+        accessor: alias,
+        width: DEFAULT_WIDTH[targetCell],
+        sortable: false,
+        visible,
+        order: order + (i + 1) / 100,
+      });
+    });
+  });
+  return out.sort((a, b) => a.order - b.order);
+}

@@ -1,0 +1,97 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { EpsEntry, EpsField } from './eps';
+import { fieldKind, type FieldKind } from '../widgets/field-kind';
+import { labelOf } from '../widgets/label-of';
+
+/** What each form widget gets in ui:options besides RJSF's own: the eps field and its kind. */
+export type FormFieldOptions = { eps: EpsField; kind: FieldKind; span: number };
+
+export type FormSpec = {
+  /** The server's own JSON Schema for writable fields, with titles in the current language. */
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  /** The fields the form edits, in display order. */
+  fields: EpsField[];
+};
+
+type JsonObject = Record<string, unknown>;
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function schemaTypes(schema: JsonObject): string[] {
+  const t = schema.type;
+  return Array.isArray(t) ? t.map(String) : typeof t === 'string' ? [t] : [];
+}
+
+/** Kinds that take the whole width of the form; the others sit two to a row. */
+const WIDE_KINDS = new Set<FieldKind>(['textarea', 'json', 'richtext', 'image', 'images', 'file', 'video']);
+
+/** Kinds whose value is a structured JSON value that no RJSF widget can own: rendered by a custom field. */
+const FIELD_KINDS = new Set<FieldKind>(['json']);
+
+/**
+ * The add/edit form of an entity from eps: JSON Schema (the same the server validates with) and a uiSchema that picks
+ * each field's widget from the registry. In edit mode secret fields (passwords) are optional: blank keeps them.
+ */
+export function epsForm(entry: EpsEntry, lang: string, mode: 'add' | 'edit'): FormSpec {
+  const hints = entry.joinery;
+  const base = hints?.schema;
+  if (!hints || !isObject(base) || !isObject(base.properties)) return { schema: { type: 'object', properties: {} }, uiSchema: {}, fields: [] };
+  const byName = new Map(hints.fields.map((f, i) => [f.name, { field: f, index: i }]));
+  const properties: Record<string, RJSFSchema> = {};
+  const uiSchema: UiSchema = {};
+  const shown: { field: EpsField; rank: number }[] = [];
+  for (const [name, raw] of Object.entries(base.properties)) {
+    const found = byName.get(name);
+    if (!found || !isObject(raw)) continue;
+    const { field, index } = found;
+    const kind = fieldKind(field);
+    if (kind === 'hidden' || field.ui?.hidden) continue;
+    const property: JsonObject = { ...raw, title: labelOf(field.label, lang) };
+    // Descriptions in schemas are notes for developers (English only); labels carry the user-facing text.
+    delete property.description;
+    properties[name] = property as RJSFSchema;
+    const options: FormFieldOptions = { eps: field, kind, span: field.ui?.span ?? (WIDE_KINDS.has(kind) ? 24 : 12) };
+    uiSchema[name] = {
+      ...(FIELD_KINDS.has(kind) ? { 'ui:field': kind } : { 'ui:widget': kind }),
+      ...(field.ui?.readonly ? { 'ui:readonly': true } : {}),
+      ...(field.ui?.placeholder ? { 'ui:placeholder': labelOf(field.ui.placeholder, lang) } : {}),
+      'ui:options': options,
+    };
+    shown.push({ field, rank: field.ui?.order ?? 100 + index });
+  }
+  shown.sort((a, b) => a.rank - b.rank);
+  const order = shown.map((s) => s.field.name);
+  uiSchema['ui:order'] = [...order, '*'];
+  const requiredBase = Array.isArray(base.required) ? base.required.map(String) : [];
+  const required = requiredBase.filter((n) => properties[n] && !(mode === 'edit' && byName.get(n)?.field.secret));
+  return {
+    schema: { type: 'object', required, properties },
+    uiSchema,
+    fields: shown.map((s) => s.field),
+  };
+}
+
+/** True when the field's schema admits null (so a cleared input is sent as null, not left out). */
+export function acceptsNull(schema: RJSFSchema | undefined): boolean {
+  return !!schema && isObject(schema) && schemaTypes(schema as JsonObject).includes('null');
+}
+
+/**
+ * The body of an add or update call from the form's data: only the form's own fields, cleared nullable fields as
+ * null (RJSF drops empty inputs, which would otherwise leave the old value in place), and a blank secret left out.
+ */
+export function formBody(spec: FormSpec, data: JsonObject, mode: 'add' | 'edit'): JsonObject {
+  const out: JsonObject = {};
+  const properties = (spec.schema.properties ?? {}) as Record<string, RJSFSchema>;
+  for (const field of spec.fields) {
+    const value = data[field.name];
+    if (value === undefined || value === '') {
+      if (field.secret) continue;
+      if (mode === 'edit' && acceptsNull(properties[field.name])) out[field.name] = null;
+      continue;
+    }
+    out[field.name] = value;
+  }
+  return out;
+}

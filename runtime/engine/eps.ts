@@ -1,0 +1,126 @@
+import useSWR from 'swr';
+import { useMemo } from 'react';
+import type { Language } from '../i18n/index';
+import { request } from './request';
+import { useSession } from './session';
+
+/** Types of GET /admin/base/open/eps, mirroring server/modules/base/eps.ts. */
+export type EpsLabel = Record<Language, string>;
+export type EpsSearchMode = 'eq' | 'like' | 'keyword' | 'range' | 'in';
+export type EpsStorage = 'string' | 'integer' | 'number' | 'boolean' | 'json' | 'datetime' | 'date';
+export type EpsWidget =
+  | 'text' | 'textarea' | 'number' | 'money' | 'switch' | 'select' | 'radio' | 'date' | 'datetime' | 'image' | 'images'
+  | 'file' | 'files' | 'video' | 'relation' | 'json' | 'richtext' | 'password' | 'cron' | 'tree-select' | 'icon' | 'hidden';
+
+export type EpsApi = {
+  method: 'get' | 'post';
+  /** Path below the prefix, e.g. '/page'. */
+  path: string;
+  summary: string;
+  prefix: string;
+  ignoreToken: boolean;
+  dts: Record<string, unknown>;
+  tag: string;
+};
+
+export type EpsColumn = {
+  propertyName: string; type: string; length: string; comment?: string; nullable: boolean;
+  defaultValue?: unknown; dict?: string; source: string;
+};
+
+export type EpsField = {
+  name: string;
+  label: EpsLabel;
+  storage: EpsStorage;
+  nullable: boolean;
+  required: boolean;
+  system: boolean;
+  readonly: boolean;
+  secret: boolean;
+  search: EpsSearchMode[];
+  list?: boolean | { show?: boolean; width?: number; fixed?: 'left' | 'right'; sortable?: boolean; order?: number };
+  ui?: { widget?: EpsWidget; order?: number; span?: number; hidden?: boolean; readonly?: boolean; placeholder?: EpsLabel };
+  dict?: string;
+  ref?: { entity: string; key?: string; label?: string; fields?: Record<string, string>; keyword?: string[]; multiple?: boolean };
+  money: boolean;
+  enum?: unknown[];
+  maxLength?: number;
+  default?: unknown;
+  format?: string;
+};
+
+export type EpsJoin = { alias: string; field: string; entity: string; column: string; keyword: boolean };
+
+/** The runtime hints our server adds to every entity entry. */
+export type EpsJoinery = {
+  title: EpsLabel;
+  menu?: { router: string; viewPath: string };
+  /** The form's JSON Schema (x- keywords removed), the same rules the server validates with. */
+  schema: { type: 'object'; required: string[]; properties: Record<string, Record<string, unknown>> };
+  fields: EpsField[];
+  joins: EpsJoin[];
+  order: { column: string; dir: 'asc' | 'desc' }[];
+  recycle: boolean;
+};
+
+export type EpsEntry = {
+  module: string;
+  info: { type: { name: string; description: string } };
+  api: EpsApi[];
+  name?: string;
+  columns: EpsColumn[];
+  pageColumns: EpsColumn[];
+  pageQueryOp?: { keyWordLikeFields: string[]; fieldEq: string[]; fieldLike: string[] };
+  /** '/admin/product/info' */
+  prefix: string;
+  /** Absent on controllers that are not entities (base/open, base/comm, …). */
+  joinery?: EpsJoinery;
+};
+
+/** An entity entry: one that carries the runtime hints. */
+export type EpsEntity = EpsEntry & { joinery: EpsJoinery };
+
+export const EPS_KEY = '/admin/base/open/eps';
+
+export type EpsState = {
+  entries: EpsEntry[];
+  /** Keyed by prefix without '/admin/', e.g. 'product/info'. */
+  byPrefix: Map<string, EpsEntry>;
+  /** Keyed by joinery.menu.viewPath. */
+  byViewPath: Map<string, EpsEntry>;
+  /** Keyed by joinery.menu.router. */
+  byRouter: Map<string, EpsEntry>;
+  isLoading: boolean;
+  error?: Error;
+};
+
+/** Strips '/admin/' from an eps prefix. */
+export function shortPrefix(prefix: string): string {
+  return prefix.replace(/^\/admin\//, '');
+}
+
+export function indexEps(data: Record<string, EpsEntry[]> | undefined): Pick<EpsState, 'entries' | 'byPrefix' | 'byViewPath' | 'byRouter'> {
+  const entries = data ? Object.values(data).flat() : [];
+  const byPrefix = new Map<string, EpsEntry>();
+  const byViewPath = new Map<string, EpsEntry>();
+  const byRouter = new Map<string, EpsEntry>();
+  for (const entry of entries) {
+    byPrefix.set(shortPrefix(entry.prefix), entry);
+    const menu = entry.joinery?.menu;
+    if (menu?.viewPath && !byViewPath.has(menu.viewPath)) byViewPath.set(menu.viewPath, entry);
+    if (menu?.router) byRouter.set(menu.router, entry);
+  }
+  return { entries, byPrefix, byViewPath, byRouter };
+}
+
+/** Entity metadata for the signed-in user (what they may call), fetched once per session. */
+export function useEps(): EpsState {
+  const session = useSession();
+  const { data, error, isLoading } = useSWR<Record<string, EpsEntry[]>, Error>(session ? EPS_KEY : null, (key: string) => request(key), {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+    revalidateOnReconnect: false,
+  });
+  const index = useMemo(() => indexEps(data), [data]);
+  return { ...index, isLoading: isLoading || (!!session && !data && !error), error };
+}

@@ -1,0 +1,158 @@
+import i18n, { currentLanguage } from '../i18n/index';
+import { toast } from '../shell/toast';
+import { clearSession, getSession, isRefreshAlive, isTokenAlive, saveSession, type TokenReply } from './session';
+
+/** A rejected call: HTTP status (0 for network failures and timeouts), envelope code and field errors. */
+export class RequestError extends Error {
+  readonly status: number;
+  readonly code?: number;
+  readonly details?: { path: string; message: string }[];
+
+  constructor(status: number, message: string, code?: number, details?: { path: string; message: string }[]) {
+    super(message);
+    this.name = 'RequestError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST';
+  data?: unknown;
+  params?: Record<string, unknown>;
+  signal?: AbortSignal;
+  /** Reject on 403/500/502 without leaving the page (for calls whose failure the screen handles itself). */
+  quiet?: boolean;
+};
+
+/** Request timeout (SPEC §9). */
+export const TIMEOUT_MS = 30_000;
+const SUCCESS = 1000;
+const REFRESH_PATH = '/admin/base/open/refreshToken';
+/** Calls that must go out without waiting for a fresh token. */
+const TOKENLESS = new Set(['/admin/base/open/login', '/admin/base/open/captcha', REFRESH_PATH]);
+
+let navigate: (path: string) => void = (path) => window.location.assign(path);
+/** The router hands over its navigate function so redirects stay inside the single-page app. */
+export function setNavigator(fn: (path: string) => void): void {
+  navigate = fn;
+}
+
+/** Server messages are Chinese; known ones are shown in the interface language. */
+function translateServerMessage(message: string): string {
+  const table = i18n.getResource(currentLanguage(), 'common', 'serverMessages') as Record<string, string> | undefined;
+  return table?.[message] ?? message;
+}
+
+function query(params: Record<string, unknown> | undefined): string {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    search.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Ends the session: clears it, says why, and goes to the login page. */
+export function expireSession(reason: string = i18n.t('common:session.expired')): void {
+  const hadSession = getSession() !== null;
+  clearSession();
+  if (hadSession) toast.error(reason);
+  navigate('/login');
+}
+
+let refreshing: Promise<string> | null = null;
+
+async function refresh(refreshToken: string): Promise<string> {
+  try {
+    const reply = await send<TokenReply | undefined>(`${REFRESH_PATH}${query({ refreshToken })}`, 'GET', undefined, undefined, undefined);
+    if (!reply?.token) throw new RequestError(401, 'refresh returned no token');
+    return saveSession(reply).token;
+  } catch (error) {
+    expireSession();
+    throw error instanceof RequestError ? error : new RequestError(401, String(error));
+  }
+}
+
+/** A token with life left, refreshing it first when needed; concurrent callers share one refresh. */
+export async function ensureToken(): Promise<string | undefined> {
+  const session = getSession();
+  if (!session) return undefined;
+  if (isTokenAlive(session)) return session.token;
+  if (!isRefreshAlive(session)) {
+    expireSession();
+    throw new RequestError(401, i18n.t('common:session.expired'));
+  }
+  refreshing ??= refresh(session.refreshToken).finally(() => { refreshing = null; });
+  return refreshing;
+}
+
+type Envelope = { code?: number; message?: string; data?: unknown; details?: { path: string; message: string }[] };
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // A proxy error page or plain text: keep it as the message.
+    return { message: text.slice(0, 300) };
+  }
+}
+
+function statusRoute(status: number): string | undefined {
+  if (status === 403) return '/403';
+  if (status === 500) return '/500';
+  if (status === 502) return '/502';
+  return undefined;
+}
+
+async function send<T>(url: string, method: 'GET' | 'POST', body: unknown, token: string | undefined, signal: AbortSignal | undefined, quiet = false): Promise<T> {
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  const headers: Record<string, string> = { language: currentLanguage() };
+  if (token) headers.Authorization = token;
+  if (method === 'POST') headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method, headers,
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    if (timeout.aborted) throw new RequestError(0, i18n.t('common:request.timeout'));
+    throw new RequestError(0, i18n.t('common:request.network', { message: error instanceof Error ? error.message : String(error) }));
+  }
+  const parsed = (await readBody(response)) as Envelope | undefined;
+  const message = translateServerMessage(parsed?.message ?? response.statusText ?? `HTTP ${response.status}`);
+  if (response.status === 401 && token) {
+    expireSession(message);
+    throw new RequestError(401, message, parsed?.code);
+  }
+  const target = statusRoute(response.status);
+  if (target && !quiet) navigate(target);
+  if (!response.ok) throw new RequestError(response.status, message, parsed?.code, parsed?.details);
+  if (parsed && typeof parsed === 'object' && 'code' in parsed) {
+    if (parsed.code !== SUCCESS) throw new RequestError(response.status, message, parsed.code, parsed.details);
+    return parsed.data as T;
+  }
+  return parsed as T;
+}
+
+/**
+ * Calls the server: path is '/admin/…'. Resolves to the envelope's data (or the whole body when it has no code);
+ * rejects with RequestError. Sends the token and the language, refreshes an expiring token first.
+ */
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const bare = path.split('?')[0];
+  const token = TOKENLESS.has(bare) ? undefined : await ensureToken();
+  const params = method === 'GET' && options.data && typeof options.data === 'object'
+    ? { ...(options.data as Record<string, unknown>), ...options.params }
+    : options.params;
+  return send<T>(`${path}${query(params)}`, method, options.data, token, options.signal, options.quiet);
+}

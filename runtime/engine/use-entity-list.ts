@@ -1,0 +1,70 @@
+import useSWR from 'swr';
+import { request } from './request';
+import type { ListState } from './use-list-state';
+
+/** One row as the server sends it: stored columns plus joined aliases. */
+export type EntityRow = Record<string, unknown> & { id: number };
+
+export type PageReply = { list: EntityRow[]; pagination: { page: number; size: number; total: number } };
+
+export type EntityListResult = {
+  rows: EntityRow[];
+  total: number;
+  isLoading: boolean;
+  isValidating: boolean;
+  error?: Error;
+  /** Re-fetches the current page (after add, edit or delete). */
+  refresh: () => Promise<unknown>;
+};
+
+const NO_ROWS: EntityRow[] = [];
+
+/** The body of a page call: PROTOCOL §5.1 (order/sort, keyWord and the search fields at the top level). */
+export function pageBody(state: ListState): Record<string, unknown> {
+  const body: Record<string, unknown> = { page: state.page, size: state.size };
+  if (state.order) {
+    body.order = state.order;
+    body.sort = state.sort ?? 'desc';
+  }
+  if (state.keyWord) body.keyWord = state.keyWord;
+  for (const [name, value] of Object.entries(state.filters)) if (value !== undefined && value !== '') body[name] = value;
+  return body;
+}
+
+function isPageReply(value: unknown): value is PageReply {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as { list?: unknown; pagination?: { total?: unknown } };
+  return Array.isArray(v.list) && typeof v.pagination?.total === 'number';
+}
+
+/** Entities without a page call (department) are listed whole and paged here, so the screen works the same. */
+async function fetchRows(prefix: string, mode: 'page' | 'list', body: Record<string, unknown>): Promise<PageReply> {
+  if (mode === 'page') {
+    const reply = await request<unknown>(`/admin/${prefix}/page`, { method: 'POST', data: body });
+    if (!isPageReply(reply)) throw new Error(`/admin/${prefix}/page: unexpected reply`);
+    return reply;
+  }
+  const { page, size, ...filters } = body as { page: number; size: number };
+  const all = await request<unknown>(`/admin/${prefix}/list`, { method: 'POST', data: filters });
+  if (!Array.isArray(all)) throw new Error(`/admin/${prefix}/list: unexpected reply`);
+  const list = (all as EntityRow[]).slice((page - 1) * size, page * size);
+  return { list, pagination: { page, size, total: all.length } };
+}
+
+/** SWR-backed rows of one list page; the previous page stays on screen while the next one loads. */
+export function useEntityList(prefix: string, state: ListState, mode: 'page' | 'list' | null): EntityListResult {
+  const body = pageBody(state);
+  const key = mode ? (['entity-rows', prefix, mode, JSON.stringify(body)] as const) : null;
+  const { data, error, isLoading, isValidating, mutate } = useSWR(key, ([, p, m, b]) => fetchRows(p, m, JSON.parse(b) as Record<string, unknown>), {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+  });
+  return {
+    rows: data?.list ?? NO_ROWS,
+    total: data?.pagination.total ?? 0,
+    isLoading,
+    isValidating,
+    error: error instanceof Error ? error : undefined,
+    refresh: () => mutate(),
+  };
+}

@@ -1,0 +1,125 @@
+import { useCallback, useMemo, useRef } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
+
+export type SortDir = 'asc' | 'desc';
+
+/** Everything that decides which rows a list shows; it lives in the URL so reloads, links and edits keep it. */
+export type ListState = {
+  page: number;
+  size: number;
+  order?: string;
+  sort?: SortDir;
+  keyWord: string;
+  filters: Record<string, unknown>;
+};
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_SIZE = 20;
+const FILTER_PREFIX = 'f.';
+
+function positiveInt(raw: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  const n = raw === null ? NaN : Number(raw);
+  return Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
+}
+
+/** Filter values: arrays (ranges, in-lists) travel as JSON, scalars as plain text (the server accepts numeric text). */
+function decodeFilter(raw: string): unknown {
+  if (raw.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (Array.isArray(parsed)) return parsed;
+    } catch (error) {
+      // Not JSON after all (a typed value starting with '['): keep the text the user entered.
+      if (!(error instanceof SyntaxError)) throw error;
+    }
+  }
+  return raw;
+}
+
+function encodeFilter(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (Array.isArray(value)) return value.some((v) => v !== undefined && v !== null && v !== '') ? JSON.stringify(value) : undefined;
+  return String(value);
+}
+
+/** Reads a ListState from URL search params. */
+export function parseListState(params: URLSearchParams): ListState {
+  const filters: Record<string, unknown> = {};
+  for (const [key, value] of params) if (key.startsWith(FILTER_PREFIX) && value !== '') filters[key.slice(FILTER_PREFIX.length)] = decodeFilter(value);
+  const sort = params.get('sort');
+  const order = params.get('order') ?? undefined;
+  return {
+    page: positiveInt(params.get('page'), 1),
+    size: positiveInt(params.get('size'), DEFAULT_SIZE, 1000),
+    order: order || undefined,
+    sort: order && (sort === 'asc' || sort === 'desc') ? sort : order ? 'desc' : undefined,
+    keyWord: params.get('kw') ?? '',
+    filters,
+  };
+}
+
+/** Writes a ListState into URL search params, leaving defaults out so URLs stay short. Unrelated params survive. */
+export function writeListState(base: URLSearchParams, state: ListState): URLSearchParams {
+  const next = new URLSearchParams();
+  for (const [key, value] of base) {
+    if (!['page', 'size', 'order', 'sort', 'kw'].includes(key) && !key.startsWith(FILTER_PREFIX)) next.append(key, value);
+  }
+  if (state.page !== 1) next.set('page', String(state.page));
+  if (state.size !== DEFAULT_SIZE) next.set('size', String(state.size));
+  if (state.order) {
+    next.set('order', state.order);
+    next.set('sort', state.sort ?? 'desc');
+  }
+  if (state.keyWord) next.set('kw', state.keyWord);
+  for (const [name, value] of Object.entries(state.filters)) {
+    const encoded = encodeFilter(value);
+    if (encoded !== undefined) next.set(FILTER_PREFIX + name, encoded);
+  }
+  return next;
+}
+
+export type ListStateApi = {
+  state: ListState;
+  setPage: (page: number) => void;
+  setSize: (size: number) => void;
+  setSort: (order: string | undefined, sort?: SortDir) => void;
+  /** Applies a new keyword and filter set and goes back to page 1. */
+  search: (keyWord: string, filters: Record<string, unknown>) => void;
+  reset: () => void;
+};
+
+/**
+ * URL-synced list state (page, size, sort, keyword, filters), in the manner of react-admin's useListController.
+ * While the screen is kept alive in a background tab, the URL belongs to another page: the state is frozen then.
+ */
+export function useListState(): ListStateApi {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const home = useRef(location.pathname);
+  const frozen = useRef<ListState | null>(null);
+  const active = location.pathname === home.current;
+
+  const parsed = useMemo(() => parseListState(params), [params]);
+  if (active) frozen.current = parsed;
+  const state = active ? parsed : (frozen.current ?? parsed);
+
+  const update = useCallback(
+    (change: (s: ListState) => ListState) => {
+      if (!active) return;
+      setParams((prev) => writeListState(prev, change(parseListState(prev))), { replace: false });
+    },
+    [active, setParams],
+  );
+
+  return useMemo(
+    () => ({
+      state,
+      setPage: (page) => update((s) => ({ ...s, page: Math.max(1, Math.floor(page)) })),
+      setSize: (size) => update((s) => ({ ...s, size, page: 1 })),
+      setSort: (order, sort) => update((s) => ({ ...s, order, sort: order ? (sort ?? 'asc') : undefined, page: 1 })),
+      search: (keyWord, filters) => update((s) => ({ ...s, keyWord: keyWord.trim(), filters, page: 1 })),
+      reset: () => update((s) => ({ ...s, keyWord: '', filters: {}, page: 1 })),
+    }),
+    [state, update],
+  );
+}

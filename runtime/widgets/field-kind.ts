@@ -1,0 +1,98 @@
+import type { EpsField } from '../engine/eps';
+
+/** The kinds of field the widget registry knows; every eps field maps to exactly one. */
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'money'
+  | 'switch'
+  | 'select'
+  | 'radio'
+  | 'date'
+  | 'datetime'
+  | 'image'
+  | 'images'
+  | 'file'
+  | 'video'
+  | 'relation'
+  | 'json'
+  | 'richtext'
+  | 'password'
+  | 'hidden';
+
+/** Schema widget names (x-ui.widget) folded onto the kinds we render; later issues may give some their own widget. */
+const WIDGET_ALIASES: Record<string, FieldKind> = {
+  files: 'file',
+  'tree-select': 'relation',
+  cron: 'text',
+  icon: 'text',
+};
+
+const KINDS = new Set<string>([
+  'text', 'textarea', 'number', 'money', 'switch', 'select', 'radio', 'date', 'datetime', 'image', 'images', 'file',
+  'video', 'relation', 'json', 'richtext', 'password', 'hidden',
+]);
+
+/** The kind of a field, from its x-ui widget when it names one, else from its storage and hints. */
+export function fieldKind(field: EpsField): FieldKind {
+  const widget = field.ui?.widget;
+  if (widget) {
+    if (WIDGET_ALIASES[widget]) return WIDGET_ALIASES[widget];
+    if (KINDS.has(widget)) return widget as FieldKind;
+  }
+  if (field.secret) return 'password';
+  if (field.money) return 'money';
+  if (field.ref) return 'relation';
+  if (field.dict || field.enum) return 'select';
+  switch (field.storage) {
+    case 'boolean':
+      return 'switch';
+    case 'datetime':
+      return 'datetime';
+    case 'date':
+      return 'date';
+    case 'json':
+      return 'json';
+    case 'integer':
+    case 'number':
+      return 'number';
+    default:
+      return field.maxLength !== undefined && field.maxLength > 500 ? 'textarea' : 'text';
+  }
+}
+
+/** How a value is shown in a table cell; differs from the form kind where a display is richer (a dict tag for a switch). */
+export type CellKind =
+  | 'text'
+  | 'number'
+  | 'money'
+  | 'dict'
+  | 'enum'
+  | 'bool'
+  | 'date'
+  | 'datetime'
+  | 'image'
+  | 'images'
+  | 'file'
+  | 'video'
+  | 'relation'
+  | 'json'
+  | 'richtext';
+
+/** The cell kind of a field. */
+export function cellKind(field: EpsField): CellKind {
+  const kind = fieldKind(field);
+  if (kind === 'money' || field.money) return 'money';
+  if (kind === 'image' || kind === 'images' || kind === 'file' || kind === 'video') return kind;
+  if (field.dict) return 'dict';
+  if (field.enum && kind !== 'switch') return 'enum';
+  if (kind === 'switch' || field.storage === 'boolean') return 'bool';
+  if (field.storage === 'datetime' || kind === 'datetime') return 'datetime';
+  if (field.storage === 'date' || kind === 'date') return 'date';
+  if (kind === 'relation') return 'relation';
+  if (kind === 'json' || field.storage === 'json') return 'json';
+  if (kind === 'richtext') return 'richtext';
+  if (kind === 'number') return 'number';
+  return 'text';
+}
