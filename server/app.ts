@@ -68,13 +68,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const auth = new AuthService(database, { secret, accessTtl: options.accessTtl ?? 7200, refreshTtl: options.refreshTtl ?? 1_296_000 });
   const host = new Host(app, config, database, registry, auth, new LoginThrottle());
   app.decorate('joinery', host);
-  app.addHook('onClose', async () => database.close());
+  const opLog = new OpLogWriter(database);
+  // The log's last batch is written before the database closes.
+  app.addHook('onClose', async () => {
+    await opLog.flush();
+    await database.close();
+  });
 
   installErrorHandler(app);
   requireDeclaredAccess(app);
   installInputGuard(app);
   installAccessHook(app, auth, dispatchAccess(registry, host.actions));
-  installOpLog(app, new OpLogWriter(database));
+  installOpLog(app, opLog);
   registerModules(host);
   installDispatcher(app, registry, host.actions, (request) => host.context(request));
   await serveStatic(app, config);

@@ -12,6 +12,8 @@ import { copyToRecycleBin } from './recycle-bin.js';
 import { insertRow } from './insert-row.js';
 
 export const MAX_PAGE_SIZE = 1000;
+/** The original's crud.pageSize default (PROTOCOL §5.1); the Vue client always sends its own size. */
+export const DEFAULT_PAGE_SIZE = 15;
 
 function intParam(value: unknown, name: string, fallback: number, max: number): number {
   if (value === undefined || value === null || value === '') return fallback;
@@ -31,7 +33,7 @@ async function decorate(ctx: OpContext, entity: Entity, rows: Row[], action: 'pa
 /** POST page: filtered, ordered, paginated rows with the total. */
 export async function pageRows(ctx: OpContext, entity: Entity, params: Row) {
   const page = intParam(params.page, 'page', 1, 1_000_000);
-  const size = intParam(params.size, 'size', 20, MAX_PAGE_SIZE);
+  const size = intParam(params.size, 'size', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const order = orderBy(entity, params);
   let q = selectRows(ctx, entity, params).select(selectColumns(ctx, entity));
   for (const o of order) q = q.orderBy(o.ref, o.dir);

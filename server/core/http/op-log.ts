@@ -64,5 +64,4 @@ export function installOpLog(app: FastifyInstance, writer: OpLogWriter): void {
     if (params.length > MAX_PARAMS) params = JSON.stringify({ truncated: params.slice(0, MAX_PARAMS) });
     writer.push({ userId: request.user?.id ?? null, action: path.slice(0, 255), ip: request.ip.slice(0, 50), params });
   });
-  app.addHook('onClose', async () => writer.flush());
 }

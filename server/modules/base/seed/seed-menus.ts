@@ -14,7 +14,6 @@ const PAGES = [
   { parent: null, name: '首页', router: '/', viewPath: 'modules/demo/views/home/index.vue', icon: 'icon-home', orderNum: 0, isShow: false, perms: [] as string[] },
   { parent: 'ext', name: '插件管理', router: '/helper/plugins', viewPath: 'modules/helper/views/plugins.vue', icon: 'icon-plugin', orderNum: 1, isShow: true, perms: [] },
   { parent: 'ext', name: 'AI编码', router: '/helper/ai-code', viewPath: 'modules/helper/views/ai-code.vue', icon: 'icon-code', orderNum: 2, isShow: true, perms: ['base:coding:getModuleTree', 'base:coding:createCode'] },
-  { parent: 'data', name: '文件空间', router: '/space/list', viewPath: 'modules/space/views/list.vue', icon: 'icon-file', orderNum: 9, isShow: false, perms: [] },
 ];
 
 /** Button rows of an entity: 查询 (page, list, info), 新增, 修改, 删除 and one per extra action with a permission. */
