@@ -49,6 +49,8 @@ export function loadRegistry(dir = SCHEMAS_DIR): Registry {
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...readConfig(), ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Config;
   const registry = loadRegistry(options.schemasDir);
+  // The secret is checked before anything is opened, so a refused secret leaves nothing behind.
+  const secret = loadOrCreateSecret(config.dataDir);
   const database: Database = await openDatabase(config.databaseUrl);
   try {
     await syncSchema(database, registry.all(), { dataDir: config.dataDir });
@@ -64,7 +66,6 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     rewriteUrl: (req) => (req.url?.startsWith('/api/') ? req.url.slice(4) : req.url ?? '/'),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
-  const secret = loadOrCreateSecret(config.dataDir);
   const auth = new AuthService(database, { secret, accessTtl: options.accessTtl ?? 7200, refreshTtl: options.refreshTtl ?? 1_296_000 });
   const host = new Host(app, config, database, registry, auth, new LoginThrottle());
   app.decorate('joinery', host);

@@ -135,7 +135,5 @@ describe('a route that does not declare its access', () => {
       appRoute.route({ method: 'GET', url: '/app/user/info/page', handler: async () => 'nope' });
       await appRoute.ready();
     })()).rejects.toThrow(/\/app\/user\/info\/page does not declare its access/);
-    await app.close().catch(() => undefined);
-    await appRoute.close().catch(() => undefined);
   });
 });

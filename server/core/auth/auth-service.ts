@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../db/database.js';
+import type { Kysely } from 'kysely';
+import type { Database, DynamicDb } from '../db/database.js';
 import type { Row } from '../db/row.js';
 import { formatDateTime, nowText } from '../db/time.js';
 import { sessionExpired, unauthorized, type AppError } from '../errors.js';
@@ -120,9 +121,12 @@ export class AuthService {
     return { user: { id: claims.userId, username: String(user.username), ...rights } };
   }
 
-  /** Ends every session of a user (logout, disable). */
-  async revokeUser(userId: number): Promise<void> {
-    await this.db.updateTable(SESSIONS).set({ revoked: 1, updateTime: nowText() }).where('userId', '=', userId).where('revoked', '=', 0).execute();
+  /**
+   * Ends every session of a user (logout, disable, delete). Inside a write transaction pass its executor: SQLite has
+   * one connection, so a second one would wait for the transaction forever.
+   */
+  async revokeUser(userId: number, executor: Kysely<DynamicDb> = this.database.db): Promise<void> {
+    await untyped(executor).updateTable(SESSIONS).set({ revoked: 1, updateTime: nowText() }).where('userId', '=', userId).where('revoked', '=', 0).execute();
     this.rightsCache.delete(userId);
     for (const [sid, s] of this.sessionCache) if (s.userId === userId) this.sessionCache.delete(sid);
   }

@@ -8,6 +8,8 @@ const KNOWN = new Set(['cool-admin-xxxxxx', 'cool-admin', 'secret', 'changeme', 
 export function checkSecret(secret: string): void {
   if (secret.length < 32) throw new Error('The JWT secret is shorter than 32 characters; delete it to have a new one made, or set a longer one.');
   if (KNOWN.has(secret.toLowerCase())) throw new Error('The JWT secret is a publicly known value; refusing to start.');
+  // A long but trivial value ('aaaa…', '1212…') is as guessable as a short one.
+  if (new Set(secret).size < 10) throw new Error('The JWT secret is too simple (fewer than 10 distinct characters); delete it to have a new one made, or set a random one.');
 }
 
 /** The installation's JWT secret: made at random on first start and kept in <dataDir>/jwt-secret. */

@@ -30,8 +30,16 @@ async function decorate(ctx: OpContext, entity: Entity, rows: Row[], action: 'pa
   return decoded;
 }
 
+/** page/list arguments: a JSON object, or no body at all (a string, number or array is a client bug worth saying so). */
+function queryParams(body: unknown): Row {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('body: must be an object of query arguments', [{ path: 'body', message: 'must be an object' }]);
+  return body as Row;
+}
+
 /** POST page: filtered, ordered, paginated rows with the total. */
-export async function pageRows(ctx: OpContext, entity: Entity, params: Row) {
+export async function pageRows(ctx: OpContext, entity: Entity, body: unknown) {
+  const params = queryParams(body);
   const page = intParam(params.page, 'page', 1, 1_000_000);
   const size = intParam(params.size, 'size', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const order = orderBy(entity, params);
@@ -45,7 +53,8 @@ export async function pageRows(ctx: OpContext, entity: Entity, params: Row) {
 }
 
 /** POST list: the same filters without pagination (capped). */
-export async function listRows(ctx: OpContext, entity: Entity, params: Row) {
+export async function listRows(ctx: OpContext, entity: Entity, body: unknown) {
+  const params = queryParams(body);
   let q = selectRows(ctx, entity, params).select(selectColumns(ctx, entity));
   for (const o of orderBy(entity, params)) q = q.orderBy(o.ref, o.dir);
   return decorate(ctx, entity, await q.limit(10_000).execute(), 'list');
@@ -115,6 +124,7 @@ export async function addRows(ctx: OpContext, entity: Entity, body: unknown) {
     }
     return out;
   });
+  hooks.afterCommit?.(ctx);
   if (hooks.addReply) return hooks.addReply(ids, batch);
   return { id: batch ? ids : ids[0] };
 }
@@ -134,6 +144,7 @@ export async function updateRow(ctx: OpContext, entity: Entity, body: unknown) {
     await untyped(tx.db).updateTable(entity.table).set({ ...encodeRow(entity, patch), updateTime: nowText() }).where('id', '=', id).execute();
     await hooks.afterUpdate?.(tx, id, input, existing);
   });
+  hooks.afterCommit?.(ctx);
 }
 
 /** POST delete {ids}: copies the rows to the recycle bin (unless the entity opts out) and deletes them, in one transaction. */
@@ -152,4 +163,5 @@ export async function deleteRows(ctx: OpContext, entity: Entity, body: unknown) 
     await untyped(tx.db).deleteFrom(entity.table).where('id', 'in', rows.map((r) => Number(r.id))).execute();
     await hooks.afterDelete?.(tx, rows, input);
   });
+  hooks.afterCommit?.(ctx);
 }

@@ -53,6 +53,9 @@ async function openPostgres(url: string): Promise<Kysely<DynamicDb>> {
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
   pg.default.types.setTypeParser(1700, (v: string) => Number(v));
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (restart, failover, idle timeout, DROP DATABASE … FORCE) is reported here;
+  // without a listener node treats it as an unhandled 'error' event and the whole process exits. The pool replaces it.
+  pool.on('error', (error) => console.error('PostgreSQL connection lost while idle:', error.message));
   return new Kysely<DynamicDb>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -14,8 +14,8 @@ export type Resolved = { entity: Entity; action: string; access: Access; handler
 const SEGMENT = /^[a-zA-Z][a-zA-Z0-9]*$/;
 
 const GENERIC: Record<GenericAction, ActionHandler> = {
-  page: (ctx, i) => pageRows(ctx, i.entity, i.body),
-  list: (ctx, i) => listRows(ctx, i.entity, i.body),
+  page: (ctx, i) => pageRows(ctx, i.entity, i.rawBody),
+  list: (ctx, i) => listRows(ctx, i.entity, i.rawBody),
   info: (ctx, i) => infoRow(ctx, i.entity, i.query),
   add: (ctx, i) => addRows(ctx, i.entity, i.rawBody),
   update: (ctx, i) => updateRow(ctx, i.entity, i.rawBody),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Host } from '../../core/host.js';
 import { badRequest, refused } from '../../core/errors.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
@@ -17,6 +18,10 @@ function requiredText(body: Row, name: string, message: string, max = 100): stri
   return v;
 }
 
+let decoy: Promise<string> | undefined;
+/** A real scrypt hash of a random password, checked in place of a missing user's. */
+const decoyHash = () => (decoy ??= hashPassword(randomUUID()));
+
 async function login(host: Host, body: Row, ip: string) {
   const username = requiredText(body, 'username', 'Username cannot be empty');
   const password = requiredText(body, 'password', 'Password cannot be empty');
@@ -24,13 +29,15 @@ async function login(host: Host, body: Row, ip: string) {
   if (host.config.captcha) {
     const code = requiredText(body, 'verifyCode', 'Image verification code cannot be empty', 16);
     if (!(await consumeCaptcha(host, body.captchaId, code))) {
-      host.throttle.fail(username, ip);
+      host.throttle.fail(username, ip, { againstUser: false });
       throw refused('验证码不正确');
     }
   }
   const db = untyped(host.database.db);
   const user = (await db.selectFrom('base_sys_user').selectAll().where('username', '=', username).executeTakeFirst()) as Row | undefined;
-  if (!user || Number(user.status) !== 1 || !(await verifyPassword(password, user.password as string))) {
+  // Hash even when there is no such user, so the reply time does not tell which user names exist.
+  const passwordOk = await verifyPassword(password, user ? (user.password as string) : await decoyHash());
+  if (!user || !passwordOk || Number(user.status) !== 1) {
     host.throttle.fail(username, ip);
     throw refused('账户或密码不正确~');
   }

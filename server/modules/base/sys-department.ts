@@ -10,6 +10,8 @@ const PREFIX = 'base/sys/department';
 /** Departments: data scope on reads, users moved to the root on delete, drag-and-drop ordering. */
 export function registerSysDepartment(host: Host): void {
   host.hooks.set(PREFIX, {
+    // Cached rights and sessions are dropped again once the write is visible to other connections.
+    afterCommit: () => host.auth.invalidateRights(),
     scope: (ctx, eb) => {
       const scope = ctx.user?.departmentIds;
       if (!ctx.user || !scope) return undefined;

@@ -49,15 +49,29 @@ export async function importMenuTrees(host: Host, ctx: OpContext, nodes: unknown
   return count;
 }
 
+/**
+ * A user's permissions are read from the perms of their menus, so a non-super admin who could write any string into
+ * a menu they hold would grant it to themselves: they may only write permissions they already have.
+ */
+function checkOwnPerms(ctx: OpContext, perms: unknown): void {
+  const user = ctx.user;
+  if (!user || user.isSuper || perms === undefined || perms === null) return;
+  const bad = String(perms).split(',').map((p) => p.trim()).filter(Boolean).find((p) => !user.perms.has(p));
+  if (bad !== undefined) throw badRequest(`perms: "${bad}" is not a permission you hold`, [{ path: 'perms', message: 'names a permission you do not hold' }]);
+}
+
 /** Menus: a non-super admin sees their own; deleting removes descendants; export/import of trees. */
 export function registerSysMenu(host: Host): void {
   const changed = () => host.auth.invalidateRights();
   host.hooks.set(PREFIX, {
+    // Cached rights and sessions are dropped again once the write is visible to other connections.
+    afterCommit: () => host.auth.invalidateRights(),
     scope: (ctx, eb) => {
       const ids = ctx.user?.menuIds;
       if (!ids) return undefined;
       return ids.length ? eb('a.id', 'in', [...ids]) : eb('a.id', '=', -1);
     },
+    beforeUpdate: (ctx, patch) => checkOwnPerms(ctx, patch.perms),
     afterAdd: changed,
     afterUpdate: changed,
     afterDelete: async (ctx, rows) => {

@@ -51,6 +51,8 @@ async function syncLinks(ctx: OpContext, id: number, input: Row): Promise<void> 
 /** Roles: creator, menu/department links mirrored into link tables, super role protected, rights refreshed. */
 export function registerSysRole(host: Host): void {
   host.hooks.set(PREFIX, {
+    // Cached rights and sessions are dropped again once the write is visible to other connections.
+    afterCommit: () => host.auth.invalidateRights(),
     scope: roleScope,
     beforeAdd: async (ctx, row, input) => {
       await checkGrants(ctx, idList(input, 'menuIdList'), idList(input, 'departmentIdList'));

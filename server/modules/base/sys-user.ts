@@ -36,6 +36,8 @@ function checkDepartment(ctx: OpContext, departmentId: unknown): void {
 /** Admin users: password hashing, roles, department data scope, protection of the super admin. */
 export function registerSysUser(host: Host): void {
   host.hooks.set(PREFIX, {
+    // Cached rights and sessions are dropped again once the write is visible to other connections.
+    afterCommit: () => host.auth.invalidateRights(),
     scope: (ctx, eb) => {
       const scope = ctx.user?.departmentIds;
       if (!ctx.user || scope === null || scope === undefined) return undefined;
@@ -74,7 +76,7 @@ export function registerSysUser(host: Host): void {
     afterUpdate: async (ctx, id, input) => {
       const roles = idList(input, 'roleIdList');
       if (roles) await replaceLinks(ctx, 'base_sys_user_role', 'userId', id, 'roleId', roles);
-      if (input.status === 0) await host.auth.revokeUser(id);
+      if (input.status === 0) await host.auth.revokeUser(id, ctx.db);
       host.auth.invalidateRights();
     },
     beforeDelete: async (ctx, rows) => {
@@ -83,7 +85,7 @@ export function registerSysUser(host: Host): void {
       if (!ctx.user?.isSuper && (await holdsSuperRole(ctx, ids))) throw forbidden();
     },
     afterDelete: async (ctx, rows) => {
-      for (const r of rows) await host.auth.revokeUser(Number(r.id));
+      for (const r of rows) await host.auth.revokeUser(Number(r.id), ctx.db);
       await untyped(ctx.db).deleteFrom('base_sys_user_role').where('userId', 'in', rows.map((r) => Number(r.id))).execute();
       host.auth.invalidateRights();
     },
