@@ -32,8 +32,8 @@ function listHint(field: EpsField): ListHint | false | undefined {
 
 const TIME_COLUMNS = new Set(['createTime', 'updateTime']);
 const DEFAULT_WIDTH: Partial<Record<CellKind, number>> = {
-  image: 80, images: 120, video: 90, file: 120, money: 120, number: 100, bool: 90, dict: 110, enum: 110, date: 120,
-  datetime: 170, json: 200,
+  image: 64, images: 120, video: 90, file: 120, money: 110, number: 84, bool: 76, dict: 96, enum: 96, date: 110,
+  datetime: 160, json: 200,
 };
 
 /** Columns of an entity's table: every listable field plus the extra columns its relations join in. */
@@ -57,7 +57,7 @@ export function epsColumns(entry: EpsEntry, lang: string, entries: Map<string, E
       cell,
       accessor: refAliases[0] ?? field.name,
       rawKey: refAliases[0] ? field.name : undefined,
-      width: hint?.width ?? (isTime ? 170 : DEFAULT_WIDTH[cell]),
+      width: cell === 'image' ? Math.min(hint?.width ?? 64, 72) : hint?.width ?? (isTime ? 160 : DEFAULT_WIDTH[cell]),
       sortable: hint?.sortable === true || isTime || field.name === 'id',
       visible,
       fixed: hint?.fixed,

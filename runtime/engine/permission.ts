@@ -1,23 +1,7 @@
 import { usePermMenu } from './menu';
+import { hasPermission, type PermissionRule } from './permission-rule';
 
-/** A permission rule: one string, or lists that must all (and) / any (or) be held. */
-export type PermissionRule = string | { or?: string[]; and?: string[] };
-
-const squash = (s: string) => s.replace(/\s/g, '');
-
-function holds(perms: readonly string[], wanted: string): boolean {
-  const w = squash(wanted);
-  // Substring match, as the original client does: 'base:sys:user' is held by whoever has 'base:sys:user:page'.
-  return perms.some((p) => squash(p).includes(w));
-}
-
-/** Whether the permission strings satisfy the rule (SPEC §6). An object with both lists needs both. */
-export function hasPermission(perms: readonly string[], rule: PermissionRule): boolean {
-  if (typeof rule === 'string') return holds(perms, rule);
-  const anyOk = rule.or && rule.or.length ? rule.or.some((r) => holds(perms, r)) : true;
-  const allOk = rule.and && rule.and.length ? rule.and.every((r) => holds(perms, r)) : true;
-  return anyOk && allOk;
-}
+export { hasPermission, type PermissionRule };
 
 /** The signed-in user's permission strings. */
 export function usePerms(): string[] {

@@ -86,6 +86,13 @@ export async function ensureToken(): Promise<string | undefined> {
     expireSession();
     throw new RequestError(401, i18n.t('common:session.expired'));
   }
+  return refreshSession();
+}
+
+/** Exchanges the refresh token for new tokens now (the shell calls this shortly before the access token runs out). */
+export function refreshSession(): Promise<string> {
+  const session = getSession();
+  if (!session) return Promise.reject(new RequestError(401, i18n.t('common:session.expired')));
   refreshing ??= refresh(session.refreshToken).finally(() => { refreshing = null; });
   return refreshing;
 }

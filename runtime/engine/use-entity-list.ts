@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { request } from './request';
-import type { ListState } from './use-list-state';
+import { pageBody, type ListState } from './use-list-state';
 
 /** One row as the server sends it: stored columns plus joined aliases. */
 export type EntityRow = Record<string, unknown> & { id: number };
@@ -18,18 +18,6 @@ export type EntityListResult = {
 };
 
 const NO_ROWS: EntityRow[] = [];
-
-/** The body of a page call: PROTOCOL §5.1 (order/sort, keyWord and the search fields at the top level). */
-export function pageBody(state: ListState): Record<string, unknown> {
-  const body: Record<string, unknown> = { page: state.page, size: state.size };
-  if (state.order) {
-    body.order = state.order;
-    body.sort = state.sort ?? 'desc';
-  }
-  if (state.keyWord) body.keyWord = state.keyWord;
-  for (const [name, value] of Object.entries(state.filters)) if (value !== undefined && value !== '') body[name] = value;
-  return body;
-}
 
 function isPageReply(value: unknown): value is PageReply {
   if (!value || typeof value !== 'object') return false;

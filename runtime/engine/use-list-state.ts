@@ -123,3 +123,15 @@ export function useListState(): ListStateApi {
     [state, update],
   );
 }
+
+/** The body of a page call: PROTOCOL §5.1 (order/sort, keyWord and the search fields at the top level). */
+export function pageBody(state: ListState): Record<string, unknown> {
+  const body: Record<string, unknown> = { page: state.page, size: state.size };
+  if (state.order) {
+    body.order = state.order;
+    body.sort = state.sort ?? 'desc';
+  }
+  if (state.keyWord) body.keyWord = state.keyWord;
+  for (const [name, value] of Object.entries(state.filters)) if (value !== undefined && value !== '') body[name] = value;
+  return body;
+}

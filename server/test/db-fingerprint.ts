@@ -8,13 +8,23 @@ const WRITTEN_BY_EVERY_REQUEST = new Set(['base_sys_log']);
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const text = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
+/** Statements by app: tables and columns come from the database itself, so the dump covers exactly what is stored. */
+const statements = new WeakMap<TestApp, { version: number; sql: string }>();
+
 /** One statement that renders every row of every table as text, table by table, in id order. */
-function dumpStatement(t: TestApp): string {
-  const entities = t.app.joinery.registry.all().filter((e) => !WRITTEN_BY_EVERY_REQUEST.has(e.table));
-  return entities.map((e) => (t.dialect === 'postgres'
-    ? `select ${text(e.table)} as t, coalesce(string_agg(x::text, '|' order by x.id), '') as d from ${ident(e.table)} x`
-    : `select ${text(e.table)} as t, coalesce((select group_concat(r, '|') from (select ${e.fields.map((f) => `quote(${ident(f.name)})`).join(" || ',' || ")} as r from ${ident(e.table)} order by id)), '') as d`
-  )).join(' union all ');
+async function dumpStatement(t: TestApp): Promise<string> {
+  const { registry, database } = t.app.joinery;
+  const cached = statements.get(t);
+  if (cached?.version === registry.version) return cached.sql;
+  const tables = (await database.db.introspection.getTables()).filter((tb) => !WRITTEN_BY_EVERY_REQUEST.has(tb.name)).sort((a, b) => a.name.localeCompare(b.name));
+  const dump = tables.map((tb) => {
+    const hasId = tb.columns.some((c) => c.name === 'id');
+    if (t.dialect === 'postgres') return `select ${text(tb.name)} as t, coalesce(string_agg(x::text, '|' order by ${hasId ? 'x.id' : 'x::text'}), '') as d from ${ident(tb.name)} x`;
+    const row = tb.columns.map((c) => `quote(${ident(c.name)})`).join(" || ',' || ");
+    return `select ${text(tb.name)} as t, coalesce((select group_concat(r, '|') from (select ${row} as r from ${ident(tb.name)} order by ${hasId ? 'id' : 'r'})), '') as d`;
+  }).join(' union all ');
+  statements.set(t, { version: registry.version, sql: dump });
+  return dump;
 }
 
 /**
@@ -22,6 +32,6 @@ function dumpStatement(t: TestApp): string {
  * The whole test database is a few hundred rows and one statement renders it all, so a fingerprint costs a few ms.
  */
 export async function dbFingerprint(t: TestApp): Promise<Record<string, string>> {
-  const { rows } = await sql.raw<{ t: string; d: string }>(dumpStatement(t)).execute(t.app.joinery.database.db);
-  return Object.fromEntries(rows.map((r) => [r.t, createHash('sha256').update(r.d).digest('hex').slice(0, 16)]).sort(([a], [b]) => a.localeCompare(b)));
+  const { rows } = await sql.raw<{ t: string; d: string }>(await dumpStatement(t)).execute(t.app.joinery.database.db);
+  return Object.fromEntries(rows.map((r) => [r.t, createHash('sha256').update(r.d).digest('hex').slice(0, 16)]));
 }

@@ -112,7 +112,7 @@ export function orderBy(entity: Entity, params: Row): { ref: string; dir: 'asc' 
       if (dir !== 'asc' && dir !== 'desc') throw badRequest('sort 非法传参~', [{ path: 'sort', message: 'must be asc or desc' }]);
       const field = entity.fieldMap.get(column);
       const join = entity.joins.find((j) => j.alias === column);
-      if (field && !field.secret) out.push({ ref: `a.${column}`, dir });
+      if (field && !field.secret && !field.virtual) out.push({ ref: `a.${column}`, dir });
       else if (join) out.push({ ref: `${join.joinAlias}.${join.column}`, dir });
       else throw badRequest(`order: "${column.slice(0, 60)}" is not a column of ${entity.prefix}`, [{ path: 'order', message: 'unknown column' }]);
     });
@@ -139,6 +139,6 @@ export function selectRows(ctx: OpContext, entity: Entity, params: Row) {
 /** The select list: stored columns plus joined aliases. */
 export function selectColumns(ctx: OpContext, entity: Entity): string[] {
   const present = entity.joins.filter((j) => ctx.registry.get(j.table));
-  return [...entity.fields.map((f) => `a.${f.name}`), ...present.map((j) => `${j.joinAlias}.${j.column} as ${j.alias}`)];
+  return [...entity.fields.filter((f) => !f.virtual).map((f) => `a.${f.name}`), ...present.map((j) => `${j.joinAlias}.${j.column} as ${j.alias}`)];
 }
 

@@ -38,7 +38,7 @@ export function encodeRow(entity: Entity, row: Row): Row {
   const out: Row = {};
   for (const [key, value] of Object.entries(row)) {
     const field = entity.fieldMap.get(key);
-    if (field) out[key] = encodeValue(field, value);
+    if (field && !field.virtual) out[key] = encodeValue(field, value);
   }
   return out;
 }

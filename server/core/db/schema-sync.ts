@@ -21,7 +21,7 @@ function defaultSql(field: Field) {
 async function createTable(database: Database, entity: Entity): Promise<void> {
   const { db, dialect } = database;
   let builder = db.schema.createTable(entity.table).ifNotExists();
-  for (const field of entity.fields) {
+  for (const field of entity.fields.filter((f) => !f.virtual)) {
     if (field.name === 'id') {
       builder = dialect === 'postgres'
         ? builder.addColumn('id', 'serial', (c) => c.primaryKey())
@@ -101,7 +101,7 @@ export async function syncSchema(database: Database, entities: Entity[], options
       const problems: string[] = [];
       const statements: string[] = [];
       const have = new Map(existing.columns.map((c) => [c.name, c]));
-      for (const field of entity.fields) {
+      for (const field of entity.fields.filter((f) => !f.virtual)) {
         const col = have.get(field.name);
         if (col && field.name !== 'id' && typeClass(col.dataType) !== storageClass(field)) {
           problems.push(`column "${field.name}" is ${col.dataType} in the database but the schema makes it ${field.columnType}`);
@@ -121,7 +121,7 @@ export async function syncSchema(database: Database, entities: Entity[], options
           `Restore the field in the schema, or apply a reviewed migration${file ? ` (proposal written to ${file})` : ''} and start again.`,
         );
       }
-      for (const field of entity.fields) if (!have.has(field.name)) await addColumn(database, entity, field);
+      for (const field of entity.fields) if (!field.virtual && !have.has(field.name)) await addColumn(database, entity, field);
     }
     await ensureIndexes(database, entity);
   }

@@ -28,6 +28,7 @@ export type FieldSchema = {
   'x-money'?: boolean;
   'x-secret'?: boolean;
   'x-readonly'?: boolean;
+  'x-virtual'?: boolean;
 };
 
 export type ActionSchema = { name: string; method: 'get' | 'post'; summary: string; access?: string };
@@ -68,6 +69,8 @@ export type Field = {
   system: boolean;
   secret: boolean;
   readonly: boolean;
+  /** No column: the value lives elsewhere (a link table) and module hooks read and write it. */
+  virtual: boolean;
   search: SearchMode[];
   unique: boolean;
   index: boolean;

@@ -42,7 +42,7 @@ function defaultColumnType(storage: Storage, schema: FieldSchema): ColumnType {
 function systemField(name: string, schema: FieldSchema, storage: Storage, columnType: ColumnType, nullable: boolean): Field {
   return {
     name, schema, label: SYSTEM_LABELS[name], storage, columnType, nullable, required: false, system: true,
-    secret: false, readonly: true, search: [], unique: false, index: name !== 'id',
+    secret: false, readonly: true, virtual: false, search: [], unique: false, index: name !== 'id',
   };
 }
 
@@ -60,9 +60,10 @@ function toField(name: string, schema: FieldSchema, required: Set<string>): Fiel
     system: false,
     secret: schema['x-secret'] === true,
     readonly: schema['x-readonly'] === true,
+    virtual: schema['x-virtual'] === true,
     search: search === undefined ? [] : Array.isArray(search) ? search : [search as SearchMode],
     unique: schema['x-column']?.unique === true,
-    index: schema['x-column']?.index === true || schema['x-ref'] !== undefined,
+    index: schema['x-virtual'] !== true && (schema['x-column']?.index === true || schema['x-ref'] !== undefined),
   };
 }
 

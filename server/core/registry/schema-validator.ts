@@ -9,7 +9,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin })
 export const X_KEYWORDS = [
   'x-module', 'x-prefix', 'x-table', 'x-class', 'x-title', 'x-api', 'x-actions', 'x-recycle', 'x-order',
   'x-unique', 'x-menu', 'x-tenant', 'x-label', 'x-column', 'x-search', 'x-list', 'x-ui', 'x-dict', 'x-ref',
-  'x-money', 'x-secret', 'x-readonly',
+  'x-money', 'x-secret', 'x-readonly', 'x-virtual',
 ];
 
 /** One ajv instance set up for entity schemas and the records they describe. */

@@ -48,7 +48,7 @@ function runtimeHints(entity: Entity) {
     },
     fields: entity.fields.filter((f) => f.name !== 'tenantId').map((f) => ({
       name: f.name, label: f.label, storage: f.storage, nullable: f.nullable, required: f.required,
-      system: f.system, readonly: f.readonly || f.system, secret: f.secret, search: f.search,
+      system: f.system, readonly: f.readonly || f.system, secret: f.secret, virtual: f.virtual, search: f.search,
       list: f.schema['x-list'] ?? undefined, ui: f.schema['x-ui'] ?? undefined, dict: f.schema['x-dict'],
       ref: f.schema['x-ref'], money: f.schema['x-money'] === true, enum: f.schema.enum, maxLength: f.schema.maxLength,
       default: f.schema.default, format: f.schema.format,
@@ -82,7 +82,7 @@ export function buildEps(host: Host, user: RequestUser | undefined) {
     const prefix = `/admin/${entity.prefix}`;
     const api = entityRoutes(entity, host.actions).filter((r) => mayCall(r, user, showAll)).map((r) => apiEntry(r, prefix));
     if (api.length === 0) continue;
-    const columns = [...entity.fields.filter((f) => f.name !== 'tenantId').map((f) => column(f))];
+    const columns = [...entity.fields.filter((f) => f.name !== 'tenantId' && !f.virtual).map((f) => column(f))];
     const joined = entity.joins.filter((j) => host.registry.get(j.table)).map((j) => {
       const target = host.registry.get(j.table)!.fieldMap.get(j.column)!;
       return { ...column({ ...target, name: j.alias, nullable: true }, `${j.joinAlias}.${j.column}`) };

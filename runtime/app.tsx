@@ -1,0 +1,41 @@
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { setNavigator } from './engine/request';
+import { ShellLayout } from './shell/shell-layout';
+import { RequireSession, GuestOnly } from './shell/session-guards';
+import { RouteError } from './shell/route-error';
+import { Toaster } from './shell/toaster';
+import { MenuView } from './shell/menu-view';
+import { LoginScreen } from './screens/login/login-screen';
+import { ErrorScreen, ERROR_CODES } from './screens/errors/error-screen';
+import { FIXED_ROUTES } from './screens/view-registry';
+
+const shellChildren: RouteObject[] = [
+  { index: true, element: <MenuView /> },
+  ...FIXED_ROUTES.map(({ path, element }) => ({ path, element })),
+  // Every other path is looked up in the user's menu; unknown ones show the 404 page.
+  { path: '*', element: <MenuView /> },
+];
+
+const router = createBrowserRouter([
+  { path: '/login', element: <GuestOnly><LoginScreen /></GuestOnly>, errorElement: <RouteError /> },
+  ...ERROR_CODES.map((code) => ({ path: `/${code}`, element: <ErrorScreen code={code} />, errorElement: <RouteError /> })),
+  {
+    path: '/',
+    element: <RequireSession><ShellLayout /></RequireSession>,
+    errorElement: <RouteError />,
+    children: [{ errorElement: <RouteError inShell />, children: shellChildren }],
+  },
+]);
+
+setNavigator((path) => { void router.navigate(path); });
+
+/** The whole console: one data router, SWR defaults shared by every screen, and the message area. */
+export function App() {
+  return (
+    <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false }}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </SWRConfig>
+  );
+}

@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Starts the real server (dist/server/main.js) on a fresh temporary data directory with the captcha off,
+ * serving the built UI (dist/ui); stops it and removes the directory after the run. It builds nothing:
+ * run `node scripts/build-server.mjs` and `npx vite build --config runtime/vite.config.ts` first.
+ */
+const root = path.resolve(import.meta.dirname, '..', '..');
+const port = Number(process.env.E2E_PORT ?? 8201);
+
+async function waitForServer(child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const reply = await fetch(`http://127.0.0.1:${port}/admin/base/comm/program`);
+      if (reply.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the server did not answer on port ${port} within 30 s:\n${log()}`);
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  for (const [file, how] of [['dist/server/main.js', 'node scripts/build-server.mjs'], ['dist/ui/index.html', 'npx vite build --config runtime/vite.config.ts']]) {
+    if (!fs.existsSync(path.join(root, file))) throw new Error(`${file} is missing: run \`${how}\` before the browser tests`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-e2e-'));
+  // Serve a snapshot of the build, so a rebuild of dist/ui during the run cannot pull files from under the browser.
+  const uiDir = path.join(dataDir, 'ui');
+  fs.cpSync(path.join(root, 'dist/ui'), uiDir, { recursive: true });
+  let output = '';
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env, PORT: String(port), JOINERY_DATA_DIR: dataDir, JOINERY_CAPTCHA: 'off',
+      JOINERY_UI_DIR: uiDir, DATABASE_URL: `sqlite:${path.join(dataDir, 'joinery.db')}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-20_000); };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  await waitForServer(child, () => output);
+
+  return async () => {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

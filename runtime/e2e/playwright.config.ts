@@ -1,0 +1,30 @@
+import { defineConfig } from '@playwright/test';
+import path from 'node:path';
+
+/** Browser tests run Debian's Chromium against the built UI served by a real Joinery server (see global-setup.ts). */
+const port = Number(process.env.E2E_PORT ?? 8201);
+const here = import.meta.dirname;
+
+export default defineConfig({
+  testDir: here,
+  testMatch: '*.spec.ts',
+  globalSetup: path.join(here, 'global-setup.ts'),
+  outputDir: path.join(here, 'artifacts', 'results'),
+  // One server, one database: specs run one after another so their rows do not race.
+  workers: 1,
+  fullyParallel: false,
+  timeout: 45_000,
+  expect: { timeout: 8_000 },
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1440, height: 900 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    },
+  },
+});

@@ -1,0 +1,155 @@
+import { test, expect, ARTIFACTS } from './fixtures';
+import { ShellPage } from './pages/shell-page';
+
+test.describe('shell', () => {
+  test('the sidebar follows permmenu: directories, pages, hidden rows left out, order by orderNum', async ({ page, api }) => {
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    const { data } = await api.call<{ menus: { name: string; type: number; parentId: number | null; isShow: boolean; orderNum: number }[] }>('GET', '/admin/base/comm/permmenu');
+    const topDirs = data.menus.filter((m) => m.type === 0 && m.parentId === null && m.isShow).sort((a, b) => a.orderNum - b.orderNum);
+    const shown = await shell.sidebar.locator(':scope > div > div > button[data-menu-dir]').allInnerTexts();
+    expect(shown.map((s) => s.trim())).toEqual(topDirs.map((d) => d.name));
+    // The home row (router '/') is hidden from the menu but opens at '/'.
+    await expect(shell.sidebar.locator('a[data-menu-path="/"]')).toHaveCount(0);
+    // The file space page is seeded with isShow false.
+    await expect(shell.sidebar.locator('a[data-menu-path="/space/list"]')).toHaveCount(0);
+    await shell.openMenu('/sys/user');
+    await expect(page.getByTestId('breadcrumb')).toHaveText(/系统管理.*权限管理.*用户列表/);
+  });
+
+  test('opened pages become tabs that survive a reload; close one, others, all', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    await shell.openMenu('/sys/role');
+    await shell.openMenu('/sys/param');
+    await shell.openMenu('/dict/list');
+    await expect(shell.tabs.locator('[data-tab]')).toHaveCount(3);
+    await expect(shell.tab('/sys/param')).toContainText('参数列表');
+
+    await page.reload();
+    await shell.ready();
+    await expect(shell.tabs.locator('[data-tab]')).toHaveCount(3);
+    await expect(shell.tab('/dict/list')).toHaveAttribute('aria-selected', 'true');
+
+    await shell.closeTab('/dict/list');
+    await expect(page).toHaveURL(/\/sys\/param$/);
+    await expect(shell.tabs.locator('[data-tab]')).toHaveCount(2);
+    await shell.tabsMenu('others');
+    await expect(shell.tabs.locator('[data-tab]')).toHaveCount(1);
+    await expect(shell.tab('/sys/param')).toBeVisible();
+    await shell.tabsMenu('all');
+    await expect(shell.tabs.locator('[data-tab]')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('language switch changes visible strings in all three languages and is kept', async ({ page, watch }) => {
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    const langHeaders: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/admin/')) langHeaders.push(r.headers()['language'] ?? 'missing'); });
+    await expect(shell.menuItem('系统管理')).toBeVisible();
+    await shell.openMenu('/sys/role');
+
+    await shell.switchLanguage('en');
+    await expect(shell.menuItem('System')).toBeVisible();
+    await expect(shell.tab('/sys/role')).toContainText('Roles');
+    await expect(page.getByTestId('breadcrumb')).toContainText('System');
+    await page.mouse.move(700, 600);
+    await expect(shell.toasts).toHaveCount(0, { timeout: 10_000 });
+    await page.screenshot({ path: `${ARTIFACTS}shell-english.png` });
+
+    await shell.switchLanguage('zh-tw');
+    await expect(shell.menuItem('系統管理')).toBeVisible();
+    await expect(shell.tab('/sys/role')).toContainText('角色列表');
+
+    await shell.switchLanguage('en');
+    await page.reload();
+    await shell.ready();
+    await expect(shell.menuItem('System')).toBeVisible();
+    // Dictionaries were fetched again in the new language.
+    expect(langHeaders).toContain('en');
+    expect(langHeaders).toContain('zh-tw');
+    expect(langHeaders).not.toContain('missing');
+    await shell.switchLanguage('zh-cn');
+    await expect(shell.menuItem('系统管理')).toBeVisible();
+    void watch;
+  });
+
+  test('dark mode toggles, persists, and the theme colour changes the brand variable', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    const html = page.locator('html');
+    await expect(html).not.toHaveClass(/dark/);
+    const lightBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await shell.toggleDark();
+    await expect(html).toHaveClass(/dark/);
+    const darkBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(darkBg).not.toBe(lightBg);
+    await page.reload();
+    await shell.ready();
+    await expect(html).toHaveClass(/dark/);
+    await shell.openMenu('/sys/role');
+    await page.mouse.move(700, 600);
+    await expect(shell.toasts).toHaveCount(0, { timeout: 10_000 });
+    await page.screenshot({ path: `${ARTIFACTS}shell-dark.png` });
+
+    await page.getByTestId('open-theme').click();
+    await page.getByTestId('theme-color-emerald').click();
+    const primary = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim());
+    expect((await primary()).toLowerCase()).toBe('#51c21a');
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await shell.ready();
+    expect((await primary()).toLowerCase()).toBe('#51c21a');
+    const tint9 = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary-9').trim());
+    expect(tint9).not.toBe('#51c21a');
+
+    await shell.toggleDark();
+    await expect(html).not.toHaveClass(/dark/);
+    await page.getByTestId('open-theme').click();
+    await page.getByTestId('theme-color-default').click();
+  });
+
+  test('sidebar folds; on a small screen it starts folded', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    await expect(shell.sidebar).toHaveAttribute('data-folded', 'false');
+    await page.getByTestId('toggle-fold').click();
+    await expect(shell.sidebar).toHaveAttribute('data-folded', 'true');
+    await expect(shell.menuItem('系统管理')).toHaveCount(0);
+    await page.getByTestId('toggle-fold').click();
+    await expect(shell.sidebar).toHaveAttribute('data-folded', 'false');
+
+    await page.setViewportSize({ width: 600, height: 800 });
+    await page.reload();
+    await expect(page.getByTestId('toggle-fold')).toBeVisible();
+    await expect(shell.sidebar).toHaveCount(0);
+    await page.getByTestId('toggle-fold').click();
+    await expect(shell.sidebar).toBeVisible();
+  });
+
+  test('personal centre saves the nickname; the demo route shows its parameters', async ({ page, api }) => {
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-profile').click();
+    await expect(page).toHaveURL(/\/my\/info$/);
+    const nick = page.locator('input[name="nickName"]');
+    await expect(nick).toHaveValue('管理员');
+    await nick.fill('');
+    await page.getByTestId('profile-form').getByRole('button').click();
+    await expect(page.locator('#f-nickName-error')).toHaveText('昵称不能为空');
+    await nick.fill('总管');
+    await page.getByTestId('profile-form').getByRole('button').click();
+    await expect(page.getByTestId('user-name')).toHaveText('总管');
+    const person = await api.call<{ nickName: string }>('GET', '/admin/base/comm/person');
+    expect(person.data.nickName).toBe('总管');
+    await api.call('POST', '/admin/base/comm/personUpdate', { nickName: '管理员' });
+
+    await page.goto('/demo/test/route/42/chair');
+    await expect(page.getByTestId('route-id')).toHaveText('42');
+    await expect(page.getByTestId('route-name')).toHaveText('chair');
+    await page.goto('/demo/test/route/7');
+    await expect(page.getByTestId('route-name')).toHaveText('（未提供）');
+  });
+});

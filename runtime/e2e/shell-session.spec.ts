@@ -1,0 +1,109 @@
+import { test, expect, ARTIFACTS } from './fixtures';
+import { LoginPage } from './pages/login-page';
+import { ShellPage } from './pages/shell-page';
+
+test.describe('session', () => {
+  test('login page: captcha shown, three validation messages, then a login with the captcha off', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await expect(login.captcha.locator('img')).toBeVisible();
+    await login.submit.click();
+    await expect(login.errorOf('username')).toHaveText('用户名不能为空');
+    await expect(login.errorOf('password')).toHaveText('密码不能为空');
+    await expect(login.errorOf('verifyCode')).toHaveText('图片验证码不能为空');
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: `${ARTIFACTS}login.png` });
+
+    await login.login('admin', '123456');
+    await expect(page).toHaveURL(/\/$/);
+    const shell = new ShellPage(page);
+    await shell.ready();
+    await expect(page.getByTestId('greeting')).toContainText('管理员');
+    await expect(page.getByTestId('user-name')).toHaveText('管理员');
+    const session = await shell.session();
+    expect(session?.token).toBeTruthy();
+    expect(session!.expire).toBeGreaterThan(Date.now() + 60_000);
+    await page.mouse.move(700, 500);
+    await page.waitForTimeout(300);
+    await expect(shell.toasts).toHaveCount(0, { timeout: 10_000 });
+    await page.screenshot({ path: `${ARTIFACTS}shell-home.png` });
+  });
+
+  test('a wrong password shows the server message and a new captcha; no session is kept', async ({ page, watch }) => {
+    watch.allow(/400 POST .*\/admin\/base\/open\/login/, /status of 400/);
+    const login = new LoginPage(page);
+    await login.goto();
+    const firstCaptcha = await login.captcha.locator('img').getAttribute('src');
+    await login.login('admin', 'wrong-password');
+    await expect(page.getByRole('alert').filter({ hasText: '账户或密码不正确' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(login.verifyCode).toHaveValue('');
+    await expect.poll(() => login.captcha.locator('img').getAttribute('src')).not.toBe(firstCaptcha);
+    expect(await new ShellPage(page).session()).toBeNull();
+  });
+
+  test('no token sends the visitor to /login and back to the page after login; a valid session skips /login', async ({ page }) => {
+    await page.goto('/my/info');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fmy%2Finfo$/);
+    await new LoginPage(page).login();
+    await expect(page).toHaveURL(/\/my\/info$/);
+    await expect(page.getByTestId('profile-form')).toBeVisible();
+
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('home')).toBeVisible();
+  });
+
+  test('logout revokes the session on the server and returns to /login', async ({ page, request, watch }) => {
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    const { token } = (await shell.session())!;
+    await shell.logout();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('status').filter({ hasText: '已退出登录' })).toBeVisible();
+    expect(await shell.session()).toBeNull();
+    // The old token no longer opens anything.
+    const reply = await request.get('/admin/base/comm/person', { headers: { Authorization: token } });
+    expect(reply.status()).toBe(401);
+    watch.allow(/401 GET .*\/admin\/base\/comm\/person/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an expired access token is refreshed once for concurrent calls, and the session goes on', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    const before = (await shell.session())!;
+    // Less than 2 s of life left counts as expired.
+    await page.evaluate(() => {
+      const s = JSON.parse(localStorage.getItem('joinery.session')!);
+      s.expire = Date.now() + 1500;
+      localStorage.setItem('joinery.session', JSON.stringify(s));
+    });
+    const refreshes: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/admin/base/open/refreshToken')) refreshes.push(r.url()); });
+    await page.reload();
+    await shell.ready();
+    await expect(page.getByTestId('user-name')).toHaveText('管理员');
+    const after = (await shell.session())!;
+    // The refresh token rotates; the access token may be byte-identical when issued within the same second.
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    expect(after.expire).toBeGreaterThan(Date.now() + 60_000);
+    expect(refreshes).toHaveLength(1);
+  });
+
+  test('both tokens expired: the session is cleared with a message and the visitor goes to /login', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    await page.evaluate(() => {
+      const s = JSON.parse(localStorage.getItem('joinery.session')!);
+      s.expire = Date.now() - 1000;
+      s.refreshExpire = Date.now() + 1000;
+      localStorage.setItem('joinery.session', JSON.stringify(s));
+    });
+    await page.reload();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('alert').filter({ hasText: '登录状态已失效，请重新登录' })).toBeVisible();
+    expect(await shell.session()).toBeNull();
+  });
+});

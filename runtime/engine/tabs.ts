@@ -1,0 +1,71 @@
+import { useSyncExternalStore } from 'react';
+import { getSession, subscribeSession, userKey } from './session';
+
+/** An opened page: its pathname identifies it, `search` keeps its last query (page, filters). */
+export type Tab = { pathname: string; search: string };
+
+const KEY = userKey('tabs');
+const MAX_TABS = 30;
+
+function load(): Tab[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(KEY) ?? '[]');
+    return Array.isArray(value)
+      ? value.filter((t): t is Tab => typeof t?.pathname === 'string' && typeof t?.search === 'string')
+      : [];
+  } catch (error) {
+    console.warn('discarding unreadable tabs', error);
+    return [];
+  }
+}
+
+let tabs: Tab[] = load();
+const listeners = new Set<() => void>();
+
+function commit(next: Tab[]): void {
+  tabs = next;
+  if (next.length) localStorage.setItem(KEY, JSON.stringify(next));
+  else localStorage.removeItem(KEY);
+  for (const l of listeners) l();
+}
+
+// Logout clears every joinery.user.* key; drop the in-memory copy with it.
+window.addEventListener('storage', (e) => { if (e.key === KEY || e.key === null) { tabs = load(); for (const l of listeners) l(); } });
+
+export function getTabs(): Tab[] {
+  return tabs;
+}
+
+/** Adds the page as a tab, or updates the query of its tab. */
+export function openTab(pathname: string, search: string): void {
+  const at = tabs.findIndex((t) => t.pathname === pathname);
+  if (at >= 0) {
+    if (tabs[at].search !== search) commit(tabs.map((t, i) => (i === at ? { pathname, search } : t)));
+    return;
+  }
+  commit([...tabs, { pathname, search }].slice(-MAX_TABS));
+}
+
+/** Closes one tab; returns where to go if it was the active one (its neighbour, else home). */
+export function closeTab(pathname: string): string {
+  const at = tabs.findIndex((t) => t.pathname === pathname);
+  const next = tabs.filter((t) => t.pathname !== pathname);
+  commit(next);
+  const neighbour = next[Math.min(at, next.length - 1)];
+  return neighbour ? neighbour.pathname + neighbour.search : '/';
+}
+
+export function closeOtherTabs(pathname: string): void {
+  commit(tabs.filter((t) => t.pathname === pathname));
+}
+
+export function closeAllTabs(): void {
+  commit([]);
+}
+
+// Logout (here or through a 401) forgets the tabs with the rest of the user's data.
+subscribeSession(() => { if (!getSession() && tabs.length) commit([]); });
+
+export function useTabs(): Tab[] {
+  return useSyncExternalStore((l) => { listeners.add(l); return () => listeners.delete(l); }, getTabs);
+}

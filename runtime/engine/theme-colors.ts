@@ -1,0 +1,39 @@
+/** Colour arithmetic and breakpoints of the theme: pure, so they are tested without a browser. */
+const LIGHT_BASE = '#ffffff';
+const DARK_BASE = '#171a21';
+
+function rgb(hex: string): [number, number, number] {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+/** Mixes `color` towards `base` by `weight` (0 = color, 1 = base). */
+export function mix(color: string, base: string, weight: number): string {
+  const a = rgb(color);
+  const b = rgb(base);
+  const out = a.map((c, i) => Math.round(c * (1 - weight) + b[i] * weight));
+  return `#${out.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The nine tints of SPEC §9: step N is N×10% of the way to the page background. */
+export function tints(color: string, dark: boolean): string[] {
+  return Array.from({ length: 9 }, (_, i) => mix(color, dark ? DARK_BASE : LIGHT_BASE, (i + 1) / 10));
+}
+
+/** Relative luminance decides whether text on the brand colour is white or dark. */
+export function onColor(color: string): string {
+  const [r, g, b] = rgb(color).map((c) => { const s = c / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+  const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return l > 0.45 ? '#1d2433' : '#ffffff';
+}
+
+/** SPEC §2 breakpoints: below 768 xs, below 992 sm, below 1200 md, below 1920 xl, above that full. */
+export type Breakpoint = 'xs' | 'sm' | 'md' | 'xl' | 'full';
+
+export function breakpointOf(width: number): Breakpoint {
+  if (width < 768) return 'xs';
+  if (width < 992) return 'sm';
+  if (width < 1200) return 'md';
+  if (width < 1920) return 'xl';
+  return 'full';
+}

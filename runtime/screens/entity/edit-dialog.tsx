@@ -1,0 +1,139 @@
+import { useMemo, useRef, useState } from 'react';
+import useSWR from 'swr';
+import { useTranslation } from 'react-i18next';
+import Form from '@rjsf/core';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import type { ErrorSchema, FormValidation, RJSFSchema } from '@rjsf/utils';
+import type { EpsEntry } from '../../engine/eps';
+import { epsForm, formBody } from '../../engine/eps-form';
+import { request, RequestError } from '../../engine/request';
+import type { EntityRow } from '../../engine/use-entity-list';
+import { toast } from '../../shell/toast';
+import { labelOf } from '../../widgets/label-of';
+import { rjsfWidgets, widgetRegistry } from '../../widgets/widget-registry';
+import type { JsonFormContext } from '../../widgets/json-field';
+import { buttonClass } from '../../widgets/ui-classes';
+import { DialogFrame } from './dialog-frame';
+import { formTemplates } from './form-templates';
+import { detailsToErrors, translateErrors } from './form-messages';
+
+// The server's wire formats (server/core/registry/schema-validator.ts): 'YYYY-MM-DD HH:mm:ss' date-times, plain dates.
+const validator = customizeValidator({
+  customFormats: {
+    'date-time': /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/,
+    date: /^\d{4}-\d{2}-\d{2}$/,
+  },
+  ajvOptionsOverrides: { allowUnionTypes: true },
+});
+
+type Data = Record<string, unknown>;
+
+export type EditDialogProps = {
+  entry: EpsEntry;
+  prefix: string;
+  lang: string;
+  /** The row to edit; null to add a new one. */
+  row: EntityRow | null;
+  /** Load the full record with GET …/info before editing. */
+  fetchInfo: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+};
+
+/**
+ * Add/edit dialog: RJSF over the same JSON Schema the server validates with, widgets from the registry. Server
+ * `details` are shown on their fields; the dialog stays open until the save succeeds. Lazily loaded (RJSF + ajv).
+ */
+export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClose, onSaved }: EditDialogProps) {
+  const { t } = useTranslation('entity');
+  const mode = row ? 'edit' : 'add';
+  const spec = useMemo(() => epsForm(entry, lang, mode), [entry, lang, mode]);
+  const shown = useMemo(() => new Set(spec.fields.map((f) => f.name)), [spec]);
+  const money = useMemo(() => new Set(spec.fields.filter((f) => f.money || f.ui?.widget === 'money').map((f) => f.name)), [spec]);
+  const info = useSWR(row && fetchInfo ? [`/admin/${prefix}/info`, row.id] : null, ([path, id]) => request<Data | undefined>(path, { params: { id } }), {
+    revalidateOnFocus: false,
+  });
+  const [data, setData] = useState<Data | undefined>(undefined);
+  const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>(undefined);
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const context = useRef<JsonFormContext>({ badJson: new Set() });
+  const loading = !!row && fetchInfo && info.isLoading;
+  const formData = data ?? (row ? { ...row, ...(info.data ?? {}) } : undefined);
+
+  const change = (next: Data | undefined) => {
+    if (serverErrors && next) {
+      // A field the user touched again loses the server's complaint about it.
+      const prev = formData ?? {};
+      const kept = Object.fromEntries(Object.entries(serverErrors).filter(([name]) => JSON.stringify(prev[name]) === JSON.stringify(next[name])));
+      setServerErrors(Object.keys(kept).length ? (kept as ErrorSchema) : undefined);
+    }
+    setData(next);
+  };
+
+  const save = async (values: Data) => {
+    setSaving(true);
+    try {
+      const body = formBody(spec, values, mode);
+      if (row) await request(`/admin/${prefix}/update`, { method: 'POST', data: { ...body, id: row.id } });
+      else await request(`/admin/${prefix}/add`, { method: 'POST', data: body });
+      toast.success(row ? t('dialog.saved') : t('dialog.added'));
+      onSaved();
+      onClose();
+    } catch (error) {
+      if (error instanceof RequestError && error.details?.length) {
+        const { schema, other } = detailsToErrors(error.details, shown, t);
+        setServerErrors(Object.keys(schema).length ? schema : undefined);
+        toast.error(other.length ? other.join('; ') : t('dialog.fixErrors'));
+      } else {
+        toast.error(error instanceof Error ? error.message : String(error));
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const customValidate = (_: Data | undefined, errors: FormValidation<Data>) => {
+    for (const name of context.current.badJson) (errors[name] as FormValidation | undefined)?.addError(t('form.badJson'));
+    return errors;
+  };
+
+  const title = labelOf(entry.joinery?.title, lang);
+  return (
+    <DialogFrame open onOpenChange={(o) => { if (!o && !saving) onClose(); }} testId="edit-dialog" width="max-w-3xl"
+      title={row ? t('dialog.editTitle', { title }) : t('dialog.addTitle', { title })}
+      footer={(
+        <>
+          <button type="button" className={buttonClass.default} onClick={onClose} disabled={saving}>{t('action.cancel')}</button>
+          <button type="submit" form="entity-form" className={buttonClass.primary} disabled={saving || loading}>
+            {saving ? t('state.saving') : t('action.save')}
+          </button>
+        </>
+      )}>
+      {info.error && <p className="mb-3 rounded-md bg-danger-soft px-3 py-2 text-[13px] text-danger">{info.error instanceof Error ? info.error.message : String(info.error)}</p>}
+      {loading ? <p className="py-10 text-center text-[13px] text-muted">{t('state.loading')}</p> : (
+        <Form<Data, RJSFSchema, JsonFormContext>
+          id="entity-form"
+          schema={spec.schema}
+          uiSchema={{ ...spec.uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+          formData={formData}
+          validator={validator}
+          widgets={rjsfWidgets}
+          fields={widgetRegistry.fields}
+          templates={formTemplates}
+          formContext={context.current}
+          extraErrors={serverErrors}
+          showErrorList={false}
+          noHtml5Validate
+          focusOnFirstError
+          liveValidate={submitted ? 'onChange' : undefined}
+          transformErrors={(errors) => translateErrors(errors, t, money)}
+          customValidate={customValidate}
+          onChange={(e) => change(e.formData)}
+          onError={() => setSubmitted(true)}
+          onSubmit={(e) => { setSubmitted(true); void save(e.formData ?? {}); }}
+        />
+      )}
+    </DialogFrame>
+  );
+}

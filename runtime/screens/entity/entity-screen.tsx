@@ -1,0 +1,121 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { request } from '../../engine/request';
+import type { EntityRow } from '../../engine/use-entity-list';
+import { epsColumns } from '../../engine/eps-columns';
+import { toast } from '../../shell/toast';
+import { buttonClass } from '../../widgets/ui-classes';
+import { useEntityController } from './use-entity-controller';
+import { EntityTable } from './entity-table';
+import { PaginationBar } from './pagination-bar';
+import { SearchPanel } from './search-panel';
+import { ColumnSettings } from './column-settings';
+import { InfoDialog } from './info-dialog';
+import { ConfirmDelete } from './confirm-delete';
+import { useFillHeight } from './use-fill-height';
+
+// RJSF and ajv load only when a form opens, so the list stays light.
+const EditDialog = lazy(() => import('./edit-dialog'));
+
+const RefreshIcon = ({ spinning }: { spinning: boolean }) => (
+  <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" className={spinning ? 'animate-spin' : ''}>
+    <path d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
+function Notice({ children, tone = 'muted' }: { children: React.ReactNode; tone?: 'muted' | 'danger' }) {
+  return <div className={`m-4 rounded-lg border border-line bg-surface px-4 py-10 text-center text-[13px] ${tone === 'danger' ? 'text-danger' : 'text-muted'}`}>{children}</div>;
+}
+
+/** The generic list / search / edit screen of one entity, built from eps alone (no code per entity). */
+export default function EntityScreen({ prefix }: { prefix: string }) {
+  const { t } = useTranslation('entity');
+  const ctrl = useEntityController(prefix);
+  const { entry, list, rows, can } = ctrl;
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [editing, setEditing] = useState<EntityRow | 'new' | null>(null);
+  const [viewing, setViewing] = useState<EntityRow | null>(null);
+  const [deleting, setDeleting] = useState<number[] | null>(null);
+  const defaults = useMemo(() => new Map((entry ? epsColumns(entry, ctrl.lang, new Map()) : []).map((c) => [c.id, c.visible])), [entry, ctrl.lang]);
+  const stateKey = JSON.stringify(list.state);
+  const fill = useFillHeight<HTMLElement>();
+
+  // A new page or search starts with nothing selected.
+  useEffect(() => setSelection({}), [stateKey]);
+
+  const selectedIds = Object.keys(selection).filter((k) => selection[k]).map(Number);
+
+  const remove = async (ids: number[]) => {
+    await request(`/admin/${prefix}/delete`, { method: 'POST', data: { ids } });
+    toast.success(t('dialog.deleted', { count: ids.length }));
+    setSelection({});
+    // Deleting the last rows of the last page steps back one page instead of showing an empty one.
+    if (ids.length >= rows.rows.length && list.state.page > 1) list.setPage(list.state.page - 1);
+    else await rows.refresh();
+  };
+
+  if (ctrl.epsError) return <Notice tone="danger">{ctrl.epsError.message}</Notice>;
+  if (!entry) return ctrl.epsLoading ? <Notice>{t('state.loading')}</Notice> : <Notice>{t('state.noEntity', { prefix })}</Notice>;
+
+  const rowCount = (can.update ? 1 : 0) + (can.delete ? 1 : 0) + 1;
+  const actions = (row: EntityRow) => (
+    <span className="inline-flex items-center gap-1">
+      <button type="button" className={buttonClass.link} onClick={() => setViewing(row)}>{t('action.info')}</button>
+      {can.update && <button type="button" className={buttonClass.link} onClick={() => setEditing(row)}>{t('action.edit')}</button>}
+      {can.delete && <button type="button" className={buttonClass.linkDanger} onClick={() => setDeleting([row.id])}>{t('action.delete')}</button>}
+    </span>
+  );
+
+  const toolbar = (
+    <>
+      <h1 className="mr-2 text-[15px] font-semibold text-ink">{ctrl.title}</h1>
+      <button type="button" className={buttonClass.icon} onClick={() => void rows.refresh()} title={t('action.refresh')} aria-label={t('action.refresh')}>
+        <RefreshIcon spinning={rows.isValidating} />
+      </button>
+      {can.add && <button type="button" className={buttonClass.primary} onClick={() => setEditing('new')}>+ {t('action.add')}</button>}
+      {can.delete && (
+        <button type="button" className={buttonClass.danger} disabled={selectedIds.length === 0} onClick={() => setDeleting(selectedIds)}>
+          {t('action.deleteSelected')}{selectedIds.length > 0 && ` (${selectedIds.length})`}
+        </button>
+      )}
+      <ColumnSettings columns={ctrl.allColumns} defaults={defaults} onSave={ctrl.prefs.save} />
+    </>
+  );
+
+  return (
+    <div data-testid="entity-screen" data-prefix={prefix}>
+      <section ref={fill.ref} style={{ height: fill.height }} className="flex flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-panel">
+        <SearchPanel spec={ctrl.search} state={list.state} onSearch={list.search} onReset={list.reset} toolbar={toolbar} />
+        {rows.error && (
+          <div className="flex items-center gap-3 border-b border-line bg-danger-soft px-4 py-2 text-[13px] text-danger" role="alert">
+            <span className="flex-1">{rows.error.message}</span>
+            <button type="button" className={buttonClass.default} onClick={() => void rows.refresh()}>{t('action.retry')}</button>
+          </div>
+        )}
+        <EntityTable
+          columns={ctrl.columns}
+          rows={rows.rows}
+          state={list.state}
+          loading={rows.isLoading || rows.isValidating}
+          selectable={can.delete}
+          selection={selection}
+          onSelectionChange={setSelection}
+          onSort={list.setSort}
+          actions={actions}
+          actionsWidth={rowCount * 44 + 24}
+          empty={rows.isLoading ? t('state.loading') : t('table.empty')}
+        />
+        <PaginationBar page={list.state.page} size={list.state.size} total={rows.total} onPage={list.setPage} onSize={list.setSize} />
+      </section>
+      <InfoDialog entry={entry} prefix={prefix} row={viewing} lang={ctrl.lang} fetchInfo={can.info} onClose={() => setViewing(null)} />
+      <ConfirmDelete ids={deleting} recycle={entry.joinery?.recycle ?? false} onConfirm={remove} onClose={() => setDeleting(null)} />
+      {editing && (
+        <Suspense fallback={null}>
+          <EditDialog entry={entry} prefix={prefix} lang={ctrl.lang} row={editing === 'new' ? null : editing} fetchInfo={can.info}
+            onClose={() => setEditing(null)} onSaved={() => void rows.refresh()} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

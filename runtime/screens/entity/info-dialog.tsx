@@ -1,0 +1,68 @@
+import useSWR from 'swr';
+import { useTranslation } from 'react-i18next';
+import type { EpsEntry, EpsField } from '../../engine/eps';
+import { request } from '../../engine/request';
+import type { EntityRow } from '../../engine/use-entity-list';
+import type { ColumnSpec } from '../../engine/eps-columns';
+import { cellKind } from '../../widgets/field-kind';
+import { labelOf } from '../../widgets/label-of';
+import { widgetRegistry } from '../../widgets/widget-registry';
+import { ImageThumbs } from '../../widgets/media-thumbs';
+import { buttonClass } from '../../widgets/ui-classes';
+import { DialogFrame } from './dialog-frame';
+
+type Props = {
+  entry: EpsEntry;
+  prefix: string;
+  row: EntityRow | null;
+  lang: string;
+  /** Fetch the full record with GET …/info (the page row may leave out long columns). */
+  fetchInfo: boolean;
+  onClose: () => void;
+};
+
+function Value({ field, row }: { field: EpsField; row: EntityRow }) {
+  const value = row[field.name];
+  const kind = cellKind(field);
+  if (kind === 'json' && value !== null && value !== undefined) {
+    return <pre className="max-h-48 overflow-auto rounded-md bg-subtle p-2 font-mono text-xs whitespace-pre-wrap text-ink">{JSON.stringify(value, null, 2)}</pre>;
+  }
+  if (kind === 'image' || kind === 'images') return <ImageThumbs value={value} size={64} />;
+  if (kind === 'text' || kind === 'richtext') {
+    if (value === null || value === undefined || value === '') return <span className="text-faint">—</span>;
+    const text = kind === 'richtext' ? new DOMParser().parseFromString(String(value), 'text/html').body.textContent ?? '' : String(value);
+    return <span className="break-words whitespace-pre-wrap">{text}</span>;
+  }
+  const alias = Object.keys(field.ref?.fields ?? {})[0];
+  const column = { id: field.name, label: '', field, cell: kind, accessor: alias ?? field.name, rawKey: alias ? field.name : undefined, sortable: false, visible: true, order: 0 } satisfies ColumnSpec;
+  const Cell = widgetRegistry.cells[kind];
+  return <Cell value={alias && row[alias] !== undefined ? row[alias] : value} row={row} column={column} />;
+}
+
+/** Read-only view of one record: every field but secrets, with the table's renderers. */
+export function InfoDialog({ entry, prefix, row, lang, fetchInfo, onClose }: Props) {
+  const { t } = useTranslation('entity');
+  const id = row?.id;
+  const { data, error, isLoading } = useSWR(fetchInfo && id !== undefined ? [`/admin/${prefix}/info`, id] : null, ([path, i]) => request<EntityRow | undefined>(path, { params: { id: i } }));
+  // Joined labels come only with page rows, so the page row fills what info leaves out.
+  const record: EntityRow | null = row ? { ...row, ...(data ?? {}) } : null;
+  const fields = entry.joinery?.fields.filter((f) => !f.secret && !(f.ui?.hidden && f.list === false)) ?? [];
+  const title = entry.joinery ? labelOf(entry.joinery.title, lang) : prefix;
+  return (
+    <DialogFrame open={!!row} onOpenChange={(o) => { if (!o) onClose(); }} title={t('dialog.infoTitle', { title })} testId="info-dialog"
+      footer={<button type="button" className={buttonClass.default} onClick={onClose}>{t('action.close')}</button>}>
+      {error && <p className="mb-3 rounded-md bg-danger-soft px-3 py-2 text-[13px] text-danger">{error instanceof Error ? error.message : String(error)}</p>}
+      {isLoading && <p className="mb-3 text-[13px] text-muted">{t('state.loading')}</p>}
+      {record && (
+        <dl className="grid grid-cols-1 overflow-hidden rounded-md border border-line text-[13px] sm:grid-cols-[max-content_1fr]">
+          {fields.map((f) => (
+            <div key={f.name} className="contents">
+              <dt className="border-b border-line bg-subtle px-3 py-2 text-muted sm:border-r">{labelOf(f.label, lang)}</dt>
+              <dd className="min-w-0 border-b border-line px-3 py-2 text-ink" data-field={f.name}><Value field={f} row={record} /></dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { useDict } from '../../engine/dict';
+import type { SearchField } from '../../engine/eps-search';
+import { RelationPicker } from '../../widgets/relation-picker';
+import { inputClass } from '../../widgets/ui-classes';
+import { SelectInput } from '../../widgets/select-input';
+
+type InputProps = { field: SearchField; value: unknown; onChange: (value: unknown) => void };
+
+function ChoiceInput({ field, value, onChange }: InputProps) {
+  const { t } = useTranslation('entity');
+  const dict = useDict(field.field.dict);
+  const enumValues = field.field.enum?.filter((v) => v !== null);
+  const choices = dict.length
+    ? dict.filter((d) => !enumValues || enumValues.some((v) => String(v) === String(d.value))).map((d) => ({ value: String(d.value), label: d.name }))
+    : field.input === 'bool'
+      ? [{ value: '1', label: t('bool.yes') }, { value: '0', label: t('bool.no') }]
+      : (enumValues ?? []).map((v) => ({ value: String(v), label: String(v) }));
+  return (
+    <SelectInput id={`search-${field.name}`} value={value === undefined || value === null ? '' : String(value)}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}>
+      <option value="">{t('search.all')}</option>
+      {choices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+    </SelectInput>
+  );
+}
+
+function DateRangeInput({ field, value, onChange }: InputProps) {
+  const { t } = useTranslation('entity');
+  const [from = '', to = ''] = Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.slice(0, 10) : '')) : [];
+  const set = (a: string, b: string) => onChange(a || b ? [a, b] : undefined);
+  const cls = `${inputClass} min-w-0 px-1.5`;
+  return (
+    <div className="flex min-w-0 items-center gap-1">
+      <input id={`search-${field.name}`} type="date" className={cls} value={from} max={to || undefined} aria-label={`${field.label} ${t('search.from')}`} onChange={(e) => set(e.target.value, to)} />
+      <span className="text-faint">–</span>
+      <input type="date" className={cls} value={to} min={from || undefined} aria-label={`${field.label} ${t('search.to')}`} onChange={(e) => set(from, e.target.value)} />
+    </div>
+  );
+}
+
+/** One input of the advanced search form, chosen by the search field's kind (SPEC §7 search filters). */
+export function SearchInput({ field, value, onChange }: InputProps) {
+  switch (field.input) {
+    case 'select':
+    case 'bool':
+      return <ChoiceInput field={field} value={value} onChange={onChange} />;
+    case 'date-range':
+      return <DateRangeInput field={field} value={value} onChange={onChange} />;
+    case 'relation':
+      return field.field.ref
+        ? <RelationPicker id={`search-${field.name}`} refTo={field.field.ref} value={value as number | undefined} onChange={(v) => onChange(v)} />
+        : null;
+    default:
+      return (
+        <input id={`search-${field.name}`} className={inputClass} inputMode={field.input === 'number' ? 'numeric' : undefined}
+          value={value === undefined || value === null ? '' : String(value)} maxLength={200}
+          onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)} />
+      );
+  }
+}

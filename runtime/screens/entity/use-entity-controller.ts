@@ -1,0 +1,76 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEps, type EpsEntry } from '../../engine/eps';
+import { usePerms, hasPermission } from '../../engine/permission';
+import { epsColumns, type ColumnSpec } from '../../engine/eps-columns';
+import { epsSearch, type SearchSpec } from '../../engine/eps-search';
+import { applyColumnPrefs, useColumnPrefs, type ColumnPrefs } from '../../engine/prefs';
+import { useListState, type ListStateApi } from '../../engine/use-list-state';
+import { useEntityList, type EntityListResult } from '../../engine/use-entity-list';
+import { labelOf } from '../../widgets/label-of';
+
+export type EntityAction = 'add' | 'update' | 'delete' | 'info';
+
+export type EntityController = {
+  prefix: string;
+  entry?: EpsEntry;
+  title: string;
+  lang: string;
+  /** Every column in the user's order, with visibility applied. */
+  allColumns: ColumnSpec[];
+  /** The visible columns, in order. */
+  columns: ColumnSpec[];
+  search: SearchSpec;
+  list: ListStateApi;
+  rows: EntityListResult;
+  can: Record<EntityAction, boolean>;
+  prefs: { value?: ColumnPrefs; save: (prefs: ColumnPrefs | null) => Promise<void> };
+  epsLoading: boolean;
+  epsError?: Error;
+};
+
+/** Permission strings are the prefix with ':' for '/', plus the action (SPEC §6). */
+export const permissionOf = (prefix: string, action: string) => `${prefix.replace(/\//g, ':')}:${action}`;
+
+/**
+ * Everything the generic entity screen needs, headless: eps entry, URL list state, the rows, columns with the user's
+ * preferences, the search form and what the user may do. The screen only renders this.
+ */
+export function useEntityController(prefix: string): EntityController {
+  const { i18n } = useTranslation('entity');
+  const lang = i18n.language;
+  const eps = useEps();
+  const entry = eps.byPrefix.get(prefix);
+  const perms = usePerms();
+  const list = useListState();
+  const paths = useMemo(() => new Set(entry?.api.map((a) => a.path)), [entry]);
+  const mode = !entry?.joinery ? null : paths.has('/page') ? 'page' : paths.has('/list') ? 'list' : null;
+  const rows = useEntityList(prefix, list.state, mode);
+  const prefs = useColumnPrefs(prefix);
+
+  const baseColumns = useMemo(() => (entry ? epsColumns(entry, lang, eps.byPrefix) : []), [entry, lang, eps.byPrefix]);
+  const allColumns = useMemo(() => applyColumnPrefs(baseColumns, prefs.prefs), [baseColumns, prefs.prefs]);
+  const columns = useMemo(() => allColumns.filter((c) => c.visible), [allColumns]);
+  const search = useMemo(() => (entry ? epsSearch(entry, lang) : { keyword: false, keywordLabels: [], fields: [] }), [entry, lang]);
+
+  const can = useMemo(() => {
+    const allowed = (action: EntityAction) => paths.has(`/${action}`) && hasPermission(perms, permissionOf(prefix, action));
+    return { add: allowed('add'), update: allowed('update'), delete: allowed('delete'), info: allowed('info') };
+  }, [paths, perms, prefix]);
+
+  return {
+    prefix,
+    entry,
+    title: entry?.joinery ? labelOf(entry.joinery.title, lang) : prefix,
+    lang,
+    allColumns,
+    columns,
+    search,
+    list,
+    rows,
+    can,
+    prefs: { value: prefs.prefs, save: prefs.save },
+    epsLoading: eps.isLoading,
+    epsError: eps.error,
+  };
+}

@@ -1,0 +1,64 @@
+import { createElement, lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import type { MenuNode } from '../engine/menu';
+import type { EpsEntry } from '../engine/eps';
+
+type Screen = LazyExoticComponent<ComponentType<Record<string, never>>>;
+export type EntityScreenProps = { prefix: string };
+
+/** Loads a screen's chunk; a failed download (a newer build replaced it) is retried once before failing. */
+function screen<P>(load: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> {
+  return lazy(() => load().catch(() => new Promise((resolve) => setTimeout(resolve, 300)).then(load)));
+}
+
+// The generic entity screen lives in screens/entity (another part of the runtime); until it exists a placeholder names the entity.
+const entityModules = import.meta.glob<{ default: ComponentType<EntityScreenProps> }>('./entity/entity-screen.tsx');
+const loadEntity = entityModules['./entity/entity-screen.tsx'];
+export const EntityScreen = screen<EntityScreenProps>(loadEntity ?? (() => import('./fixed/entity-placeholder')));
+export const ENTITY_SCREEN_INSTALLED = Boolean(loadEntity);
+
+export const HomeScreen: Screen = screen(() => import('./fixed/home-screen'));
+const MyInfoScreen: Screen = screen(() => import('./fixed/my-info-screen'));
+const DemoRouteScreen: Screen = screen(() => import('./fixed/demo-route-screen'));
+const PluginsScreen: Screen = screen(() => import('./fixed/plugins-screen'));
+const AiCodeScreen: Screen = screen(() => import('./fixed/ai-code-screen'));
+const SpaceListScreen: Screen = screen(() => import('./fixed/space-list-screen'));
+
+/** Screens named by a menu row's viewPath (the original's front-end component paths). */
+const BY_VIEW_PATH: Record<string, Screen> = {
+  'modules/demo/views/home/index.vue': HomeScreen,
+  'modules/helper/views/plugins.vue': PluginsScreen,
+  'modules/helper/views/ai-code.vue': AiCodeScreen,
+  'modules/space/views/list.vue': SpaceListScreen,
+};
+
+/** Fixed routes of SPEC §2 (inside the shell); each has a title key under shell:pages. */
+export const FIXED_ROUTES: { path: string; titleKey: string; element: ReactElement }[] = [
+  { path: '/my/info', titleKey: 'pages.myInfo', element: createElement(MyInfoScreen) },
+  { path: '/demo/test/route/:id/:name?', titleKey: 'pages.demoRoute', element: createElement(DemoRouteScreen) },
+  { path: '/helper/ai-code', titleKey: 'pages.aiCode', element: createElement(AiCodeScreen) },
+  { path: '/helper/plugins', titleKey: 'pages.plugins', element: createElement(PluginsScreen) },
+  { path: '/space/list', titleKey: 'pages.spaceList', element: createElement(SpaceListScreen) },
+  { path: '/demo/crud', titleKey: 'pages.demoCrud', element: createElement(EntityScreen, { prefix: 'demo/goods' }) },
+];
+
+export type ResolvedView =
+  | { kind: 'frame'; url: string }
+  | { kind: 'entity'; prefix: string; entry: EpsEntry }
+  | { kind: 'screen'; Screen: Screen }
+  | { kind: 'none' };
+
+/**
+ * What a menu page shows: an http viewPath in a frame; the entity whose menu router is this page's router;
+ * a registered screen for the viewPath; the entity whose menu viewPath matches; else nothing (→ 404).
+ */
+export function resolveView(node: MenuNode, eps: { byRouter: Map<string, EpsEntry>; byViewPath: Map<string, EpsEntry> }): ResolvedView {
+  const view = node.viewPath?.trim() ?? '';
+  if (/^https?:\/\//i.test(view)) return { kind: 'frame', url: view };
+  const byRouter = node.router ? eps.byRouter.get(node.router) : undefined;
+  if (byRouter) return { kind: 'entity', prefix: byRouter.prefix.replace(/^\/admin\//, ''), entry: byRouter };
+  const fixed = BY_VIEW_PATH[view.replace(/^cool\//, '')];
+  if (fixed) return { kind: 'screen', Screen: fixed };
+  const byView = view ? eps.byViewPath.get(view) : undefined;
+  if (byView) return { kind: 'entity', prefix: byView.prefix.replace(/^\/admin\//, ''), entry: byView };
+  return { kind: 'none' };
+}

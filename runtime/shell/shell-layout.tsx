@@ -1,0 +1,104 @@
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useMenu, menuTrail } from '../engine/menu';
+import { useDicts } from '../engine/dict';
+import { useEps } from '../engine/eps';
+import { openTab } from '../engine/tabs';
+import { useBreakpoint, useTheme } from '../engine/theme';
+import { refreshSession } from '../engine/request';
+import { useSession } from '../engine/session';
+import { Sidebar, visibleNodes } from './sidebar';
+import { Header } from './header';
+import { TabsBar } from './tabs-bar';
+import { ThemeDrawer } from './theme-drawer';
+import { PageLoading } from './loading';
+import { usePageTitle } from './page-title';
+
+/** Refreshes the access token a minute before it runs out, so an open console never meets an expired token. */
+function useProactiveRefresh(): void {
+  const session = useSession();
+  useEffect(() => {
+    if (!session) return;
+    const wait = Math.max(session.expire - Date.now() - 60_000, 5_000);
+    const timer = setTimeout(() => {
+      refreshSession().catch((error: unknown) => console.warn('token refresh failed', error));
+    }, Math.min(wait, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [session]);
+}
+
+/** Opened pages become tabs (not home, not unknown paths); the window title follows the page. */
+function useTabsAndTitle(): void {
+  const { pathname, search } = useLocation();
+  const title = usePageTitle();
+  const { t } = useTranslation('shell');
+  const pageTitle = title(pathname);
+  useEffect(() => {
+    if (pathname !== '/' && pageTitle) openTab(pathname, search);
+  }, [pathname, search, pageTitle]);
+  useEffect(() => {
+    document.title = pageTitle ? `${pageTitle} · ${t('app.name')}` : t('app.name');
+  }, [pageTitle, t]);
+}
+
+/** The signed-in frame: sidebar, header, tabs and the routed page. */
+export function ShellLayout() {
+  const { t } = useTranslation('shell');
+  const bp = useBreakpoint();
+  const small = bp === 'xs';
+  const theme = useTheme();
+  const { pathname } = useLocation();
+  const menu = useMenu();
+  useEps();
+  useDicts();
+  useProactiveRefresh();
+  useTabsAndTitle();
+
+  // The app starts folded on a small screen (SPEC §2).
+  const [folded, setFolded] = useState(() => window.innerWidth < 768);
+  const [themeOpen, setThemeOpen] = useState(false);
+  useEffect(() => { if (small) setFolded(true); }, [small]);
+
+  const visible = useMemo(() => visibleNodes(menu.tree), [menu.tree]);
+  const groups = useMemo(() => visible.filter((n) => n.type === 0), [visible]);
+  const activePage = menu.byPath.get(pathname);
+  const trailGroup = activePage ? menuTrail(menu.tree, activePage.id)[0] : undefined;
+  const [chosenGroup, setChosenGroup] = useState<number | undefined>();
+  useEffect(() => { if (trailGroup?.type === 0) setChosenGroup(trailGroup.id); }, [trailGroup?.id, trailGroup?.type]);
+  const activeGroup = chosenGroup ?? groups[0]?.id;
+  const sideNodes = theme.menuGroup
+    ? [...visible.filter((n) => n.type === 1), ...(groups.find((g) => g.id === activeGroup)?.children ?? [])]
+    : visible;
+
+  const closeOnSmall = () => { if (small) setFolded(true); };
+  const transition = theme.transition === 'none' ? '' : `jy-transition-${theme.transition}`;
+
+  return (
+    <div className="flex h-screen overflow-hidden bg-canvas">
+      {small ? (
+        !folded && (
+          <div className="fixed inset-0 z-40 flex">
+            <Sidebar nodes={sideNodes} tree={menu.tree} folded={false} onNavigate={closeOnSmall} />
+            <button type="button" aria-label={t('header.fold')} className="flex-1 bg-black/40" onClick={() => setFolded(true)} />
+          </div>
+        )
+      ) : (
+        <Sidebar nodes={sideNodes} tree={menu.tree} folded={folded} />
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header folded={folded} onToggleFold={() => setFolded((f) => !f)} tree={menu.tree} groups={groups}
+          activeGroup={activeGroup} onGroup={setChosenGroup} onOpenTheme={() => setThemeOpen(true)} compact={small} />
+        <TabsBar />
+        <main className="relative flex-1 overflow-auto" data-testid="page">
+          <div key={pathname} className={`min-h-full p-3 sm:p-4 ${transition}`}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </main>
+      </div>
+      <ThemeDrawer open={themeOpen} onOpenChange={setThemeOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { request } from '../engine/request';
+import { clearSession } from '../engine/session';
+import { Dropdown } from './dropdown';
+import { Icon } from './icons';
+import { toast } from './toast';
+import { displayName, usePerson } from './use-person';
+
+/** Ends the session on the server (revokes the tokens) and here. */
+export async function logout(): Promise<void> {
+  try {
+    await request('/admin/base/comm/logout', { method: 'POST', quiet: true });
+  } catch (error) {
+    // The tokens are dropped here whatever the server said; an expired session has nothing left to revoke.
+    console.warn('logout call failed', error);
+  } finally {
+    clearSession();
+  }
+}
+
+export function Avatar({ name, src, size = 28 }: { name: string; src?: string | null; size?: number }) {
+  if (src) return <img src={src} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover" style={{ width: size, height: size }} />;
+  return (
+    <span className="flex shrink-0 items-center justify-center rounded-full bg-primary-8 font-medium text-primary" style={{ width: size, height: size, fontSize: size * 0.42 }}>
+      {(name || '?').slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+export function UserMenu({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const { person } = usePerson();
+  const name = displayName(person);
+  const onLogout = async () => {
+    await logout();
+    toast.success(t('header.loggedOut'));
+    navigate('/login', { replace: true });
+  };
+  return (
+    <Dropdown label={name || t('header.profile')} testId="user-menu"
+      trigger={<><Avatar name={name} src={person?.headImg} />{!compact && <span className="max-w-32 truncate text-[13px] text-ink" data-testid="user-name">{name}</span>}
+        <Icon name="chevron-down" size={14} className="text-faint" /></>}
+      items={[
+        { key: 'me', label: t('header.profile'), icon: <Icon name="user" size={15} />, onSelect: () => navigate('/my/info'), testId: 'menu-profile' },
+        { key: 'out', label: t('header.logout'), icon: <Icon name="logout" size={15} />, onSelect: () => { void onLogout(); }, danger: true, testId: 'menu-logout' },
+      ]} />
+  );
+}

@@ -1,0 +1,91 @@
+import { useTranslation } from 'react-i18next';
+import type { ComponentType } from 'react';
+import type { CellKind } from './field-kind';
+import type { ColumnSpec } from '../engine/eps-columns';
+import type { EntityRow } from '../engine/use-entity-list';
+import { DictTag, Tag } from './dict-tag';
+import { FileLink, ImageThumbs } from './media-thumbs';
+import { formatMoney } from './money';
+import { formatDate } from './format-date';
+import { tagTone } from './ui-classes';
+
+export type CellProps = { value: unknown; row: EntityRow; column: ColumnSpec };
+
+const Empty = () => <span className="text-faint">—</span>;
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+
+function TextCell({ value }: CellProps) {
+  if (blank(value)) return <Empty />;
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return <span className="block truncate" title={text.length > 20 ? text : undefined}>{text}</span>;
+}
+
+function NumberCell({ value }: CellProps) {
+  if (blank(value)) return <Empty />;
+  return <span className="tabular-nums">{String(value)}</span>;
+}
+
+function MoneyCell({ value }: CellProps) {
+  if (blank(value)) return <Empty />;
+  return <span className="whitespace-nowrap tabular-nums font-medium">{formatMoney(value)}</span>;
+}
+
+function DictCell({ value, column }: CellProps) {
+  return column.field.dict ? <DictTag dict={column.field.dict} value={value} /> : <TextCell value={value} row={{ id: 0 }} column={column} />;
+}
+
+/** An enum without a dictionary: the value itself; colour names (dictionary colours) are shown in their colour. */
+function EnumCell({ value }: CellProps) {
+  if (blank(value)) return <Empty />;
+  const text = String(value);
+  return <Tag color={tagTone[text] ? text : undefined}>{text}</Tag>;
+}
+
+function BoolCell({ value }: CellProps) {
+  const { t } = useTranslation('entity');
+  if (blank(value)) return <Empty />;
+  const on = value === true || value === 1 || value === '1' || value === 'true';
+  return <Tag color={on ? 'success' : 'info'}>{on ? t('bool.yes') : t('bool.no')}</Tag>;
+}
+
+const DateCell = ({ value }: CellProps) => (blank(value) ? <Empty /> : <span className="whitespace-nowrap tabular-nums">{formatDate(value, false)}</span>);
+const DateTimeCell = ({ value }: CellProps) => (blank(value) ? <Empty /> : <span className="whitespace-nowrap tabular-nums text-muted">{formatDate(value, true)}</span>);
+
+function RelationCell({ value, row, column }: CellProps) {
+  if (!blank(value) && column.rawKey) return <span className="block truncate">{String(value)}</span>;
+  const raw = column.rawKey ? row[column.rawKey] : value;
+  if (blank(raw)) return <Empty />;
+  return <span className="block truncate text-muted">{Array.isArray(raw) ? raw.map((v) => `#${String(v)}`).join(', ') : `#${String(raw)}`}</span>;
+}
+
+function JsonCell({ value }: CellProps) {
+  if (blank(value) || (Array.isArray(value) && value.length === 0)) return <Empty />;
+  const text = JSON.stringify(value);
+  return <code className="block truncate font-mono text-xs text-muted" title={text.slice(0, 500)}>{text}</code>;
+}
+
+/** Rich text shown as its plain text (the cell never renders the markup). */
+function RichTextCell({ value }: CellProps) {
+  if (blank(value)) return <Empty />;
+  const text = new DOMParser().parseFromString(String(value), 'text/html').body.textContent ?? '';
+  return <span className="block truncate">{text}</span>;
+}
+
+/** The table half of the widget registry: how each cell kind is shown. */
+export const cellWidgets: Record<CellKind, ComponentType<CellProps>> = {
+  text: TextCell,
+  number: NumberCell,
+  money: MoneyCell,
+  dict: DictCell,
+  enum: EnumCell,
+  bool: BoolCell,
+  date: DateCell,
+  datetime: DateTimeCell,
+  image: ({ value }) => <ImageThumbs value={value} />,
+  images: ({ value }) => <ImageThumbs value={value} />,
+  file: ({ value }) => <FileLink value={value} />,
+  video: ({ value }) => <FileLink value={value} video />,
+  relation: RelationCell,
+  json: JsonCell,
+  richtext: RichTextCell,
+};

@@ -1,0 +1,258 @@
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WidgetProps } from '@rjsf/utils';
+import { acceptsNull, type FormFieldOptions } from '../engine/eps-form';
+import { useDict, type DictEntry } from '../engine/dict';
+import { centsToYuan, yuanToCents } from './money';
+import { fromDateTimeInput, toDateTimeInput } from './format-date';
+import { inputClass, invalidInputClass, textareaClass } from './ui-classes';
+import { SelectInput } from './select-input';
+
+/** The eps field behind a widget (set by eps-form in ui:options). */
+export function epsOptions(props: WidgetProps): FormFieldOptions | undefined {
+  return (props.options as { eps?: unknown }).eps ? (props.options as unknown as FormFieldOptions) : undefined;
+}
+
+export function invalid(props: WidgetProps): boolean {
+  return (props.rawErrors?.length ?? 0) > 0;
+}
+
+function maxLengthOf(props: WidgetProps): number | undefined {
+  const max = (props.schema as { maxLength?: unknown }).maxLength;
+  return typeof max === 'number' ? max : undefined;
+}
+
+const fieldClass = (props: WidgetProps, base = inputClass) => `${base} ${invalid(props) ? invalidInputClass : ''}`;
+
+/** Text input; the length cap is enforced by the input itself, not only reported after submit. */
+export function TextWidget(props: WidgetProps) {
+  const { id, value, readonly, disabled, autofocus, placeholder, onChange, onBlur, onFocus } = props;
+  const { t } = useTranslation('entity');
+  const isPassword = epsOptions(props)?.kind === 'password';
+  return (
+    <input
+      id={id}
+      name={id}
+      type={isPassword ? 'password' : 'text'}
+      autoComplete={isPassword ? 'new-password' : 'off'}
+      className={fieldClass(props)}
+      value={value === null || value === undefined ? '' : String(value)}
+      maxLength={maxLengthOf(props)}
+      readOnly={readonly}
+      disabled={disabled}
+      autoFocus={autofocus}
+      placeholder={placeholder || (isPassword && !props.required ? t('form.passwordKeep') : '')}
+      aria-invalid={invalid(props)}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+      onBlur={(e) => onBlur(id, e.target.value)}
+      onFocus={(e) => onFocus(id, e.target.value)}
+    />
+  );
+}
+
+export function TextareaWidget(props: WidgetProps) {
+  const { id, value, readonly, disabled, placeholder, onChange, onBlur, onFocus } = props;
+  const max = maxLengthOf(props);
+  const text = value === null || value === undefined ? '' : String(value);
+  return (
+    <div>
+      <textarea
+        id={id}
+        name={id}
+        rows={3}
+        className={fieldClass(props, textareaClass)}
+        value={text}
+        maxLength={max}
+        readOnly={readonly}
+        disabled={disabled}
+        placeholder={placeholder}
+        aria-invalid={invalid(props)}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+        onBlur={(e) => onBlur(id, e.target.value)}
+        onFocus={(e) => onFocus(id, e.target.value)}
+      />
+      {max !== undefined && max <= 5000 && <div className="mt-0.5 text-right text-[11px] leading-4 text-faint tabular-nums">{text.length}/{max}</div>}
+    </div>
+  );
+}
+
+export function NumberWidget(props: WidgetProps) {
+  const { id, value, readonly, disabled, onChange, onBlur, onFocus, schema } = props;
+  const integer = schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer'));
+  const [text, setText] = useState(value === null || value === undefined ? '' : String(value));
+  useEffect(() => {
+    if (Number(text) !== value) setText(value === null || value === undefined ? '' : String(value));
+    // Only an outside change of the value (not our own typing) resets the text.
+  }, [value]);
+  const change = (e: ChangeEvent<HTMLInputElement>) => {
+    setText(e.target.value);
+    const n = e.target.value.trim() === '' ? undefined : Number(e.target.value);
+    onChange(n === undefined || Number.isNaN(n) ? (e.target.value.trim() === '' ? undefined : e.target.value) : n);
+  };
+  return (
+    <input
+      id={id}
+      name={id}
+      type="number"
+      inputMode={integer ? 'numeric' : 'decimal'}
+      step={integer ? 1 : 'any'}
+      min={typeof schema.minimum === 'number' ? schema.minimum : undefined}
+      max={typeof schema.maximum === 'number' ? schema.maximum : undefined}
+      className={`${fieldClass(props)} tabular-nums`}
+      value={text}
+      readOnly={readonly}
+      disabled={disabled}
+      aria-invalid={invalid(props)}
+      onChange={change}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
+}
+
+/** Yuan with 2 decimals on screen, integer cents in the data; text that is no amount stays for the validator to flag. */
+export function MoneyWidget(props: WidgetProps) {
+  const { id, value, readonly, disabled, onChange, onBlur, onFocus } = props;
+  const shown = typeof value === 'number' ? centsToYuan(value) : value === undefined || value === null ? '' : String(value);
+  const [text, setText] = useState(shown);
+  useEffect(() => {
+    if (yuanToCents(text) !== value) setText(shown);
+    // Only an outside change of the value (not our own typing) resets the text.
+  }, [value]);
+  return (
+    <div className="relative">
+      <span className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-[13px] text-muted">¥</span>
+      <input
+        id={id}
+        name={id}
+        inputMode="decimal"
+        className={`${fieldClass(props)} pl-6 tabular-nums`}
+        value={text}
+        readOnly={readonly}
+        disabled={disabled}
+        placeholder="0.00"
+        aria-invalid={invalid(props)}
+        onChange={(e) => {
+          setText(e.target.value);
+          const cents = yuanToCents(e.target.value);
+          onChange(e.target.value.trim() === '' ? undefined : (cents ?? e.target.value));
+        }}
+        onBlur={() => {
+          if (typeof value === 'number') setText(centsToYuan(value));
+          onBlur(id, value);
+        }}
+        onFocus={() => onFocus(id, value)}
+      />
+    </div>
+  );
+}
+
+const isOn = (v: unknown) => v === true || v === 1 || v === '1';
+
+/** On/off; integer fields store 1/0, boolean fields true/false. A two-entry dictionary names the states. */
+export function SwitchWidget(props: WidgetProps) {
+  const { id, value, readonly, disabled, onChange, schema } = props;
+  const dict = useDict(epsOptions(props)?.eps.dict);
+  const boolean = schema.type === 'boolean' || (Array.isArray(schema.type) && schema.type.includes('boolean'));
+  const on = isOn(value);
+  const name = dict.find((e) => String(e.value) === (on ? '1' : '0'))?.name;
+  return (
+    <label className="inline-flex h-8 items-center gap-2">
+      <button
+        id={id}
+        type="button"
+        role="switch"
+        aria-checked={on}
+        disabled={disabled || readonly}
+        onClick={() => onChange(boolean ? !on : on ? 0 : 1)}
+        className={`relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${on ? 'bg-primary' : 'bg-line-strong'}`}
+      >
+        <span className={`inline-block h-4 w-4 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-[18px]' : 'translate-x-0.5'}`} />
+      </button>
+      {name && <span className="text-[13px] text-muted">{name}</span>}
+    </label>
+  );
+}
+
+export type Choice = { value: unknown; label: string; color?: string | null };
+
+/** The choices of a select: dictionary entries (limited to the schema's enum when it has one), else the enum itself. */
+export function useChoices(props: WidgetProps): Choice[] {
+  const eps = epsOptions(props)?.eps;
+  const dict: DictEntry[] = useDict(eps?.dict);
+  const enumValues = (props.schema.enum ?? eps?.enum) as unknown[] | undefined;
+  if (dict.length > 0) {
+    const entries = enumValues ? dict.filter((d) => enumValues.some((v) => String(v) === String(d.value))) : dict;
+    return entries.map((d) => ({ value: enumValues?.find((v) => String(v) === String(d.value)) ?? d.value, label: d.name, color: d.color }));
+  }
+  return (enumValues ?? []).filter((v) => v !== null).map((v) => ({ value: v, label: String(v) }));
+}
+
+export function SelectWidget(props: WidgetProps) {
+  const { id, value, readonly, disabled, required, onChange, onBlur, onFocus } = props;
+  const { t } = useTranslation('entity');
+  const choices = useChoices(props);
+  const index = choices.findIndex((c) => String(c.value) === String(value));
+  return (
+    <SelectInput
+      id={id}
+      name={id}
+      className={invalid(props) ? invalidInputClass : ''}
+      value={index < 0 ? '' : String(index)}
+      disabled={disabled || readonly}
+      aria-invalid={invalid(props)}
+      onChange={(e) => onChange(e.target.value === '' ? (!required && acceptsNull(props.schema) ? null : undefined) : choices[Number(e.target.value)].value)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    >
+      <option value="">{t('form.choose')}</option>
+      {choices.map((c, i) => <option key={i} value={String(i)}>{c.label}</option>)}
+    </SelectInput>
+  );
+}
+
+export function RadioWidget(props: WidgetProps) {
+  const { id, value, readonly, disabled, onChange } = props;
+  const choices = useChoices(props);
+  return (
+    <div id={id} role="radiogroup" className="inline-flex h-8 flex-wrap items-center gap-1 rounded-md bg-subtle p-0.5">
+      {choices.map((c, i) => {
+        const checked = String(c.value) === String(value);
+        return (
+          <button
+            key={i}
+            type="button"
+            role="radio"
+            aria-checked={checked}
+            disabled={disabled || readonly}
+            onClick={() => onChange(c.value)}
+            className={`h-7 rounded px-3 text-[13px] transition-colors disabled:cursor-not-allowed ${checked ? 'bg-surface font-medium text-primary shadow-sm' : 'text-muted hover:text-ink'}`}
+          >
+            {c.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+export function DateWidget(props: WidgetProps) {
+  const { id, value, readonly, disabled, onChange } = props;
+  const withTime = epsOptions(props)?.kind === 'datetime';
+  return (
+    <input
+      id={id}
+      name={id}
+      type={withTime ? 'datetime-local' : 'date'}
+      step={withTime ? 1 : undefined}
+      className={fieldClass(props)}
+      value={withTime ? toDateTimeInput(value) : typeof value === 'string' ? value.slice(0, 10) : ''}
+      readOnly={readonly}
+      disabled={disabled}
+      aria-invalid={invalid(props)}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : withTime ? fromDateTimeInput(e.target.value) : e.target.value)}
+    />
+  );
+}
+
+export const HiddenWidget = () => null;

@@ -1,0 +1,56 @@
+import type { RegistryFieldsType, RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import type { ComponentType } from 'react';
+import type { CellKind, FieldKind } from './field-kind';
+import { cellWidgets, type CellProps } from './cells';
+import {
+  DateWidget, HiddenWidget, MoneyWidget, NumberWidget, RadioWidget, SelectWidget, SwitchWidget, TextareaWidget, TextWidget, epsOptions, invalid,
+} from './form-widgets';
+import { ImagesWidget, MediaWidget } from './media-widgets';
+import { RichTextWidget } from './richtext-widget';
+import { RelationPicker } from './relation-picker';
+import { JsonField } from './json-field';
+
+function RelationWidget(props: WidgetProps) {
+  const eps = epsOptions(props)?.eps;
+  if (!eps?.ref) return <TextWidget {...props} />;
+  const multiple = eps.ref.multiple === true || props.schema.type === 'array' || (Array.isArray(props.schema.type) && props.schema.type.includes('array'));
+  return (
+    <RelationPicker id={props.id} refTo={eps.ref} value={props.value} multiple={multiple} disabled={props.disabled || props.readonly}
+      invalid={invalid(props)} placeholder={props.placeholder} onChange={(v) => props.onChange(v)} />
+  );
+}
+
+/**
+ * THE widget registry: one place that says how each kind of field is shown in a table cell and edited in a form.
+ * Screens never pick widgets themselves; eps-columns and eps-form name a kind, this maps it.
+ */
+export const widgetRegistry: {
+  cells: Record<CellKind, ComponentType<CellProps>>;
+  forms: Record<Exclude<FieldKind, 'json'>, ComponentType<WidgetProps>>;
+  fields: Pick<RegistryFieldsType, 'json'>;
+} = {
+  cells: cellWidgets,
+  forms: {
+    text: TextWidget,
+    password: TextWidget,
+    textarea: TextareaWidget,
+    number: NumberWidget,
+    money: MoneyWidget,
+    switch: SwitchWidget,
+    select: SelectWidget,
+    radio: RadioWidget,
+    date: DateWidget,
+    datetime: DateWidget,
+    image: MediaWidget,
+    file: MediaWidget,
+    video: MediaWidget,
+    images: ImagesWidget,
+    relation: RelationWidget,
+    richtext: RichTextWidget,
+    hidden: HiddenWidget,
+  },
+  fields: { json: JsonField },
+};
+
+/** The form widgets in the shape RJSF's `widgets` prop takes. */
+export const rjsfWidgets: RegistryWidgetsType = widgetRegistry.forms;
