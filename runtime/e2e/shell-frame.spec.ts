@@ -152,4 +152,26 @@ test.describe('shell', () => {
     await page.goto('/demo/test/route/7');
     await expect(page.getByTestId('route-name')).toHaveText('（未提供）');
   });
+
+  test('a menu page with an http viewPath opens in a frame; a menu page without a view goes to 404', async ({ page, api, baseURL }) => {
+    const stamp = Date.now();
+    const frameUrl = `${baseURL}/admin/base/comm/program`;
+    for (const [router, viewPath, name] of [[`/ext/frame${stamp}`, frameUrl, `外部页面${stamp}`], [`/ext/empty${stamp}`, null, `空页面${stamp}`]] as const) {
+      const added = await api.call('POST', '/admin/base/sys/menu/add', { name, type: 1, router, viewPath, parentId: null, orderNum: 99, isShow: true, keepAlive: true, icon: 'icon-unknown' });
+      expect(added.status).toBe(200);
+    }
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    await shell.openMenu(`/ext/frame${stamp}`);
+    await expect(page.locator(`iframe[src="${frameUrl}"]`)).toBeVisible();
+    await expect(page.frameLocator('iframe').locator('body')).toContainText('Node');
+    // A name typed by an administrator is shown as typed, in every language.
+    await shell.switchLanguage('en');
+    await expect(shell.tab(`/ext/frame${stamp}`)).toContainText(`外部页面${stamp}`);
+    await shell.switchLanguage('zh-cn');
+
+    await shell.clickMenu(`/ext/empty${stamp}`);
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(shell.errorPage(404)).toBeVisible();
+  });
 });
