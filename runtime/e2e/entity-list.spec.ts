@@ -9,9 +9,6 @@ type PageReply = { list: Row[]; pagination: { total: number } };
 
 test.describe('generic entity list', () => {
   test.beforeEach(async ({ page, watch }) => {
-    await ListPage.fakeExternalImages(page);
-    // Known gap, reported: seed rows point at /public/uploads files that the seed does not ship.
-    watch.allow(/\/public\/uploads\//);
   });
 
   test('server-side sorting and pagination follow the URL', async ({ page, api }) => {

@@ -23,19 +23,6 @@ export class ListPage {
     this.toasts = page.locator('[data-kind]');
   }
 
-  /**
-   * Pictures of the seed point at picsum.photos, a third-party service this machine cannot reach: they are answered
-   * with a small generated picture (a fake of an outside service, never of our own server).
-   */
-  static async fakeExternalImages(page: Page): Promise<void> {
-    await page.route(/^https:\/\/picsum\.photos\//, (route) => {
-      const hue = [...route.request().url()].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7);
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120"><rect width="120" height="120" fill="hsl(${hue},40%,78%)"/>`
-        + `<rect x="30" y="42" width="60" height="36" rx="6" fill="hsl(${hue},45%,52%)"/></svg>`;
-      return route.fulfill({ contentType: 'image/svg+xml', body: svg });
-    });
-  }
-
   /** The screen of that entity is drawn and its rows have arrived. */
   async ready(prefix?: string): Promise<void> {
     await expect(this.screen).toBeVisible();
