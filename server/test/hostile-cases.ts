@@ -33,6 +33,10 @@ export const ACCEPTED_UNICODE: Record<string, string> = {
 const REFUSED_UNICODE: Record<string, string> = { NUL: 'a\\u0000b', 'lone high surrogate': '\\ud800x', 'lone low surrogate': 'x\\udc00' };
 
 const deep = (depth: number, open: string, close: string, leaf: string) => open.repeat(depth) + leaf + close.repeat(depth);
+/** Built once: every POST route gets the same large payloads. */
+const OVER_LIMIT = `{"x":"${'a'.repeat(2 * 1024 * 1024)}"}`;
+const NESTED_OBJECTS = deep(10_000, '{"a":', '}', '1');
+const NESTED_ARRAYS = deep(10_000, '[', ']', '1');
 
 /** Transport-level abuse every POST route must survive: bad JSON, content types, shapes, prototype keys, bad text. */
 function transportCases(): HostileCase[] {
@@ -46,9 +50,9 @@ function transportCases(): HostileCase[] {
     { name: 'text/plain content type', raw: '{}', contentType: 'text/plain', expect: 'reject' },
     { name: 'form content type', raw: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded', expect: 'reject' },
     { name: 'xml content type', raw: '<a/>', contentType: 'application/xml', expect: 'reject' },
-    { name: 'body over 2 MB', raw: `{"x":"${'a'.repeat(2 * 1024 * 1024)}"}`, expect: 'reject' },
-    { name: '10,000 nested objects', raw: deep(10_000, '{"a":', '}', '1'), expect: 'reject' },
-    { name: '10,000 nested arrays', raw: deep(10_000, '[', ']', '1'), expect: 'reject' },
+    { name: 'body over 2 MB', raw: OVER_LIMIT, expect: 'reject' },
+    { name: '10,000 nested objects', raw: NESTED_OBJECTS, expect: 'reject' },
+    { name: '10,000 nested arrays', raw: NESTED_ARRAYS, expect: 'reject' },
     { name: '__proto__ key', raw: '{"__proto__": {"isSuper": true}}', field: '__proto__', expect: 'reject' },
     { name: 'constructor.prototype key', raw: '{"constructor": {"prototype": {"isSuper": true}}}', field: 'constructor', expect: 'reject' },
     { name: 'nested __proto__ key', raw: '{"a": {"b": {"__proto__": {"x": 1}}}}', field: '__proto__', expect: 'reject' },
