@@ -10,6 +10,7 @@ import { orderBy, selectColumns, selectRows } from './list-query.js';
 import { untyped } from './dynamic-db.js';
 import { copyToRecycleBin } from './recycle-bin.js';
 import { insertRow } from './insert-row.js';
+import { hashPasswords } from './hash-passwords.js';
 
 export const MAX_PAGE_SIZE = 1000;
 /** The original's crud.pageSize default (PROTOCOL §5.1); the Vue client always sends its own size. */
@@ -114,7 +115,7 @@ export async function addRows(ctx: OpContext, entity: Entity, body: unknown) {
     const out: number[] = [];
     for (const [i, raw] of (inputs as Row[]).entries()) {
       const input = hooks.prepareInput ? hooks.prepareInput(raw, 'add') : raw;
-      const row = validateNew(entity, input, batch ? `${i}.` : '');
+      const row = await hashPasswords(entity, validateNew(entity, input, batch ? `${i}.` : ''));
       await hooks.beforeAdd?.(tx, row, input);
       await checkUnique(tx, entity, row);
       const now = nowText();
@@ -135,7 +136,7 @@ export async function updateRow(ctx: OpContext, entity: Entity, body: unknown) {
   const hooks = ctx.hooks.get(entity.prefix);
   const input = hooks.prepareInput ? hooks.prepareInput(body as Row, 'update') : (body as Row);
   const id = parseId(input.id);
-  const patch = validatePatch(entity, input);
+  const patch = await hashPasswords(entity, validatePatch(entity, input));
   await inTransaction(ctx, async (tx) => {
     const existing = await findRow(tx, entity, id);
     if (!existing) throw notFound(`${entity.prefix}: no record with id ${id}`);

@@ -2,7 +2,6 @@ import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
 import { badRequest, forbidden, refused } from '../../core/errors.js';
-import { hashPassword } from '../../core/auth/password.js';
 import { SUPER_ROLE_ID } from '../../core/auth/access-rights.js';
 import type { Row } from '../../core/db/row.js';
 import { nowText } from '../../core/db/time.js';
@@ -53,7 +52,6 @@ export function registerSysUser(host: Host): void {
       if (row.password === undefined) throw badRequest('password: is required', [{ path: 'password', message: 'is required' }]);
       checkDepartment(ctx, row.departmentId);
       await checkRoles(ctx, idList(input, 'roleIdList') ?? []);
-      row.password = await hashPassword(String(row.password));
       row.passwordV = 1;
       row.userId = ctx.user?.id ?? null;
     },
@@ -68,7 +66,6 @@ export function registerSysUser(host: Host): void {
       const roles = idList(input, 'roleIdList');
       if (roles) await checkRoles(ctx, roles);
       if (patch.password !== undefined) {
-        patch.password = await hashPassword(String(patch.password));
         patch.passwordV = Number(existing.passwordV) + 1;
       }
       if (id === ctx.user?.id && patch.status === 0) throw refused('You cannot disable yourself');
