@@ -29,7 +29,7 @@ const mtime = (p) => (fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0);
 
 const installed = path.join('node_modules', '.package-lock.json');
 if (!fs.existsSync(installed) || mtime('package-lock.json') > mtime(installed)) {
-  run('npm', ['ci', '--no-audit', '--no-fund'], 'Installing dependencies (better-sqlite3 builds from source: a few minutes the first time)');
+  run('npm', ['install', '--no-audit', '--no-fund'], 'Installing dependencies (better-sqlite3 builds from source: a few minutes the first time)');
 }
 if (fs.existsSync('runtime/index.html') && Math.max(newest('runtime'), mtime('package-lock.json')) > mtime('dist/ui/index.html')) {
   run('npx', ['vite', 'build', '--config', 'runtime/vite.config.ts', '--logLevel', 'warn'], 'Building the UI');
