@@ -65,7 +65,7 @@ test.describe('generic entity screen: add → edit → search → delete → rec
     const [added] = await find(api, 'demo/goods', tag);
     expect(added).toMatchObject({ title: `胡桃木书桌 ${tag}`, price: 1234, type: 0, stock: 7, status: 1, description: `desc ${tag}` });
     await list.search(tag);
-    expect(await list.rowIds()).toEqual([added.id]);
+    await expect.poll(() => list.rowIds()).toEqual([added.id]);
     await expect(page).toHaveURL(new RegExp(`[?&]kw=${tag}`));
     const row = list.row(added.id);
     await expect(list.cell(row, 'price')).toHaveText('¥12.34');
@@ -84,7 +84,7 @@ test.describe('generic entity screen: add → edit → search → delete → rec
     expect(await info(api, 'demo/goods', added.id)).toMatchObject({ price: 9950, type: 3 });
     await expect(page).toHaveURL(new RegExp(`[?&]kw=${tag}`));
     await expect(list.keyword).toHaveValue(tag);
-    expect(await list.rowIds()).toEqual([added.id]);
+    await expect.poll(() => list.rowIds()).toEqual([added.id]);
 
     // Advanced search: the title (like) and type (dictionary select) filters.
     await list.reset();
@@ -92,7 +92,7 @@ test.describe('generic entity screen: add → edit → search → delete → rec
     await list.advancedInput('title').fill(tag);
     await list.advancedInput('type').selectOption({ label: '灯饰' });
     await list.submitSearch();
-    expect(await list.rowIds()).toEqual([added.id]);
+    await expect.poll(() => list.rowIds()).toEqual([added.id]);
     await list.advancedInput('type').selectOption({ label: '桌椅' });
     await list.submitSearch();
     await expect(list.rows).toHaveCount(0);
@@ -202,7 +202,7 @@ test.describe('generic entity screen: add → edit → search → delete → rec
     await list.advancedInput('categoryId').click();
     await page.getByRole('option', { name: '定制柜体', exact: true }).click();
     await list.submitSearch();
-    expect(await list.rowIds()).toEqual([added.id]);
+    await expect.poll(() => list.rowIds()).toEqual([added.id]);
 
     await list.deleteRow(row);
     await expect(list.rows).toHaveCount(0);

@@ -27,19 +27,19 @@ test.describe('generic entity list', () => {
     await page.getByRole('button', { name: '2', exact: true }).click();
     await list.ready();
     await expect(page).toHaveURL(/[?&]page=2/);
-    expect(await list.rowIds()).toEqual((await server({ page: 2, size: 20 })).list.map((r) => r.id));
+    await expect.poll(() => list.rowIds()).toEqual((await server({ page: 2, size: 20 })).list.map((r) => r.id));
 
     // Sorting by a sortable column asks the server (order/sort) and starts again at page 1.
     await list.header('orderNum').getByRole('button').click();
     await list.ready();
     await expect(page).toHaveURL(/order=orderNum&sort=asc/);
     await expect(page).not.toHaveURL(/[?&]page=2/);
-    expect(await list.rowIds()).toEqual((await server({ page: 1, size: 20, order: 'orderNum', sort: 'asc' })).list.map((r) => r.id));
+    await expect.poll(() => list.rowIds()).toEqual((await server({ page: 1, size: 20, order: 'orderNum', sort: 'asc' })).list.map((r) => r.id));
     await list.header('orderNum').getByRole('button').click();
     await list.ready();
     await expect(page).toHaveURL(/order=orderNum&sort=desc/);
     await expect(list.header('orderNum')).toHaveAttribute('aria-sort', 'descending');
-    expect(await list.rowIds()).toEqual((await server({ page: 1, size: 20, order: 'orderNum', sort: 'desc' })).list.map((r) => r.id));
+    await expect.poll(() => list.rowIds()).toEqual((await server({ page: 1, size: 20, order: 'orderNum', sort: 'desc' })).list.map((r) => r.id));
 
     // Page size; a reload keeps everything.
     await page.getByLabel(/每页条数|Rows per page/).selectOption('50');
@@ -48,7 +48,7 @@ test.describe('generic entity list', () => {
     await page.reload();
     await list.ready('dict/info');
     await expect(page).toHaveURL(/size=50/);
-    expect(await list.rowIds()).toEqual((await server({ page: 1, size: 50, order: 'orderNum', sort: 'desc' })).list.map((r) => r.id));
+    await expect.poll(() => list.rowIds()).toEqual((await server({ page: 1, size: 50, order: 'orderNum', sort: 'desc' })).list.map((r) => r.id));
   });
 
   test('a long page renders only the rows in view and scrolls through all of them', async ({ page, api }) => {

@@ -61,6 +61,8 @@ export class ListPage {
   async search(keyword: string): Promise<void> {
     await this.keyword.fill(keyword);
     await this.keyword.press('Enter');
+    // The table keeps the previous rows on screen while the new page loads, so callers poll rowIds() for the result.
+    await expect(this.page).toHaveURL(/[?&]kw=/);
     await this.ready();
   }
 
