@@ -16,6 +16,8 @@ describe.each(DIALECTS)('an entity registered while the server runs (%s)', (dial
   it('is served at once, with no restart, and shows up in eps', async () => {
     const before = await t.call('POST', '/admin/shop/lamp/page', { token, body: {} });
     expect(before.status).toBe(404);
+    // Without a token an unknown path is refused like a real one, so it does not reveal which entities exist.
+    expect((await t.call('POST', '/admin/shop/lamp/page', { body: {} })).status).toBe(401);
 
     const schema = checkEntitySchema({
       type: 'object', 'x-module': 'shop', 'x-prefix': 'shop/lamp', 'x-table': 'shop_lamp', 'x-class': 'ShopLampEntity',

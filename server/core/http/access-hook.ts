@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../errors.js';
+import { AppError, forbidden, unauthorized } from '../errors.js';
 import type { AuthService } from '../auth/auth-service.js';
 import type { Access } from './route-types.js';
 
@@ -22,11 +22,17 @@ export function installAccessHook(app: FastifyInstance, auth: AuthService, resol
   app.addHook('onRequest', async (request) => {
     const declared = request.routeOptions.config?.access;
     if (!declared) return; // static files and the UI
-    const access = declared === 'dispatch' ? resolveDispatch(request) : declared;
-    request.access = access;
-    const header = request.headers.authorization;
-    const { user, error, refreshAsAccess } = await auth.authenticate(header);
+    const { user, error, refreshAsAccess } = await auth.authenticate(request.headers.authorization);
     if (refreshAsAccess) throw error;
+    let access: Access;
+    try {
+      access = declared === 'dispatch' ? resolveDispatch(request) : declared;
+    } catch (e) {
+      // Without a valid token an unknown /admin path is refused like any other, so its absence tells nothing.
+      if (!user && e instanceof AppError && e.statusCode === 404) throw unauthorized();
+      throw e;
+    }
+    request.access = access;
     if (access === 'public') {
       request.user = user;
       return;
