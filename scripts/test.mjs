@@ -26,7 +26,7 @@ step('Type-check the server', 'npx', ['tsc', '-p', 'tsconfig.json']);
 if (fs.existsSync('runtime/tsconfig.json')) step('Type-check the runtime', 'npx', ['tsc', '-p', 'runtime/tsconfig.json']);
 
 const vitestJson = path.join(out, 'vitest.json');
-step('Unit and integration tests (SQLite, PostgreSQL)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+step('Unit and integration tests (SQLite, PostgreSQL, MySQL)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 if (fs.existsSync(vitestJson)) {
   const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   passed += r.numPassedTests;

@@ -113,6 +113,14 @@ describe.each(DIALECTS)('generic info, add and update (%s)', (dialect) => {
     expect(await dbFingerprint(t)).toEqual(before);
   });
 
+  it('add: unique values compare exactly on every dialect (case and a trailing space make another value)', async () => {
+    for (const keyName of ['RICH', 'rich ']) {
+      const r = await post('base/sys/param/add', { keyName, name: `Variant ${keyName}` });
+      expect(r.status, r.raw).toBe(200);
+    }
+    expect((await t.rows('base_sys_param')).map((p) => p.keyName).filter((k) => String(k).toLowerCase().trim() === 'rich').sort()).toEqual(['RICH', 'rich', 'rich ']);
+  });
+
   it('update: partial, stamps updateTime, keeps createTime and every field not sent', async () => {
     const goods = (await t.rows('demo_goods'))[0];
     await age('demo_goods', Number(goods.id));

@@ -6,6 +6,7 @@ import type { TestApp } from './harness.js';
 const WRITTEN_BY_EVERY_REQUEST = new Set(['base_sys_log']);
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const mysqlIdent = (name: string) => `\`${name.replace(/`/g, '``')}\``;
 const text = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 /** Statements by app: tables and columns come from the database itself, so the dump covers exactly what is stored. */
@@ -20,6 +21,10 @@ async function dumpStatement(t: TestApp): Promise<string> {
   const dump = tables.map((tb) => {
     const hasId = tb.columns.some((c) => c.name === 'id');
     if (t.dialect === 'postgres') return `select ${text(tb.name)} as t, coalesce(string_agg(x::text, '|' order by ${hasId ? 'x.id' : 'x::text'}), '') as d from ${ident(tb.name)} x`;
+    if (t.dialect === 'mysql') {
+      const row = `concat_ws(',', ${tb.columns.map((c) => `quote(${mysqlIdent(c.name)})`).join(', ')})`;
+      return `select ${text(tb.name)} as t, coalesce((select group_concat(${row} order by ${hasId ? mysqlIdent('id') : row} separator '|') from ${mysqlIdent(tb.name)}), '') as d`;
+    }
     const row = tb.columns.map((c) => `quote(${ident(c.name)})`).join(" || ',' || ");
     return `select ${text(tb.name)} as t, coalesce((select group_concat(r, '|') from (select ${row} as r from ${ident(tb.name)} order by ${hasId ? 'id' : 'r'})), '') as d`;
   }).join(' union all ');
@@ -32,6 +37,13 @@ async function dumpStatement(t: TestApp): Promise<string> {
  * The whole test database is a few hundred rows and one statement renders it all, so a fingerprint costs a few ms.
  */
 export async function dbFingerprint(t: TestApp): Promise<Record<string, string>> {
-  const { rows } = await sql.raw<{ t: string; d: string }>(await dumpStatement(t)).execute(t.app.joinery.database.db);
+  const statement = sql.raw<{ t: string; d: string }>(await dumpStatement(t));
+  const { rows } = t.dialect === 'mysql'
+    // group_concat is cut at group_concat_max_len (1 KB by default): raised on the one connection that runs the dump.
+    ? await t.app.joinery.database.db.connection().execute(async (c) => {
+      await sql`set session group_concat_max_len = 1073741824`.execute(c);
+      return statement.execute(c);
+    })
+    : await statement.execute(t.app.joinery.database.db);
   return Object.fromEntries(rows.map((r) => [r.t, createHash('sha256').update(r.d).digest('hex').slice(0, 16)]));
 }

@@ -3,17 +3,38 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import mysql from 'mysql2/promise';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.js';
 import { untyped } from '../core/crud/dynamic-db.js';
 import type { Row } from '../core/db/row.js';
 
-export type DialectUnderTest = 'sqlite' | 'postgres';
+export type DialectUnderTest = 'sqlite' | 'postgres' | 'mysql';
 
-/** Dialects the integration suite runs on. JOINERY_TEST_DIALECTS=sqlite limits it (PostgreSQL is on by default). */
-export const DIALECTS: DialectUnderTest[] = (process.env.JOINERY_TEST_DIALECTS ?? 'sqlite,postgres').split(',').map((s) => s.trim()) as DialectUnderTest[];
+/** Dialects the integration suite runs on. JOINERY_TEST_DIALECTS=sqlite limits it (PostgreSQL on 127.0.0.1:5432 and MariaDB on 127.0.0.1:3306 are on by default). */
+export const DIALECTS: DialectUnderTest[] = (process.env.JOINERY_TEST_DIALECTS ?? 'sqlite,postgres,mysql').split(',').map((s) => s.trim()) as DialectUnderTest[];
 
 const PG_ADMIN_URL = process.env.JOINERY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const MYSQL_ADMIN_URL = process.env.JOINERY_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
+
+/**
+ * utf8mb4 so emoji are stored. utf8mb4_nopad_bin (MariaDB) compares exactly like SQLite and PostgreSQL do:
+ * case-sensitive, and without PAD SPACE, so unique keys treat 'Admin' / 'admin' / 'admin ' as different values
+ * (a *_ci collation would reject them as duplicates). Case-insensitive keyword search does not rely on the
+ * collation: the dialect layer lowers both sides (server/core/db/dialect-sql.ts). Schema sync gives every table
+ * this collation itself, so a production database with another default behaves the same; the database default
+ * here only covers what the app creates outside schema sync.
+ */
+const MYSQL_DATABASE_OPTIONS = 'character set utf8mb4 collate utf8mb4_nopad_bin';
+
+async function mysqlAdmin(statement: string): Promise<void> {
+  const c = await mysql.createConnection({ uri: MYSQL_ADMIN_URL });
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
+}
 
 /** A fresh, empty database for one test app; dropped by cleanup(). */
 async function freshDatabase(dialect: DialectUnderTest): Promise<{ url: string; dataDir: string; cleanup(): Promise<void> }> {
@@ -22,6 +43,16 @@ async function freshDatabase(dialect: DialectUnderTest): Promise<{ url: string; 
     return { url: `sqlite:${path.join(dataDir, 'test.db')}`, dataDir, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const name = `joinery_t_${randomBytes(6).toString('hex')}`;
+  if (dialect === 'mysql') {
+    await mysqlAdmin(`create database ${name} ${MYSQL_DATABASE_OPTIONS}`);
+    return {
+      url: MYSQL_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), dataDir,
+      cleanup: async () => {
+        await mysqlAdmin(`drop database if exists ${name}`);
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   await admin.query(`create database ${name}`);

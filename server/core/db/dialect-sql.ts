@@ -8,6 +8,8 @@ export function likePattern(value: string): string {
 
 /** Case-insensitive substring match, the same on every dialect. */
 export function containsInsensitive(dialect: DialectName, column: Expression<unknown>, value: string): RawBuilder<SqlBool> {
+  // MySQL's LIKE follows the column collation, which is binary (exact, like the other dialects' equality): lower both sides.
+  if (dialect === 'mysql') return sql<SqlBool>`lower(${column}) like lower(${likePattern(value)}) escape '!'`;
   const op = dialect === 'postgres' ? sql`ilike` : sql`like`;
   return sql<SqlBool>`${column} ${op} ${likePattern(value)} escape '!'`;
 }

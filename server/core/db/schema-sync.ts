@@ -18,9 +18,20 @@ function defaultSql(field: Field) {
   return typeof value === 'number' ? sql.raw(String(value)) : sql.lit(String(value));
 }
 
-async function createTable(database: Database, entity: Entity): Promise<void> {
+/**
+ * MySQL tables are created utf8mb4 (emoji) with a binary, no-pad collation, whatever the database default is:
+ * text then compares as on SQLite and PostgreSQL (unique keys case-sensitive, 'a ' ≠ 'a'). MariaDB calls it
+ * utf8mb4_nopad_bin, MySQL 8 utf8mb4_0900_bin; utf8mb4_bin (pads spaces) only where neither exists.
+ */
+async function mysqlTableOptions(database: Database): Promise<string> {
+  const found = await sql<{ c: string }>`select collation_name as c from information_schema.collations where collation_name in ('utf8mb4_nopad_bin', 'utf8mb4_0900_bin')`.execute(database.db);
+  return `character set utf8mb4 collate ${found.rows[0]?.c ?? 'utf8mb4_bin'}`;
+}
+
+async function createTable(database: Database, entity: Entity, mysqlOptions?: string): Promise<void> {
   const { db, dialect } = database;
   let builder = db.schema.createTable(entity.table).ifNotExists();
+  if (mysqlOptions) builder = builder.modifyEnd(sql.raw(mysqlOptions));
   for (const field of entity.fields.filter((f) => !f.virtual)) {
     if (field.name === 'id') {
       builder = dialect === 'postgres'
@@ -93,10 +104,12 @@ export async function syncSchema(database: Database, entities: Entity[], options
   const tables = new Map<string, TableInfo>(
     (await database.db.introspection.getTables()).map((t) => [t.name, { name: t.name, columns: t.columns.map((c) => ({ name: c.name, dataType: c.dataType })) }]),
   );
+  let mysqlOptions: string | undefined;
   for (const entity of entities) {
     const existing = tables.get(entity.table);
     if (!existing) {
-      await createTable(database, entity);
+      if (database.dialect === 'mysql') mysqlOptions ??= await mysqlTableOptions(database);
+      await createTable(database, entity, mysqlOptions);
     } else {
       const problems: string[] = [];
       const statements: string[] = [];
