@@ -18,7 +18,8 @@ async function info(api: AdminApi, prefix: string, id: number): Promise<Row | un
 }
 
 /** The recycle bin holds a record deleted from that entity whose saved rows contain the text. */
-async function expectInRecycleBin(page: import('@playwright/test').Page, shell: ShellPage, api: AdminApi, prefix: string, text: string): Promise<void> {
+/** Finds the deleted row's recycle record through the API and on the recycle bin screen; returns the record's id. */
+async function expectInRecycleBin(page: import('@playwright/test').Page, shell: ShellPage, api: AdminApi, prefix: string, text: string): Promise<number> {
   const records = (await api.call<PageReply>('POST', '/admin/recycle/data/page', { page: 1, size: 50, keyWord: `/admin/${prefix}/delete` })).data.list;
   const record = records.find((r) => JSON.stringify(r.data).includes(text));
   expect(record, `a recycle record of ${prefix} holding ${text}`).toBeTruthy();
@@ -36,12 +37,10 @@ async function expectInRecycleBin(page: import('@playwright/test').Page, shell: 
   await expect(details).toContainText(text);
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
+  return record!.id;
 }
 
 test.describe('generic entity screen: add → edit → search → delete → recycle bin', () => {
-  test.beforeEach(async ({ page, watch }) => {
-  });
-
   test('demo goods: money in yuan, dictionary select, switch; URL state kept after editing', async ({ page, api }) => {
     const tag = `e2e${Date.now()}`;
     const shell = new ShellPage(page);
@@ -153,7 +152,14 @@ test.describe('generic entity screen: add → edit → search → delete → rec
     await list.deleteRow(list.row(added.id));
     await expect(list.rows).toHaveCount(0);
     expect(await find(api, 'base/sys/param', tag)).toEqual([]);
-    await expectInRecycleBin(page, shell, api, 'base/sys/param', tag);
+    const recordId = await expectInRecycleBin(page, shell, api, 'base/sys/param', tag);
+
+    // Restored from the recycle bin screen: the record leaves the bin and the param is back with the same id.
+    const bin = new ListPage(page);
+    await bin.row(recordId).getByRole('button', { name: '恢复' }).click();
+    await expect(page.getByText('已恢复 1 条记录')).toBeVisible();
+    await expect(bin.row(recordId)).toHaveCount(0);
+    expect(await info(api, 'base/sys/param', added.id)).toMatchObject({ id: added.id, name: `参数改 ${tag}`, keyName: `k_${tag}` });
   });
 
   test('products: relation picker from the category list, JSON field, length cap', async ({ page, api }) => {

@@ -14,6 +14,7 @@ import { ColumnSettings } from './column-settings';
 import { InfoDialog } from './info-dialog';
 import { ConfirmDelete } from './confirm-delete';
 import { useFillHeight } from './use-fill-height';
+import type { RowAction } from '../../overrides/row-actions';
 
 // RJSF and ajv load only when a form opens, so the list stays light.
 const EditDialog = lazy(() => import('./edit-dialog'));
@@ -32,7 +33,7 @@ function Notice({ children, tone = 'muted' }: { children: React.ReactNode; tone?
 export default function EntityScreen({ prefix }: { prefix: string }) {
   const { t } = useTranslation('entity');
   const ctrl = useEntityController(prefix);
-  const { entry, list, rows, can } = ctrl;
+  const { entry, list, rows, can, rowActions } = ctrl;
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [editing, setEditing] = useState<EntityRow | 'new' | null>(null);
   const [viewing, setViewing] = useState<EntityRow | null>(null);
@@ -55,13 +56,29 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
     else await rows.refresh();
   };
 
+  const runAction = async (action: RowAction, ids: number[]) => {
+    try {
+      await action.run(prefix, ids);
+    } catch (e) {
+      // e.g. 409: a restored row's id is in use again. Nothing changed; say why.
+      toast.error((e as Error).message);
+      return;
+    }
+    toast.success(t(action.doneKey, { count: ids.length }));
+    setSelection({});
+    await rows.refresh();
+  };
+
   if (ctrl.epsError) return <Notice tone="danger">{ctrl.epsError.message}</Notice>;
   if (!entry) return ctrl.epsLoading ? <Notice>{t('state.loading')}</Notice> : <Notice>{t('state.noEntity', { prefix })}</Notice>;
 
-  const rowCount = (can.update ? 1 : 0) + (can.delete ? 1 : 0) + 1;
+  const rowCount = (can.update ? 1 : 0) + (can.delete ? 1 : 0) + rowActions.length + 1;
   const actions = (row: EntityRow) => (
     <span className="inline-flex items-center gap-1">
       <button type="button" className={buttonClass.link} onClick={() => setViewing(row)}>{t('action.info')}</button>
+      {rowActions.map((a) => (
+        <button key={a.name} type="button" className={buttonClass.link} onClick={() => void runAction(a, [row.id])}>{t(a.labelKey)}</button>
+      ))}
       {can.update && <button type="button" className={buttonClass.link} onClick={() => setEditing(row)}>{t('action.edit')}</button>}
       {can.delete && <button type="button" className={buttonClass.linkDanger} onClick={() => setDeleting([row.id])}>{t('action.delete')}</button>}
     </span>
@@ -74,6 +91,11 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
         <RefreshIcon spinning={rows.isValidating} />
       </button>
       {can.add && <button type="button" className={buttonClass.primary} onClick={() => setEditing('new')}>+ {t('action.add')}</button>}
+      {rowActions.map((a) => (
+        <button key={a.name} type="button" className={buttonClass.default} disabled={selectedIds.length === 0} onClick={() => void runAction(a, selectedIds)}>
+          {t(a.labelKey)}{selectedIds.length > 0 && ` (${selectedIds.length})`}
+        </button>
+      ))}
       {can.delete && (
         <button type="button" className={buttonClass.danger} disabled={selectedIds.length === 0} onClick={() => setDeleting(selectedIds)}>
           {t('action.deleteSelected')}{selectedIds.length > 0 && ` (${selectedIds.length})`}
@@ -98,7 +120,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
           rows={rows.rows}
           state={list.state}
           loading={rows.isLoading || rows.isValidating}
-          selectable={can.delete}
+          selectable={can.delete || rowActions.length > 0}
           selection={selection}
           onSelectionChange={setSelection}
           onSort={list.setSort}

@@ -8,6 +8,7 @@ import { applyColumnPrefs, useColumnPrefs, type ColumnPrefs } from '../../engine
 import { useListState, type ListStateApi } from '../../engine/use-list-state';
 import { useEntityList, type EntityListResult } from '../../engine/use-entity-list';
 import { labelOf } from '../../widgets/label-of';
+import { ROW_ACTIONS, type RowAction } from '../../overrides/row-actions';
 
 export type EntityAction = 'add' | 'update' | 'delete' | 'info';
 
@@ -24,6 +25,8 @@ export type EntityController = {
   list: ListStateApi;
   rows: EntityListResult;
   can: Record<EntityAction, boolean>;
+  /** Extra row actions (overrides) the user may run here. */
+  rowActions: RowAction[];
   prefs: { value?: ColumnPrefs; save: (prefs: ColumnPrefs | null) => Promise<void> };
   epsLoading: boolean;
   epsError?: Error;
@@ -57,6 +60,10 @@ export function useEntityController(prefix: string): EntityController {
     const allowed = (action: EntityAction) => paths.has(`/${action}`) && hasPermission(perms, permissionOf(prefix, action));
     return { add: allowed('add'), update: allowed('update'), delete: allowed('delete'), info: allowed('info') };
   }, [paths, perms, prefix]);
+  const rowActions = useMemo(
+    () => (ROW_ACTIONS[prefix] ?? []).filter((a) => paths.has(`/${a.name}`) && hasPermission(perms, permissionOf(prefix, a.name))),
+    [paths, perms, prefix],
+  );
 
   return {
     prefix,
@@ -69,6 +76,7 @@ export function useEntityController(prefix: string): EntityController {
     list,
     rows,
     can,
+    rowActions,
     prefs: { value: prefs.prefs, save: prefs.save },
     epsLoading: eps.isLoading,
     epsError: eps.error,
