@@ -9,7 +9,7 @@ import type { LoginThrottle } from './auth/login-throttle.js';
 import { ActionRegistry, entityRoutes } from './http/dispatcher.js';
 import type { Access, ActionInput, DeclaredRoute } from './http/route-types.js';
 import { ok } from './http/envelope.js';
-import type { Row } from './db/row.js';
+import { asRow } from './db/row.js';
 
 export type RouteHandler = (ctx: OpContext, input: Omit<ActionInput, 'entity'>) => Promise<unknown> | unknown;
 
@@ -50,7 +50,6 @@ export class Host {
       bodyLimit: def.bodyLimit,
       config: { access: def.access, summary: def.summary },
       handler: async (request, reply) => {
-        const asRow = (v: unknown): Row => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : {});
         const result = await def.handler(this.context(request), { body: asRow(request.body), query: asRow(request.query), rawBody: request.body, request, reply });
         if (reply.sent) return reply;
         return ok(result);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Entity } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import type { OpContext } from './context.js';
@@ -17,6 +18,5 @@ export async function insertRow(ctx: OpContext, entity: Entity, row: Row): Promi
 /** After rows were inserted with explicit ids, PostgreSQL's sequence must move past them. */
 export async function bumpSequence(ctx: OpContext, entity: Entity): Promise<void> {
   if (ctx.database.dialect !== 'postgres') return;
-  const { sql } = await import('kysely');
   await sql`select setval(pg_get_serial_sequence(${entity.table}, 'id'), coalesce((select max(id) from ${sql.table(entity.table)}), 0) + 1, false)`.execute(ctx.db);
 }

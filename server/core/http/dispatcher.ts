@@ -5,7 +5,7 @@ import type { Registry } from '../registry/registry.js';
 import { GENERIC_ACTION_META } from '../registry/generic-actions.js';
 import { addRows, deleteRows, infoRow, listRows, pageRows, updateRow } from '../crud/crud-service.js';
 import type { OpContext } from '../crud/context.js';
-import type { Row } from '../db/row.js';
+import { asRow } from '../db/row.js';
 import { permissionOf, type Access, type ActionHandler, type DeclaredRoute } from './route-types.js';
 import { ok } from './envelope.js';
 
@@ -71,7 +71,6 @@ export function dispatchAccess(registry: Registry, actions: ActionRegistry) {
   };
 }
 
-const asRow = (v: unknown): Row => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : {});
 
 /** The catch-all /admin/* route that serves every entity in the registry. */
 export function installDispatcher(app: FastifyInstance, registry: Registry, actions: ActionRegistry, context: (request: FastifyRequest) => OpContext): void {
