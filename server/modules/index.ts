@@ -2,10 +2,12 @@ import type { Host } from '../core/host.js';
 import { registerBaseModule } from './base/index.js';
 import { registerDictModule } from './dict/index.js';
 import { registerRecycleModule } from './recycle/index.js';
+import { registerOrderModule } from './order/index.js';
 
 /** Modules with more than CRUD plug in here (order, task, upload, plugin and audit come with their issues). */
 export function registerModules(host: Host): void {
   registerBaseModule(host);
   registerDictModule(host);
   registerRecycleModule(host);
+  registerOrderModule(host);
 }
