@@ -3,6 +3,7 @@ import { registerBaseModule } from './base/index.js';
 import { registerDictModule } from './dict/index.js';
 import { registerRecycleModule } from './recycle/index.js';
 import { registerOrderModule } from './order/index.js';
+import { registerAuditModule } from './audit/index.js';
 
 /** Modules with more than CRUD plug in here (order, task, upload, plugin and audit come with their issues). */
 export function registerModules(host: Host): void {
@@ -10,4 +11,5 @@ export function registerModules(host: Host): void {
   registerDictModule(host);
   registerRecycleModule(host);
   registerOrderModule(host);
+  registerAuditModule(host);
 }

@@ -1,0 +1,199 @@
+import type { Host } from '../../core/host.js';
+import type { OpContext } from '../../core/crud/context.js';
+import { untyped } from '../../core/crud/dynamic-db.js';
+import { badRequest, conflict, notFound } from '../../core/errors.js';
+import type { Row } from '../../core/db/row.js';
+import { encodeRow } from '../../core/db/row-codec.js';
+import { nowText } from '../../core/db/time.js';
+import { insertRow } from '../../core/crud/insert-row.js';
+import { parseId, parseIds } from '../../core/crud/input-validation.js';
+
+/** Audit ticket status (SPEC §4): 0 pending review, 1 passed, 2 rejected. */
+const TICKET_STATUS: Record<number, string> = { 0: '待审核 pending review', 1: '通过 passed', 2: '驳回 rejected' };
+/** Product and order auditStatus: 0 to submit, 1 pending review, 2 reviewed. */
+const SUBJECT_STATUS: Record<number, string> = { 0: '待提交 to submit', 1: '待审核 pending review', 2: '已审核 reviewed' };
+
+type Kind = 'good' | 'order' | 'user';
+const TABLE: Record<Kind, string> = { good: 'audit_good', order: 'audit_order', user: 'audit_user' };
+
+const bad = (path: string, message: string) => badRequest(`${path}: ${message}`, [{ path, message }]);
+
+/** Reads rows by id, locking them on PostgreSQL and MariaDB (SQLite has a single writer). */
+async function lockRow(ctx: OpContext, table: string, id: number, columns: string[]): Promise<Row | undefined> {
+  let q = untyped(ctx.db).selectFrom(table).select(['id', ...columns]).where('id', '=', id);
+  if (ctx.database.dialect !== 'sqlite') q = q.forUpdate();
+  return (await q.executeTakeFirst()) as Row | undefined;
+}
+
+function optionalText(body: Row, name: string, max: number): string | undefined {
+  const v = body[name];
+  if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v !== 'string') throw bad(name, 'must be text');
+  if (v.length > max) throw bad(name, `at most ${max} characters`);
+  return v;
+}
+
+/** {id} or {ids} (all or nothing). */
+function targetIds(body: Row, single = 'id', many = 'ids'): { ids: number[]; batch: boolean } {
+  if (body[many] !== undefined && body[many] !== null) return { ids: parseIds(body[many], many), batch: true };
+  return { ids: [parseId(body[single], single)], batch: false };
+}
+
+/** Sets a subject's auditStatus from one value to another; false when it was not at `from` (or is gone). */
+async function moveSubject(ctx: OpContext, table: string, id: number, from: number[], to: number): Promise<boolean> {
+  const r = await untyped(ctx.db).updateTable(table).set({ auditStatus: to, updateTime: nowText() }).where('id', '=', id).where('auditStatus', 'in', from).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** The effect of a decision on the ticket's subject, in the decision's transaction; throws (409) when it cannot apply. */
+async function applyEffect(ctx: OpContext, kind: Kind, ticket: Row, status: 1 | 2): Promise<void> {
+  const db = untyped(ctx.db);
+  if (kind === 'good' || kind === 'order') {
+    const table = kind === 'good' ? 'product_info' : 'order_info';
+    const id = Number(kind === 'good' ? ticket.goodId : ticket.orderId);
+    const subject = await lockRow(ctx, table, id, ['auditStatus']);
+    if (!subject) throw conflict(`${kind === 'good' ? 'goodId' : 'orderId'}: ${kind === 'good' ? 'product' : 'order'} ${id} no longer exists; the ticket cannot be decided (delete it instead)`);
+    await moveSubject(ctx, table, id, [0, 1, 2], 2);
+    return;
+  }
+  if (status !== 1) return;
+  const level = await db.selectFrom('user_level').select(['id', 'level']).where('id', '=', Number(ticket.levelId)).executeTakeFirst() as Row | undefined;
+  if (!level) throw conflict(`levelId: member level ${String(ticket.levelId)} no longer exists; the ticket cannot be passed`, [{ path: 'levelId', message: 'does not exist' }]);
+  const member = await lockRow(ctx, 'user_info', Number(ticket.userId), ['levelType']);
+  if (!member) throw conflict(`userId: member ${String(ticket.userId)} no longer exists; the ticket cannot be passed`, [{ path: 'userId', message: 'does not exist' }]);
+  await db.updateTable('user_info').set({ levelType: Number(level.level), updateTime: nowText() }).where('id', '=', Number(member.id)).execute();
+}
+
+const SUBJECT_COLUMNS: Record<Kind, string[]> = { good: ['status', 'goodId'], order: ['status', 'orderId'], user: ['status', 'userId', 'levelId'] };
+
+/** Decides one pending ticket: status, remark, reviewer and time, and its effect — or 409 when it is decided already. */
+async function decideTicket(ctx: OpContext, kind: Kind, id: number, status: 1 | 2, remark: string | undefined): Promise<Row> {
+  const table = TABLE[kind];
+  const ticket = await lockRow(ctx, table, id, SUBJECT_COLUMNS[kind]);
+  if (!ticket) throw notFound(`audit/${kind}: no record with id ${id}`);
+  const current = Number(ticket.status);
+  const decided = (s: number) => conflict(`Ticket ${id} of audit/${kind} is already decided: ${TICKET_STATUS[s] ?? s} (status ${s})`, [{ path: 'status', message: `is ${s}` }]);
+  if (current !== 0) throw decided(current);
+  const now = nowText();
+  const patch: Row = { status, reviewerId: ctx.user?.id ?? null, reviewTime: now, updateTime: now };
+  if (remark !== undefined) patch.remark = remark;
+  const r = await untyped(ctx.db).updateTable(table).set(patch).where('id', '=', id).where('status', '=', 0).executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) {
+    const again = await untyped(ctx.db).selectFrom(table).select('status').where('id', '=', id).executeTakeFirst() as Row | undefined;
+    throw decided(Number(again?.status ?? 1));
+  }
+  await applyEffect(ctx, kind, ticket, status);
+  return { id, status, reviewerId: patch.reviewerId, reviewTime: now };
+}
+
+/** Product tickets: create one per product (auditStatus 0 → 1, or again after a rejection). */
+async function createGoodTicket(ctx: OpContext, goodId: number, remark: string | undefined): Promise<number> {
+  const product = await lockRow(ctx, 'product_info', goodId, ['name', 'auditStatus']);
+  if (!product) throw notFound(`goodId: no product with id ${goodId}`);
+  const state = Number(product.auditStatus);
+  const refuse = (why: string) => conflict(`goodId: product ${goodId} is ${SUBJECT_STATUS[state] ?? state} (auditStatus ${state}); ${why}`, [{ path: 'goodId', message: `auditStatus is ${state}` }]);
+  if (state === 1) throw refuse('it already has a ticket pending review');
+  if (state === 2) {
+    // A reviewed product may be submitted again only when its last decision was a rejection.
+    const last = await untyped(ctx.db).selectFrom('audit_good').select('status').where('goodId', '=', goodId).where('status', '!=', 0)
+      .orderBy('reviewTime', 'desc').orderBy('id', 'desc').executeTakeFirst() as Row | undefined;
+    if (!last || Number(last.status) !== 2) throw refuse('it has passed its review');
+  }
+  if (!(await moveSubject(ctx, 'product_info', goodId, [state], 1))) throw refuse('it changed meanwhile');
+  const entity = ctx.registry.get('audit/good')!;
+  const now = nowText();
+  return insertRow(ctx, entity, encodeRow(entity, { goodId, status: 0, remark: remark ?? null, applicantId: ctx.user?.id ?? null, createTime: now, updateTime: now }));
+}
+
+/** Pending product tickets going away put their products back to 'to submit' (1 → 0). */
+async function withdrawGoodTickets(ctx: OpContext, tickets: Row[]): Promise<void> {
+  for (const t of tickets.filter((x) => Number(x.status) === 0)) await moveSubject(ctx, 'product_info', Number(t.goodId), [1], 0);
+}
+
+function decisionOf(body: Row): { status: 1 | 2; remark: string | undefined } {
+  const status = typeof body.status === 'string' && /^[12]$/.test(body.status) ? Number(body.status) : body.status;
+  if (status !== 1 && status !== 2) throw bad('status', 'must be 1 (pass) or 2 (reject)');
+  const remark = optionalText(body, 'remark', 2000);
+  if (status === 2 && remark === undefined) throw bad('remark', 'a rejection needs a reason');
+  return { status, remark };
+}
+
+/** Audits: tickets decided once, in one transaction with their effect; product tickets made and withdrawn by action. */
+export function registerAudit(host: Host): void {
+  for (const kind of ['good', 'order', 'user'] as Kind[]) {
+    host.actions.set(`audit/${kind}`, 'decide', async (ctx, { body }) => {
+      const { ids, batch } = targetIds(body);
+      const { status, remark } = decisionOf(body);
+      const done = await ctx.db.transaction().execute(async (trx) => {
+        const tx = { ...ctx, db: trx };
+        const out: Row[] = [];
+        for (const id of ids) out.push(await decideTicket(tx, kind, id, status, remark));
+        return out;
+      });
+      return batch ? done : done[0];
+    });
+  }
+
+  // Tickets added through the generic add record who asked; a decided ticket is history and is not edited.
+  const frozenOnceDecided = {
+    beforeAdd: (ctx: OpContext, row: Row) => {
+      row.applicantId = ctx.user?.id ?? null;
+    },
+    beforeUpdate: (_ctx: OpContext, _patch: Row, existing: Row) => {
+      const s = Number(existing.status);
+      if (s !== 0) throw conflict(`Ticket ${String(existing.id)} is already decided: ${TICKET_STATUS[s] ?? s} (status ${s}); it can no longer be edited`, [{ path: 'status', message: `is ${s}` }]);
+    },
+  };
+  host.hooks.set('audit/user', frozenOnceDecided);
+  host.hooks.set('audit/order', {
+    ...frozenOnceDecided,
+    // An order with a ticket is pending review (0 → 1); a pending ticket deleted puts it back when it was the last one.
+    afterAdd: async (ctx, id) => {
+      const t = await untyped(ctx.db).selectFrom('audit_order').select('orderId').where('id', '=', id).executeTakeFirst() as Row | undefined;
+      if (t) await moveSubject(ctx, 'order_info', Number(t.orderId), [0], 1);
+    },
+    beforeUpdate: async (ctx, patch, existing, input) => {
+      frozenOnceDecided.beforeUpdate(ctx, patch, existing);
+      if (patch.orderId !== undefined && Number(patch.orderId) !== Number(existing.orderId)) {
+        throw conflict('orderId: a ticket stays with its order; delete it and add a new one', [{ path: 'orderId', message: 'cannot change' }]);
+      }
+      void input;
+    },
+    afterDelete: async (ctx, rows) => {
+      for (const r of rows.filter((x) => Number(x.status) === 0)) {
+        const other = await untyped(ctx.db).selectFrom('audit_order').select('id').where('orderId', '=', Number(r.orderId)).where('status', '=', 0).executeTakeFirst();
+        if (!other) await moveSubject(ctx, 'order_info', Number(r.orderId), [1], 0);
+      }
+    },
+  });
+  host.hooks.set('audit/good', { beforeDelete: (ctx, rows) => withdrawGoodTickets(ctx, rows) });
+
+  host.actions.set('audit/good', 'create', async (ctx, { body }) => {
+    const { ids, batch } = targetIds(body, 'goodId', 'goodIds');
+    const remark = optionalText(body, 'remark', 2000);
+    const created = await ctx.db.transaction().execute(async (trx) => {
+      const tx = { ...ctx, db: trx };
+      const out: number[] = [];
+      for (const goodId of ids) out.push(await createGoodTicket(tx, goodId, remark));
+      return out;
+    });
+    return { id: batch ? created : created[0] };
+  });
+
+  host.actions.set('audit/good', 'remove', async (ctx, { body }) => {
+    const { ids } = targetIds(body);
+    await ctx.db.transaction().execute(async (trx) => {
+      const tx = { ...ctx, db: trx };
+      const tickets: Row[] = [];
+      for (const id of ids) {
+        const t = await lockRow(tx, 'audit_good', id, ['status', 'goodId']);
+        if (!t) throw notFound(`audit/good: no record with id ${id}`);
+        const s = Number(t.status);
+        if (s !== 0) throw conflict(`Ticket ${id} of audit/good is already decided: ${TICKET_STATUS[s]} (status ${s}); only a pending ticket can be withdrawn`, [{ path: 'status', message: `is ${s}` }]);
+        tickets.push(t);
+      }
+      await withdrawGoodTickets(tx, tickets);
+      await untyped(trx).deleteFrom('audit_good').where('id', 'in', ids).execute();
+    });
+  });
+}
