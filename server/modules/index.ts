@@ -4,6 +4,7 @@ import { registerDictModule } from './dict/index.js';
 import { registerRecycleModule } from './recycle/index.js';
 import { registerOrderModule } from './order/index.js';
 import { registerAuditModule } from './audit/index.js';
+import { registerProductModule } from './product/index.js';
 
 /** Modules with more than CRUD plug in here (order, task, upload, plugin and audit come with their issues). */
 export function registerModules(host: Host): void {
@@ -12,4 +13,5 @@ export function registerModules(host: Host): void {
   registerRecycleModule(host);
   registerOrderModule(host);
   registerAuditModule(host);
+  registerProductModule(host);
 }

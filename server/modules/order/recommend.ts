@@ -1,0 +1,80 @@
+import type { Host } from '../../core/host.js';
+import type { OpContext } from '../../core/crud/context.js';
+import { untyped } from '../../core/crud/dynamic-db.js';
+import type { Row } from '../../core/db/row.js';
+import { nowText } from '../../core/db/time.js';
+import { parseId } from '../../core/crud/input-validation.js';
+
+const PREFIX = 'order/recommend';
+const TABLE = 'order_recommend';
+
+/** What a bundle shows of a product: the snapshot fields of goodsInfo. */
+const SNAPSHOT = ['id', 'name', 'code', 'price', 'pic'] as const;
+
+const idsOf = (value: unknown): number[] => {
+  const v = typeof value === 'string' ? safeParse(value) : value;
+  return Array.isArray(v) ? v.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [];
+};
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Products by id (only those that exist), as plain wire values. */
+async function productsById(ctx: OpContext, ids: number[]): Promise<Map<number, Row>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await untyped(ctx.db).selectFrom('product_info').select([...SNAPSHOT, 'status']).where('id', 'in', [...new Set(ids)]).execute()) as Row[];
+  return new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), price: Number(r.price), status: Number(r.status) }]));
+}
+
+/** The goodsInfo snapshot of a list of product ids, in their order; products that no longer exist are left out. */
+export async function goodsSnapshot(ctx: OpContext, goodIds: unknown): Promise<Row[] | null> {
+  if (goodIds === null || goodIds === undefined) return null;
+  const ids = idsOf(goodIds);
+  const products = await productsById(ctx, ids);
+  return ids.filter((id) => products.has(id)).map((id) => {
+    const p = products.get(id)!;
+    return Object.fromEntries(SNAPSHOT.map((k) => [k, p[k] ?? null]));
+  });
+}
+
+/** Rewrites the snapshot of every bundle holding the product; returns their ids. */
+export async function refreshBundlesHolding(ctx: OpContext, goodId: number): Promise<number[]> {
+  // goodIds is a JSON column: bundles are few, so they are filtered here rather than with dialect-specific JSON SQL.
+  const bundles = (await untyped(ctx.db).selectFrom(TABLE).select(['id', 'goodIds']).where('goodIds', 'is not', null).execute()) as Row[];
+  const holding = bundles.filter((b) => idsOf(b.goodIds).includes(goodId));
+  for (const b of holding) {
+    const snapshot = await goodsSnapshot(ctx, b.goodIds);
+    await untyped(ctx.db).updateTable(TABLE).set({ goodsInfo: JSON.stringify(snapshot), updateTime: nowText() }).where('id', '=', Number(b.id)).execute();
+  }
+  return holding.map((b) => Number(b.id));
+}
+
+/** Bundles: goodsInfo kept from goodIds, live goods in every read, changeInfo. */
+export function registerRecommend(host: Host): void {
+  host.hooks.set(PREFIX, {
+    beforeAdd: async (ctx, row) => {
+      row.goodsInfo = await goodsSnapshot(ctx, row.goodIds);
+    },
+    beforeUpdate: async (ctx, patch) => {
+      if (patch.goodIds !== undefined) patch.goodsInfo = await goodsSnapshot(ctx, patch.goodIds);
+    },
+    decorate: async (ctx, rows) => {
+      const products = await productsById(ctx, rows.flatMap((r) => idsOf(r.goodIds)));
+      for (const row of rows) {
+        const goods = idsOf(row.goodIds).filter((id) => products.has(id)).map((id) => products.get(id)!);
+        row.goods = goods;
+        row.goodsAmount = goods.reduce((s, g) => s + Number(g.price), 0);
+      }
+    },
+  });
+
+  host.actions.set(PREFIX, 'changeInfo', async (ctx, { body }) => {
+    const goodId = parseId(body.goodId ?? body.id, body.goodId !== undefined ? 'goodId' : 'id');
+    const ids = await ctx.db.transaction().execute((trx) => refreshBundlesHolding({ ...ctx, db: trx }, goodId));
+    return { ids };
+  });
+}
