@@ -18,13 +18,17 @@ import { installInputGuard } from './core/http/input-guard.js';
 import { registerModules } from './modules/index.js';
 import { seedIfEmpty } from './modules/base/seed/seed.js';
 import { serveStatic } from './core/http/static-files.js';
+import { installSecurityHeaders } from './core/http/security-headers.js';
+import { clientErrorHandler, frameworkErrors } from './core/http/framework-errors.js';
+import { loggerOptions, type LogSetting } from './core/http/request-log.js';
 
 export type BuildOptions = Partial<Config> & {
   /** Access token lifetime in seconds (default 7200). */
   accessTtl?: number;
   /** Refresh token lifetime in seconds (default 1296000). */
   refreshTtl?: number;
-  logger?: boolean;
+  /** Fastify's request log: true = info on stdout (main.ts); tests pass a stream. Secrets in URLs are redacted. */
+  logger?: LogSetting;
   schemasDir?: string;
   /** Seed a new database (default true). */
   seed?: boolean;
@@ -59,12 +63,15 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     throw e;
   }
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.logger),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // Clients may put the API behind /api (PROTOCOL §0): strip it.
     rewriteUrl: (req) => (req.url?.startsWith('/api/') ? req.url.slice(4) : req.url ?? '/'),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Failures Fastify and Node answer before any hook runs get the envelope too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   const auth = new AuthService(database, { secret, accessTtl: options.accessTtl ?? 7200, refreshTtl: options.refreshTtl ?? 1_296_000 });
   const host = new Host(app, config, database, registry, auth, new LoginThrottle());
@@ -77,6 +84,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
 
   installErrorHandler(app);
+  installSecurityHeaders(app, config.uiDir);
   requireDeclaredAccess(app);
   installInputGuard(app);
   installAccessHook(app, auth, dispatchAccess(registry, host.actions));

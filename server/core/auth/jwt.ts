@@ -24,6 +24,16 @@ export function signJwt(claims: Omit<AdminClaims, 'iat' | 'exp'>, secret: string
   return `${HEADER}.${body}.${sig}`;
 }
 
+/**
+ * Decodes base64url strictly: Buffer.from(…, 'base64url') skips padding and any character outside the alphabet, so
+ * `token=` or `tok.en!` would pass as the same token. Only the one canonical spelling of the bytes is accepted.
+ */
+function strictBase64url(text: string): Buffer | undefined {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return undefined;
+  const bytes = Buffer.from(text, 'base64url');
+  return bytes.toString('base64url') === text ? bytes : undefined;
+}
+
 function isClaims(v: unknown): v is AdminClaims {
   const c = v as AdminClaims;
   return typeof c === 'object' && c !== null && typeof c.isRefresh === 'boolean' && Number.isInteger(c.userId) &&
@@ -36,12 +46,14 @@ export function verifyJwt(token: unknown, secret: string, now = Date.now()): Adm
   if (typeof token !== 'string' || token.length > 4096) return undefined;
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== HEADER) return undefined;
+  const body = strictBase64url(parts[1]);
+  const given = strictBase64url(parts[2]);
+  if (!body || !given) return undefined;
   const expected = createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest();
-  const given = Buffer.from(parts[2], 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   let claims: unknown;
   try {
-    claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+    claims = JSON.parse(body.toString('utf8'));
   } catch {
     return undefined;
   }

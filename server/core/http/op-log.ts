@@ -3,7 +3,8 @@ import type { Database } from '../db/database.js';
 import { nowText } from '../db/time.js';
 import { untyped } from '../crud/dynamic-db.js';
 
-const SECRET_KEY = /pass(word)?|token|secret|verifycode|captcha|authorization/i;
+/** Argument names whose values are never written anywhere (operation log, request log). */
+export const SECRET_KEY = /pass(word)?|token|secret|verifycode|captcha|authorization/i;
 const MAX_PARAMS = 10_000;
 
 /** A copy of request arguments with secret values replaced (recursively). */

@@ -8,6 +8,7 @@ import { hashPassword, isLegacyHash, verifyPassword } from '../../core/auth/pass
 import { consumeCaptcha, createCaptcha } from './captcha.js';
 import { buildEps } from './eps.js';
 import { paramHtml } from './sys-param.js';
+import { sandboxReply } from '../../core/http/security-headers.js';
 
 const OPEN = '/admin/base/open';
 
@@ -60,6 +61,7 @@ export function registerOpenRoutes(host: Host): void {
   host.route({ method: 'get', url: `${OPEN}/eps`, access: 'public', summary: '实体信息与路径', handler: (_c, i) => buildEps(host, i.request.user) });
   host.route({
     method: 'get', url: `${OPEN}/html`, access: 'public', summary: '获得网页内容的参数值',
-    handler: async (ctx, i) => i.reply.type('text/html; charset=utf-8').send(await paramHtml(ctx, i.query.key)),
+    // Admin-authored HTML on our origin: served sandboxed, so none of it can run script next to the session.
+    handler: async (ctx, i) => sandboxReply(i.reply).type('text/html; charset=utf-8').send(await paramHtml(ctx, i.query.key)),
   });
 }

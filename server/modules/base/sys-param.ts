@@ -2,6 +2,7 @@ import type { Host } from '../../core/host.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
 import type { OpContext } from '../../core/crud/context.js';
 import type { Row } from '../../core/db/row.js';
+import { sandboxReply } from '../../core/http/security-headers.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -14,5 +15,5 @@ export async function paramHtml(ctx: OpContext, key: unknown): Promise<string> {
 }
 
 export function registerSysParam(host: Host): void {
-  host.actions.set('base/sys/param', 'html', async (ctx, { query, reply }) => reply.type('text/html; charset=utf-8').send(await paramHtml(ctx, query.key)));
+  host.actions.set('base/sys/param', 'html', async (ctx, { query, reply }) => sandboxReply(reply).type('text/html; charset=utf-8').send(await paramHtml(ctx, query.key)));
 }
