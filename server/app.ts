@@ -21,6 +21,7 @@ import { serveStatic } from './core/http/static-files.js';
 import { installSecurityHeaders } from './core/http/security-headers.js';
 import { clientErrorHandler, frameworkErrors } from './core/http/framework-errors.js';
 import { loggerOptions, type LogSetting } from './core/http/request-log.js';
+import { limitsOf } from './core/limits.js';
 
 export type BuildOptions = Partial<Config> & {
   /** Access token lifetime in seconds (default 7200). */
@@ -74,7 +75,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     clientErrorHandler,
   });
   const auth = new AuthService(database, { secret, accessTtl: options.accessTtl ?? 7200, refreshTtl: options.refreshTtl ?? 1_296_000 });
-  const host = new Host(app, config, database, registry, auth, new LoginThrottle());
+  const host = new Host(app, config, database, registry, auth, new LoginThrottle(database, limitsOf(config.limits)));
   app.decorate('joinery', host);
   const opLog = new OpLogWriter(database);
   // The log's last batch is written before the database closes.

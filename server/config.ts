@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Limits } from './core/limits.js';
 
 /** Settings read from the environment (documented in README). */
 export type Config = {
@@ -13,6 +14,8 @@ export type Config = {
   trustProxy: boolean;
   /** Where the built UI lives; served at / when present. */
   uiDir: string;
+  /** Rate limits other than the defaults (server/core/limits.ts); set by buildApp's caller, not by the environment. */
+  limits?: Partial<Limits>;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -4,6 +4,8 @@ import type { Host } from '../../core/host.js';
 import { formatDateTime, nowText } from '../../core/db/time.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
 import type { Row } from '../../core/db/row.js';
+import { tooManyRequests } from '../../core/errors.js';
+import { limitsOf, WindowCounter } from '../../core/limits.js';
 
 const TABLE = 'base_sys_captcha';
 const TTL_MS = 30 * 60_000;
@@ -13,8 +15,18 @@ const clampInt = (v: unknown, min: number, max: number, fallback: number) => {
   return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
 };
 
-/** Makes a 4-digit SVG captcha and stores its answer (one use, 30 minutes). */
-export async function createCaptcha(host: Host, query: Row): Promise<{ captchaId: string; data: string }> {
+/** Captchas asked for per IP, per host (in memory: a process counts its own callers). */
+const perIp = new WeakMap<Host, WindowCounter>();
+
+/**
+ * Makes a 4-digit SVG captcha and stores its answer (one use, 30 minutes). Anonymous callers cannot fill the table:
+ * one IP gets a limited number per minute (then 429), and past a cap of live captchas the oldest are dropped.
+ */
+export async function createCaptcha(host: Host, query: Row, ip: string): Promise<{ captchaId: string; data: string }> {
+  const limits = limitsOf(host.config.limits);
+  let counter = perIp.get(host);
+  if (!counter) perIp.set(host, (counter = new WindowCounter(limits.captchaWindowMs)));
+  if (counter.hit(ip) > limits.captchaPerIp) throw tooManyRequests('验证码请求过于频繁，请稍后再试 (too many captchas, try again later)');
   const width = clampInt(query.width, 60, 600, 150);
   const height = clampInt(query.height, 20, 300, 50);
   const color = typeof query.color === 'string' && /^#[0-9a-fA-F]{3,8}$/.test(query.color) ? query.color : '#fff';
@@ -23,7 +35,12 @@ export async function createCaptcha(host: Host, query: Row): Promise<{ captchaId
   const now = nowText();
   const db = untyped(host.database.db);
   await db.deleteFrom(TABLE).where('expireTime', '<', now).execute();
-  await db.insertInto(TABLE).values({ captchaId, answer: made.text.toLowerCase(), expireTime: formatDateTime(new Date(Date.now() + TTL_MS)), createTime: now, updateTime: now }).execute();
+  const row = { captchaId, answer: made.text.toLowerCase(), expireTime: formatDateTime(new Date(Date.now() + TTL_MS)), createTime: now, updateTime: now };
+  const id = host.database.dialect === 'mysql'
+    ? Number((await db.insertInto(TABLE).values(row).executeTakeFirstOrThrow()).insertId)
+    : Number(((await db.insertInto(TABLE).values(row).returning('id').executeTakeFirstOrThrow()) as Row).id);
+  // Ids grow with every captcha: all but the newest captchaMaxLive are dropped.
+  await db.deleteFrom(TABLE).where('id', '<=', id - limits.captchaMaxLive).execute();
   let svg = made.data.replace(/"/g, "'").replace(/#[1-9]{3}\b/g, color);
   if (query.type === 'base64') svg = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
   return { captchaId, data: svg };

@@ -26,11 +26,13 @@ const decoyHash = () => (decoy ??= hashPassword(randomUUID()));
 async function login(host: Host, body: Row, ip: string) {
   const username = requiredText(body, 'username', 'Username cannot be empty');
   const password = requiredText(body, 'password', 'Password cannot be empty');
-  host.throttle.check(username, ip);
+  const code = host.config.captcha ? requiredText(body, 'verifyCode', 'Image verification code cannot be empty', 16) : '';
+  // The attempt is counted before any hashing; a failure keeps its place, success and non-failures give it back.
+  const attempt = await host.throttle.begin(username, ip);
   if (host.config.captcha) {
-    const code = requiredText(body, 'verifyCode', 'Image verification code cannot be empty', 16);
     if (!(await consumeCaptcha(host, body.captchaId, code))) {
-      host.throttle.fail(username, ip, { againstUser: false });
+      // A wrong captcha counts against the IP only, so nobody can lock a user out without their password.
+      await attempt.failIpOnly();
       throw refused('验证码不正确');
     }
   }
@@ -38,22 +40,22 @@ async function login(host: Host, body: Row, ip: string) {
   const user = (await db.selectFrom('base_sys_user').selectAll().where('username', '=', username).executeTakeFirst()) as Row | undefined;
   // Hash even when there is no such user, so the reply time does not tell which user names exist.
   const passwordOk = await verifyPassword(password, user ? (user.password as string) : await decoyHash());
-  if (!user || !passwordOk || Number(user.status) !== 1) {
-    host.throttle.fail(username, ip);
-    throw refused('账户或密码不正确~');
-  }
+  if (!user || !passwordOk || Number(user.status) !== 1) throw refused('账户或密码不正确~');
   const rights = await host.auth.rights(Number(user.id));
-  if (rights.roleIds.length === 0) throw refused('该用户未设置任何角色，无法登录~');
+  if (rights.roleIds.length === 0) {
+    await attempt.release();
+    throw refused('该用户未设置任何角色，无法登录~');
+  }
   if (isLegacyHash(String(user.password))) {
     await db.updateTable('base_sys_user').set({ password: await hashPassword(password), updateTime: nowText() }).where('id', '=', user.id).execute();
   }
-  host.throttle.succeed(username);
+  await attempt.succeed();
   return host.auth.openSession(user);
 }
 
 /** /admin/base/open/*: captcha, login, refresh, eps and the param HTML page (no token needed). */
 export function registerOpenRoutes(host: Host): void {
-  host.route({ method: 'get', url: `${OPEN}/captcha`, access: 'public', summary: '验证码', handler: (_c, i) => createCaptcha(host, i.query) });
+  host.route({ method: 'get', url: `${OPEN}/captcha`, access: 'public', summary: '验证码', handler: (_c, i) => createCaptcha(host, i.query, i.request.ip) });
   host.route({ method: 'post', url: `${OPEN}/login`, access: 'public', summary: '登录', handler: (_c, i) => login(host, i.body, i.request.ip) });
   const refresh = (token: unknown) => host.auth.refresh(token);
   host.route({ method: 'get', url: `${OPEN}/refreshToken`, access: 'public', summary: '刷新token', handler: (_c, i) => refresh(i.query.refreshToken) });

@@ -1,0 +1,60 @@
+/**
+ * The rate limits of what anonymous callers can make the server do (login, captcha, operation log). The defaults are
+ * what a server runs with; tests pass others through buildApp({ limits }) (no environment variable).
+ */
+export type Limits = {
+  /** Failed logins per user name in the login window; the next attempt gets 429 (PROTOCOL §0). */
+  loginPerUser: number;
+  /** Failed logins per client IP in the login window (an office shares one address). */
+  loginPerIp: number;
+  loginWindowMs: number;
+  /** Captchas one IP may ask for per captcha window (per server process); more get 429. */
+  captchaPerIp: number;
+  captchaWindowMs: number;
+  /** Unused captchas kept at most; the oldest are dropped first. */
+  captchaMaxLive: number;
+  /** Operation-log rows per log window (per server process) for anonymous or refused (401/403/429) requests: per IP, and in all. */
+  logUntrustedPerIp: number;
+  logUntrustedTotal: number;
+  logWindowMs: number;
+  /** Longest stored params text of a log row: requests from signed-in users, and anonymous or refused ones. */
+  logParamsMax: number;
+  logUntrustedParamsMax: number;
+};
+
+export const DEFAULT_LIMITS: Limits = {
+  loginPerUser: 5,
+  loginPerIp: 20,
+  loginWindowMs: 15 * 60_000,
+  captchaPerIp: 60,
+  captchaWindowMs: 60_000,
+  captchaMaxLive: 10_000,
+  logUntrustedPerIp: 10,
+  logUntrustedTotal: 200,
+  logWindowMs: 60_000,
+  logParamsMax: 8192,
+  logUntrustedParamsMax: 2048,
+};
+
+export const limitsOf = (overrides?: Partial<Limits>): Limits => ({ ...DEFAULT_LIMITS, ...overrides });
+
+/** Counts events per key in fixed windows, in this process's memory (a few numbers per key, cleared each window). */
+export class WindowCounter {
+  private window = -1;
+  private readonly counts = new Map<string, number>();
+
+  constructor(private readonly windowMs: number, private readonly maxKeys = 100_000) {}
+
+  /** Adds one event for a key and returns how many the key has had in the current window, this one included. */
+  hit(key: string, now = Date.now()): number {
+    const window = Math.floor(now / this.windowMs);
+    if (window !== this.window) {
+      this.window = window;
+      this.counts.clear();
+    }
+    const n = (this.counts.get(key) ?? 0) + 1;
+    // Past maxKeys new keys are not remembered (memory stays bounded); callers keep a global cap for that case.
+    if (this.counts.has(key) || this.counts.size < this.maxKeys) this.counts.set(key, n);
+    return n;
+  }
+}
