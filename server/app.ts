@@ -89,7 +89,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   requireDeclaredAccess(app);
   installInputGuard(app);
   installAccessHook(app, auth, dispatchAccess(registry, host.actions));
-  installOpLog(app, opLog);
+  installOpLog(app, opLog, limitsOf(config.limits));
   registerModules(host);
   installDispatcher(app, registry, host.actions, (request) => host.context(request));
   await serveStatic(app, config);

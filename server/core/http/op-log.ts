@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
 import { nowText } from '../db/time.js';
 import { untyped } from '../crud/dynamic-db.js';
+import { DEFAULT_LIMITS, WindowCounter, type Limits } from '../limits.js';
 
 /** Argument names whose values are never written anywhere (operation log, request log). */
 export const SECRET_KEY = /pass(word)?|token|secret|verifycode|captcha|authorization/i;
-const MAX_PARAMS = 10_000;
 
 /** A copy of request arguments with secret values replaced (recursively). */
 export function redact(value: unknown, depth = 0): unknown {
@@ -55,14 +55,51 @@ export class OpLogWriter {
   }
 }
 
-/** Logs every /admin request after it is answered (who, path, IP, redacted arguments). */
-export function installOpLog(app: FastifyInstance, writer: OpLogWriter): void {
-  app.addHook('onResponse', async (request) => {
+/** The params text cut to at most max characters (still JSON: the start of the text and its full length). */
+export function capParams(params: string, max: number): string {
+  if (params.length <= max) return params;
+  let keep = max;
+  for (;;) {
+    const text = JSON.stringify({ truncated: params.slice(0, keep), length: params.length });
+    if (text.length <= max || keep === 0) return text;
+    keep = Math.max(0, keep - (text.length - max) - 8);
+  }
+}
+
+/** Statuses of requests the server refused for who sent them. */
+const REFUSED = new Set([401, 403, 429]);
+
+/**
+ * Logs every /admin request after it is answered (who, path, IP, redacted arguments). Anonymous and refused requests
+ * cannot fill the disk: their params are cut short, and each IP gets a few rows per minute (then one row saying that
+ * the rest go unlogged), with a cap over all IPs as well.
+ */
+export function installOpLog(app: FastifyInstance, writer: OpLogWriter, limits: Limits = DEFAULT_LIMITS): void {
+  const untrustedRows = new WindowCounter(limits.logWindowMs);
+  app.addHook('onResponse', async (request, reply) => {
     const path = request.url.split('?')[0];
     if (!path.startsWith('/admin/')) return;
+    const action = path.slice(0, 255);
+    const ip = request.ip.slice(0, 50);
+    const untrusted = !request.user || REFUSED.has(reply.statusCode);
+    if (untrusted) {
+      const fromIp = untrustedRows.hit(`ip:${ip}`);
+      if (fromIp > limits.logUntrustedPerIp + 1) return;
+      const total = untrustedRows.hit('*');
+      if (total > limits.logUntrustedTotal + 1) return;
+      const minutes = Math.round(limits.logWindowMs / 60_000) || 1;
+      const note = total === limits.logUntrustedTotal + 1
+        ? `more than ${limits.logUntrustedTotal} anonymous or refused requests in ${minutes} min: the rest of them are not logged`
+        : fromIp === limits.logUntrustedPerIp + 1
+          ? `more than ${limits.logUntrustedPerIp} anonymous or refused requests from this IP in ${minutes} min: the rest of them are not logged`
+          : undefined;
+      if (note) {
+        writer.push({ userId: request.user?.id ?? null, action, ip, params: JSON.stringify({ note }) });
+        return;
+      }
+    }
     const args = request.method === 'GET' ? request.query : request.body;
-    let params = JSON.stringify(redact(args ?? {})) ?? '{}';
-    if (params.length > MAX_PARAMS) params = JSON.stringify({ truncated: params.slice(0, MAX_PARAMS) });
-    writer.push({ userId: request.user?.id ?? null, action: path.slice(0, 255), ip: request.ip.slice(0, 50), params });
+    const params = capParams(JSON.stringify(redact(args ?? {})) ?? '{}', untrusted ? limits.logUntrustedParamsMax : limits.logParamsMax);
+    writer.push({ userId: request.user?.id ?? null, action, ip, params });
   });
 }

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startApp, type TestApp } from './harness.js';
+import { DEFAULT_LIMITS } from '../core/limits.js';
+import type { Row } from '../core/db/row.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Stored size of a log row: its texts (params is the big one). */
+const rowBytes = (r: Row) => Buffer.byteLength(JSON.stringify(r.params ?? '')) + Buffer.byteLength(String(r.action ?? '')) + Buffer.byteLength(String(r.ip ?? ''));
+
+describe.each(DIALECTS)('operation log under anonymous floods (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startApp(dialect);
+    // Signed in before the flood, which may lock 'admin' (429) for the throttle window.
+    admin = await t.login();
+  });
+  afterAll(() => t.close());
+
+  /** Waits until the batched writer has stored everything (the row count stops moving). */
+  async function settledRows(): Promise<Row[]> {
+    let rows = await t.rows('base_sys_log');
+    for (let i = 0; i < 50; i++) {
+      await sleep(250);
+      const again = await t.rows('base_sys_log');
+      if (again.length === rows.length) return again;
+      rows = again;
+    }
+    return rows;
+  }
+
+  it('2,000 anonymous bad logins with 20 KB bodies (and 401s) leave a small, bounded log; signed-in work is still logged in full', async () => {
+    const before = (await settledRows()).length;
+    const junk = 'x'.repeat(20_000);
+    const started = Date.now();
+    for (let batch = 0; batch < 20; batch++) {
+      await Promise.all(Array.from({ length: 100 }, (_, i) => {
+        const n = batch * 100 + i;
+        const ip = `10.50.${n % 50}.1`;
+        return n % 10 === 9
+          ? t.app.inject({ method: 'POST', url: '/admin/base/sys/user/page', payload: { junk }, remoteAddress: ip })
+          : t.app.inject({ method: 'POST', url: '/admin/base/open/login', payload: { username: 'admin', password: `wrong-${n}`, junk }, remoteAddress: ip });
+      }));
+    }
+    const rows = (await settledRows()).slice(before);
+    const bytes = rows.reduce((sum, r) => sum + rowBytes(r), 0);
+    // One log window has room for logUntrustedTotal rows + one note; a run that straddles a window boundary gets two.
+    const windows = Math.floor((Date.now() - 1) / DEFAULT_LIMITS.logWindowMs) - Math.floor(started / DEFAULT_LIMITS.logWindowMs) + 1;
+    const bound = windows * (DEFAULT_LIMITS.logUntrustedTotal + 1);
+    console.log(`[op-log ${dialect}] 2000 anonymous requests of 20 KB → ${rows.length} log rows, ${(bytes / 1024).toFixed(0)} KB of text (bound ${bound} rows)`);
+    expect(rows.length).toBeLessThanOrEqual(bound);
+    expect(rows.length).toBeLessThanOrEqual(2 * (DEFAULT_LIMITS.logUntrustedTotal + 1));
+    expect(Math.max(...rows.map(rowBytes))).toBeLessThanOrEqual(DEFAULT_LIMITS.logUntrustedParamsMax + 600);
+    expect(bytes).toBeLessThanOrEqual(1024 * 1024);
+    // What was kept says what happened: failed logins (cut short) and a note that the rest went unlogged.
+    expect(rows.some((r) => r.action === '/admin/base/open/login' && JSON.stringify(r.params).includes('truncated'))).toBe(true);
+    expect(rows.some((r) => JSON.stringify(r.params).includes('not logged'))).toBe(true);
+
+    // A signed-in caller is logged as before, in full (a moderate body is not cut).
+    const note = 'n'.repeat(3000);
+    const page = await t.call('POST', '/admin/base/sys/user/page', { token: admin, body: { keyWord: 'nobody', note } });
+    expect(page.status, page.raw).toBe(200);
+    const mine = (await settledRows()).filter((r) => r.userId !== null && r.action === '/admin/base/sys/user/page');
+    expect(mine.length).toBeGreaterThan(0);
+    expect(JSON.stringify(mine.at(-1)!.params)).toContain(note);
+  });
+});
