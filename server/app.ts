@@ -17,6 +17,7 @@ import { installOpLog, OpLogWriter } from './core/http/op-log.js';
 import { installInputGuard } from './core/http/input-guard.js';
 import { registerModules } from './modules/index.js';
 import { seedIfEmpty } from './modules/base/seed/seed.js';
+import { installDashboardTables } from './modules/dashboard/index.js';
 import { serveStatic } from './core/http/static-files.js';
 import { installSecurityHeaders } from './core/http/security-headers.js';
 import { clientErrorHandler, frameworkErrors } from './core/http/framework-errors.js';
@@ -59,6 +60,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const database: Database = await openDatabase(config.databaseUrl);
   try {
     await syncSchema(database, registry.all(), { dataDir: config.dataDir });
+    await installDashboardTables(database);
   } catch (e) {
     await database.close();
     throw e;

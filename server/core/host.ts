@@ -42,13 +42,13 @@ export class Host {
   }
 
   /** Registers a hand-written route with its access rule; its return value is enveloped unless it replied itself. */
-  route(def: { method: 'get' | 'post'; url: string; access: Access; summary: string; handler: RouteHandler; bodyLimit?: number }): void {
+  route(def: { method: 'get' | 'post'; url: string; access: Access; summary: string; handler: RouteHandler; bodyLimit?: number; opLog?: boolean }): void {
     this.declared.push({ method: def.method, url: def.url, access: def.access, summary: def.summary });
     this.app.route({
       method: def.method.toUpperCase() as 'GET' | 'POST',
       url: def.url,
       bodyLimit: def.bodyLimit,
-      config: { access: def.access, summary: def.summary },
+      config: { access: def.access, summary: def.summary, opLog: def.opLog },
       handler: async (request, reply) => {
         const result = await def.handler(this.context(request), { body: asRow(request.body), query: asRow(request.query), rawBody: request.body, request, reply });
         if (reply.sent) return reply;

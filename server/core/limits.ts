@@ -20,6 +20,11 @@ export type Limits = {
   /** Longest stored params text of a log row: requests from signed-in users, and anonymous or refused ones. */
   logParamsMax: number;
   logUntrustedParamsMax: number;
+  /** Shop visits one IP may record per visit window (per server process); more get 429. */
+  visitPerIp: number;
+  visitWindowMs: number;
+  /** Distinct visitors stored per day (for de-duplication); past it, views still count but new visitors do not. */
+  visitorsPerDay: number;
 };
 
 export const DEFAULT_LIMITS: Limits = {
@@ -34,6 +39,9 @@ export const DEFAULT_LIMITS: Limits = {
   logWindowMs: 60_000,
   logParamsMax: 8192,
   logUntrustedParamsMax: 2048,
+  visitPerIp: 60,
+  visitWindowMs: 60_000,
+  visitorsPerDay: 100_000,
 };
 
 export const limitsOf = (overrides?: Partial<Limits>): Limits => ({ ...DEFAULT_LIMITS, ...overrides });

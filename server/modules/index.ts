@@ -5,6 +5,7 @@ import { registerRecycleModule } from './recycle/index.js';
 import { registerOrderModule } from './order/index.js';
 import { registerAuditModule } from './audit/index.js';
 import { registerProductModule } from './product/index.js';
+import { registerDashboardModule } from './dashboard/index.js';
 
 /** Modules with more than CRUD plug in here (order, task, upload, plugin and audit come with their issues). */
 export function registerModules(host: Host): void {
@@ -14,4 +15,5 @@ export function registerModules(host: Host): void {
   registerOrderModule(host);
   registerAuditModule(host);
   registerProductModule(host);
+  registerDashboardModule(host);
 }

@@ -79,6 +79,8 @@ export function installOpLog(app: FastifyInstance, writer: OpLogWriter, limits: 
   app.addHook('onResponse', async (request, reply) => {
     const path = request.url.split('?')[0];
     if (!path.startsWith('/admin/')) return;
+    // Routes that count traffic (the shop's visit counter) would flood the log with their successes.
+    if (request.routeOptions.config?.opLog === false && reply.statusCode < 400) return;
     const action = path.slice(0, 255);
     const ip = request.ip.slice(0, 50);
     const untrusted = !request.user || REFUSED.has(reply.statusCode);

@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
     summary?: string;
+    /** false: successful calls are not written to the operation log (refusals still are). */
+    opLog?: boolean;
   }
   interface FastifyRequest {
     user?: RequestUser;

@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import type { OpContext } from '../../core/crud/context.js';
+import { untyped } from '../../core/crud/dynamic-db.js';
+import { badRequest } from '../../core/errors.js';
+import { ROLLUP_TABLE } from './sales-rollup.js';
+import { VISIT_DAY_TABLE } from './visit-counter.js';
+import { addDays, dayText, daysBetween, mondayOf, monthText } from './calendar.js';
+
+export const PERIODS = ['today', 'week', 'month', 'year', 'fullYear'] as const;
+export type Period = (typeof PERIODS)[number];
+
+/** A figure with today's value, yesterday's, the last 7 days and the 7 before, and the changes between them. */
+export type Figure = { total?: number; today: number; yesterday: number; week: number; lastWeek: number; dayOnDay: number | null; weekOnWeek: number | null };
+export type SeriesPoint = { label: string; amount: number; orders: number };
+
+/** (a − b) / b rounded to 4 places; null when there is nothing to compare with. */
+export const change = (a: number, b: number): number | null => (b === 0 ? null : Math.round(((a - b) / b) * 10_000) / 10_000);
+
+/** A figure from per-day values (missing days count 0). Week = the last 7 days with today; last week = the 7 before. */
+function figure(byDay: Map<string, number>, now: Date, total?: number): Figure {
+  const at = (n: number) => byDay.get(dayText(addDays(now, n))) ?? 0;
+  let week = 0;
+  let lastWeek = 0;
+  for (let i = 0; i < 7; i += 1) {
+    week += at(-i);
+    lastWeek += at(-7 - i);
+  }
+  const today = at(0);
+  const yesterday = at(-1);
+  return { ...(total === undefined ? {} : { total }), today, yesterday, week, lastWeek, dayOnDay: change(today, yesterday), weekOnWeek: change(week, lastWeek) };
+}
+
+const num = (v: unknown): number => Number(v ?? 0);
+
+/** The points of the sales chart for a period; days and months without sales are 0. */
+async function salesSeries(ctx: OpContext, period: Period, now: Date): Promise<SeriesPoint[]> {
+  const db = untyped(ctx.db);
+  const today = dayText(now);
+  if (period === 'today') {
+    const hour = sql<string>`substr(${sql.ref('createTime')}, 12, 2)`;
+    const rows = await db.selectFrom('order_info')
+      .select([hour.as('h'), sql<number>`count(*)`.as('n'), sql<number>`sum(${sql.ref('payAmount')})`.as('amount')])
+      .where('createTime', '>=', `${today} 00:00:00`).where('createTime', '<=', `${today} 23:59:59`).where('status', 'in', [1, 2])
+      .groupBy(hour).execute();
+    const byHour = new Map(rows.map((r) => [String(r.h), r]));
+    return Array.from({ length: 24 }, (_, h) => {
+      const label = String(h).padStart(2, '0');
+      const r = byHour.get(label);
+      return { label, amount: num(r?.amount), orders: num(r?.n) };
+    });
+  }
+  const from = period === 'week' ? mondayOf(now) : period === 'month' ? new Date(now.getFullYear(), now.getMonth(), 1)
+    : period === 'year' ? new Date(now.getFullYear(), 0, 1) : new Date(now.getFullYear(), now.getMonth() - 11, 1);
+  const rows = await db.selectFrom(ROLLUP_TABLE).select(['day', 'paid_count', 'paid_amount'])
+    .where('day', '>=', dayText(from)).where('day', '<=', today).execute();
+  const byMonth = period === 'year' || period === 'fullYear';
+  const labels = byMonth ? Array.from({ length: period === 'year' ? now.getMonth() + 1 : 12 }, (_, i) => monthText(from, i)) : daysBetween(from, now);
+  const points = new Map(labels.map((label) => [label, { label, amount: 0, orders: 0 }]));
+  for (const r of rows) {
+    const p = points.get(byMonth ? String(r.day).slice(0, 7) : String(r.day));
+    if (!p) continue;
+    p.amount += num(r.paid_amount);
+    p.orders += num(r.paid_count);
+  }
+  return [...points.values()];
+}
+
+/** Every dashboard figure, read from the database (see README: where each figure comes from). */
+export async function dashboardFigures(ctx: OpContext, query: { period?: unknown }, now = new Date()) {
+  const period = (query.period ?? 'today') as Period;
+  if (!PERIODS.includes(period)) throw badRequest(`period: one of ${PERIODS.join(', ')}`, [{ path: 'period', message: `must be one of ${PERIODS.join(', ')}` }]);
+  const db = untyped(ctx.db);
+  const since = dayText(addDays(now, -13));
+  const [salesDays, salesTotal, visitDays, visitTotal, memberDays, memberTotal, categories, hot, series] = await Promise.all([
+    db.selectFrom(ROLLUP_TABLE).select(['day', 'paid_count', 'paid_amount']).where('day', '>=', since).execute(),
+    db.selectFrom(ROLLUP_TABLE).select([sql<number>`sum(paid_count)`.as('n'), sql<number>`sum(paid_amount)`.as('amount')]).executeTakeFirst(),
+    db.selectFrom(VISIT_DAY_TABLE).select(['day', 'views', 'visitors']).where('day', '>=', since).execute(),
+    db.selectFrom(VISIT_DAY_TABLE).select(sql<number>`sum(views)`.as('views')).executeTakeFirst(),
+    db.selectFrom('user_info').select([sql<string>`substr(${sql.ref('createTime')}, 1, 10)`.as('day'), sql<number>`count(*)`.as('n')])
+      .where('createTime', '>=', `${since} 00:00:00`).groupBy(sql`substr(${sql.ref('createTime')}, 1, 10)`).execute(),
+    db.selectFrom('user_info').select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
+    db.selectFrom('product_info as p').leftJoin('product_category as c', 'c.id', 'p.categoryId')
+      .select(['p.categoryId as categoryId', sql<string>`max(c.name)`.as('name'), sql<number>`sum(p.sales)`.as('sales')])
+      .groupBy('p.categoryId').execute(),
+    db.selectFrom('product_info as p').leftJoin('product_category as c', 'c.id', 'p.categoryId')
+      .select(['p.id', 'p.name', 'p.pic', 'p.price', 'p.sales', 'c.name as categoryName'])
+      .where('p.sales', '>', 0).orderBy('p.sales', 'desc').orderBy('p.id').limit(10).execute(),
+    salesSeries(ctx, period, now),
+  ]);
+  const perDay = (rows: { day: unknown }[], col: string) => new Map(rows.map((r) => [String(r.day), num((r as Record<string, unknown>)[col])]));
+  const payments = figure(perDay(salesDays, 'paid_count'), now, num(salesTotal?.n));
+  const visitors = figure(perDay(visitDays, 'visitors'), now);
+  const conversion = (paid: number, seen: number) => (seen === 0 ? null : Math.round((paid / seen) * 10_000) / 10_000);
+  const convToday = conversion(payments.today, visitors.today);
+  const convYesterday = conversion(payments.yesterday, visitors.yesterday);
+  const soldUnits = categories.reduce((s, c) => s + num(c.sales), 0);
+  return {
+    day: dayText(now),
+    sales: figure(perDay(salesDays, 'paid_amount'), now, num(salesTotal?.amount)),
+    payments,
+    views: figure(perDay(visitDays, 'views'), now, num(visitTotal?.views)),
+    visitors,
+    users: figure(perDay(memberDays, 'n'), now, num(memberTotal?.n)),
+    conversion: {
+      today: convToday, yesterday: convYesterday,
+      dayOnDay: convToday === null || convYesterday === null ? null : change(convToday, convYesterday),
+    },
+    categoryShare: categories
+      .map((c) => ({ categoryId: c.categoryId === null ? null : num(c.categoryId), name: c.name === null ? null : String(c.name), sales: num(c.sales), share: soldUnits === 0 ? 0 : Math.round((num(c.sales) / soldUnits) * 10_000) / 10_000 }))
+      .filter((c) => c.sales > 0).sort((a, b) => b.sales - a.sales || num(a.categoryId) - num(b.categoryId)),
+    hotProducts: hot.map((p, i) => ({ rank: i + 1, id: num(p.id), name: String(p.name), pic: p.pic === null ? null : String(p.pic), price: num(p.price), sales: num(p.sales), categoryName: p.categoryName === null ? null : String(p.categoryName) })),
+    series: { period, points: series },
+  };
+}

@@ -1,0 +1,20 @@
+import type { Host } from '../../core/host.js';
+import { dashboardFigures } from './dashboard-figures.js';
+import { installVisitTables, recordVisit } from './visit-counter.js';
+import { installSalesRollup } from './sales-rollup.js';
+import type { Database } from '../../core/db/database.js';
+
+/**
+ * The dashboard: GET /admin/base/comm/chart (every figure of the home page; permission base:comm:chart, a button of
+ * the home menu) and the shop front end's public visit counter POST /admin/base/open/visit.
+ */
+export function registerDashboardModule(host: Host): void {
+  host.route({ method: 'get', url: '/admin/base/comm/chart', access: 'base:comm:chart', summary: '首页图表', handler: (ctx, i) => dashboardFigures(ctx, i.query) });
+  host.route({ method: 'post', url: '/admin/base/open/visit', access: 'public', summary: '访问上报', bodyLimit: 1024, opLog: false, handler: (_c, i) => recordVisit(host, i.body, i.request.ip) });
+}
+
+/** The dashboard's own tables, triggers and indexes; at start, after the schema sync. */
+export async function installDashboardTables(database: Database): Promise<void> {
+  await installSalesRollup(database);
+  await installVisitTables(database);
+}

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Host } from '../../core/host.js';
+import type { Database } from '../../core/db/database.js';
+import { untyped } from '../../core/crud/dynamic-db.js';
+import { badRequest, tooManyRequests } from '../../core/errors.js';
+import type { Row } from '../../core/db/row.js';
+import { limitsOf, WindowCounter } from '../../core/limits.js';
+import { dayText } from './calendar.js';
+
+/** Views and distinct visitors per day: one row a day, whatever the traffic. */
+export const VISIT_DAY_TABLE = 'dashboard_visit_day';
+/** The visitors seen today (a 16-hex digest of the id), only to count each once; earlier days are dropped. */
+const VISITOR_TABLE = 'dashboard_visitor';
+
+const VISITOR_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+export async function installVisitTables(database: Database): Promise<void> {
+  const { db } = database;
+  await sql.raw(`create table if not exists ${VISIT_DAY_TABLE} (day varchar(10) not null primary key, views bigint not null default 0, visitors integer not null default 0)`).execute(db);
+  await sql.raw(`create table if not exists ${VISITOR_TABLE} (day varchar(10) not null, visitor char(16) not null, primary key (day, visitor))`).execute(db);
+}
+
+type HostState = { perIp: WindowCounter; day: string; storedToday: number };
+const states = new WeakMap<Host, HostState>();
+
+/** Adds one view (and one visitor, the first time the id is seen today) to a day's totals. */
+export async function addVisit(database: Database, day: string, visitor: string | null): Promise<{ newVisitor: boolean }> {
+  const db = untyped(database.db);
+  let newVisitor = false;
+  if (visitor) {
+    const row = { day, visitor };
+    const res = database.dialect === 'mysql'
+      ? await db.insertInto(VISITOR_TABLE).ignore().values(row).executeTakeFirst()
+      : await db.insertInto(VISITOR_TABLE).values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+    newVisitor = Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+  const add = { views: 1, visitors: newVisitor ? 1 : 0 };
+  if (database.dialect === 'mysql') {
+    await db.insertInto(VISIT_DAY_TABLE).values({ day, ...add })
+      .onDuplicateKeyUpdate({ views: sql`views + 1`, visitors: sql`visitors + ${add.visitors}` }).execute();
+  } else {
+    await db.insertInto(VISIT_DAY_TABLE).values({ day, ...add })
+      .onConflict((oc) => oc.column('day').doUpdateSet({ views: sql`${sql.ref(`${VISIT_DAY_TABLE}.views`)} + 1`, visitors: sql`${sql.ref(`${VISIT_DAY_TABLE}.visitors`)} + ${add.visitors}` })).execute();
+  }
+  return { newVisitor };
+}
+
+/**
+ * POST /admin/base/open/visit {visitorId}: the shop front end reports a page view with its visitor id (a random id it
+ * keeps in local storage). Anonymous, so bounded: per IP a few a minute (429 beyond), a day's stored visitor ids
+ * capped, earlier days' ids deleted; the totals are one row per day.
+ */
+export async function recordVisit(host: Host, body: Row, ip: string): Promise<{ day: string; newVisitor: boolean }> {
+  const id = body.visitorId;
+  if (typeof id !== 'string' || !VISITOR_ID.test(id)) {
+    throw badRequest('visitorId: 8 to 64 letters, digits, - or _', [{ path: 'visitorId', message: 'must be 8 to 64 letters, digits, - or _' }]);
+  }
+  const limits = limitsOf(host.config.limits);
+  let state = states.get(host);
+  if (!state) states.set(host, (state = { perIp: new WindowCounter(limits.visitWindowMs), day: '', storedToday: 0 }));
+  if (state.perIp.hit(ip) > limits.visitPerIp) throw tooManyRequests('访问上报过于频繁 (too many visits from this address, try again later)');
+  const day = dayText(new Date());
+  const db = untyped(host.database.db);
+  if (state.day !== day) {
+    // A new day (or a fresh process): yesterday's ids are no longer needed; count what other processes stored today.
+    await db.deleteFrom(VISITOR_TABLE).where('day', '<', day).execute();
+    const n = await db.selectFrom(VISITOR_TABLE).select(sql<number>`count(*)`.as('n')).where('day', '=', day).executeTakeFirst();
+    state.day = day;
+    state.storedToday = Number(n?.n ?? 0);
+  }
+  const digest = state.storedToday < limits.visitorsPerDay ? createHash('sha256').update(id).digest('hex').slice(0, 16) : null;
+  const { newVisitor } = await addVisit(host.database, day, digest);
+  if (newVisitor) state.storedToday += 1;
+  return { day, newVisitor };
+}

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startApp, type TestApp } from './harness.js';
+import { untyped } from '../core/crud/dynamic-db.js';
+import type { Row } from '../core/db/row.js';
+import { createStaff, menuRows } from './create-staff.js';
+
+const CHART = '/admin/base/comm/chart';
+const VISIT = '/admin/base/open/visit';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Local 'YYYY-MM-DD' of today + n days. */
+const day = (n: number) => {
+  const now = new Date();
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + n);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+
+/** The fixed orders: [day offset, time, status, payAmount in cents]. Order 3 is confirmed through the API in the test (0 → 1). */
+const ORDERS: [number, string, number, number][] = [
+  [0, '09:15:00', 2, 10000],
+  [0, '09:40:00', 1, 25050],
+  [0, '14:05:00', 0, 99900],
+  [0, '15:00:00', 3, 50000],
+  [-1, '10:00:00', 2, 40000],
+  [-1, '11:00:00', 1, 20000],
+  [-3, '08:00:00', 2, 30000],
+  [-8, '12:00:00', 2, 70000],
+  [-10, '12:00:00', 2, 10000],
+  [-400, '12:00:00', 2, 500000],
+];
+/** Members by the day offset they joined. */
+const MEMBERS = [0, 0, 0, -1, -9, -9, -400];
+
+async function resetShopData(t: TestApp): Promise<void> {
+  const db = untyped(t.app.joinery.database.db);
+  for (const table of ['order_item', 'order_status_history', 'order_info', 'user_info', 'product_info', 'product_category']) await db.deleteFrom(table).execute();
+}
+
+async function insertFixture(t: TestApp): Promise<number[]> {
+  const db = untyped(t.app.joinery.database.db);
+  const now = `${day(0)} 08:00:00`;
+  await db.insertInto('product_category').values([
+    { id: 101, name: '桌', status: 1, order: 1, createTime: now, updateTime: now },
+    { id: 102, name: '椅', status: 1, order: 2, createTime: now, updateTime: now },
+  ]).execute();
+  const product = (id: number, categoryId: number, sales: number) => ({ id, name: `P${id}`, code: `C${id}`, price: 1000 * id, status: 1, recommend: 0, sales, order: id, categoryId, auditStatus: 0, createTime: now, updateTime: now });
+  await db.insertInto('product_info').values([product(1, 101, 5), product(2, 101, 4), product(3, 102, 8), product(4, 102, 0)]).execute();
+  for (const [i, d] of MEMBERS.entries()) {
+    const at = `${day(d)} 10:0${i}:00`;
+    await db.insertInto('user_info').values({ id: 100 + i, nickName: `M${i}`, phone: `1390000000${i}`, status: 1, gender: 0, loginType: 0, balance: 0, createTime: at, updateTime: at }).execute();
+  }
+  const ids: number[] = [];
+  for (const [i, [d, time, status, pay]] of ORDERS.entries()) {
+    const at = `${day(d)} ${time}`;
+    ids.push(1000 + i);
+    await db.insertInto('order_info').values({
+      id: 1000 + i, orderNo: `T${i}`, userId: 100, amount: pay, payAmount: pay, discountId: 1, status, auditStatus: 0, createTime: at, updateTime: at,
+    }).execute();
+  }
+  return ids;
+}
+
+describe.each(DIALECTS)('dashboard (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startApp(dialect, { limits: { visitPerIp: 8 } });
+    admin = await t.login();
+  });
+  afterAll(() => t.close());
+
+  it('computes every figure from a fixed data set, and the rollup follows inserts, updates and deletes', async () => {
+    await resetShopData(t);
+    expect((await untyped(t.app.joinery.database.db).selectFrom('dashboard_order_day').selectAll().execute())
+      .filter((r) => Number(r.order_count) !== 0 || Number(r.paid_count) !== 0 || Number(r.paid_amount) !== 0), 'deleting every order empties the rollup').toEqual([]);
+    const [, , pendingId] = await insertFixture(t);
+    const confirm = await t.call('POST', '/admin/order/order/determined', { token: admin, body: { id: pendingId } });
+    expect(confirm.status, confirm.raw).toBe(200);
+    // Visits: today 4 distinct visitors, 6 views (through the counter); yesterday and 8 days ago written as stored totals.
+    for (const v of ['visitor-A1', 'visitor-A1', 'visitor-A1', 'visitor-B2', 'visitor-C3', 'visitor-D4']) {
+      const r = await t.call('POST', VISIT, { body: { visitorId: v } });
+      expect(r.status, r.raw).toBe(200);
+    }
+    const db = untyped(t.app.joinery.database.db);
+    await db.insertInto('dashboard_visit_day').values([{ day: day(-1), views: 10, visitors: 5 }, { day: day(-8), views: 7, visitors: 4 }]).execute();
+
+    const r = await t.call('GET', CHART, { token: admin, query: { period: 'today' } });
+    expect(r.status, r.raw).toBe(200);
+    const d = r.body.data as Row;
+    expect(d.sales).toEqual({ total: 804950, today: 134950, yesterday: 60000, week: 224950, lastWeek: 80000, dayOnDay: 1.2492, weekOnWeek: 1.8119 });
+    expect(d.payments).toEqual({ total: 9, today: 3, yesterday: 2, week: 6, lastWeek: 2, dayOnDay: 0.5, weekOnWeek: 2 });
+    expect(d.views).toEqual({ total: 23, today: 6, yesterday: 10, week: 16, lastWeek: 7, dayOnDay: -0.4, weekOnWeek: 1.2857 });
+    expect(d.visitors).toEqual({ today: 4, yesterday: 5, week: 9, lastWeek: 4, dayOnDay: -0.2, weekOnWeek: 1.25 });
+    expect(d.users).toEqual({ total: 7, today: 3, yesterday: 1, week: 4, lastWeek: 2, dayOnDay: 2, weekOnWeek: 1 });
+    expect(d.conversion).toEqual({ today: 0.75, yesterday: 0.4, dayOnDay: 0.875 });
+    expect(d.categoryShare).toEqual([
+      { categoryId: 101, name: '桌', sales: 9, share: 0.5294 },
+      { categoryId: 102, name: '椅', sales: 8, share: 0.4706 },
+    ]);
+    expect((d.hotProducts as Row[]).map((p) => [p.rank, p.id, p.sales, p.price, p.categoryName])).toEqual([[1, 3, 8, 3000, '椅'], [2, 1, 5, 1000, '桌'], [3, 2, 4, 2000, '桌']]);
+    const series = d.series as { period: string; points: { label: string; amount: number; orders: number }[] };
+    expect(series.period).toBe('today');
+    expect(series.points).toHaveLength(24);
+    expect(series.points.filter((p) => p.orders > 0)).toEqual([{ label: '09', amount: 35050, orders: 2 }, { label: '14', amount: 99900, orders: 1 }]);
+
+    // Cancelling the confirmed order takes it out of today's sales; the rollup is kept by the database.
+    const cancel = await t.call('POST', '/admin/order/order/cancel', { token: admin, body: { id: pendingId } });
+    expect(cancel.status, cancel.raw).toBe(200);
+    const after = (await t.call('GET', CHART, { token: admin })).body.data as Row;
+    expect((after.sales as Row).today).toBe(35050);
+    expect((after.payments as Row).total).toBe(8);
+    const stored = await db.selectFrom('dashboard_order_day').selectAll().where('day', '=', day(0)).execute();
+    expect(stored.map((s) => [Number(s.order_count), Number(s.paid_count), Number(s.paid_amount)])).toEqual([[4, 2, 35050]]);
+  });
+
+  it('draws the week, month, year and full-year series from the same orders', async () => {
+    // Expected points: the paid fixture orders (order 3 was cancelled above) grouped by hand.
+    const paid = ORDERS.filter(([, , status], i) => i !== 2 && (status === 1 || status === 2));
+    const sumFor = (match: (d: string) => boolean) => paid.reduce((acc, [off, , , pay]) => (match(day(off)) ? { amount: acc.amount + pay, orders: acc.orders + 1 } : acc), { amount: 0, orders: 0 });
+    const now = new Date();
+    const monday = -((now.getDay() + 6) % 7);
+    const month = (n: number) => {
+      const m = new Date(now.getFullYear(), now.getMonth() + n, 1);
+      return `${m.getFullYear()}-${pad(m.getMonth() + 1)}`;
+    };
+    const get = async (period: string) => ((await t.call('GET', CHART, { token: admin, query: { period } })).body.data as Row).series as { points: { label: string; amount: number; orders: number }[] };
+
+    const week = await get('week');
+    expect(week.points.map((p) => p.label)).toEqual(Array.from({ length: -monday + 1 }, (_, i) => day(monday + i)));
+    for (const p of week.points) expect(p).toEqual({ label: p.label, ...sumFor((d) => d === p.label) });
+
+    const monthSeries = await get('month');
+    expect(monthSeries.points).toHaveLength(now.getDate());
+    for (const p of monthSeries.points) expect(p).toEqual({ label: p.label, ...sumFor((d) => d === p.label) });
+
+    const year = await get('year');
+    expect(year.points.map((p) => p.label)).toEqual(Array.from({ length: now.getMonth() + 1 }, (_, i) => `${now.getFullYear()}-${pad(i + 1)}`));
+    for (const p of year.points) expect(p).toEqual({ label: p.label, ...sumFor((d) => d.startsWith(p.label)) });
+
+    const full = await get('fullYear');
+    expect(full.points.map((p) => p.label)).toEqual(Array.from({ length: 12 }, (_, i) => month(i - 11)));
+    for (const p of full.points) expect(p).toEqual({ label: p.label, ...sumFor((d) => d.startsWith(p.label)) });
+    expect(full.points.reduce((s, p) => s + p.amount, 0), 'the order 400 days ago is outside the last 12 months').toBe(35050 + 60000 + 30000 + 70000 + 10000);
+
+    const bad = await t.call('GET', CHART, { token: admin, query: { period: 'decade' } });
+    expect([bad.status, (bad.body.details as Row[])[0].path]).toEqual([400, 'period']);
+  });
+
+  it('counts visits per IP within the limit, refuses the rest with 429, and stores one row per day', async () => {
+    const db = untyped(t.app.joinery.database.db);
+    const visit = (visitorId: unknown, ip: string) => t.app.inject({ method: 'POST', url: VISIT, payload: { visitorId }, remoteAddress: ip });
+    const before = Number(((await db.selectFrom('dashboard_visit_day').select('views').where('day', '=', day(0)).executeTakeFirst()) as Row | undefined)?.views ?? 0);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) statuses.push((await visit(`burst-visitor-${i}`, '10.20.30.40')).statusCode);
+    expect(statuses).toEqual([...Array(8).fill(200), ...Array(4).fill(429)]);
+    expect((await visit('other-visitor', '10.20.30.41')).statusCode, 'another address is not limited').toBe(200);
+    const bad = await visit('x', '10.20.30.42');
+    expect([bad.statusCode, bad.json().details[0].path]).toEqual([400, 'visitorId']);
+    const rows = await db.selectFrom('dashboard_visit_day').selectAll().where('day', '=', day(0)).execute();
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0].views)).toBe(before + 9);
+  });
+
+  it('caps the visitor ids stored per day', async () => {
+    const capped = await startApp(dialect, { limits: { visitorsPerDay: 2 }, seed: false });
+    try {
+      for (const v of ['cap-visitor-1', 'cap-visitor-2', 'cap-visitor-3', 'cap-visitor-1']) {
+        expect((await capped.call('POST', VISIT, { body: { visitorId: v } })).status).toBe(200);
+      }
+      const db = untyped(capped.app.joinery.database.db);
+      expect((await db.selectFrom('dashboard_visitor').selectAll().execute())).toHaveLength(2);
+      const row = (await db.selectFrom('dashboard_visit_day').selectAll().executeTakeFirst()) as Row;
+      expect([Number(row.views), Number(row.visitors)]).toEqual([4, 2]);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('answers the chart only to callers holding base:comm:chart', async () => {
+    expect((await t.call('GET', CHART)).status).toBe(401);
+    const menus = await menuRows(t, admin);
+    const chartButton = menus.find((m) => m.perms === 'base:comm:chart');
+    expect(chartButton, 'the home menu has the chart button').toBeDefined();
+    const product = menus.find((m) => m.perms?.startsWith('product:info:page'));
+    const without = await createStaff(t, admin, { username: 'dash_no', menuIds: [product!.id] });
+    const withChart = await createStaff(t, admin, { username: 'dash_yes', menuIds: [chartButton!.parentId!, chartButton!.id] });
+    const tokenOf = async (s: { username: string; password: string }) => t.login(s.username, s.password);
+    const refused = await t.call('GET', CHART, { token: await tokenOf(without) });
+    expect(refused.status).toBe(403);
+    const allowed = await t.call('GET', CHART, { token: await tokenOf(withChart) });
+    expect(allowed.status, allowed.raw).toBe(200);
+    expect((allowed.body.data as Row).sales).toBeDefined();
+  });
+});
