@@ -34,6 +34,8 @@ export type BuildOptions = Partial<Config> & {
   schemasDir?: string;
   /** Seed a new database (default true). */
   seed?: boolean;
+  /** With the first-start seed, eighteen months of generated shop history (default true; the test harness turns it off). */
+  seedHistory?: boolean;
 };
 
 
@@ -95,7 +97,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   registerModules(host);
   installDispatcher(app, registry, host.actions, (request) => host.context(request));
   await serveStatic(app, config);
-  if (options.seed ?? true) await seedIfEmpty(host);
+  if (options.seed ?? true) await seedIfEmpty(host, { history: options.seedHistory ?? true });
   await app.ready();
   return app;
 }

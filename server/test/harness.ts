@@ -87,7 +87,7 @@ export type TestApp = {
 /** Builds the real app on a fresh real database (captcha off unless asked). */
 export async function startApp(dialect: DialectUnderTest, options: BuildOptions = {}): Promise<TestApp> {
   const db = await freshDatabase(dialect);
-  const app = await buildApp({ databaseUrl: db.url, dataDir: db.dataDir, captcha: false, uiDir: path.join(db.dataDir, 'no-ui'), ...options });
+  const app = await buildApp({ databaseUrl: db.url, dataDir: db.dataDir, captcha: false, seedHistory: false, uiDir: path.join(db.dataDir, 'no-ui'), ...options });
   const call: TestApp['call'] = async (method, url, o = {}) => {
     const opts: InjectOptions = { method, url, headers: { ...(o.token ? { authorization: o.token } : {}), ...o.headers }, query: o.query };
     if (o.body !== undefined) opts.payload = o.body as InjectOptions['payload'];

@@ -10,6 +10,7 @@ import { nowText } from '../../../core/db/time.js';
 import { hashPassword } from '../../../core/auth/password.js';
 import { seedMenus } from './seed-menus.js';
 import { seedDicts } from './seed-dicts.js';
+import { seedShopHistory } from './seed-shop-history.js';
 import { SEED_DIR } from '../../../paths.js';
 
 
@@ -37,8 +38,11 @@ async function seedAdmin(ctx: OpContext): Promise<void> {
   await insertSeedRows(ctx, 'base/sys/conf', [{ cKey: 'logKeep', cValue: '31' }, { cKey: 'recycleKeep', cValue: '31' }]);
 }
 
-/** First start: the super admin, departments, params, dictionaries, the menu tree and sample shop data. Runs once, in one transaction. */
-export async function seedIfEmpty(host: Host): Promise<boolean> {
+/**
+ * First start: the super admin, departments, params, dictionaries, the menu tree and sample shop data, plus (unless
+ * `history` is false) eighteen months of generated shop history. Runs once, in one transaction.
+ */
+export async function seedIfEmpty(host: Host, options: { history?: boolean } = {}): Promise<boolean> {
   const db = untyped(host.database.db);
   if (await db.selectFrom('base_sys_user').select('id').limit(1).executeTakeFirst()) return false;
   await host.database.db.transaction().execute(async (trx) => {
@@ -46,6 +50,7 @@ export async function seedIfEmpty(host: Host): Promise<boolean> {
     for (const data of readJsonFiles<Record<string, Row[]>>(path.join(SEED_DIR, 'data'))) {
       for (const [prefix, rows] of Object.entries(data)) await insertSeedRows(ctx, prefix, rows);
     }
+    if (options.history ?? true) await seedShopHistory(ctx);
     await seedAdmin(ctx);
     await seedDicts(ctx, readJsonFiles(path.join(SEED_DIR, 'dicts')));
     await seedMenus(ctx, JSON.parse(fs.readFileSync(path.join(SEED_DIR, 'menu-dirs.json'), 'utf8')));

@@ -1,0 +1,37 @@
+/** A small seeded PRNG (mulberry32): the same seed gives the same sequence on every machine. */
+export class SeededRandom {
+  private state: number;
+
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  /** A float in [0, 1). */
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  /** An integer in [min, max]. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)];
+  }
+
+  /** One of the items, each as likely as its weight. */
+  weighted<T>(items: readonly (readonly [T, number])[]): T {
+    const total = items.reduce((s, [, w]) => s + w, 0);
+    let r = this.next() * total;
+    for (const [item, w] of items) {
+      r -= w;
+      if (r < 0) return item;
+    }
+    return items[items.length - 1][0];
+  }
+}
