@@ -16,6 +16,8 @@ export type Config = {
   uiDir: string;
   /** Rate limits other than the defaults (server/core/limits.ts); set by buildApp's caller, not by the environment. */
   limits?: Partial<Limits>;
+  /** The clock of the dashboard and the visit counter (tests fix the time of day); default the system clock. */
+  clock?: () => Date;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -17,21 +17,29 @@ const day = (n: number) => {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 };
 
+/** The dashboard's clock in these tests: today at noon (days as the server sees them; nothing runs near midnight). */
+const NOON = () => {
+  const now = new Date();
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12, 0, 0);
+};
+
 /** The fixed orders: [day offset, time, status, payAmount in cents]. Order 3 is confirmed through the API in the test (0 → 1). */
 const ORDERS: [number, string, number, number][] = [
   [0, '09:15:00', 2, 10000],
   [0, '09:40:00', 1, 25050],
-  [0, '14:05:00', 0, 99900],
-  [0, '15:00:00', 3, 50000],
-  [-1, '10:00:00', 2, 40000],
-  [-1, '11:00:00', 1, 20000],
+  [0, '11:05:00', 0, 99900],
+  [0, '11:30:00', 3, 50000],
+  [-1, '10:00:00', 2, 45000],
+  [-1, '15:00:00', 1, 20000],
   [-3, '08:00:00', 2, 30000],
+  [-7, '10:00:00', 2, 5000],
+  [-7, '18:00:00', 2, 7000],
   [-8, '12:00:00', 2, 70000],
   [-10, '12:00:00', 2, 10000],
   [-400, '12:00:00', 2, 500000],
 ];
-/** Members by the day offset they joined. */
-const MEMBERS = [0, 0, 0, -1, -9, -9, -400];
+/** Members by the day offset and time they joined. */
+const MEMBERS: [number, string][] = [[0, '10:00:00'], [0, '10:01:00'], [0, '10:02:00'], [-1, '10:00:00'], [-1, '13:00:00'], [-7, '09:00:00'], [-9, '10:00:00'], [-9, '10:05:00'], [-400, '10:00:00']];
 
 async function resetShopData(t: TestApp): Promise<void> {
   const db = untyped(t.app.joinery.database.db);
@@ -47,8 +55,8 @@ async function insertFixture(t: TestApp): Promise<number[]> {
   ]).execute();
   const product = (id: number, categoryId: number, sales: number) => ({ id, name: `P${id}`, code: `C${id}`, price: 1000 * id, status: 1, recommend: 0, sales, order: id, categoryId, auditStatus: 0, createTime: now, updateTime: now });
   await db.insertInto('product_info').values([product(1, 101, 5), product(2, 101, 4), product(3, 102, 8), product(4, 102, 0)]).execute();
-  for (const [i, d] of MEMBERS.entries()) {
-    const at = `${day(d)} 10:0${i}:00`;
+  for (const [i, [d, time]] of MEMBERS.entries()) {
+    const at = `${day(d)} ${time}`;
     await db.insertInto('user_info').values({ id: 100 + i, nickName: `M${i}`, phone: `1390000000${i}`, status: 1, gender: 0, loginType: 0, balance: 0, createTime: at, updateTime: at }).execute();
   }
   const ids: number[] = [];
@@ -66,7 +74,7 @@ describe.each(DIALECTS)('dashboard (%s)', (dialect) => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    t = await startApp(dialect, { limits: { visitPerIp: 8 } });
+    t = await startApp(dialect, { limits: { visitPerIp: 8 }, clock: NOON });
     admin = await t.login();
   });
   afterAll(() => t.close());
@@ -78,23 +86,31 @@ describe.each(DIALECTS)('dashboard (%s)', (dialect) => {
     const [, , pendingId] = await insertFixture(t);
     const confirm = await t.call('POST', '/admin/order/order/determined', { token: admin, body: { id: pendingId } });
     expect(confirm.status, confirm.raw).toBe(200);
-    // Visits: today 4 distinct visitors, 6 views (through the counter); yesterday and 8 days ago written as stored totals.
+    // Visits: today 4 distinct visitors, 6 views (through the counter, at noon); other days written as stored hours.
     for (const v of ['visitor-A1', 'visitor-A1', 'visitor-A1', 'visitor-B2', 'visitor-C3', 'visitor-D4']) {
       const r = await t.call('POST', VISIT, { body: { visitorId: v } });
       expect(r.status, r.raw).toBe(200);
     }
     const db = untyped(t.app.joinery.database.db);
-    await db.insertInto('dashboard_visit_day').values([{ day: day(-1), views: 10, visitors: 5 }, { day: day(-8), views: 7, visitors: 4 }]).execute();
+    expect((await db.selectFrom('dashboard_visit_hour').selectAll().execute()).map((r) => [r.day, Number(r.hour), Number(r.views), Number(r.visitors)])).toEqual([[day(0), 12, 6, 4]]);
+    await db.insertInto('dashboard_visit_hour').values([
+      { day: day(-1), hour: 9, views: 6, visitors: 3 }, { day: day(-1), hour: 12, views: 8, visitors: 4 }, { day: day(-1), hour: 20, views: 4, visitors: 2 },
+      { day: day(-7), hour: 10, views: 3, visitors: 2 }, { day: day(-7), hour: 22, views: 2, visitors: 1 },
+      { day: day(-8), hour: 12, views: 7, visitors: 4 },
+    ]).execute();
 
     const r = await t.call('GET', CHART, { token: admin, query: { period: 'today' } });
     expect(r.status, r.raw).toBe(200);
     const d = r.body.data as Row;
-    expect(d.sales).toEqual({ total: 804950, today: 134950, yesterday: 60000, week: 224950, lastWeek: 80000, dayOnDay: 1.2492, weekOnWeek: 1.8119 });
-    expect(d.payments).toEqual({ total: 9, today: 3, yesterday: 2, week: 6, lastWeek: 2, dayOnDay: 0.5, weekOnWeek: 2 });
-    expect(d.views).toEqual({ total: 23, today: 6, yesterday: 10, week: 16, lastWeek: 7, dayOnDay: -0.4, weekOnWeek: 1.2857 });
-    expect(d.visitors).toEqual({ today: 4, yesterday: 5, week: 9, lastWeek: 4, dayOnDay: -0.2, weekOnWeek: 1.25 });
-    expect(d.users).toEqual({ total: 7, today: 3, yesterday: 1, week: 4, lastWeek: 2, dayOnDay: 2, weekOnWeek: 1 });
-    expect(d.conversion).toEqual({ today: 0.75, yesterday: 0.4, dayOnDay: 0.875 });
+    expect([d.day, d.time]).toEqual([day(0), '12:00:00']);
+    // Changes compare today until noon with yesterday until noon, and the last 7 days with the 7 before them until noon 7 days ago.
+    expect(d.sales).toEqual({ total: 821950, today: 134950, yesterday: 65000, yesterdaySoFar: 45000, week: 229950, lastWeek: 92000, lastWeekSoFar: 85000, dayOnDay: 1.9989, weekOnWeek: 1.7053 });
+    expect(d.payments).toEqual({ total: 11, today: 3, yesterday: 2, yesterdaySoFar: 1, week: 6, lastWeek: 4, lastWeekSoFar: 3, dayOnDay: 2, weekOnWeek: 1 });
+    // Yesterday's noon hour counts pro rata of the minutes gone today: none at 12:00:00.
+    expect(d.views).toEqual({ total: 36, today: 6, yesterday: 18, yesterdaySoFar: 6, week: 24, lastWeek: 12, lastWeekSoFar: 10, dayOnDay: 0, weekOnWeek: 1.4 });
+    expect(d.visitors).toEqual({ today: 4, yesterday: 9, yesterdaySoFar: 3, week: 13, lastWeek: 7, lastWeekSoFar: 6, dayOnDay: 0.3333, weekOnWeek: 1.1667 });
+    expect(d.users).toEqual({ total: 9, today: 3, yesterday: 2, yesterdaySoFar: 1, week: 5, lastWeek: 3, lastWeekSoFar: 3, dayOnDay: 2, weekOnWeek: 0.6667 });
+    expect(d.conversion).toEqual({ today: 0.75, yesterday: 0.3333, dayOnDay: 1.25 });
     expect(d.categoryShare).toEqual([
       { categoryId: 101, name: '桌', sales: 9, share: 0.5294 },
       { categoryId: 102, name: '椅', sales: 8, share: 0.4706 },
@@ -103,14 +119,14 @@ describe.each(DIALECTS)('dashboard (%s)', (dialect) => {
     const series = d.series as { period: string; points: { label: string; amount: number; orders: number }[] };
     expect(series.period).toBe('today');
     expect(series.points).toHaveLength(24);
-    expect(series.points.filter((p) => p.orders > 0)).toEqual([{ label: '09', amount: 35050, orders: 2 }, { label: '14', amount: 99900, orders: 1 }]);
+    expect(series.points.filter((p) => p.orders > 0)).toEqual([{ label: '09', amount: 35050, orders: 2 }, { label: '11', amount: 99900, orders: 1 }]);
 
     // Cancelling the confirmed order takes it out of today's sales; the rollup is kept by the database.
     const cancel = await t.call('POST', '/admin/order/order/cancel', { token: admin, body: { id: pendingId } });
     expect(cancel.status, cancel.raw).toBe(200);
     const after = (await t.call('GET', CHART, { token: admin })).body.data as Row;
     expect((after.sales as Row).today).toBe(35050);
-    expect((after.payments as Row).total).toBe(8);
+    expect((after.payments as Row).total).toBe(10);
     const stored = await db.selectFrom('dashboard_order_day').selectAll().where('day', '=', day(0)).execute();
     expect(stored.map((s) => [Number(s.order_count), Number(s.paid_count), Number(s.paid_amount)])).toEqual([[4, 2, 35050]]);
   });
@@ -142,7 +158,7 @@ describe.each(DIALECTS)('dashboard (%s)', (dialect) => {
     const full = await get('fullYear');
     expect(full.points.map((p) => p.label)).toEqual(Array.from({ length: 12 }, (_, i) => month(i - 11)));
     for (const p of full.points) expect(p).toEqual({ label: p.label, ...sumFor((d) => d.startsWith(p.label)) });
-    expect(full.points.reduce((s, p) => s + p.amount, 0), 'the order 400 days ago is outside the last 12 months').toBe(35050 + 60000 + 30000 + 70000 + 10000);
+    expect(full.points.reduce((s, p) => s + p.amount, 0), 'the order 400 days ago is outside the last 12 months').toBe(35050 + 65000 + 30000 + 12000 + 70000 + 10000);
 
     const bad = await t.call('GET', CHART, { token: admin, query: { period: 'decade' } });
     expect([bad.status, (bad.body.details as Row[])[0].path]).toEqual([400, 'period']);
@@ -151,27 +167,27 @@ describe.each(DIALECTS)('dashboard (%s)', (dialect) => {
   it('counts visits per IP within the limit, refuses the rest with 429, and stores one row per day', async () => {
     const db = untyped(t.app.joinery.database.db);
     const visit = (visitorId: unknown, ip: string) => t.app.inject({ method: 'POST', url: VISIT, payload: { visitorId }, remoteAddress: ip });
-    const before = Number(((await db.selectFrom('dashboard_visit_day').select('views').where('day', '=', day(0)).executeTakeFirst()) as Row | undefined)?.views ?? 0);
+    const before = Number(((await db.selectFrom('dashboard_visit_hour').select('views').where('day', '=', day(0)).executeTakeFirst()) as Row | undefined)?.views ?? 0);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i += 1) statuses.push((await visit(`burst-visitor-${i}`, '10.20.30.40')).statusCode);
     expect(statuses).toEqual([...Array(8).fill(200), ...Array(4).fill(429)]);
     expect((await visit('other-visitor', '10.20.30.41')).statusCode, 'another address is not limited').toBe(200);
     const bad = await visit('x', '10.20.30.42');
     expect([bad.statusCode, bad.json().details[0].path]).toEqual([400, 'visitorId']);
-    const rows = await db.selectFrom('dashboard_visit_day').selectAll().where('day', '=', day(0)).execute();
+    const rows = await db.selectFrom('dashboard_visit_hour').selectAll().where('day', '=', day(0)).execute();
     expect(rows).toHaveLength(1);
     expect(Number(rows[0].views)).toBe(before + 9);
   });
 
   it('caps the visitor ids stored per day', async () => {
-    const capped = await startApp(dialect, { limits: { visitorsPerDay: 2 }, seed: false });
+    const capped = await startApp(dialect, { limits: { visitorsPerDay: 2 }, seed: false, clock: NOON });
     try {
       for (const v of ['cap-visitor-1', 'cap-visitor-2', 'cap-visitor-3', 'cap-visitor-1']) {
         expect((await capped.call('POST', VISIT, { body: { visitorId: v } })).status).toBe(200);
       }
       const db = untyped(capped.app.joinery.database.db);
       expect((await db.selectFrom('dashboard_visitor').selectAll().execute())).toHaveLength(2);
-      const row = (await db.selectFrom('dashboard_visit_day').selectAll().executeTakeFirst()) as Row;
+      const row = (await db.selectFrom('dashboard_visit_hour').selectAll().executeTakeFirst()) as Row;
       expect([Number(row.views), Number(row.visitors)]).toEqual([4, 2]);
     } finally {
       await capped.close();
@@ -240,6 +256,7 @@ describe('generated shop history', () => {
     expect(a.orders.every((o) => String(o.createTime) <= '2026-06-18 15:30:00')).toBe(true);
     const old = a.orders.filter((o) => String(o.createTime) < '2026-04-01');
     expect(old.every((o) => [2, 3].includes(Number(o.status)))).toBe(true);
-    expect(a.visits).toHaveLength(HISTORY_DAYS + 1);
+    expect(new Set(a.visits.map((v) => v.day)).size).toBe(HISTORY_DAYS + 1);
+    expect(a.visits.filter((v) => v.day === '2026-06-18').every((v) => v.hour <= 15)).toBe(true);
   });
 });

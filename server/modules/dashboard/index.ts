@@ -9,8 +9,9 @@ import type { Database } from '../../core/db/database.js';
  * the home menu) and the shop front end's public visit counter POST /admin/base/open/visit.
  */
 export function registerDashboardModule(host: Host): void {
-  host.route({ method: 'get', url: '/admin/base/comm/chart', access: 'base:comm:chart', summary: '首页图表', handler: (ctx, i) => dashboardFigures(ctx, i.query) });
-  host.route({ method: 'post', url: '/admin/base/open/visit', access: 'public', summary: '访问上报', bodyLimit: 1024, opLog: false, handler: (_c, i) => recordVisit(host, i.body, i.request.ip) });
+  const now = () => host.config.clock?.() ?? new Date();
+  host.route({ method: 'get', url: '/admin/base/comm/chart', access: 'base:comm:chart', summary: '首页图表', handler: (ctx, i) => dashboardFigures(ctx, i.query, now()) });
+  host.route({ method: 'post', url: '/admin/base/open/visit', access: 'public', summary: '访问上报', bodyLimit: 1024, opLog: false, handler: (_c, i) => recordVisit(host, i.body, i.request.ip, now()) });
 }
 
 /** The dashboard's own tables, triggers and indexes; at start, after the schema sync. */

@@ -8,8 +8,8 @@ import type { Row } from '../../core/db/row.js';
 import { limitsOf, WindowCounter } from '../../core/limits.js';
 import { dayText } from './calendar.js';
 
-/** Views and distinct visitors per day: one row a day, whatever the traffic. */
-export const VISIT_DAY_TABLE = 'dashboard_visit_day';
+/** Views and first visits of the day per hour: at most 24 rows a day, whatever the traffic. */
+export const VISIT_TABLE = 'dashboard_visit_hour';
 /** The visitors seen today (a 16-hex digest of the id), only to count each once; earlier days are dropped. */
 const VISITOR_TABLE = 'dashboard_visitor';
 
@@ -17,15 +17,15 @@ const VISITOR_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 export async function installVisitTables(database: Database): Promise<void> {
   const { db } = database;
-  await sql.raw(`create table if not exists ${VISIT_DAY_TABLE} (day varchar(10) not null primary key, views bigint not null default 0, visitors integer not null default 0)`).execute(db);
+  await sql.raw(`create table if not exists ${VISIT_TABLE} (day varchar(10) not null, hour smallint not null, views bigint not null default 0, visitors integer not null default 0, primary key (day, hour))`).execute(db);
   await sql.raw(`create table if not exists ${VISITOR_TABLE} (day varchar(10) not null, visitor char(16) not null, primary key (day, visitor))`).execute(db);
 }
 
 type HostState = { perIp: WindowCounter; day: string; storedToday: number };
 const states = new WeakMap<Host, HostState>();
 
-/** Adds one view (and one visitor, the first time the id is seen today) to a day's totals. */
-export async function addVisit(database: Database, day: string, visitor: string | null): Promise<{ newVisitor: boolean }> {
+/** Adds one view to an hour (and one visitor, the first time the id is seen that day). */
+export async function addVisit(database: Database, day: string, hour: number, visitor: string | null): Promise<{ newVisitor: boolean }> {
   const db = untyped(database.db);
   let newVisitor = false;
   if (visitor) {
@@ -35,13 +35,12 @@ export async function addVisit(database: Database, day: string, visitor: string 
       : await db.insertInto(VISITOR_TABLE).values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
     newVisitor = Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
   }
-  const add = { views: 1, visitors: newVisitor ? 1 : 0 };
+  const values = { day, hour, views: 1, visitors: newVisitor ? 1 : 0 };
   if (database.dialect === 'mysql') {
-    await db.insertInto(VISIT_DAY_TABLE).values({ day, ...add })
-      .onDuplicateKeyUpdate({ views: sql`views + 1`, visitors: sql`visitors + ${add.visitors}` }).execute();
+    await db.insertInto(VISIT_TABLE).values(values).onDuplicateKeyUpdate({ views: sql`views + 1`, visitors: sql`visitors + ${values.visitors}` }).execute();
   } else {
-    await db.insertInto(VISIT_DAY_TABLE).values({ day, ...add })
-      .onConflict((oc) => oc.column('day').doUpdateSet({ views: sql`${sql.ref(`${VISIT_DAY_TABLE}.views`)} + 1`, visitors: sql`${sql.ref(`${VISIT_DAY_TABLE}.visitors`)} + ${add.visitors}` })).execute();
+    await db.insertInto(VISIT_TABLE).values(values)
+      .onConflict((oc) => oc.columns(['day', 'hour']).doUpdateSet({ views: sql`${sql.ref(`${VISIT_TABLE}.views`)} + 1`, visitors: sql`${sql.ref(`${VISIT_TABLE}.visitors`)} + ${values.visitors}` })).execute();
   }
   return { newVisitor };
 }
@@ -49,9 +48,9 @@ export async function addVisit(database: Database, day: string, visitor: string 
 /**
  * POST /admin/base/open/visit {visitorId}: the shop front end reports a page view with its visitor id (a random id it
  * keeps in local storage). Anonymous, so bounded: per IP a few a minute (429 beyond), a day's stored visitor ids
- * capped, earlier days' ids deleted; the totals are one row per day.
+ * capped, earlier days' ids deleted; the totals are one row per hour.
  */
-export async function recordVisit(host: Host, body: Row, ip: string): Promise<{ day: string; newVisitor: boolean }> {
+export async function recordVisit(host: Host, body: Row, ip: string, now: Date): Promise<{ day: string; newVisitor: boolean }> {
   const id = body.visitorId;
   if (typeof id !== 'string' || !VISITOR_ID.test(id)) {
     throw badRequest('visitorId: 8 to 64 letters, digits, - or _', [{ path: 'visitorId', message: 'must be 8 to 64 letters, digits, - or _' }]);
@@ -60,7 +59,7 @@ export async function recordVisit(host: Host, body: Row, ip: string): Promise<{ 
   let state = states.get(host);
   if (!state) states.set(host, (state = { perIp: new WindowCounter(limits.visitWindowMs), day: '', storedToday: 0 }));
   if (state.perIp.hit(ip) > limits.visitPerIp) throw tooManyRequests('访问上报过于频繁 (too many visits from this address, try again later)');
-  const day = dayText(new Date());
+  const day = dayText(now);
   const db = untyped(host.database.db);
   if (state.day !== day) {
     // A new day (or a fresh process): yesterday's ids are no longer needed; count what other processes stored today.
@@ -70,7 +69,7 @@ export async function recordVisit(host: Host, body: Row, ip: string): Promise<{ 
     state.storedToday = Number(n?.n ?? 0);
   }
   const digest = state.storedToday < limits.visitorsPerDay ? createHash('sha256').update(id).digest('hex').slice(0, 16) : null;
-  const { newVisitor } = await addVisit(host.database, day, digest);
+  const { newVisitor } = await addVisit(host.database, day, now.getHours(), digest);
   if (newVisitor) state.storedToday += 1;
   return { day, newVisitor };
 }

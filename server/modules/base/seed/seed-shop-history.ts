@@ -5,11 +5,12 @@ import { bumpSequence } from '../../../core/crud/insert-row.js';
 import { decodeRow, encodeRow } from '../../../core/db/row-codec.js';
 import type { Row } from '../../../core/db/row.js';
 import { nowText } from '../../../core/db/time.js';
-import { VISIT_DAY_TABLE } from '../../dashboard/visit-counter.js';
+import { VISIT_TABLE } from '../../dashboard/visit-counter.js';
 import { generateShopHistory } from './shop-history.js';
 
-/** Rows per INSERT: well under SQLite's bound-variable limit with the widest entity. */
-const CHUNK = 100;
+/** Bound values per INSERT: well under SQLite's limit (32,766), and few statements for the networked databases. */
+const VALUES_PER_INSERT = 4000;
+const rowsPerInsert = (columns: number) => Math.max(1, Math.floor(VALUES_PER_INSERT / Math.max(1, columns)));
 
 async function readAll(ctx: OpContext, prefix: string): Promise<Row[]> {
   const entity = ctx.registry.get(prefix)!;
@@ -21,8 +22,9 @@ async function insertMany(ctx: OpContext, prefix: string, rows: Row[]): Promise<
   const entity = ctx.registry.get(prefix);
   if (!entity) throw new Error(`shop history names entity "${prefix}", which does not exist`);
   const now = nowText();
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK).map((r) => encodeRow(entity, { createTime: now, updateTime: now, ...r }));
+  const size = rowsPerInsert(rows.length ? Object.keys(rows[0]).length + 2 : 1);
+  for (let i = 0; i < rows.length; i += size) {
+    const chunk = rows.slice(i, i + size).map((r) => encodeRow(entity, { createTime: now, updateTime: now, ...r }));
     await untyped(ctx.db).insertInto(entity.table).values(chunk).execute();
   }
   await bumpSequence(ctx, entity);
@@ -49,5 +51,6 @@ export async function seedShopHistory(ctx: OpContext, now = new Date()): Promise
   for (const [id, units] of h.soldUnits) {
     await untyped(ctx.db).updateTable('product_info').set({ sales: sql`sales + ${units}` }).where('id', '=', id).execute();
   }
-  for (let i = 0; i < h.visits.length; i += CHUNK) await untyped(ctx.db).insertInto(VISIT_DAY_TABLE).values(h.visits.slice(i, i + CHUNK)).execute();
+  const size = rowsPerInsert(4);
+  for (let i = 0; i < h.visits.length; i += size) await untyped(ctx.db).insertInto(VISIT_TABLE).values(h.visits.slice(i, i + size)).execute();
 }

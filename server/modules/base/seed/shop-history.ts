@@ -25,7 +25,8 @@ export type ShopHistory = {
   auditOrders: Row[];
   auditUsers: Row[];
   bundles: Row[];
-  visits: { day: string; views: number; visitors: number }[];
+  /** Views and first visits per hour of each day. */
+  visits: { day: string; hour: number; views: number; visitors: number }[];
   /** Units of completed order lines per product id, to add to `product_info.sales`. */
   soldUnits: Map<number, number>;
 };
@@ -67,6 +68,7 @@ function dailyRate(day: Date, progress: number): number {
 
 /** Hour of an order: evenings and lunch time are busiest. */
 const HOURS: [number, number][] = Array.from({ length: 24 }, (_, h) => [h, h < 7 ? 0.2 : h < 9 ? 1 : h < 12 ? 3 : h < 14 ? 4 : h < 19 ? 3 : h < 23 ? 5 : 1.5]);
+const HOUR_WEIGHT = HOURS.reduce((s, [, w]) => s + w, 0);
 
 export function generateShopHistory(base: ShopBase, now: Date, seed = 20240512): ShopHistory {
   const rnd = new SeededRandom(seed);
@@ -188,10 +190,15 @@ export function generateShopHistory(base: ShopBase, now: Date, seed = 20240512):
     const rate = dailyRate(day, progress);
     const orders = Math.max(0, Math.round(rate * (0.6 + 0.8 * rnd.next())));
     for (let k = 0; k < orders; k += 1) addOrder(day, HISTORY_DAYS - i);
-    // Views and visitors follow the orders; today only as far as the day has gone.
-    const share = i === HISTORY_DAYS ? (now.getTime() - today.getTime()) / 86_400_000 : 1;
-    const views = Math.round((rate * rnd.int(40, 70) + rnd.int(60, 140)) * share);
-    out.visits.push({ day: dayKey(day), views, visitors: Math.round(views * (0.3 + 0.15 * rnd.next())) });
+    // Views and visitors follow the orders, spread over the hours like the orders are; today only as far as it has gone.
+    const views = rate * rnd.int(40, 70) + rnd.int(60, 140);
+    const visitorShare = 0.3 + 0.15 * rnd.next();
+    const lastHour = i === HISTORY_DAYS ? now.getHours() : 23;
+    for (let hour = 0; hour <= lastHour; hour += 1) {
+      const part = i === HISTORY_DAYS && hour === lastHour ? now.getMinutes() / 60 : 1;
+      const v = Math.round((views * HOURS[hour][1] * part * (0.85 + 0.3 * rnd.next())) / HOUR_WEIGHT);
+      if (v > 0) out.visits.push({ day: dayKey(day), hour, views: v, visitors: Math.round(v * visitorShare) });
+    }
   }
 
   // Bundles: pairs of products from different categories on sale, priced 8-9% under the sum of their parts.
