@@ -1,11 +1,12 @@
-// Runs every benchmark in turn (builds the server bundle first).
+// Runs every benchmark in turn (builds the server bundle first); `node bench/run.mjs dashboard` runs only the named ones.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const run = (args) => spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' }).status;
+const wanted = process.argv.slice(2);
 run(['scripts/build-server.mjs']);
-for (const b of ['bench/startup.mjs', 'bench/page-throughput.mjs']) {
+for (const b of ['bench/startup.mjs', 'bench/page-throughput.mjs', 'bench/dashboard.mjs'].filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))) {
   console.log(`\n== ${b}`);
   run([b]);
 }
