@@ -1,6 +1,7 @@
 import { createElement, lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import type { MenuNode } from '../engine/menu';
 import type { EpsEntry } from '../engine/eps';
+import { VIEW_OVERRIDES } from '../overrides/view-overrides';
 
 type Screen = LazyExoticComponent<ComponentType<Record<string, never>>>;
 export type EntityScreenProps = { prefix: string };
@@ -48,12 +49,14 @@ export type ResolvedView =
   | { kind: 'none' };
 
 /**
- * What a menu page shows: an http viewPath in a frame; the entity whose menu router is this page's router;
+ * What a menu page shows: an http viewPath in a frame; a hand-written override for the viewPath; the entity whose menu router is this page's router;
  * a registered screen for the viewPath; the entity whose menu viewPath matches; else nothing (→ 404).
  */
 export function resolveView(node: MenuNode, eps: { byRouter: Map<string, EpsEntry>; byViewPath: Map<string, EpsEntry> }): ResolvedView {
   const view = node.viewPath?.trim() ?? '';
   if (/^https?:\/\//i.test(view)) return { kind: 'frame', url: view };
+  const override = VIEW_OVERRIDES[view.replace(/^cool\//, '')];
+  if (override) return { kind: 'screen', Screen: override };
   const byRouter = node.router ? eps.byRouter.get(node.router) : undefined;
   if (byRouter) return { kind: 'entity', prefix: byRouter.prefix.replace(/^\/admin\//, ''), entry: byRouter };
   const fixed = BY_VIEW_PATH[view.replace(/^cool\//, '')];

@@ -6,7 +6,8 @@ import { useMenuLabel } from '../../shell/menu-label';
 import { visibleNodes } from '../../shell/sidebar';
 import { displayName, usePerson } from '../../shell/use-person';
 
-function greetingKey(hour: number): string {
+/** The shell:home greeting key for an hour of the day. */
+export function greetingKey(hour: number): string {
   if (hour < 12) return 'home.morning';
   if (hour < 18) return 'home.afternoon';
   return 'home.evening';
