@@ -35,6 +35,10 @@ function textArbitrary(schema: Schema): fc.Arbitrary<string> {
   return storableText(schema.minLength ?? 0, Math.max(max, schema.minLength ?? 0));
 }
 
+/** References the server checks exist (tree parents and role links): tests point them at seeded record 1. */
+export const CHECKED_REFS = new Set(['base/sys/menu', 'base/sys/department']);
+const checkedRef = (field?: Field) => CHECKED_REFS.has(String((field?.schema['x-ref'] as { entity?: string } | undefined)?.entity));
+
 /** Values valid for a JSON Schema fragment (the subset entity schemas use). */
 export function valueArbitrary(schema: Schema, field?: Field): fc.Arbitrary<unknown> {
   const types = (Array.isArray(schema.type) ? schema.type : [schema.type ?? 'string']).filter((t) => t !== 'null');
@@ -46,6 +50,7 @@ export function valueArbitrary(schema: Schema, field?: Field): fc.Arbitrary<unkn
     arb = fc.oneof(...types.map((type): fc.Arbitrary<unknown> => {
       switch (type) {
         case 'integer': {
+          if (checkedRef(field)) return fc.constant(1);
           const range = field ? columnRange(field) : undefined;
           // An id of another record (x-ref) is a positive number by nature.
           const floor = field?.schema['x-ref'] ? 1 : range?.min ?? -(2 ** 31);
@@ -62,6 +67,7 @@ export function valueArbitrary(schema: Schema, field?: Field): fc.Arbitrary<unkn
           const minLength = schema.minItems ?? 0;
           const maxLength = Math.max(Math.min(schema.maxItems ?? 4, 4), minLength);
           // Ids of linked records (x-ref multiple) are a set: the link table keeps each once.
+          if (checkedRef(field) && items.type === 'integer') return fc.uniqueArray(fc.constant(1), { maxLength: 1 });
           if (field?.schema['x-ref'] && items.type === 'integer') return fc.uniqueArray(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { minLength, maxLength });
           const item = items.type ? valueArbitrary(items) : jsonData(1);
           return schema.uniqueItems ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) }) : fc.array(item, { minLength, maxLength });
