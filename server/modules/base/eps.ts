@@ -35,8 +35,8 @@ const stripX = (value: unknown): unknown => {
   return value;
 };
 
-/** What our runtime needs beyond the 8.x superset: labels, the form's JSON Schema and per-field hints. */
-function runtimeHints(entity: Entity) {
+/** What our runtime needs beyond the 8.x superset: labels, the form's JSON Schema, per-field hints, tabs and buttons. */
+function runtimeHints(entity: Entity, routed: Set<string>) {
   const writable = writableFields(entity);
   return {
     title: entity.title,
@@ -56,6 +56,9 @@ function runtimeHints(entity: Entity) {
     joins: entity.joins.map((j) => ({ alias: j.alias, field: j.localField, entity: j.table, column: j.column, keyword: j.keyword })),
     order: entity.order,
     recycle: entity.recycle,
+    tabs: entity.tabs,
+    // Buttons of the actions this caller may call (routed and permitted), so a screen offers nothing that answers 403.
+    actions: entity.actions.filter((a) => routed.has(a.name)).flatMap((a) => (a.ui ?? []).map((b) => ({ action: a.name, ...b }))),
   };
 }
 
@@ -80,7 +83,8 @@ export function buildEps(host: Host, user: RequestUser | undefined) {
 
   for (const entity of host.registry.all()) {
     const prefix = `/admin/${entity.prefix}`;
-    const api = entityRoutes(entity, host.actions).filter((r) => mayCall(r, user, showAll)).map((r) => apiEntry(r, prefix));
+    const callable = entityRoutes(entity, host.actions).filter((r) => mayCall(r, user, showAll));
+    const api = callable.map((r) => apiEntry(r, prefix));
     if (api.length === 0) continue;
     const columns = [...entity.fields.filter((f) => f.name !== 'tenantId' && !f.virtual).map((f) => column(f))];
     const joined = entity.joins.filter((j) => host.registry.get(j.table)).map((j) => {
@@ -101,7 +105,7 @@ export function buildEps(host: Host, user: RequestUser | undefined) {
         fieldLike: searchOf('like'),
       },
       prefix,
-      joinery: runtimeHints(entity),
+      joinery: runtimeHints(entity, new Set(callable.map((r) => r.name))),
     });
   }
 
