@@ -37,7 +37,7 @@ async function insertMany(ctx: OpContext, prefix: string, rows: Row[]): Promise<
 export async function seedShopHistory(ctx: OpContext, now = new Date()): Promise<void> {
   const remark = ctx.registry.get('order/order')!.fieldMap.get('remark')?.schema.default;
   const h = generateShopHistory({
-    products: await readAll(ctx, 'product/info'), specs: await readAll(ctx, 'product/spec'), levels: await readAll(ctx, 'user/level'),
+    products: await readAll(ctx, 'product/info'), levels: await readAll(ctx, 'user/level'),
     members: await readAll(ctx, 'user/info'), categories: await readAll(ctx, 'product/category'), orderRemark: typeof remark === 'string' ? remark : '',
   }, now);
   await insertMany(ctx, 'user/info', h.members);

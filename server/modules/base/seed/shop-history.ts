@@ -8,8 +8,8 @@ import { SeededRandom } from './seeded-random.js';
  * order and member audits, bundles and daily visits. Pure: the same `now` and base data give the same rows.
  */
 export type ShopBase = {
+  /** Products with their `skuInfo` ([{specs, price, code?}]): a product with SKUs is ordered as one of them. */
   products: Row[];
-  specs: Row[];
   levels: Row[];
   members: Row[];
   categories: Row[];
@@ -77,7 +77,8 @@ export function generateShopHistory(base: ShopBase, now: Date, seed = 20240512):
   const discountOf = new Map(base.levels.map((l) => [Number(l.level), Number(l.discount)]));
   const levelIdOf = new Map(base.levels.map((l) => [Number(l.level), Number(l.id)]));
   const onSale = base.products.filter((p) => Number(p.status) === 1);
-  const skusOf = new Map(base.products.map((p) => [Number(p.id), base.specs.filter((s) => Number(s.productId) === Number(p.id) && Number(s.status) === 1)]));
+  type Sku = { specs: Record<string, string>; price: number; code?: string | null };
+  const skusOf = new Map(base.products.map((p) => [Number(p.id), Array.isArray(p.skuInfo) ? (p.skuInfo as Sku[]) : []]));
   const productWeights = onSale.map((p) => [p, 1 + (Number(p.sales) || 0) / 10] as const);
 
   const out: ShopHistory = { members: [], addresses: [], orders: [], items: [], history: [], auditOrders: [], auditUsers: [], bundles: [], visits: [], soldUnits: new Map() };
@@ -137,8 +138,7 @@ export function generateShopHistory(base: ShopBase, now: Date, seed = 20240512):
       const price = Number(sku ? sku.price : product.price);
       const quantity = rnd.weighted([[1, 85], [2, 12], [4, 3]]);
       amount += price * quantity;
-      const specs = sku ? Object.fromEntries((sku.options as { name: string; value: string }[]).map((o) => [o.name, o.value])) : null;
-      items.push({ id: itemId, orderId: id, goodId: pid, goodName: product.name, code: product.code ?? null, pic: product.pic ?? null, specs, price, quantity });
+      items.push({ id: itemId, orderId: id, goodId: pid, goodName: product.name, code: sku?.code ?? product.code ?? null, pic: product.pic ?? null, specs: sku ? sku.specs : null, price, quantity });
       itemId += 1;
     }
     const r = rnd.next();
