@@ -33,7 +33,8 @@ test.describe('the shop: orders and audits from their screens', () => {
     expect(pending.pagination.total).toBeGreaterThanOrEqual(2);
     await page.getByTestId('tab-0').click();
     await expect(page.getByTestId('tab-0')).toContainText(String(pending.pagination.total));
-    await expect(list.rows).toHaveCount(pending.pagination.total);
+    // (a first page of at most 20: the seeded history may hold more pending orders)
+    await expect(list.rows).toHaveCount(Math.min(pending.pagination.total, 20));
 
     const [first, second] = pending.list;
     await press(page, list.row(first.id), 'determined', 'customer confirmed by phone');

@@ -144,8 +144,10 @@ export function generateShopHistory(base: ShopBase, now: Date, seed = 20240512):
     const r = rnd.next();
     const status = ageDays >= 40 ? (r < 0.08 ? 3 : 2)
       : ageDays >= 10 ? (r < 0.08 ? 3 : r < 0.55 ? 2 : 1)
-        : ageDays >= 1 ? (r < 0.06 ? 3 : r < 0.2 ? 2 : r < 0.75 ? 1 : 0)
-          : (r < 0.45 ? 0 : 1);
+        : ageDays >= 3 ? (r < 0.06 ? 3 : r < 0.2 ? 2 : 1)
+          // The shop confirms orders within a day or two: only the last two days' still wait.
+          : ageDays >= 1 ? (r < 0.05 ? 3 : r < 0.85 ? 1 : 0)
+            : (r < 0.3 ? 0 : 1);
     const confirmed = status === 1 || status === 2 || (status === 3 && rnd.next() < 0.4);
     const pending = confirmed ? earlier(addHours(created, rnd.int(1, 30)), now) : null;
     const completed = status === 2 && pending ? earlier(addHours(pending, rnd.int(7, 35) * 24), now) : null;
