@@ -6,6 +6,8 @@ test.describe('access and errors', () => {
     const name = await createUserWithPages(api, `e2e401_${Date.now()}`, ['/product/info'], () => true);
     const shell = new ShellPage(page);
     await shell.loginAs(name, 'secret123');
+    // The home page (the dashboard, with its own call) has loaded before the account is disabled.
+    await expect(page.getByTestId('home')).toBeVisible();
     // An administrator disables the account: the server drops its tokens at once.
     const users = await api.call<{ list: { id: number; username: string }[] }>('POST', '/admin/base/sys/user/page', { keyWord: name });
     const id = users.data.list.find((u) => u.username === name)!.id;
