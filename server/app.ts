@@ -22,6 +22,7 @@ import { installSecurityHeaders } from './core/http/security-headers.js';
 import { clientErrorHandler, frameworkErrors } from './core/http/framework-errors.js';
 import { loggerOptions, type LogSetting } from './core/http/request-log.js';
 import { limitsOf } from './core/limits.js';
+import { TaskScheduler, type SchedulerOptions } from './modules/task/scheduler.js';
 
 export type BuildOptions = Partial<Config> & {
   /** Access token lifetime in seconds (default 7200). */
@@ -33,6 +34,8 @@ export type BuildOptions = Partial<Config> & {
   schemasDir?: string;
   /** Seed a new database (default true). */
   seed?: boolean;
+  /** Scheduled tasks run in this process (default on); false leaves them to other processes (start/stop/once still work). */
+  scheduler?: boolean | SchedulerOptions;
 };
 
 
@@ -78,8 +81,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const host = new Host(app, config, database, registry, auth, new LoginThrottle(database, limitsOf(config.limits)));
   app.decorate('joinery', host);
   const opLog = new OpLogWriter(database);
-  // The log's last batch is written before the database closes.
+  const scheduler = new TaskScheduler(host, typeof options.scheduler === 'object' ? options.scheduler : {});
+  // Runs under way and the log's last batch are written before the database closes.
   app.addHook('onClose', async () => {
+    await scheduler.stop();
     await opLog.flush();
     await database.close();
   });
@@ -90,10 +95,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   installInputGuard(app);
   installAccessHook(app, auth, dispatchAccess(registry, host.actions));
   installOpLog(app, opLog, limitsOf(config.limits));
-  registerModules(host);
+  registerModules(host, scheduler);
   installDispatcher(app, registry, host.actions, (request) => host.context(request));
   await serveStatic(app, config);
   if (options.seed ?? true) await seedIfEmpty(host);
   await app.ready();
+  if (options.scheduler !== false) await scheduler.start();
   return app;
 }
