@@ -18,6 +18,7 @@ import { installOpLog, OpLogWriter } from './core/http/op-log.js';
 import { installInputGuard } from './core/http/input-guard.js';
 import { registerModules } from './modules/index.js';
 import { seedIfEmpty } from './modules/base/seed/seed.js';
+import { fixedPages } from './modules/base/seed/seed-menus.js';
 import { serveStatic } from './core/http/static-files.js';
 import { installSecurityHeaders } from './core/http/security-headers.js';
 import { clientErrorHandler, frameworkErrors } from './core/http/framework-errors.js';
@@ -104,9 +105,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   if (options.seed ?? true) await seedIfEmpty(host);
   // Every start: menu pages and buttons the registry needs and the menu table lacks (a schema added to an existing
   // database, an action given a handler) are created; rows admins edited are kept.
-  if (await database.db.transaction().execute((trx) => reconcileMenus({ ...host.systemContext(), db: trx }, host.actions, registry.all())).then((r) => r.pages + r.buttons > 0)) {
-    host.auth.invalidateRights();
-  }
+  const routed = new Set(host.listRoutes().map((r) => r.access));
+  const reconciled = await database.db.transaction().execute((trx) => reconcileMenus({ ...host.systemContext(), db: trx }, host.actions, registry.all(), fixedPages(routed)));
+  if (reconciled.pages + reconciled.buttons > 0) host.auth.invalidateRights();
+
   await app.ready();
   return app;
 }

@@ -7,6 +7,7 @@ import { dbFingerprint } from './db-fingerprint.js';
 import { registerEntity } from '../core/registry/register-entity.js';
 import { SCHEMAS_DIR } from '../paths.js';
 import type { Row } from '../core/db/row.js';
+import { untyped } from '../core/crud/dynamic-db.js';
 
 const label = (en: string) => ({ 'zh-cn': `${en}中`, 'zh-tw': `${en}繁`, en });
 
@@ -80,9 +81,13 @@ describe.each(DIALECTS)('registerEntity (%s)', (dialect) => {
   it('a schema file added to an existing database gets its table, routes, eps, menu page and buttons on the next start', async () => {
     const schemasDir = schemasWith({ 'shop/lamp.json': lamp() });
     dirs.push(schemasDir);
+    // A database seeded before base/coding was routed: the AI-code page has no permission button.
+    await untyped(t.app.joinery.database.db).deleteFrom('base_sys_menu').where('perms', 'like', '%base:coding:%').execute();
     t = await t.restart({ schemasDir });
     const token = await t.login();
     await expectServed(t, token, 'shop/lamp', '/shop/lamp');
+    const aiPage = (await menus(t)).find((m) => m.router === '/helper/ai-code')!;
+    expect((await menus(t)).filter((m) => m.parentId === aiPage.id).map((m) => m.perms)).toEqual(['base:coding:getModuleTree,base:coding:draft,base:coding:createCode']);
 
     // An admin renames and moves the page and deletes a button; the next start keeps the edit and restores only the missing permission.
     const page = (await menus(t)).find((m) => m.router === '/shop/lamp')!;

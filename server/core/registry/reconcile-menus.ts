@@ -75,12 +75,15 @@ function findDir(menus: MenuRow[], key: string): number | null {
 
 export type ReconcileReport = { pages: number; buttons: number };
 
+/** A page that is a screen, not an entity (home, plugins, AI code), with the routed permissions its button grants. */
+export type FixedPage = { router: string; perms: string[] };
+
 /**
  * Brings the menu table in line with the registry, on every start and after an entity is registered: an entity page
  * whose router no menu has is created; a permission string of a routed action that no menu row carries gets a button.
  * Rows that exist are never changed (admins may have renamed, moved or regrouped them); nothing is deleted.
  */
-export async function reconcileMenus(ctx: OpContext, actions: ActionRegistry, entities: Entity[]): Promise<ReconcileReport> {
+export async function reconcileMenus(ctx: OpContext, actions: ActionRegistry, entities: Entity[], pages: FixedPage[] = []): Promise<ReconcileReport> {
   const menuEntity = ctx.registry.get(MENU);
   if (!menuEntity) throw new Error('the menu entity (base/sys/menu) is not registered');
   const menus = await readMenus(ctx);
@@ -121,6 +124,15 @@ export async function reconcileMenus(ctx: OpContext, actions: ActionRegistry, en
       : sorted.filter((e) => e.menu && e.module === entity.module).map((e) => menus.find((r) => r.type === 1 && r.router === e.menu!.router)).find(Boolean)
         ?? menus.find((r) => r.type === 1 && r.router === '/');
     await addButtons(entity, modulePage?.id ?? null, entity.title['zh-cn'], 100);
+  }
+  // Fixed pages seeded earlier get the permissions of routes added since (e.g. base:coding:draft).
+  for (const p of pages) {
+    const page = menus.find((r) => r.type === 1 && r.router === p.router);
+    const missing = p.perms.filter((x) => !held.has(x));
+    if (!page || missing.length === 0) continue;
+    await add({ parentId: page.id, name: '权限', type: 2, perms: missing.join(','), orderNum: 0 });
+    for (const x of missing) held.add(x);
+    report.buttons += 1;
   }
   return report;
 }

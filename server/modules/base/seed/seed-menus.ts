@@ -1,12 +1,12 @@
 import type { OpContext } from '../../../core/crud/context.js';
-import type { MenuDir } from '../../../core/registry/reconcile-menus.js';
+import type { FixedPage, MenuDir } from '../../../core/registry/reconcile-menus.js';
 import { insertRow } from '../../../core/crud/insert-row.js';
 import { encodeRow } from '../../../core/db/row-codec.js';
 import type { Row } from '../../../core/db/row.js';
 import { nowText } from '../../../core/db/time.js';
 
 /** Pages that are screens, not entities. */
-const PAGES = [
+export const PAGES = [
   { parent: null, name: '首页', router: '/', viewPath: 'modules/demo/views/home/index.vue', icon: 'icon-home', orderNum: 0, isShow: false, perms: [] as string[] },
   { parent: 'ext', name: '插件管理', router: '/helper/plugins', viewPath: 'modules/helper/views/plugins.vue', icon: 'icon-plugin', orderNum: 1, isShow: true, perms: [] },
   { parent: 'ext', name: 'AI编码', router: '/helper/ai-code', viewPath: 'modules/helper/views/ai-code.vue', icon: 'icon-code', orderNum: 2, isShow: true, perms: ['base:coding:getModuleTree', 'base:coding:draft', 'base:coding:createCode'] },
@@ -34,3 +34,6 @@ export async function seedMenus(ctx: OpContext, dirs: MenuDir[], routed: Readonl
     if (perms.length) await add({ parentId: id, name: '权限', type: 2, perms: perms.join(','), orderNum: 0 });
   }
 }
+
+/** The fixed pages with the permissions of theirs the server routes now (reconciled on every start). */
+export const fixedPages = (routed: ReadonlySet<string>): FixedPage[] => PAGES.map((p) => ({ router: p.router, perms: p.perms.filter((x) => routed.has(x)) }));
