@@ -157,7 +157,7 @@ test.describe('generic entity screen: add → edit → search → delete → rec
     // Restored from the recycle bin screen: the record leaves the bin and the param is back with the same id.
     const bin = new ListPage(page);
     await bin.row(recordId).getByRole('button', { name: '恢复' }).click();
-    await expect(page.getByText('已恢复 1 条记录')).toBeVisible();
+    await expect(page.getByText('已恢复 · 1 条记录')).toBeVisible();
     await expect(bin.row(recordId)).toHaveCount(0);
     expect(await info(api, 'base/sys/param', added.id)).toMatchObject({ id: added.id, name: `参数改 ${tag}`, keyName: `k_${tag}` });
   });

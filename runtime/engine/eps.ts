@@ -49,6 +49,20 @@ export type EpsField = {
   format?: string;
 };
 
+/** A button an entity declares for one of its actions (schema x-actions[].ui): posts {ids, ...body, remark?}. */
+export type EpsButton = {
+  action: string;
+  key: string;
+  label: EpsLabel;
+  on?: 'row' | 'selection' | 'both';
+  when?: Record<string, (number | string | boolean)[]>;
+  confirm?: EpsLabel;
+  body?: Record<string, number | string | boolean>;
+  remark?: 'optional' | 'required';
+  tone?: 'default' | 'primary' | 'danger';
+  done?: EpsLabel;
+};
+
 export type EpsJoin = { alias: string; field: string; entity: string; column: string; keyword: boolean };
 
 /** The runtime hints our server adds to every entity entry. */
@@ -61,6 +75,10 @@ export type EpsJoinery = {
   joins: EpsJoin[];
   order: { column: string; dir: 'asc' | 'desc' }[];
   recycle: boolean;
+  /** A field whose values become tabs above the list. */
+  tabs?: string;
+  /** Buttons of the actions this user may call. */
+  actions?: EpsButton[];
 };
 
 export type EpsEntry = {

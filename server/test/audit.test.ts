@@ -132,11 +132,13 @@ describe.each(DIALECTS)('audits (%s)', (dialect) => {
       expect((await post('audit/order/decide', { id, status, remark })).status).toBe(200);
       expect(Number((await row('order_info', orderId))!.auditStatus)).toBe(2);
       expect(Number((await row('audit_order', id))!.status)).toBe(status);
-      // A decided ticket is history.
+      // A decided ticket is history: changing it is refused, saving its form unchanged is fine, status is not writable.
       const edit = await post('audit/order/update', { id, remark: 'changed' });
-      expect(edit.status, edit.raw).toBe(409);
-      expect((await post('audit/order/update', { id, status: 0 })).status).toBe(409);
-      expect(Number((await row('audit_order', id))!.status)).toBe(status);
+      expect([edit.status, String(edit.body.message).startsWith('remark:')], edit.raw).toEqual([409, true]);
+      const same = (await t.call('GET', '/admin/audit/order/info', { token, query: { id: String(id) } })).body.data as Row;
+      expect((await post('audit/order/update', { id, orderId: same.orderId, userId: same.userId, remark: same.remark })).status).toBe(200);
+      expect((await post('audit/order/update', { id, status: 0 })).status).toBe(200);
+      expect(await row('audit_order', id)).toMatchObject({ status, remark });
     }
   });
 

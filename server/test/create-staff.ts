@@ -9,13 +9,13 @@ export type Staff = { userId: number; roleId?: number; username: string; passwor
  * it grants (menuIds null = no role at all), then the user through base/sys/user/add with that role. Asserts the
  * replies and the link rows, so every test that uses it also proves that path.
  */
-export async function createStaff(t: TestApp, adminToken: string, o: { username: string; password?: string; menuIds: number[] | null; departmentIds?: number[]; departmentId?: number }): Promise<Staff> {
+export async function createStaff(t: TestApp, adminToken: string, o: { username: string; password?: string; menuIds: number[] | null; departmentIds?: number[]; departmentId?: number; relevance?: boolean }): Promise<Staff> {
   const password = o.password ?? `Pw-${o.username}-1`;
   let roleId: number | undefined;
   if (o.menuIds) {
     const role = await t.call('POST', '/admin/base/sys/role/add', {
       token: adminToken,
-      body: { name: `role of ${o.username}`, label: `r_${o.username}`, relevance: false, menuIdList: o.menuIds, departmentIdList: o.departmentIds ?? [] },
+      body: { name: `role of ${o.username}`, label: `r_${o.username}`, relevance: o.relevance ?? false, menuIdList: o.menuIds, departmentIdList: o.departmentIds ?? [] },
     });
     expect(role.status, role.raw).toBe(200);
     roleId = Number((role.body.data as Row).id);

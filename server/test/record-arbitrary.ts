@@ -3,8 +3,9 @@ import type { Entity, Field, FieldSchema } from '../core/registry/entity-types.j
 import { writableFields } from '../core/crud/input-validation.js';
 import { columnRange } from '../core/db/column-sql.js';
 import type { Row } from '../core/db/row.js';
+import { RECORD_FITS } from './record-fits.js';
 
-type Schema = Partial<FieldSchema> & { properties?: Record<string, Schema>; required?: string[]; additionalProperties?: boolean };
+type Schema = Partial<FieldSchema> & { properties?: Record<string, Schema>; required?: string[]; additionalProperties?: boolean | Schema; minItems?: number; uniqueItems?: boolean };
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
@@ -34,6 +35,10 @@ function textArbitrary(schema: Schema): fc.Arbitrary<string> {
   return storableText(schema.minLength ?? 0, Math.max(max, schema.minLength ?? 0));
 }
 
+/** References the server checks exist (tree parents and role links): tests point them at seeded record 1. */
+export const CHECKED_REFS = new Set(['base/sys/menu', 'base/sys/department']);
+const checkedRef = (field?: Field) => CHECKED_REFS.has(String((field?.schema['x-ref'] as { entity?: string } | undefined)?.entity));
+
 /** Values valid for a JSON Schema fragment (the subset entity schemas use). */
 export function valueArbitrary(schema: Schema, field?: Field): fc.Arbitrary<unknown> {
   const types = (Array.isArray(schema.type) ? schema.type : [schema.type ?? 'string']).filter((t) => t !== 'null');
@@ -45,6 +50,7 @@ export function valueArbitrary(schema: Schema, field?: Field): fc.Arbitrary<unkn
     arb = fc.oneof(...types.map((type): fc.Arbitrary<unknown> => {
       switch (type) {
         case 'integer': {
+          if (checkedRef(field)) return fc.constant(1);
           const range = field ? columnRange(field) : undefined;
           // An id of another record (x-ref) is a positive number by nature.
           const floor = field?.schema['x-ref'] ? 1 : range?.min ?? -(2 ** 31);
@@ -58,12 +64,17 @@ export function valueArbitrary(schema: Schema, field?: Field): fc.Arbitrary<unkn
         case 'boolean': return fc.boolean();
         case 'array': {
           const items = (schema.items ?? {}) as Schema;
-          const maxLength = Math.min(schema.maxItems ?? 4, 4);
+          const minLength = schema.minItems ?? 0;
+          const maxLength = Math.max(Math.min(schema.maxItems ?? 4, 4), minLength);
           // Ids of linked records (x-ref multiple) are a set: the link table keeps each once.
-          if (field?.schema['x-ref'] && items.type === 'integer') return fc.uniqueArray(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { maxLength });
-          return fc.array(items.type ? valueArbitrary(items) : jsonData(1), { maxLength });
+          if (checkedRef(field) && items.type === 'integer') return fc.uniqueArray(fc.constant(1), { maxLength: 1 });
+          if (field?.schema['x-ref'] && items.type === 'integer') return fc.uniqueArray(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { minLength, maxLength });
+          const item = items.type ? valueArbitrary(items) : jsonData(1);
+          return schema.uniqueItems ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) }) : fc.array(item, { minLength, maxLength });
         }
         case 'object': {
+          // A map whose values follow one schema (e.g. a SKU's {spec group: value}).
+          if (!schema.properties && typeof schema.additionalProperties === 'object') return fc.dictionary(jsonKey, valueArbitrary(schema.additionalProperties), { maxKeys: 4 });
           if (!schema.properties) return jsonObject;
           const props = Object.fromEntries(Object.entries(schema.properties).map(([k, s]) => [k, valueArbitrary(s)]));
           return fc.record(props, { requiredKeys: schema.required ?? [] });
@@ -80,7 +91,10 @@ export function recordArbitrary(entity: Entity): fc.Arbitrary<Row> {
   const fields = writableFields(entity);
   const model = Object.fromEntries(fields.map((f) => [f.name, valueArbitrary(f.schema as Schema, f)]));
   // Secret fields are kept (an admin user cannot be created without a password); they are never read back.
-  return fc.record(model, { requiredKeys: fields.filter((f) => f.required || f.secret).map((f) => f.name) });
+  const record = fc.record(model, { requiredKeys: fields.filter((f) => f.required || f.secret).map((f) => f.name) });
+  // Rules across fields that a module checks (a SKU matrix fitting its spec groups) are made to hold.
+  const fit = RECORD_FITS[entity.prefix];
+  return fit ? record.map(fit) : record;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Entity, Field, FieldSchema } from '../core/registry/entity-types.js';
 import { writableFields } from '../core/crud/input-validation.js';
 import type { Row } from '../core/db/row.js';
+import { CHECKED_REFS } from './record-arbitrary.js';
 
 const nonNullTypes = (schema: FieldSchema) => (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t) => t !== 'null');
 
@@ -26,6 +27,8 @@ export function sampleValue(field: Field, seq: number): unknown {
     case 'boolean': return seq % 2 === 0;
     case 'array': {
       const itemType = (schema.items as { type?: string } | undefined)?.type;
+      // Links to menus and departments must name records that exist (the server checks them): seeded record 1.
+      if (itemType === 'integer' && CHECKED_REFS.has(String((schema['x-ref'] as { entity?: string } | undefined)?.entity))) return [1];
       return itemType === 'string' ? [`item${seq}`] : itemType === 'integer' ? [seq] : [];
     }
     case 'object': return {};

@@ -14,7 +14,12 @@ import { ColumnSettings } from './column-settings';
 import { InfoDialog } from './info-dialog';
 import { ConfirmDelete } from './confirm-delete';
 import { useFillHeight } from './use-fill-height';
-import type { RowAction } from '../../overrides/row-actions';
+import type { EpsButton } from '../../engine/eps';
+import { labelOf } from '../../widgets/label-of';
+import { INFO_VIEWS } from '../../overrides/info-views';
+import { ActionDialog } from './action-dialog';
+import { allows, onRow, onSelection, runButton } from './action-buttons';
+import { ListTabs } from './list-tabs';
 
 // RJSF and ajv load only when a form opens, so the list stays light.
 const EditDialog = lazy(() => import('./edit-dialog'));
@@ -33,14 +38,18 @@ function Notice({ children, tone = 'muted' }: { children: React.ReactNode; tone?
 export default function EntityScreen({ prefix }: { prefix: string }) {
   const { t } = useTranslation('entity');
   const ctrl = useEntityController(prefix);
-  const { entry, list, rows, can, rowActions } = ctrl;
+  const { entry, list, rows, can, buttons } = ctrl;
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [editing, setEditing] = useState<EntityRow | 'new' | null>(null);
   const [viewing, setViewing] = useState<EntityRow | null>(null);
   const [deleting, setDeleting] = useState<number[] | null>(null);
+  const [pending, setPending] = useState<{ button: EpsButton; ids: number[] } | null>(null);
+  // Bumped after every write, so tab counts and open detail views read again.
+  const [version, setVersion] = useState(0);
   const defaults = useMemo(() => new Map((entry ? epsColumns(entry, ctrl.lang, new Map()) : []).map((c) => [c.id, c.visible])), [entry, ctrl.lang]);
   const stateKey = JSON.stringify(list.state);
   const fill = useFillHeight<HTMLElement>();
+  const InfoView = INFO_VIEWS[prefix];
 
   // A new page or search starts with nothing selected.
   useEffect(() => setSelection({}), [stateKey]);
@@ -56,28 +65,39 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
     else await rows.refresh();
   };
 
-  const runAction = async (action: RowAction, ids: number[]) => {
-    try {
-      await action.run(prefix, ids);
-    } catch (e) {
-      // e.g. 409: a restored row's id is in use again. Nothing changed; say why.
-      toast.error((e as Error).message);
+  const afterWrite = async () => {
+    setSelection({});
+    setVersion((v) => v + 1);
+    await rows.refresh();
+  };
+
+  /** Runs a button's action (after its dialog when it asks to confirm or for a remark). */
+  const runNow = async (button: EpsButton, ids: number[], remark?: string) => {
+    await runButton(prefix, button, ids, remark);
+    toast.success(`${button.done ? labelOf(button.done, ctrl.lang) : t('dialog.done')} · ${t('dialog.records', { count: ids.length })}`);
+    await afterWrite();
+  };
+  const press = (button: EpsButton, ids: number[]) => {
+    if (button.confirm || button.remark) {
+      setPending({ button, ids });
       return;
     }
-    toast.success(t(action.doneKey, { count: ids.length }));
-    setSelection({});
-    await rows.refresh();
+    // A refusal (e.g. 409: the state changed meanwhile) is shown; nothing changed.
+    runNow(button, ids).catch((e: unknown) => toast.error(e instanceof Error ? e.message : String(e)));
   };
 
   if (ctrl.epsError) return <Notice tone="danger">{ctrl.epsError.message}</Notice>;
   if (!entry) return ctrl.epsLoading ? <Notice>{t('state.loading')}</Notice> : <Notice>{t('state.noEntity', { prefix })}</Notice>;
 
-  const rowCount = (can.update ? 1 : 0) + (can.delete ? 1 : 0) + rowActions.length + 1;
+  const rowButtons = buttons.filter(onRow);
+  const selectionButtons = buttons.filter(onSelection);
+  const selectedRows = rows.rows.filter((r) => selection[String(r.id)]);
+  const rowCount = (can.update ? 1 : 0) + (can.delete ? 1 : 0) + Math.min(rowButtons.length, 3) + 1;
   const actions = (row: EntityRow) => (
     <span className="inline-flex items-center gap-1">
       <button type="button" className={buttonClass.link} onClick={() => setViewing(row)}>{t('action.info')}</button>
-      {rowActions.map((a) => (
-        <button key={a.name} type="button" className={buttonClass.link} onClick={() => void runAction(a, [row.id])}>{t(a.labelKey)}</button>
+      {rowButtons.filter((b) => allows(b, row)).map((b) => (
+        <button key={b.key} type="button" data-action={b.key} className={b.tone === 'danger' ? buttonClass.linkDanger : buttonClass.link} onClick={() => press(b, [row.id])}>{labelOf(b.label, ctrl.lang)}</button>
       ))}
       {can.update && <button type="button" className={buttonClass.link} onClick={() => setEditing(row)}>{t('action.edit')}</button>}
       {can.delete && <button type="button" className={buttonClass.linkDanger} onClick={() => setDeleting([row.id])}>{t('action.delete')}</button>}
@@ -91,11 +111,15 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
         <RefreshIcon spinning={rows.isValidating} />
       </button>
       {can.add && <button type="button" className={buttonClass.primary} onClick={() => setEditing('new')}>+ {t('action.add')}</button>}
-      {rowActions.map((a) => (
-        <button key={a.name} type="button" className={buttonClass.default} disabled={selectedIds.length === 0} onClick={() => void runAction(a, selectedIds)}>
-          {t(a.labelKey)}{selectedIds.length > 0 && ` (${selectedIds.length})`}
-        </button>
-      ))}
+      {selectionButtons.map((b) => {
+        // Only the selected rows whose state allows the action are sent.
+        const eligible = selectedRows.filter((r) => allows(b, r)).map((r) => r.id);
+        return (
+          <button key={b.key} type="button" data-action={b.key} className={b.tone === 'danger' ? buttonClass.danger : buttonClass.default} disabled={eligible.length === 0} onClick={() => press(b, eligible)}>
+            {labelOf(b.label, ctrl.lang)}{eligible.length > 0 && ` (${eligible.length})`}
+          </button>
+        );
+      })}
       {can.delete && (
         <button type="button" className={buttonClass.danger} disabled={selectedIds.length === 0} onClick={() => setDeleting(selectedIds)}>
           {t('action.deleteSelected')}{selectedIds.length > 0 && ` (${selectedIds.length})`}
@@ -109,6 +133,10 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
     <div data-testid="entity-screen" data-prefix={prefix}>
       <section ref={fill.ref} style={{ height: fill.height }} className="flex flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-panel">
         <SearchPanel spec={ctrl.search} state={list.state} onSearch={list.search} onReset={list.reset} toolbar={toolbar} />
+        {entry.joinery?.tabs && (
+          <ListTabs entry={entry} prefix={prefix} state={list.state} version={version}
+            onPick={(value) => list.search(list.state.keyWord, { ...list.state.filters, [entry.joinery!.tabs!]: value })} />
+        )}
         {rows.error && (
           <div className="flex items-center gap-3 border-b border-line bg-danger-soft px-4 py-2 text-[13px] text-danger" role="alert">
             <span className="flex-1">{rows.error.message}</span>
@@ -120,7 +148,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
           rows={rows.rows}
           state={list.state}
           loading={rows.isLoading || rows.isValidating}
-          selectable={can.delete || rowActions.length > 0}
+          selectable={can.delete || selectionButtons.length > 0}
           selection={selection}
           onSelectionChange={setSelection}
           onSort={list.setSort}
@@ -130,7 +158,16 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
         />
         <PaginationBar page={list.state.page} size={list.state.size} total={rows.total} onPage={list.setPage} onSize={list.setSize} />
       </section>
-      <InfoDialog entry={entry} prefix={prefix} row={viewing} lang={ctrl.lang} fetchInfo={can.info} onClose={() => setViewing(null)} />
+      {InfoView ? (
+        viewing && (
+          <Suspense fallback={null}>
+            <InfoView prefix={prefix} row={viewing} lang={ctrl.lang} buttons={rowButtons} version={version} onPress={press} onClose={() => setViewing(null)} />
+          </Suspense>
+        )
+      ) : (
+        <InfoDialog entry={entry} prefix={prefix} row={viewing} lang={ctrl.lang} fetchInfo={can.info} onClose={() => setViewing(null)} />
+      )}
+      <ActionDialog pending={pending} lang={ctrl.lang} onConfirm={(remark) => runNow(pending!.button, pending!.ids, remark)} onClose={() => setPending(null)} />
       <ConfirmDelete ids={deleting} recycle={entry.joinery?.recycle ?? false} onConfirm={remove} onClose={() => setDeleting(null)} />
       {editing && (
         <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEps, type EpsEntry } from '../../engine/eps';
+import { useEps, type EpsButton, type EpsEntry } from '../../engine/eps';
 import { usePerms, hasPermission } from '../../engine/permission';
 import { epsColumns, type ColumnSpec } from '../../engine/eps-columns';
 import { epsSearch, type SearchSpec } from '../../engine/eps-search';
@@ -8,7 +8,6 @@ import { applyColumnPrefs, useColumnPrefs, type ColumnPrefs } from '../../engine
 import { useListState, type ListStateApi } from '../../engine/use-list-state';
 import { useEntityList, type EntityListResult } from '../../engine/use-entity-list';
 import { labelOf } from '../../widgets/label-of';
-import { ROW_ACTIONS, type RowAction } from '../../overrides/row-actions';
 
 export type EntityAction = 'add' | 'update' | 'delete' | 'info';
 
@@ -25,8 +24,8 @@ export type EntityController = {
   list: ListStateApi;
   rows: EntityListResult;
   can: Record<EntityAction, boolean>;
-  /** Extra row actions (overrides) the user may run here. */
-  rowActions: RowAction[];
+  /** Buttons of the entity's extra actions (declared in its schema) that the user may run here. */
+  buttons: EpsButton[];
   prefs: { value?: ColumnPrefs; save: (prefs: ColumnPrefs | null) => Promise<void> };
   epsLoading: boolean;
   epsError?: Error;
@@ -60,9 +59,9 @@ export function useEntityController(prefix: string): EntityController {
     const allowed = (action: EntityAction) => paths.has(`/${action}`) && hasPermission(perms, permissionOf(prefix, action));
     return { add: allowed('add'), update: allowed('update'), delete: allowed('delete'), info: allowed('info') };
   }, [paths, perms, prefix]);
-  const rowActions = useMemo(
-    () => (ROW_ACTIONS[prefix] ?? []).filter((a) => paths.has(`/${a.name}`) && hasPermission(perms, permissionOf(prefix, a.name))),
-    [paths, perms, prefix],
+  const buttons = useMemo(
+    () => (entry?.joinery?.actions ?? []).filter((b) => paths.has(`/${b.action}`) && hasPermission(perms, permissionOf(prefix, b.action))),
+    [entry, paths, perms, prefix],
   );
 
   return {
@@ -76,7 +75,7 @@ export function useEntityController(prefix: string): EntityController {
     list,
     rows,
     can,
-    rowActions,
+    buttons,
     prefs: { value: prefs.prefs, save: prefs.save },
     epsLoading: eps.isLoading,
     epsError: eps.error,

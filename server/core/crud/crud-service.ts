@@ -11,6 +11,7 @@ import { untyped } from './dynamic-db.js';
 import { copyToRecycleBin } from './recycle-bin.js';
 import { insertRow } from './insert-row.js';
 import { hashPasswords } from './hash-passwords.js';
+import { guardedTransaction, touchesRights } from '../auth/delegation.js';
 
 export const MAX_PAGE_SIZE = 1000;
 /** The original's crud.pageSize default (PROTOCOL §5.1); the Vue client always sends its own size. */
@@ -93,8 +94,10 @@ async function checkUnique(ctx: OpContext, entity: Entity, row: Row, exceptId?: 
   }
 }
 
-async function inTransaction<T>(ctx: OpContext, work: (trx: OpContext) => Promise<T>): Promise<T> {
+/** One transaction for a write; writes to the rights tables also go through the delegation guard. */
+async function inTransaction<T>(ctx: OpContext, entity: Entity, work: (trx: OpContext) => Promise<T>): Promise<T> {
   try {
+    if (touchesRights(entity.table)) return await guardedTransaction(ctx, work);
     return await ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx }));
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict('the value is already used by another record');
@@ -112,7 +115,7 @@ export async function addRows(ctx: OpContext, entity: Entity, body: unknown) {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) throw badRequest(`${batch ? `${i}: ` : ''}body must be an object`);
   });
   const hooks = ctx.hooks.get(entity.prefix);
-  const ids = await inTransaction(ctx, async (tx) => {
+  const ids = await inTransaction(ctx, entity, async (tx) => {
     const out: number[] = [];
     for (const [i, raw] of (inputs as Row[]).entries()) {
       const input = hooks.prepareInput ? hooks.prepareInput(raw, 'add') : raw;
@@ -138,7 +141,7 @@ export async function updateRow(ctx: OpContext, entity: Entity, body: unknown) {
   const input = hooks.prepareInput ? hooks.prepareInput(body as Row, 'update') : (body as Row);
   const id = parseId(input.id);
   const patch = await hashPasswords(entity, validatePatch(entity, input));
-  await inTransaction(ctx, async (tx) => {
+  await inTransaction(ctx, entity, async (tx) => {
     const existing = await findRow(tx, entity, id);
     if (!existing) throw notFound(`${entity.prefix}: no record with id ${id}`);
     await hooks.beforeUpdate?.(tx, patch, existing, input);
@@ -155,7 +158,7 @@ export async function deleteRows(ctx: OpContext, entity: Entity, body: unknown) 
   const input = body as Row;
   const ids = parseIds(input.ids);
   const hooks = ctx.hooks.get(entity.prefix);
-  await inTransaction(ctx, async (tx) => {
+  await inTransaction(ctx, entity, async (tx) => {
     const rows = (await untyped(tx.db).selectFrom(`${entity.table} as a`).selectAll('a')
       .where((eb) => eb.and([eb('a.id', 'in', ids), ...[hooks.scope?.(tx, eb)].filter((c) => c !== undefined)]))
       .execute()) as Row[];

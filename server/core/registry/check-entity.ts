@@ -13,10 +13,19 @@ export function checkEntitySemantics(schema: EntitySchema): string | undefined {
   for (const o of schema['x-order'] ?? []) if (!known.has(o.column)) return `x-order names "${o.column}", which is not a field`;
   for (const u of schema['x-unique'] ?? []) for (const c of u) if (!names.has(c)) return `x-unique names "${c}", which is not a field`;
   const actionNames = new Set<string>();
+  const buttonKeys = new Set<string>();
   for (const a of schema['x-actions'] ?? []) {
     if (actionNames.has(a.name) || ['add', 'delete', 'update', 'info', 'list', 'page'].includes(a.name)) return `x-actions: "${a.name}" is declared twice or shadows a generic action`;
     actionNames.add(a.name);
+    for (const b of a.ui ?? []) {
+      if (a.method !== 'post') return `x-actions: "${a.name}" has buttons, so it must be a post taking {ids}`;
+      if (buttonKeys.has(b.key)) return `x-actions: button "${b.key}" is declared twice`;
+      buttonKeys.add(b.key);
+      for (const f of Object.keys(b.when ?? {})) if (!known.has(f)) return `x-actions: button "${b.key}" has a condition on "${f}", which is not a field`;
+    }
   }
+  const tabs = schema['x-tabs'];
+  if (tabs !== undefined && !(props[tabs]?.enum || props[tabs]?.['x-dict'])) return `x-tabs names "${tabs}", which is not a field with an enum or a dictionary`;
   for (const [name, field] of Object.entries(props)) {
     const where = `field "${name}"`;
     const types = Array.isArray(field.type) ? field.type : [field.type];

@@ -31,7 +31,21 @@ export type FieldSchema = {
   'x-virtual'?: boolean;
 };
 
-export type ActionSchema = { name: string; method: 'get' | 'post'; summary: string; access?: string };
+/** A button the generic screen shows for an action: it posts {ids, ...body} (and a remark when asked). */
+export type ActionButton = {
+  key: string;
+  label: Label;
+  on?: 'row' | 'selection' | 'both';
+  /** Row states that allow it: field → allowed values. */
+  when?: Record<string, (number | string | boolean)[]>;
+  confirm?: Label;
+  body?: Record<string, number | string | boolean>;
+  remark?: 'optional' | 'required';
+  tone?: 'default' | 'primary' | 'danger';
+  done?: Label;
+};
+
+export type ActionSchema = { name: string; method: 'get' | 'post'; summary: string; access?: string; ui?: ActionButton[] };
 
 export type EntitySchema = {
   $schema?: string;
@@ -52,6 +66,7 @@ export type EntitySchema = {
   'x-unique'?: string[][];
   'x-menu'?: { router: string; viewPath: string; icon?: string; parent?: string; orderNum?: number };
   'x-tenant'?: boolean;
+  'x-tabs'?: string;
   properties: Record<string, FieldSchema>;
 };
 
@@ -95,6 +110,8 @@ export type Entity = {
   uniques: string[][];
   joins: JoinedColumn[];
   menu?: EntitySchema['x-menu'];
+  /** A field whose values are tabs above the list. */
+  tabs?: string;
   source: EntitySchema;
   /** Where the schema came from: a file path, or 'database' for entities made on the AI-code page. */
   origin: string;

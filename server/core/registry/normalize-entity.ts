@@ -111,6 +111,7 @@ export function normalizeEntity(schema: EntitySchema, origin: string): Entity {
     uniques: schema['x-unique'] ?? [],
     joins: joinsOf(own),
     menu: schema['x-menu'],
+    tabs: schema['x-tabs'],
     source: schema,
     origin,
   };

@@ -3,7 +3,7 @@ import type { OpContext } from '../../core/crud/context.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
 import { badRequest, conflict, notFound } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
-import { encodeRow } from '../../core/db/row-codec.js';
+import { decodeRow, encodeRow } from '../../core/db/row-codec.js';
 import { nowText } from '../../core/db/time.js';
 import { insertRow } from '../../core/crud/insert-row.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
@@ -35,7 +35,8 @@ function optionalText(body: Row, name: string, max: number): string | undefined 
 
 /** {id} or {ids} (all or nothing). */
 function targetIds(body: Row, single = 'id', many = 'ids'): { ids: number[]; batch: boolean } {
-  if (body[many] !== undefined && body[many] !== null) return { ids: parseIds(body[many], many), batch: true };
+  // Ascending, so that concurrent batches lock their rows in the same order (no deadlock on PostgreSQL / MariaDB).
+  if (body[many] !== undefined && body[many] !== null) return { ids: parseIds(body[many], many).sort((a, b) => a - b), batch: true };
   return { ids: [parseId(body[single], single)], batch: false };
 }
 
@@ -139,12 +140,18 @@ export function registerAudit(host: Host): void {
     beforeAdd: (ctx: OpContext, row: Row) => {
       row.applicantId = ctx.user?.id ?? null;
     },
-    beforeUpdate: (_ctx: OpContext, _patch: Row, existing: Row) => {
+    beforeUpdate: (ctx: OpContext, patch: Row, existing: Row, prefix: string) => {
       const s = Number(existing.status);
-      if (s !== 0) throw conflict(`Ticket ${String(existing.id)} is already decided: ${TICKET_STATUS[s] ?? s} (status ${s}); it can no longer be edited`, [{ path: 'status', message: `is ${s}` }]);
+      if (s === 0) return;
+      // Saving the unchanged form of a decided ticket is fine; changing it is not.
+      const stored = decodeRow(ctx.registry.get(prefix)!, existing);
+      const changed = Object.keys(patch).filter((k) => JSON.stringify(patch[k] ?? null) !== JSON.stringify(stored[k] ?? null));
+      if (changed.length) {
+        throw conflict(`${changed.join(', ')}: ticket ${String(existing.id)} is already decided: ${TICKET_STATUS[s] ?? s} (status ${s}); it can no longer be edited`, changed.map((path) => ({ path, message: 'cannot change once decided' })));
+      }
     },
   };
-  host.hooks.set('audit/user', frozenOnceDecided);
+  host.hooks.set('audit/user', { ...frozenOnceDecided, beforeUpdate: (ctx, patch, existing) => frozenOnceDecided.beforeUpdate(ctx, patch, existing, 'audit/user') });
   host.hooks.set('audit/order', {
     ...frozenOnceDecided,
     // An order with a ticket is pending review (0 → 1); a pending ticket deleted puts it back when it was the last one.
@@ -152,12 +159,11 @@ export function registerAudit(host: Host): void {
       const t = await untyped(ctx.db).selectFrom('audit_order').select('orderId').where('id', '=', id).executeTakeFirst() as Row | undefined;
       if (t) await moveSubject(ctx, 'order_info', Number(t.orderId), [0], 1);
     },
-    beforeUpdate: async (ctx, patch, existing, input) => {
-      frozenOnceDecided.beforeUpdate(ctx, patch, existing);
+    beforeUpdate: (ctx, patch, existing) => {
+      frozenOnceDecided.beforeUpdate(ctx, patch, existing, 'audit/order');
       if (patch.orderId !== undefined && Number(patch.orderId) !== Number(existing.orderId)) {
         throw conflict('orderId: a ticket stays with its order; delete it and add a new one', [{ path: 'orderId', message: 'cannot change' }]);
       }
-      void input;
     },
     afterDelete: async (ctx, rows) => {
       for (const r of rows.filter((x) => Number(x.status) === 0)) {

@@ -35,8 +35,8 @@ const stripX = (value: unknown): unknown => {
   return value;
 };
 
-/** What our runtime needs beyond the 8.x superset: labels, the form's JSON Schema and per-field hints. */
-function runtimeHints(entity: Entity) {
+/** What our runtime needs beyond the 8.x superset: labels, the form's JSON Schema, per-field hints, tabs and buttons. */
+function runtimeHints(entity: Entity, routed: Set<string>) {
   const writable = writableFields(entity);
   return {
     title: entity.title,
@@ -56,6 +56,9 @@ function runtimeHints(entity: Entity) {
     joins: entity.joins.map((j) => ({ alias: j.alias, field: j.localField, entity: j.table, column: j.column, keyword: j.keyword })),
     order: entity.order,
     recycle: entity.recycle,
+    tabs: entity.tabs,
+    // Buttons of the actions this caller may call (routed and permitted), so a screen offers nothing that answers 403.
+    actions: entity.actions.filter((a) => routed.has(a.name)).flatMap((a) => (a.ui ?? []).map((b) => ({ action: a.name, ...b }))),
   };
 }
 
@@ -94,7 +97,8 @@ export function epsEntry(host: Host, entity: Entity, api: ReturnType<typeof apiE
       fieldLike: searchOf('like'),
     },
     prefix,
-    joinery: runtimeHints(entity),
+    // Buttons only for the actions in `api` (what this caller may call).
+    joinery: runtimeHints(entity, new Set(api.map((a) => a.path.slice(1)))),
   };
 }
 

@@ -1,13 +1,49 @@
 import type { Host } from '../../core/host.js';
+import type { OpContext } from '../../core/crud/context.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
 import { badRequest } from '../../core/errors.js';
 import { parseId } from '../../core/crud/input-validation.js';
 import type { Row } from '../../core/db/row.js';
 import { nowText } from '../../core/db/time.js';
+import { copyToRecycleBin } from '../../core/crud/recycle-bin.js';
+import { guardedTransaction, notYours } from '../../core/auth/delegation.js';
+import { assertAcyclic, assertTreeParent } from '../../core/crud/tree-parent.js';
 
 const PREFIX = 'base/sys/department';
+const TABLE = 'base_sys_department';
+const USERS = 'base/sys/user';
 
-/** Departments: data scope on reads, users moved to the root on delete, drag-and-drop ordering. */
+/**
+ * Where the users of deleted departments go: the nearest ancestor that survives the delete (and, for a delegated
+ * admin, lies in their scope); for a super admin deleting a top-level department, the first remaining root.
+ */
+async function newHomeFor(ctx: OpContext, departmentId: number, deleted: Set<number>): Promise<number | null> {
+  const all = (await untyped(ctx.db).selectFrom(TABLE).select(['id', 'parentId']).orderBy('id').execute()) as Row[];
+  const parent = new Map(all.map((d) => [Number(d.id), d.parentId === null ? null : Number(d.parentId)]));
+  const scope = ctx.user?.departmentIds;
+  const seen = new Set<number>();
+  for (let at = parent.get(departmentId) ?? null; at !== null && !seen.has(at); at = parent.get(at) ?? null) {
+    seen.add(at);
+    if (!deleted.has(at) && parent.has(at) && (!scope || scope.includes(at))) return at;
+  }
+  if (scope) throw notYours(`Not allowed: the users of department ${departmentId} have no department in your scope to move to; move them first, or delete them with the department`);
+  const root = all.find((d) => d.parentId === null && !deleted.has(Number(d.id)));
+  return root ? Number(root.id) : null;
+}
+
+/** Deletes the users of deleted departments the way user/delete does: recycle-bin copy, role links, sessions. */
+async function deleteUsersOf(host: Host, ctx: OpContext, departmentIds: number[]): Promise<void> {
+  const entity = host.registry.get(USERS)!;
+  const users = (await untyped(ctx.db).selectFrom(`${entity.table} as a`).selectAll('a').where('a.departmentId', 'in', departmentIds).execute()) as Row[];
+  if (users.length === 0) return;
+  const hooks = host.hooks.get(USERS);
+  await hooks.beforeDelete?.(ctx, users, {});
+  await copyToRecycleBin(ctx, entity, users);
+  await untyped(ctx.db).deleteFrom(entity.table).where('id', 'in', users.map((u) => Number(u.id))).execute();
+  await hooks.afterDelete?.(ctx, users, {});
+}
+
+/** Departments: data scope on reads, users kept (moved up) or recycled on delete, drag-and-drop ordering. */
 export function registerSysDepartment(host: Host): void {
   host.hooks.set(PREFIX, {
     // Cached rights and sessions are dropped again once the write is visible to other connections.
@@ -17,19 +53,26 @@ export function registerSysDepartment(host: Host): void {
       if (!ctx.user || !scope) return undefined;
       return scope.length ? eb('a.id', 'in', [...scope]) : eb('a.id', '=', -1);
     },
-    beforeAdd: (ctx, row) => {
+    beforeAdd: async (ctx, row) => {
+      await assertTreeParent(ctx, TABLE, undefined, row.parentId);
       row.userId = ctx.user?.id ?? null;
     },
+    beforeUpdate: (ctx, patch, existing) => assertTreeParent(ctx, TABLE, Number(existing.id), patch.parentId),
     afterAdd: () => host.auth.invalidateRights(),
     afterUpdate: () => host.auth.invalidateRights(),
     afterDelete: async (ctx, rows, input) => {
       const ids = rows.map((r) => Number(r.id));
       const db = untyped(ctx.db);
       if (input.deleteUser === true) {
-        await db.deleteFrom('base_sys_user').where('departmentId', 'in', ids).execute();
+        await deleteUsersOf(host, ctx, ids);
       } else {
-        const root = (await db.selectFrom('base_sys_department').select('id').where('parentId', 'is', null).orderBy('id').executeTakeFirst()) as Row | undefined;
-        await db.updateTable('base_sys_user').set({ departmentId: root ? Number(root.id) : null, updateTime: nowText() }).where('departmentId', 'in', ids).execute();
+        const deleted = new Set(ids);
+        for (const id of ids) {
+          const staff = await db.selectFrom('base_sys_user').select('id').where('departmentId', '=', id).executeTakeFirst();
+          if (!staff) continue;
+          const home = await newHomeFor(ctx, id, deleted);
+          await db.updateTable('base_sys_user').set({ departmentId: home, updateTime: nowText() }).where('departmentId', '=', id).execute();
+        }
       }
       await db.deleteFrom('base_sys_role_department').where('departmentId', 'in', ids).execute();
       host.auth.invalidateRights();
@@ -46,12 +89,14 @@ export function registerSysDepartment(host: Host): void {
       return { id: parseId(it.id, `${i}.id`), parentId, orderNum: orderNum as number };
     });
     const scope = ctx.user?.departmentIds;
-    await ctx.db.transaction().execute(async (trx) => {
-      for (const it of items) {
-        if (scope && !scope.includes(it.id)) throw badRequest(`department ${it.id} is outside your data scope`);
-        if (it.parentId === it.id) throw badRequest(`department ${it.id} cannot be its own parent`);
-        await untyped(trx).updateTable('base_sys_department').set({ parentId: it.parentId, orderNum: it.orderNum, updateTime: nowText() }).where('id', '=', it.id).execute();
+    await guardedTransaction(ctx, async (tx) => {
+      for (const [i, it] of items.entries()) {
+        if (scope && !scope.includes(it.id)) throw notYours(`Not allowed: department ${it.id} is outside your department scope`, [{ path: `${i}.id`, message: 'is outside your department scope' }]);
+        if (it.parentId === it.id) throw badRequest(`department ${it.id} cannot be its own parent`, [{ path: `${i}.parentId`, message: 'would make a cycle' }]);
+        await assertTreeParent(tx, TABLE, undefined, it.parentId, `${i}.parentId`);
+        await untyped(tx.db).updateTable(TABLE).set({ parentId: it.parentId, orderNum: it.orderNum, updateTime: nowText() }).where('id', '=', it.id).execute();
       }
+      await assertAcyclic(tx, TABLE);
     });
     host.auth.invalidateRights();
   });

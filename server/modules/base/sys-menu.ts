@@ -2,6 +2,8 @@ import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
 import { badRequest } from '../../core/errors.js';
+import { delegation, guardedTransaction, notYours } from '../../core/auth/delegation.js';
+import { assertTreeParent } from '../../core/crud/tree-parent.js';
 import type { Row } from '../../core/db/row.js';
 import { insertRow } from '../../core/crud/insert-row.js';
 import { decodeRow, encodeRow } from '../../core/db/row-codec.js';
@@ -43,21 +45,17 @@ export async function importMenuTrees(host: Host, ctx: OpContext, nodes: unknown
     const { childMenus, ...fields } = node as MenuNode;
     const row = validateNew(entity, { ...fields, parentId }, `${path}.${i}.`);
     const now = nowText();
+    await checkOwnPerms(ctx, row.perms, `${path}.${i}.perms`);
     const id = await insertRow(ctx, entity, { ...encodeRow(entity, row), createTime: now, updateTime: now });
     count += 1 + (childMenus ? await importMenuTrees(host, ctx, childMenus, id, `${path}.${i}.childMenus`) : 0);
   }
   return count;
 }
 
-/**
- * A user's permissions are read from the perms of their menus, so a non-super admin who could write any string into
- * a menu they hold would grant it to themselves: they may only write permissions they already have.
- */
-function checkOwnPerms(ctx: OpContext, perms: unknown): void {
-  const user = ctx.user;
-  if (!user || user.isSuper || perms === undefined || perms === null) return;
-  const bad = String(perms).split(',').map((p) => p.trim()).filter(Boolean).find((p) => !user.perms.has(p));
-  if (bad !== undefined) throw badRequest(`perms: "${bad}" is not a permission you hold`, [{ path: 'perms', message: 'names a permission you do not hold' }]);
+/** A friendlier, field-named refusal than the delegation guard's for the common case of a typed permission string. */
+async function checkOwnPerms(ctx: OpContext, perms: unknown, field = 'perms'): Promise<void> {
+  const [missing] = await delegation.missingPerms(ctx, perms);
+  if (missing !== undefined) throw notYours(`perms: "${missing}" is not a permission you hold`, [{ path: field, message: 'names a permission you do not hold' }]);
 }
 
 /** Menus: a non-super admin sees their own; deleting removes descendants; export/import of trees. */
@@ -71,7 +69,14 @@ export function registerSysMenu(host: Host): void {
       if (!ids) return undefined;
       return ids.length ? eb('a.id', 'in', [...ids]) : eb('a.id', '=', -1);
     },
-    beforeUpdate: (ctx, patch) => checkOwnPerms(ctx, patch.perms),
+    beforeAdd: async (ctx, row) => {
+      await assertTreeParent(ctx, TABLE, undefined, row.parentId);
+      await checkOwnPerms(ctx, row.perms);
+    },
+    beforeUpdate: async (ctx, patch, existing) => {
+      await assertTreeParent(ctx, TABLE, Number(existing.id), patch.parentId);
+      await checkOwnPerms(ctx, patch.perms);
+    },
     afterAdd: changed,
     afterUpdate: changed,
     afterDelete: async (ctx, rows) => {
@@ -94,7 +99,7 @@ export function registerSysMenu(host: Host): void {
   });
 
   host.actions.set(PREFIX, 'import', async (ctx, { body }) => {
-    await ctx.db.transaction().execute((trx) => importMenuTrees(host, { ...ctx, db: trx }, body.menus, null));
+    await guardedTransaction(ctx, (tx) => importMenuTrees(host, tx, body.menus, null));
     changed();
   });
 }

@@ -25,19 +25,14 @@ export async function visibleRoleIds(ctx: OpContext): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
-/** A non-super admin may only grant menus they have and departments in their scope (no privilege escalation). */
-async function checkGrants(ctx: OpContext, menuIds: number[] | undefined, departmentIds: number[] | undefined): Promise<void> {
-  const user = ctx.user;
-  if (!user || user.isSuper) return;
-  if (menuIds?.length) {
-    const own = new Set(user.menuIds ?? []);
-    const bad = menuIds.find((m) => !own.has(m));
-    if (bad !== undefined) throw badRequest(`menuIdList: menu ${bad} is not yours to grant`, [{ path: 'menuIdList', message: 'contains a menu you do not have' }]);
-  }
-  if (departmentIds?.length && user.departmentIds) {
-    const scope = new Set(user.departmentIds);
-    const bad = departmentIds.find((d) => !scope.has(d));
-    if (bad !== undefined) throw badRequest(`departmentIdList: department ${bad} is outside your data scope`, [{ path: 'departmentIdList', message: 'contains a department outside your scope' }]);
+/** Link ids must name menus / departments that exist (a dangling link is a silent no-op that confuses the editor). */
+async function checkLinksExist(ctx: OpContext, input: Row): Promise<void> {
+  for (const [field, table] of [['menuIdList', 'base_sys_menu'], ['departmentIdList', 'base_sys_department']] as const) {
+    const ids = idList(input, field);
+    if (!ids?.length) continue;
+    const found = new Set(((await untyped(ctx.db).selectFrom(table).select('id').where('id', 'in', ids).execute()) as Row[]).map((r) => Number(r.id)));
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined) throw badRequest(`${field}: there is no record ${missing}`, [{ path: field, message: `contains ${missing}, which does not exist` }]);
   }
 }
 
@@ -48,14 +43,17 @@ async function syncLinks(ctx: OpContext, id: number, input: Row): Promise<void> 
   if (departments) await replaceLinks(ctx, 'base_sys_role_department', 'roleId', id, 'departmentId', departments);
 }
 
-/** Roles: creator, menu/department links mirrored into link tables, super role protected, rights refreshed. */
+/**
+ * Roles: creator, menu/department links mirrored into link tables, super role protected, rights refreshed. What a
+ * delegated admin may grant is the delegation guard's to judge (core/auth/delegation.ts), for every write here.
+ */
 export function registerSysRole(host: Host): void {
   host.hooks.set(PREFIX, {
     // Cached rights and sessions are dropped again once the write is visible to other connections.
     afterCommit: () => host.auth.invalidateRights(),
     scope: roleScope,
     beforeAdd: async (ctx, row, input) => {
-      await checkGrants(ctx, idList(input, 'menuIdList'), idList(input, 'departmentIdList'));
+      await checkLinksExist(ctx, input);
       row.userId = ctx.user?.id ?? null;
     },
     afterAdd: async (ctx, id, input) => {
@@ -64,7 +62,7 @@ export function registerSysRole(host: Host): void {
     },
     beforeUpdate: async (ctx, patch, existing, input) => {
       if (Number(existing.id) === SUPER_ROLE_ID && patch.label !== undefined && patch.label !== SUPER_ROLE_LABEL) throw refused('The super-admin role keeps its label');
-      await checkGrants(ctx, idList(input, 'menuIdList'), idList(input, 'departmentIdList'));
+      await checkLinksExist(ctx, input);
     },
     afterUpdate: async (ctx, id, input) => {
       await syncLinks(ctx, id, input);

@@ -1,15 +1,17 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
-import { badRequest, forbidden, refused } from '../../core/errors.js';
+import { badRequest, refused } from '../../core/errors.js';
 import { SUPER_ROLE_ID } from '../../core/auth/access-rights.js';
 import type { Row } from '../../core/db/row.js';
 import { nowText } from '../../core/db/time.js';
 import { idList, linkedIds, replaceLinks } from './link-tables.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
-import { visibleRoleIds } from './sys-role.js';
+import { delegation, guardedTransaction, notYours } from '../../core/auth/delegation.js';
+import type { AnyExpressionBuilder } from '../../core/crud/entity-hooks.js';
 
 const PREFIX = 'base/sys/user';
+const SUPER_ONLY = 'Not allowed: a super admin can only be changed by a super admin';
 
 async function holdsSuperRole(ctx: OpContext, userIds: number[]): Promise<boolean> {
   if (userIds.length === 0) return false;
@@ -17,19 +19,13 @@ async function holdsSuperRole(ctx: OpContext, userIds: number[]): Promise<boolea
   return row !== undefined;
 }
 
-/** Roles a caller may hand out: any for the super admin, else only roles they can see; never the super role. */
-async function checkRoles(ctx: OpContext, roleIds: number[]): Promise<void> {
-  if (ctx.user?.isSuper) return;
-  if (roleIds.includes(SUPER_ROLE_ID)) throw refused('非法操作~ only a super admin can grant the super-admin role');
-  const visible = new Set(await visibleRoleIds(ctx));
-  const bad = roleIds.find((r) => !visible.has(r));
-  if (bad !== undefined) throw badRequest(`roleIdList: role ${bad} is not one you may assign`, [{ path: 'roleIdList', message: 'contains a role you may not assign' }]);
-}
-
-function checkDepartment(ctx: OpContext, departmentId: unknown): void {
+/** Users a non-super admin reaches: in their department scope, never a super admin (PROTOCOL §0). */
+function userScope(ctx: OpContext, eb: AnyExpressionBuilder) {
   const scope = ctx.user?.departmentIds;
-  if (scope === null || scope === undefined || departmentId === undefined || departmentId === null) return;
-  if (!scope.includes(Number(departmentId))) throw badRequest('departmentId: outside your data scope', [{ path: 'departmentId', message: 'is outside your data scope' }]);
+  if (!ctx.user || ctx.user.isSuper || scope === null || scope === undefined) return undefined;
+  if (scope.length === 0) return eb('a.id', '=', -1);
+  const superUsers = eb.selectFrom('base_sys_user_role as sur').select('sur.userId').where('sur.roleId', '=', SUPER_ROLE_ID);
+  return eb.and([eb('a.departmentId', 'in', [...scope]), eb('a.id', 'not in', superUsers)]);
 }
 
 /** Admin users: password hashing, roles, department data scope, protection of the super admin. */
@@ -37,11 +33,7 @@ export function registerSysUser(host: Host): void {
   host.hooks.set(PREFIX, {
     // Cached rights and sessions are dropped again once the write is visible to other connections.
     afterCommit: () => host.auth.invalidateRights(),
-    scope: (ctx, eb) => {
-      const scope = ctx.user?.departmentIds;
-      if (!ctx.user || scope === null || scope === undefined) return undefined;
-      return scope.length ? eb('a.departmentId', 'in', [...scope]) : eb('a.id', '=', -1);
-    },
+    scope: userScope,
     filters: (_ctx, params, eb) => {
       const ids = params.departmentIds;
       if (ids === undefined || ids === null || (Array.isArray(ids) && ids.length === 0)) return [];
@@ -50,8 +42,7 @@ export function registerSysUser(host: Host): void {
     prepareInput: (input) => (input.password === '' || input.password === null ? { ...input, password: undefined } : input),
     beforeAdd: async (ctx, row, input) => {
       if (row.password === undefined) throw badRequest('password: is required', [{ path: 'password', message: 'is required' }]);
-      checkDepartment(ctx, row.departmentId);
-      await checkRoles(ctx, idList(input, 'roleIdList') ?? []);
+      await delegation.assertAssignableRoles(ctx, idList(input, 'roleIdList') ?? []);
       row.passwordV = 1;
       row.userId = ctx.user?.id ?? null;
     },
@@ -61,10 +52,13 @@ export function registerSysUser(host: Host): void {
     },
     beforeUpdate: async (ctx, patch, existing, input) => {
       const id = Number(existing.id);
-      if (!ctx.user?.isSuper && (await holdsSuperRole(ctx, [id]))) throw forbidden();
-      checkDepartment(ctx, patch.departmentId);
+      if (!ctx.user?.isSuper && (await holdsSuperRole(ctx, [id]))) throw notYours(SUPER_ONLY);
       const roles = idList(input, 'roleIdList');
-      if (roles) await checkRoles(ctx, roles);
+      if (roles) {
+        // Roles the user keeps were judged when they were given; only new ones must be the caller's to give.
+        const held = new Set(await linkedIds(ctx, 'base_sys_user_role', 'userId', id, 'roleId'));
+        await delegation.assertAssignableRoles(ctx, roles.filter((r) => !held.has(r)));
+      }
       if (patch.password !== undefined) {
         patch.passwordV = Number(existing.passwordV) + 1;
       }
@@ -79,7 +73,7 @@ export function registerSysUser(host: Host): void {
     beforeDelete: async (ctx, rows) => {
       const ids = rows.map((r) => Number(r.id));
       if (ctx.user && ids.includes(ctx.user.id)) throw refused('You cannot delete yourself');
-      if (!ctx.user?.isSuper && (await holdsSuperRole(ctx, ids))) throw forbidden();
+      if (!ctx.user?.isSuper && (await holdsSuperRole(ctx, ids))) throw notYours(SUPER_ONLY);
     },
     afterDelete: async (ctx, rows) => {
       for (const r of rows) await host.auth.revokeUser(Number(r.id), ctx.db);
@@ -102,11 +96,10 @@ export function registerSysUser(host: Host): void {
   host.actions.set(PREFIX, 'move', async (ctx, { body }) => {
     const departmentId = parseId(body.departmentId, 'departmentId');
     const userIds = parseIds(body.userIds, 'userIds');
-    checkDepartment(ctx, departmentId);
-    await ctx.db.transaction().execute(async (trx) => {
-      const tx = { ...ctx, db: trx };
-      if (!ctx.user?.isSuper && (await holdsSuperRole(tx, userIds))) throw forbidden();
-      let q = untyped(trx).updateTable('base_sys_user').set({ departmentId, updateTime: nowText() }).where('id', 'in', userIds);
+    await delegation.assertReach(ctx, 'department', [departmentId], 'departmentId');
+    await guardedTransaction(ctx, async (tx) => {
+      if (!ctx.user?.isSuper && (await holdsSuperRole(tx, userIds))) throw notYours(SUPER_ONLY);
+      let q = untyped(tx.db).updateTable('base_sys_user').set({ departmentId, updateTime: nowText() }).where('id', 'in', userIds);
       const scope = ctx.user?.departmentIds;
       if (scope) q = q.where('departmentId', 'in', scope.length ? [...scope] : [-1]);
       await q.execute();

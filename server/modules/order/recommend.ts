@@ -41,13 +41,19 @@ export async function goodsSnapshot(ctx: OpContext, goodIds: unknown): Promise<R
   });
 }
 
-/** Rewrites the snapshot of every bundle holding the product; returns their ids. */
+const flat = (v: unknown) => (Array.isArray(v) ? JSON.stringify(v.map((e) => SNAPSHOT.map((k) => (e as Row | null)?.[k] ?? null))) : JSON.stringify(v ?? null));
+const sameSnapshot = (a: unknown, b: unknown) => flat(a) === flat(b);
+
+/** Brings the snapshot of every bundle holding the product up to date; returns their ids. */
 export async function refreshBundlesHolding(ctx: OpContext, goodId: number): Promise<number[]> {
   // goodIds is a JSON column: bundles are few, so they are filtered here rather than with dialect-specific JSON SQL.
-  const bundles = (await untyped(ctx.db).selectFrom(TABLE).select(['id', 'goodIds']).where('goodIds', 'is not', null).execute()) as Row[];
+  const bundles = (await untyped(ctx.db).selectFrom(TABLE).select(['id', 'goodIds', 'goodsInfo']).where('goodIds', 'is not', null).execute()) as Row[];
   const holding = bundles.filter((b) => idsOf(b.goodIds).includes(goodId));
   for (const b of holding) {
     const snapshot = await goodsSnapshot(ctx, b.goodIds);
+    const stored = typeof b.goodsInfo === 'string' ? safeParse(b.goodsInfo) : b.goodsInfo;
+    // Only a snapshot that changed is written (and its updateTime moved); compared by value, whatever the key order stored.
+    if (sameSnapshot(stored, snapshot)) continue;
     await untyped(ctx.db).updateTable(TABLE).set({ goodsInfo: JSON.stringify(snapshot), updateTime: nowText() }).where('id', '=', Number(b.id)).execute();
   }
   return holding.map((b) => Number(b.id));

@@ -1,14 +1,41 @@
 import type { Host } from '../../core/host.js';
+import type { OpContext } from '../../core/crud/context.js';
+import { untyped } from '../../core/crud/dynamic-db.js';
+import type { Row } from '../../core/db/row.js';
+import { decodeRow } from '../../core/db/row-codec.js';
 import { refreshBundlesHolding } from '../order/recommend.js';
+import { checkSkus } from './sku.js';
 
-/** The product module: bundles holding a product follow its changes (the snapshot in order_recommend.goodsInfo). */
+const ids = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : []);
+
+/** Materials by id, as the product rows show them. */
+async function materialsById(ctx: OpContext, wanted: number[]): Promise<Map<number, Row>> {
+  if (wanted.length === 0) return new Map();
+  const rows = (await untyped(ctx.db).selectFrom('product_material').select(['id', 'title', 'type', 'pic', 'description']).where('id', 'in', [...new Set(wanted)]).execute()) as Row[];
+  return new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), type: Number(r.type) }]));
+}
+
+/**
+ * The product module: the spec groups and SKU matrix checked together, materials shown with the product, and bundles
+ * holding a product following its changes (the snapshot in order_recommend.goodsInfo).
+ */
 export function registerProductModule(host: Host): void {
   host.hooks.set('product/info', {
+    beforeAdd: (_ctx, row) => checkSkus(row),
+    beforeUpdate: (ctx, patch, existing) => {
+      if (patch.specInfo === undefined && patch.skuInfo === undefined) return;
+      const stored = decodeRow(ctx.registry.get('product/info')!, existing);
+      checkSkus({ specInfo: patch.specInfo !== undefined ? patch.specInfo : stored.specInfo, skuInfo: patch.skuInfo !== undefined ? patch.skuInfo : stored.skuInfo });
+    },
     afterUpdate: async (ctx, id) => {
       await refreshBundlesHolding(ctx, id);
     },
     afterDelete: async (ctx, rows) => {
       for (const r of rows) await refreshBundlesHolding(ctx, Number(r.id));
+    },
+    decorate: async (ctx, rows) => {
+      const materials = await materialsById(ctx, rows.flatMap((r) => ids(r.materialIds)));
+      for (const row of rows) row.materials = ids(row.materialIds).filter((m) => materials.has(m)).map((m) => materials.get(m)!);
     },
   });
 }

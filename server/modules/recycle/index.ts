@@ -1,8 +1,34 @@
 import type { Host } from '../../core/host.js';
+import type { OpContext } from '../../core/crud/context.js';
+import type { AnyExpressionBuilder } from '../../core/crud/entity-hooks.js';
 import { parseIds } from '../../core/crud/input-validation.js';
 import { entityOfRecord, RECYCLE_PREFIX, restoreFromRecycleBin } from '../../core/crud/recycle-bin.js';
 import type { Row } from '../../core/db/row.js';
 import { decodeRow } from '../../core/db/row-codec.js';
+
+/** Entity prefixes a caller holds some permission of: base:sys:user:page → base/sys/user. */
+const prefixesOf = (perms: Iterable<string>) => [...new Set([...perms].map((p) => p.split(':').slice(0, -1).join('/')).filter(Boolean))];
+
+/**
+ * What a delegated admin sees and restores in the bin: records of entities they hold a permission of, whose rows lay
+ * in their department scope (users, departments) or that they deleted themselves (roles, menus). Records from
+ * before the scope was recorded (no entityPrefix) are a super admin's only.
+ */
+function recycleScope(ctx: OpContext, eb: AnyExpressionBuilder) {
+  const user = ctx.user;
+  if (!user || user.isSuper) return undefined;
+  const prefixes = prefixesOf(user.perms);
+  if (prefixes.length === 0) return eb('a.id', '=', -1);
+  const departments = (user.departmentIds ?? []).map((d) => `dept:${d}`);
+  return eb.and([
+    eb('a.entityPrefix', 'in', prefixes),
+    eb.or([
+      eb('a.scope', 'is', null),
+      ...(departments.length ? [eb('a.scope', 'in', departments)] : []),
+      eb.and([eb('a.scope', '=', 'owner'), eb('a.userId', '=', user.id)]),
+    ]),
+  ]);
+}
 
 /** Recycle bin: restore, and rows shown the way their entity shows them (no secrets). */
 export function registerRecycleModule(host: Host): void {
@@ -11,6 +37,7 @@ export function registerRecycleModule(host: Host): void {
     host.auth.invalidateRights();
   });
   host.hooks.set(RECYCLE_PREFIX, {
+    scope: recycleScope,
     decorate: (ctx, rows) => {
       for (const row of rows) {
         const entity = entityOfRecord(ctx, row);

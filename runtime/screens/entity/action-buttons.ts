@@ -1,0 +1,18 @@
+import type { EpsButton } from '../../engine/eps';
+import type { EntityRow } from '../../engine/use-entity-list';
+import { request } from '../../engine/request';
+
+/** Whether a row's state allows a button (its `when`: field → allowed values; loose, as values come from JSON). */
+export function allows(button: EpsButton, row: EntityRow): boolean {
+  return Object.entries(button.when ?? {}).every(([field, values]) => values.some((v) => String(v) === String(row[field])));
+}
+
+export const onRow = (b: EpsButton) => b.on !== 'selection';
+export const onSelection = (b: EpsButton) => b.on !== 'row';
+
+/** Posts a button's action for these ids: {ids, ...body} plus the remark when one was given. */
+export function runButton(prefix: string, button: EpsButton, ids: number[], remark?: string): Promise<unknown> {
+  const data: Record<string, unknown> = { ids, ...button.body };
+  if (remark !== undefined && remark.trim() !== '') data.remark = remark.trim();
+  return request(`/admin/${prefix}/${button.action}`, { method: 'POST', data });
+}

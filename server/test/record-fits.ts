@@ -1,0 +1,41 @@
+import type { Row } from '../core/db/row.js';
+
+type Group = { name: string; values: string[] };
+
+/**
+ * A product's SKU matrix must fit its spec groups (server/modules/product/sku.ts): group names unique, each SKU one
+ * value of every group, no combination twice, codes unique. A drawn record is bent to fit: repeated groups dropped,
+ * SKU i gets the i-th combination (SKUs past the last combination dropped), repeated codes dropped.
+ */
+function fitSkus(record: Row): Row {
+  const out = { ...record };
+  let groups = Array.isArray(out.specInfo) ? (out.specInfo as Group[]) : [];
+  if (Array.isArray(out.specInfo)) {
+    const seen = new Set<string>();
+    groups = groups.filter((g) => !seen.has(g.name) && seen.add(g.name));
+    out.specInfo = groups;
+  }
+  if (!Array.isArray(out.skuInfo)) return out;
+  const total = groups.length === 0 ? 0 : groups.reduce((n, g) => n * g.values.length, 1);
+  const codes = new Set<string>();
+  out.skuInfo = (out.skuInfo as Row[]).slice(0, total).map((sku, i) => {
+    let rest = i;
+    const specs: Record<string, string> = {};
+    for (const g of groups) {
+      specs[g.name] = g.values[rest % g.values.length];
+      rest = Math.floor(rest / g.values.length);
+    }
+    const fitted: Row = { ...sku, specs };
+    if (typeof fitted.code === 'string' && fitted.code !== '') {
+      if (codes.has(fitted.code)) delete fitted.code;
+      else codes.add(fitted.code);
+    }
+    return fitted;
+  });
+  return out;
+}
+
+/** Per entity prefix: how a record drawn from the schema is made to satisfy the module's cross-field rules. */
+export const RECORD_FITS: Record<string, (record: Row) => Row> = {
+  'product/info': fitSkus,
+};
