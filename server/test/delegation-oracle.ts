@@ -148,7 +148,10 @@ export function violations(before: World, after: World, callerId: number): strin
   for (const [id, row] of before.departments) if (!reach.department(id) && !same(row, after.departments.get(id))) out.push(`department ${id} (out of reach) was changed or deleted`);
 
   // 5. New users land in the caller's scope; new menus carry only the caller's permissions.
-  for (const [id, row] of after.users) if (!before.users.has(id) && !R.departments.has(Number(row.departmentId))) out.push(`new user ${id} outside the caller's scope`);
+  // A department the sequence created counts when the caller's roles reach it now (below a reached one, with relevance).
+  const reachedNow = reachOf(after, callerId).rights.departments;
+  const inScope = (d: number) => R.departments.has(d) || (newDepartments.has(d) && reachedNow.has(d));
+  for (const [id, row] of after.users) if (!before.users.has(id) && !inScope(Number(row.departmentId))) out.push(`new user ${id} outside the caller's scope`);
   for (const [id, row] of after.menus) if (!before.menus.has(id) && !perms(row).every((p) => R.perms.has(p))) out.push(`new menu ${id} carries ${row.perms}`);
   return out;
 }
