@@ -6,6 +6,7 @@ import { badRequest, refused } from '../../core/errors.js';
 import { SUPER_ROLE_ID, SUPER_ROLE_LABEL } from '../../core/auth/access-rights.js';
 import type { Row } from '../../core/db/row.js';
 import { idList, linkedIds, replaceLinks } from './link-tables.js';
+import { BASE_MESSAGES as M } from './messages.js';
 
 const PREFIX = 'base/sys/role';
 
@@ -61,7 +62,7 @@ export function registerSysRole(host: Host): void {
       host.auth.invalidateRights();
     },
     beforeUpdate: async (ctx, patch, existing, input) => {
-      if (Number(existing.id) === SUPER_ROLE_ID && patch.label !== undefined && patch.label !== SUPER_ROLE_LABEL) throw refused('The super-admin role keeps its label');
+      if (Number(existing.id) === SUPER_ROLE_ID && patch.label !== undefined && patch.label !== SUPER_ROLE_LABEL) throw refused(M.superRoleLabel);
       await checkLinksExist(ctx, input);
     },
     afterUpdate: async (ctx, id, input) => {
@@ -69,7 +70,7 @@ export function registerSysRole(host: Host): void {
       host.auth.invalidateRights();
     },
     beforeDelete: (_ctx, rows) => {
-      if (rows.some((r) => Number(r.id) === SUPER_ROLE_ID)) throw refused('The super-admin role cannot be deleted');
+      if (rows.some((r) => Number(r.id) === SUPER_ROLE_ID)) throw refused(M.superRoleDelete);
     },
     afterDelete: async (ctx, rows) => {
       const ids = rows.map((r) => Number(r.id));
