@@ -53,6 +53,8 @@ export function registerSysRole(host: Host): void {
     // Cached rights and sessions are dropped again once the write is visible to other connections.
     afterCommit: () => host.auth.invalidateRights(),
     scope: roleScope,
+    // As the original, the role page and list never show the super-admin role, to anyone (PROTOCOL §4.4, §7.4).
+    filters: (_ctx, _params, eb) => [eb('a.id', '!=', SUPER_ROLE_ID), eb('a.label', '!=', SUPER_ROLE_LABEL)],
     beforeAdd: async (ctx, row, input) => {
       await checkLinksExist(ctx, input);
       row.userId = ctx.user?.id ?? null;

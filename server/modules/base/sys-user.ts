@@ -2,7 +2,7 @@ import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
 import { badRequest, conflict, refused } from '../../core/errors.js';
-import { SUPER_ROLE_ID } from '../../core/auth/access-rights.js';
+import { SUPER_ROLE_ID, SUPER_ROLE_LABEL } from '../../core/auth/access-rights.js';
 import type { Row } from '../../core/db/row.js';
 import { nowText } from '../../core/db/time.js';
 import { idList, linkedIds, replaceLinks } from './link-tables.js';
@@ -37,6 +37,16 @@ function userScope(ctx: OpContext, eb: AnyExpressionBuilder) {
   return eb.and([eb('a.departmentId', 'in', [...scope]), eb('a.id', 'not in', superUsers)]);
 }
 
+/**
+ * As the original, the user list (page, list) never shows a super admin, to anyone: neither the user `admin` (its
+ * rule) nor a holder of the super role (ours, PROTOCOL §0). A super admin edits its own profile in the person centre.
+ */
+function notSuperAdmin(eb: AnyExpressionBuilder) {
+  const holders = eb.selectFrom('base_sys_user_role as sur').innerJoin('base_sys_role as sr', 'sr.id', 'sur.roleId').select('sur.userId')
+    .where((w) => w.or([w('sr.id', '=', SUPER_ROLE_ID), w('sr.label', '=', SUPER_ROLE_LABEL)]));
+  return eb.and([eb('a.username', '!=', 'admin'), eb('a.id', 'not in', holders)]);
+}
+
 /** Admin users: password hashing, roles, department data scope, protection of the super admin. */
 export function registerSysUser(host: Host): void {
   host.hooks.set(PREFIX, {
@@ -45,8 +55,8 @@ export function registerSysUser(host: Host): void {
     scope: userScope,
     filters: (_ctx, params, eb) => {
       const ids = params.departmentIds;
-      if (ids === undefined || ids === null || (Array.isArray(ids) && ids.length === 0)) return [];
-      return [eb('a.departmentId', 'in', parseIds(ids, 'departmentIds'))];
+      if (ids === undefined || ids === null || (Array.isArray(ids) && ids.length === 0)) return [notSuperAdmin(eb)];
+      return [notSuperAdmin(eb), eb('a.departmentId', 'in', parseIds(ids, 'departmentIds'))];
     },
     prepareInput: (input) => (input.password === '' || input.password === null ? { ...input, password: undefined } : input),
     beforeAdd: async (ctx, row, input) => {
