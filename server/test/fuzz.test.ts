@@ -7,7 +7,7 @@ import type { Entity, GenericAction } from '../core/registry/entity-types.js';
 import { writableFields } from '../core/crud/input-validation.js';
 import type { Row } from '../core/db/row.js';
 import { dbFingerprint } from './db-fingerprint.js';
-import { recordArbitrary, withUniqueText, wrongValueArbitrary } from './record-arbitrary.js';
+import { asSentBoolean, recordArbitrary, withUniqueText, wrongValueArbitrary } from './record-arbitrary.js';
 
 /** Runs per property and entity/route; JOINERY_FUZZ_RUNS=200 for a long hunt. Bounded so a file stays under a minute per dialect. */
 const RUNS = Number(process.env.JOINERY_FUZZ_RUNS ?? 12);
@@ -15,8 +15,6 @@ const ENTITIES = loadRegistry().all();
 const WRITERS = ENTITIES.filter((e) => e.api.includes('add'));
 const ROUTES = ENTITIES.flatMap((e) => e.api.map((action) => ({ entity: e, action })));
 const WRITES = new Set<GenericAction>(['add', 'update', 'delete']);
-/** Boolean fields whose replies carry 1/0 instead of true/false. */
-const ONE_ZERO = new Set(['base/sys/role.relevance']);
 
 /** Bodies a careless or hostile client might send: anything JSON, or objects over the keys the route reads. */
 function bodyArbitrary(entity: Entity): fc.Arbitrary<unknown> {
@@ -62,9 +60,7 @@ describe.each(DIALECTS)('fuzzing the generic routes (%s)', (dialect) => {
         if (!(f.name in record)) continue;
         // Linked ids (x-ref multiple) are a set kept in a link table: compared without their order.
         const asSent = (v: unknown) => (f.schema['x-ref']?.multiple && Array.isArray(v) ? [...v].sort() : v);
-        // Role relevance comes back as 0/1, as the original sends it (PROTOCOL §8.2).
-        const read = ONE_ZERO.has(`${entity.prefix}.${f.name}`) ? stored![f.name] === 1 : stored![f.name];
-        expect([f.name, asSent(read)]).toEqual([f.name, asSent(record[f.name])]);
+        expect([f.name, asSent(asSentBoolean(entity.prefix, f.name, stored![f.name]))]).toEqual([f.name, asSent(record[f.name])]);
       }
     }), { numRuns: RUNS });
   });

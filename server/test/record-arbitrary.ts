@@ -124,3 +124,11 @@ export function wrongValueArbitrary(field: Field): fc.Arbitrary<unknown> {
   if (!types.has('null')) options.push(fc.constant(null));
   return fc.oneof(...options);
 }
+
+/** Boolean fields whose replies carry 1/0 instead of true/false, as the original sends them (role relevance, PROTOCOL §8.2). */
+const ONE_ZERO_FIELDS = new Set(['base/sys/role.relevance']);
+
+/** A value read back from a reply, as the client sent it: 1/0 of those fields as true/false. */
+export function asSentBoolean(prefix: string, field: string, value: unknown): unknown {
+  return ONE_ZERO_FIELDS.has(`${prefix}.${field}`) && (value === 0 || value === 1) ? value === 1 : value;
+}
