@@ -2,10 +2,11 @@ import { SCHEMAS_DIR } from './paths.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { readConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './core/db/database.js';
-import { syncSchema } from './core/db/schema-sync.js';
 import { Registry } from './core/registry/registry.js';
-import { loadSchemaFiles } from './core/registry/load-schemas.js';
-import { normalizeEntity } from './core/registry/normalize-entity.js';
+import { readSchemaFiles } from './core/registry/load-schemas.js';
+import { checkFits, prepareEntity, registerEntities } from './core/registry/register-entity.js';
+import { reconcileMenus } from './core/registry/reconcile-menus.js';
+import { readStoredEntities } from './core/registry/stored-entities.js';
 import { AuthService } from './core/auth/auth-service.js';
 import { LoginThrottle } from './core/auth/login-throttle.js';
 import { loadOrCreateSecret } from './core/auth/secret.js';
@@ -17,11 +18,13 @@ import { installOpLog, OpLogWriter } from './core/http/op-log.js';
 import { installInputGuard } from './core/http/input-guard.js';
 import { registerModules } from './modules/index.js';
 import { seedIfEmpty } from './modules/base/seed/seed.js';
+import { fixedPages } from './modules/base/seed/seed-menus.js';
 import { serveStatic } from './core/http/static-files.js';
 import { installSecurityHeaders } from './core/http/security-headers.js';
 import { clientErrorHandler, frameworkErrors } from './core/http/framework-errors.js';
 import { loggerOptions, type LogSetting } from './core/http/request-log.js';
 import { limitsOf } from './core/limits.js';
+import { TaskScheduler, type SchedulerOptions } from './modules/task/scheduler.js';
 
 export type BuildOptions = Partial<Config> & {
   /** Access token lifetime in seconds (default 7200). */
@@ -33,6 +36,8 @@ export type BuildOptions = Partial<Config> & {
   schemasDir?: string;
   /** Seed a new database (default true). */
   seed?: boolean;
+  /** Scheduled tasks run in this process (default on); false leaves them to other processes (start/stop/once still work). */
+  scheduler?: boolean | SchedulerOptions;
 };
 
 
@@ -42,23 +47,30 @@ declare module 'fastify' {
   }
 }
 
-/** Loads every schema file into a registry (throws naming the file and field on the first problem). */
+/** Loads every schema file into a registry, without a database (throws naming the file and field on the first problem). */
 export function loadRegistry(dir = SCHEMAS_DIR): Registry {
   const registry = new Registry();
-  for (const { schema, file } of loadSchemaFiles(dir)) registry.register(normalizeEntity(schema, file));
-  registry.checkReferences();
+  const entities = readSchemaFiles(dir).map(prepareEntity);
+  checkFits(registry, entities);
+  for (const entity of entities) registry.register(entity);
   return registry;
 }
 
 /** Builds the whole server: registry, database, routes. Tests call this and use inject(); main.ts listens. */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...readConfig(), ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Config;
-  const registry = loadRegistry(options.schemasDir);
+  // Files are read (JSON only) before anything is opened; a file that is not JSON leaves nothing behind.
+  const files = readSchemaFiles(options.schemasDir ?? SCHEMAS_DIR);
   // The secret is checked before anything is opened, so a refused secret leaves nothing behind.
   const secret = loadOrCreateSecret(config.dataDir);
   const database: Database = await openDatabase(config.databaseUrl);
+  const registry = new Registry();
   try {
-    await syncSchema(database, registry.all(), { dataDir: config.dataDir });
+    // The registry's two sources, through the same stages (validate, normalise, check, sync, register):
+    // the schemas folder, then the entities stored by the AI-code page.
+    const target = { database, registry, dataDir: config.dataDir };
+    await registerEntities(target, files);
+    await registerEntities(target, await readStoredEntities(database));
   } catch (e) {
     await database.close();
     throw e;
@@ -78,8 +90,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const host = new Host(app, config, database, registry, auth, new LoginThrottle(database, limitsOf(config.limits)));
   app.decorate('joinery', host);
   const opLog = new OpLogWriter(database);
-  // The log's last batch is written before the database closes.
+  const scheduler = new TaskScheduler(host, typeof options.scheduler === 'object' ? options.scheduler : {});
+  // Runs under way and the log's last batch are written before the database closes.
   app.addHook('onClose', async () => {
+    await scheduler.stop();
     await opLog.flush();
     await database.close();
   });
@@ -90,10 +104,17 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   installInputGuard(app);
   installAccessHook(app, auth, dispatchAccess(registry, host.actions));
   installOpLog(app, opLog, limitsOf(config.limits));
-  registerModules(host);
+  registerModules(host, scheduler);
   installDispatcher(app, registry, host.actions, (request) => host.context(request));
   await serveStatic(app, config);
   if (options.seed ?? true) await seedIfEmpty(host);
+  // Every start: menu pages and buttons the registry needs and the menu table lacks (a schema added to an existing
+  // database, an action given a handler) are created; rows admins edited are kept.
+  const routed = new Set(host.listRoutes().map((r) => r.access));
+  const reconciled = await database.db.transaction().execute((trx) => reconcileMenus({ ...host.systemContext(), db: trx }, host.actions, registry.all(), fixedPages(routed)));
+  if (reconciled.pages + reconciled.buttons > 0) host.auth.invalidateRights();
+
   await app.ready();
+  if (options.scheduler !== false) await scheduler.start();
   return app;
 }

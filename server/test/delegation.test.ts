@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
 import { createStaff, menuRows } from './create-staff.js';
 import type { Row } from '../core/db/row.js';
+import { untyped } from '../core/crud/dynamic-db.js';
 import { readWorld, reachOf, violations } from './delegation-oracle.js';
 import { callerArbitrary, choose, commandArbitrary, isManagementMenu, runCommand, type CallerSpec, type Command } from './delegation-commands.js';
 
@@ -111,6 +112,25 @@ describe.each(DIALECTS)('delegation: a non-super admin never widens its own powe
     expect(own.status, own.raw).toBe(400);
     const list = (await post('/admin/base/sys/department/list', {}, await login(staff.username, staff.password))).body.data as Row[];
     expect(list.map((d) => Number(d.id))).not.toContain(Number(below.id));
+  });
+
+  it('a role cannot become a super role by its label, even when the label is free', async () => {
+    const staff = await createStaff(t, admin, { username: 'x_label', menuIds: await menuByPerm(/base:sys:role:/) });
+    const token = await login(staff.username, staff.password);
+    // A database imported from elsewhere may name its super role differently, leaving the label `admin` free: the
+    // unique index must not be the only thing in the way.
+    const db = untyped(t.app.joinery.database.db);
+    await db.updateTable('base_sys_role').set({ label: 'root_imported' }).where('id', '=', 1).execute();
+    try {
+      const renamed = await post('/admin/base/sys/role/update', { id: staff.roleId, label: 'admin' }, token);
+      expect([renamed.status, renamed.body.message]).toEqual([400, 'Not allowed: only a super admin creates a super-admin role']);
+      expect((await t.rows('base_sys_role')).find((r) => Number(r.id) === staff.roleId)?.label).toBe(`r_${staff.username}`);
+      const added = await post('/admin/base/sys/role/add', { name: 'sneaky', label: 'admin', relevance: false, menuIdList: [], departmentIdList: [] }, token);
+      expect(added.status, added.raw).toBe(400);
+      expect(await perms(await login(staff.username, staff.password))).not.toContain('base:sys:user:delete');
+    } finally {
+      await db.updateTable('base_sys_role').set({ label: 'admin' }).where('id', '=', 1).execute();
+    }
   });
 
   it('examples from the attack: deleting a menu does not take sub-menus the caller does not hold with it', async () => {

@@ -81,12 +81,17 @@ export type TestApp = {
   login(username?: string, password?: string): Promise<string>;
   /** All rows of a table, ordered by id (to assert on what is stored). */
   rows(table: string): Promise<Row[]>;
+  /** Stops this app (keeping its database) and starts a new one on the same database and data folder. */
+  restart(options?: BuildOptions): Promise<TestApp>;
   close(): Promise<void>;
 };
 
 /** Builds the real app on a fresh real database (captcha off unless asked). */
 export async function startApp(dialect: DialectUnderTest, options: BuildOptions = {}): Promise<TestApp> {
-  const db = await freshDatabase(dialect);
+  return wrapApp(dialect, await freshDatabase(dialect), options);
+}
+
+async function wrapApp(dialect: DialectUnderTest, db: Awaited<ReturnType<typeof freshDatabase>>, options: BuildOptions): Promise<TestApp> {
   const app = await buildApp({ databaseUrl: db.url, dataDir: db.dataDir, captcha: false, uiDir: path.join(db.dataDir, 'no-ui'), ...options });
   const call: TestApp['call'] = async (method, url, o = {}) => {
     const opts: InjectOptions = { method, url, headers: { ...(o.token ? { authorization: o.token } : {}), ...o.headers }, query: o.query };
@@ -104,6 +109,10 @@ export async function startApp(dialect: DialectUnderTest, options: BuildOptions 
       return (r.body.data as Row).token as string;
     },
     rows: async (table) => (await untyped(app.joinery.database.db).selectFrom(table).selectAll().orderBy('id').execute()) as Row[],
+    async restart(next = options) {
+      await app.close();
+      return wrapApp(dialect, db, next);
+    },
     async close() {
       await app.close();
       await db.cleanup();

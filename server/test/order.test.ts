@@ -185,6 +185,14 @@ describe.each(DIALECTS)('order workflow (%s)', (dialect) => {
     expect(h.map((r) => [Number(r.fromStatus), Number(r.toStatus)])).toEqual([[0, 1], [1, 3]]);
   });
 
+  it('concurrent batches naming the same orders in opposite order do not deadlock: one wins whole', async () => {
+    const a = await newOrder();
+    const b = await newOrder();
+    const replies = await Promise.all([post('order/order/determined', { ids: [a, b] }), post('order/order/determined', { ids: [b, a] })]);
+    expect(replies.map((r) => r.status).sort(), replies.map((r) => r.raw).join(' ')).toEqual([200, 409]);
+    expect([(await history(a)).length, (await history(b)).length]).toEqual([1, 1]);
+  });
+
   it('generic update cannot move the status or the times, and the amounts are fixed after confirmation', async () => {
     const id = await newOrder();
     const r = await post('order/order/update', { id, status: 2, pendingTime: '2020-01-01 00:00:00', trackingNumber: 'SF1' });

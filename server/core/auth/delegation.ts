@@ -205,7 +205,9 @@ function judge(before: Snapshot, after: Snapshot, callerId: number): void {
     const role = after.tables.roles.get(id);
     if (!role) continue;
     if (isSuperRole(role)) {
-      if (!was) refuse('only a super admin creates a super-admin role');
+      // A role becomes super by its label as well as by its id: renaming one to `admin` is making a super role.
+      const wasSuper = before.tables.roles.get(id);
+      if (!wasSuper || !isSuperRole(wasSuper)) refuse('only a super admin creates a super-admin role');
       continue;
     }
     const gain = grantGain(was ? grantOfRole(before.tables, id) : { perms: new Set(), menus: new Set(), departments: new Set() }, grantOfRole(after.tables, id));

@@ -99,42 +99,59 @@ function writeMigration(dataDir: string | undefined, entity: Entity, statements:
   return file;
 }
 
+/** What the sync would do to one entity's table. */
+export type TablePlan = { entity: Entity; create: boolean; addColumns: string[]; problems: string[]; statements: string[] };
+
+async function readTables(database: Database): Promise<Map<string, TableInfo>> {
+  return new Map((await database.db.introspection.getTables()).map((t) => [t.name, { name: t.name, columns: t.columns.map((c) => ({ name: c.name, dataType: c.dataType })) }]));
+}
+
+function planTable(entity: Entity, existing: TableInfo | undefined): TablePlan {
+  if (!existing) return { entity, create: true, addColumns: [], problems: [], statements: [] };
+  const problems: string[] = [];
+  const statements: string[] = [];
+  const have = new Map(existing.columns.map((c) => [c.name, c]));
+  for (const field of entity.fields.filter((f) => !f.virtual)) {
+    const col = have.get(field.name);
+    if (col && field.name !== 'id' && typeClass(col.dataType) !== storageClass(field)) {
+      problems.push(`column "${field.name}" is ${col.dataType} in the database but the schema makes it ${field.columnType}`);
+      statements.push(`-- ALTER TABLE ${entity.table} ALTER COLUMN ${field.name} …; convert existing values first`);
+    }
+  }
+  for (const col of existing.columns) {
+    if (!entity.fieldMap.has(col.name)) {
+      problems.push(`column "${col.name}" exists in the database but not in the schema (dropping it would lose data)`);
+      statements.push(`ALTER TABLE ${entity.table} DROP COLUMN ${col.name};`);
+    }
+  }
+  const addColumns = entity.fields.filter((f) => !f.virtual && !have.has(f.name)).map((f) => f.name);
+  return { entity, create: false, addColumns, problems, statements };
+}
+
+/** What the next start would change in this database, without changing anything (`joinery check`). */
+export async function planSchemaSync(database: Database, entities: Entity[]): Promise<TablePlan[]> {
+  const tables = await readTables(database);
+  return entities.map((e) => planTable(e, tables.get(e.table)));
+}
+
 /** Brings the database in line with the entities: creates tables, columns and indexes; refuses destructive changes. */
 export async function syncSchema(database: Database, entities: Entity[], options: { dataDir?: string } = {}): Promise<void> {
-  const tables = new Map<string, TableInfo>(
-    (await database.db.introspection.getTables()).map((t) => [t.name, { name: t.name, columns: t.columns.map((c) => ({ name: c.name, dataType: c.dataType })) }]),
-  );
+  const tables = await readTables(database);
   let mysqlOptions: string | undefined;
   for (const entity of entities) {
-    const existing = tables.get(entity.table);
-    if (!existing) {
+    const plan = planTable(entity, tables.get(entity.table));
+    if (plan.create) {
       if (database.dialect === 'mysql') mysqlOptions ??= await mysqlTableOptions(database);
       await createTable(database, entity, mysqlOptions);
     } else {
-      const problems: string[] = [];
-      const statements: string[] = [];
-      const have = new Map(existing.columns.map((c) => [c.name, c]));
-      for (const field of entity.fields.filter((f) => !f.virtual)) {
-        const col = have.get(field.name);
-        if (col && field.name !== 'id' && typeClass(col.dataType) !== storageClass(field)) {
-          problems.push(`column "${field.name}" is ${col.dataType} in the database but the schema makes it ${field.columnType}`);
-          statements.push(`-- ALTER TABLE ${entity.table} ALTER COLUMN ${field.name} …; convert existing values first`);
-        }
-      }
-      for (const col of existing.columns) {
-        if (!entity.fieldMap.has(col.name)) {
-          problems.push(`column "${col.name}" exists in the database but not in the schema (dropping it would lose data)`);
-          statements.push(`ALTER TABLE ${entity.table} DROP COLUMN ${col.name};`);
-        }
-      }
-      if (problems.length) {
-        const file = writeMigration(options.dataDir, entity, statements);
+      if (plan.problems.length) {
+        const file = writeMigration(options.dataDir, entity, plan.statements);
         throw new DestructiveChangeError(
-          `Schema sync refused a destructive change to table "${entity.table}" (${entity.origin}): ${problems.join('; ')}. ` +
+          `Schema sync refused a destructive change to table "${entity.table}" (${entity.origin}): ${plan.problems.join('; ')}. ` +
           `Restore the field in the schema, or apply a reviewed migration${file ? ` (proposal written to ${file})` : ''} and start again.`,
         );
       }
-      for (const field of entity.fields) if (!field.virtual && !have.has(field.name)) await addColumn(database, entity, field);
+      for (const name of plan.addColumns) await addColumn(database, entity, entity.fieldMap.get(name)!);
     }
     await ensureIndexes(database, entity);
   }

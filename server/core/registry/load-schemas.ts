@@ -45,17 +45,20 @@ function listJsonFiles(dir: string): string[] {
   });
 }
 
-/** Reads and checks every entity file under a schemas folder (sorted, so start-up is deterministic). */
-export function loadSchemaFiles(dir: string): { schema: EntitySchema; file: string }[] {
+/** Reads every entity file under a schemas folder as parsed JSON, not yet checked (sorted, so start-up is deterministic). */
+export function readSchemaFiles(dir: string): { schema: unknown; origin: string }[] {
   const root = path.resolve(dir);
   return listJsonFiles(root).sort().map((full) => {
     const file = path.relative(process.cwd(), full);
-    let data: unknown;
     try {
-      data = JSON.parse(fs.readFileSync(full, 'utf8'));
+      return { schema: JSON.parse(fs.readFileSync(full, 'utf8')) as unknown, origin: file };
     } catch (e) {
       throw new Error(`Invalid entity schema ${file}: not valid JSON (${(e as Error).message})`);
     }
-    return { schema: checkEntitySchema(data, file), file };
   });
+}
+
+/** Reads and checks every entity file under a schemas folder. */
+export function loadSchemaFiles(dir: string): { schema: EntitySchema; file: string }[] {
+  return readSchemaFiles(dir).map(({ schema, origin }) => ({ schema: checkEntitySchema(schema, origin), file: origin }));
 }

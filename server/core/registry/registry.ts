@@ -23,17 +23,20 @@ export class Registry {
 
   /** Every x-ref must name a registered entity and one of its columns. */
   checkReferences(): void {
-    for (const entity of this.all()) {
-      for (const field of entity.fields) {
-        const ref = field.schema['x-ref'];
-        if (!ref) continue;
-        const target = this.get(ref.entity);
-        const where = `${entity.origin}: field "${field.name}"`;
-        if (!target) throw new Error(`${where}: x-ref names entity "${ref.entity}", which does not exist`);
-        for (const col of [ref.key ?? 'id', ref.label ?? null, ...Object.values(ref.fields ?? {})]) {
-          if (col && !target.fieldMap.has(col)) throw new Error(`${where}: x-ref names column "${col}", which ${ref.entity} does not have`);
-        }
-      }
+    for (const entity of this.all()) checkEntityReferences(entity, (prefix) => this.get(prefix));
+  }
+}
+
+/** An entity's x-refs must name an entity `lookup` knows (or itself) and columns it has; throws naming the field. */
+export function checkEntityReferences(entity: Entity, lookup: (prefix: string) => Entity | undefined): void {
+  for (const field of entity.fields) {
+    const ref = field.schema['x-ref'];
+    if (!ref) continue;
+    const target = ref.entity === entity.prefix ? entity : lookup(ref.entity);
+    const where = `${entity.origin}: field "${field.name}"`;
+    if (!target) throw new Error(`${where}: x-ref names entity "${ref.entity}", which does not exist`);
+    for (const col of [ref.key ?? 'id', ref.label ?? null, ...Object.values(ref.fields ?? {})]) {
+      if (col && !target.fieldMap.has(col)) throw new Error(`${where}: x-ref names column "${col}", which ${ref.entity} does not have`);
     }
   }
 }

@@ -35,7 +35,8 @@ function optionalText(body: Row, name: string, max: number): string | undefined 
 
 /** {id} or {ids} (all or nothing). */
 function targetIds(body: Row, single = 'id', many = 'ids'): { ids: number[]; batch: boolean } {
-  if (body[many] !== undefined && body[many] !== null) return { ids: parseIds(body[many], many), batch: true };
+  // Ascending, so that concurrent batches lock their rows in the same order (no deadlock on PostgreSQL / MariaDB).
+  if (body[many] !== undefined && body[many] !== null) return { ids: parseIds(body[many], many).sort((a, b) => a - b), batch: true };
   return { ids: [parseId(body[single], single)], batch: false };
 }
 

@@ -92,6 +92,38 @@ function apiEntry(route: DeclaredRoute, prefix: string) {
   };
 }
 
+/** The eps descriptor of one entity with the given api entries (also the AI-code preview of a proposal). */
+export function epsEntry(host: Host, entity: Entity, api: ReturnType<typeof apiEntry>[]) {
+  const prefix = `/admin/${entity.prefix}`;
+  const columns = [...entity.fields.filter((f) => f.name !== 'tenantId' && !f.virtual).map((f) => column(f))];
+  const joined = entity.joins.filter((j) => host.registry.get(j.table)).map((j) => {
+    const target = host.registry.get(j.table)!.fieldMap.get(j.column)!;
+    return { ...column({ ...target, name: j.alias, nullable: true }, `${j.joinAlias}.${j.column}`) };
+  });
+  const searchOf = (mode: string) => entity.fields.filter((f) => f.search.includes(mode as never)).map((f) => `a.${f.name}`);
+  return {
+    module: entity.module,
+    info: { type: { name: entity.prefix.split('/').pop(), description: entity.title['zh-cn'] } },
+    api,
+    name: entity.className,
+    columns,
+    pageColumns: joined.length ? [...columns, ...joined] : [],
+    pageQueryOp: {
+      keyWordLikeFields: [...searchOf('keyword'), ...entity.joins.filter((j) => j.keyword).map((j) => `${j.joinAlias}.${j.column}`)],
+      fieldEq: [...searchOf('eq'), ...searchOf('in')],
+      fieldLike: searchOf('like'),
+    },
+    prefix,
+    // Buttons only for the actions in `api` (what this caller may call).
+    joinery: runtimeHints(entity, new Set(api.map((a) => a.path.slice(1)))),
+  };
+}
+
+/** The eps api entries of every route an entity would have, whoever asks (for previews). */
+export function allApiEntries(host: Host, entity: Entity) {
+  return entityRoutes(entity, host.actions).map((r) => apiEntry(r, `/admin/${entity.prefix}`));
+}
+
 /** GET /admin/base/open/eps: modules → controllers, each with the routes the caller may use. */
 export function buildEps(host: Host, user: RequestUser | undefined) {
   const showAll = host.config.epsPublic;
@@ -100,30 +132,9 @@ export function buildEps(host: Host, user: RequestUser | undefined) {
 
   for (const entity of host.registry.all()) {
     const prefix = `/admin/${entity.prefix}`;
-    const callable = entityRoutes(entity, host.actions).filter((r) => mayCall(r, user, showAll));
-    const api = callable.map((r) => apiEntry(r, prefix));
+    const api = entityRoutes(entity, host.actions).filter((r) => mayCall(r, user, showAll)).map((r) => apiEntry(r, prefix));
     if (api.length === 0) continue;
-    const columns = [...entity.fields.filter((f) => f.name !== 'tenantId' && !f.virtual).map((f) => column(f))];
-    const joined = entity.joins.filter((j) => host.registry.get(j.table)).map((j) => {
-      const target = host.registry.get(j.table)!.fieldMap.get(j.column)!;
-      return { ...column({ ...target, name: j.alias, nullable: true }, `${j.joinAlias}.${j.column}`) };
-    });
-    const searchOf = (mode: string) => entity.fields.filter((f) => f.search.includes(mode as never)).map((f) => `a.${f.name}`);
-    push(entity.module, {
-      module: entity.module,
-      info: { type: { name: entity.prefix.split('/').pop(), description: entity.title['zh-cn'] } },
-      api,
-      name: entity.className,
-      columns,
-      pageColumns: joined.length ? [...columns, ...joined] : [],
-      pageQueryOp: {
-        keyWordLikeFields: [...searchOf('keyword'), ...entity.joins.filter((j) => j.keyword).map((j) => `${j.joinAlias}.${j.column}`)],
-        fieldEq: [...searchOf('eq'), ...searchOf('in')],
-        fieldLike: searchOf('like'),
-      },
-      prefix,
-      joinery: runtimeHints(entity, new Set(callable.map((r) => r.name))),
-    });
+    push(entity.module, epsEntry(host, entity, api));
   }
 
   const byPrefix = new Map<string, DeclaredRoute[]>();

@@ -8,6 +8,7 @@ import { registerSysDepartment } from './sys-department.js';
 import { registerSysLog } from './sys-log.js';
 import { registerSysParam } from './sys-param.js';
 import { registerPrefRoutes } from './pref-routes.js';
+import { registerCodingRoutes } from './coding/coding-routes.js';
 
 export function registerBaseModule(host: Host): void {
   registerOpenRoutes(host);
@@ -19,4 +20,5 @@ export function registerBaseModule(host: Host): void {
   registerSysLog(host);
   registerSysParam(host);
   registerPrefRoutes(host);
+  registerCodingRoutes(host);
 }

@@ -42,7 +42,8 @@ function remarkOf(body: Row): string | null {
 
 /** {id} or {ids}: the orders an action applies to (ids: all or nothing). */
 function targetIds(body: Row): { ids: number[]; batch: boolean } {
-  if (body.ids !== undefined && body.ids !== null) return { ids: parseIds(body.ids), batch: true };
+  // Ascending, so that concurrent batches lock their rows in the same order (no deadlock on PostgreSQL / MariaDB).
+  if (body.ids !== undefined && body.ids !== null) return { ids: parseIds(body.ids).sort((a, b) => a - b), batch: true };
   return { ids: [parseId(body.id)], batch: false };
 }
 

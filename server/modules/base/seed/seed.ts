@@ -9,6 +9,7 @@ import type { Row } from '../../../core/db/row.js';
 import { nowText } from '../../../core/db/time.js';
 import { hashPassword } from '../../../core/auth/password.js';
 import { seedMenus } from './seed-menus.js';
+import { menuDirs } from '../../../core/registry/reconcile-menus.js';
 import { seedDicts } from './seed-dicts.js';
 import { SEED_DIR } from '../../../paths.js';
 
@@ -48,7 +49,7 @@ export async function seedIfEmpty(host: Host): Promise<boolean> {
     }
     await seedAdmin(ctx);
     await seedDicts(ctx, readJsonFiles(path.join(SEED_DIR, 'dicts')));
-    await seedMenus(ctx, JSON.parse(fs.readFileSync(path.join(SEED_DIR, 'menu-dirs.json'), 'utf8')));
+    await seedMenus(ctx, menuDirs(), new Set(host.listRoutes().map((r) => r.access)));
   });
   host.auth.invalidateRights();
   return true;

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CliError } from './cli-error.js';
+import { loadEntities, schemasDirOf } from './load-entities.js';
+import { generateTypes } from '../generate-types.js';
+import { generateOpenApi } from '../generate-openapi.js';
+import { fieldsFromCsv, fieldsFromSample, proposalToSchema, ProposalError, FIELD_KINDS, type ProposalField } from '../proposal/index.js';
+import { openDatabase } from '../../server/core/db/database.js';
+import { planSchemaSync } from '../../server/core/db/schema-sync.js';
+import { ENTITY_DEF_TABLE, readStoredEntities } from '../../server/core/registry/stored-entities.js';
+import { prepareEntity } from '../../server/core/registry/register-entity.js';
+
+export type Options = Record<string, string | boolean | string[] | undefined>;
+export type Io = { out: (text: string) => void; err: (text: string) => void };
+
+const str = (v: Options[string]): string | undefined => (typeof v === 'string' ? v : undefined);
+
+function write(io: Io, file: string | undefined, text: string): void {
+  if (!file) return io.out(text);
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  fs.writeFileSync(file, text);
+  io.err(`wrote ${file}`);
+}
+
+export function typesCommand(o: Options, io: Io): number {
+  const dir = schemasDirOf(str(o.schemas));
+  const entities = loadEntities(dir);
+  io.err(`read ${entities.length} schemas from ${dir}`);
+  write(io, str(o.out), generateTypes(entities));
+  return 0;
+}
+
+export async function openapiCommand(o: Options, io: Io): Promise<number> {
+  const dir = schemasDirOf(str(o.schemas));
+  loadEntities(dir); // clear errors before the app starts
+  io.err('building the route table (in-memory database)…');
+  const { buildApp } = await import('../../server/app.js');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-openapi-'));
+  const app = await buildApp({ schemasDir: dir, databaseUrl: 'sqlite::memory:', dataDir, seed: false, captcha: false, uiDir: path.join(dataDir, 'no-ui') });
+  try {
+    const host = app.joinery;
+    const doc = generateOpenApi(host.registry.all(), host.listRoutes());
+    io.err(`${Object.keys(doc.paths as object).length} paths`);
+    write(io, str(o.out), `${JSON.stringify(doc, null, 2)}\n`);
+  } finally {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return 0;
+}
+
+export async function checkCommand(o: Options, io: Io): Promise<number> {
+  const dir = schemasDirOf(str(o.schemas));
+  const entities = loadEntities(dir);
+  io.out(`✓ ${entities.length} schemas in ${dir} are valid`);
+  const url = str(o.database) ?? process.env.DATABASE_URL;
+  if (!url) {
+    io.out('no database given (--database <url> or DATABASE_URL): sync plan skipped');
+    return 0;
+  }
+  const file = /^sqlite:(.+)$/.exec(url)?.[1];
+  if (file && file !== ':memory:' && !fs.existsSync(file)) {
+    io.out(`${url}: no such database file; the first start would create every table (${entities.length})`);
+    return 0;
+  }
+  let database;
+  try {
+    database = await openDatabase(url);
+  } catch (e) {
+    throw new CliError(`cannot open ${url}: ${(e as Error).message}`);
+  }
+  try {
+    const tables = new Set((await database.db.introspection.getTables()).map((t) => t.name));
+    const stored = tables.has(ENTITY_DEF_TABLE) ? (await readStoredEntities(database)).map(prepareEntity) : [];
+    const plan = await planSchemaSync(database, [...entities, ...stored]);
+    let destructive = 0;
+    let changes = 0;
+    for (const p of plan) {
+      if (p.create) { io.out(`+ create table ${p.entity.table} (${p.entity.origin})`); changes++; }
+      for (const c of p.addColumns) { io.out(`+ add column ${p.entity.table}.${c}`); changes++; }
+      for (const problem of p.problems) { io.out(`! ${p.entity.table}: ${problem}`); destructive++; }
+      for (const s of p.statements) io.out(`    ${s}`);
+    }
+    io.out(`${changes} additive change(s), ${destructive} destructive change(s) the next start would refuse (${url.replace(/\/\/[^@/]*@/, '//…@')})`);
+    if (destructive) throw new CliError(`${destructive} destructive change(s): restore the fields in the schemas or apply a reviewed migration`, 2);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/** name:type[:required] → a proposal field. */
+function parseFieldFlag(flag: string): ProposalField {
+  const [name, type = 'string', ...rest] = flag.split(':');
+  if (!FIELD_KINDS.includes(type as never)) throw new CliError(`--field ${flag}: type must be one of ${FIELD_KINDS.join(', ')}`);
+  return { name, type: type as ProposalField['type'], required: rest.includes('required'), label: name };
+}
+
+export function entityNewCommand(target: string | undefined, o: Options, io: Io): number {
+  const m = /^([a-z][a-z0-9]*)\/([a-z][a-zA-Z0-9]*)$/.exec(target ?? '');
+  if (!m) throw new CliError('give the entity as <module>/<name>, e.g. joinery entity new shop/supplier');
+  const [, module, name] = m;
+  let fields: ProposalField[] = [];
+  try {
+    if (str(o['from-json'])) fields = fieldsFromSample(fs.readFileSync(str(o['from-json'])!, 'utf8'));
+    else if (str(o['from-csv'])) fields = fieldsFromCsv(fs.readFileSync(str(o['from-csv'])!, 'utf8'));
+    const flags = o.field === undefined ? [] : Array.isArray(o.field) ? o.field : [String(o.field)];
+    fields = [...fields, ...flags.map(parseFieldFlag)];
+    if (fields.length === 0) throw new CliError('no fields: give --field name:type[:required] (repeatable), --from-json <file> or --from-csv <file>');
+    const schema = proposalToSchema({ module, name, fields, ...(str(o.title) ? { title: str(o.title) } : {}), ...(str(o.parent) ? { menu: { parent: str(o.parent) } } : {}) });
+    const text = `${JSON.stringify({ $schema: '../entity.schema.json', ...schema }, null, 2)}\n`;
+    if (o.stdout) {
+      io.out(text);
+      return 0;
+    }
+    const file = path.join(schemasDirOf(str(o.schemas)), module, `${name}.json`);
+    if (fs.existsSync(file) && !o.force) throw new CliError(`${file} exists (use --force to replace it)`);
+    // The new file must pass what the server checks at start.
+    prepareEntity({ schema: JSON.parse(text), origin: file });
+    write(io, file, text);
+    return 0;
+  } catch (e) {
+    if (e instanceof ProposalError) throw new CliError(e.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
+    if (e instanceof CliError) throw e;
+    throw new CliError((e as Error).message);
+  }
+}

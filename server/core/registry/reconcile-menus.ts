@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { OpContext } from '../crud/context.js';
+import type { Entity, Label } from './entity-types.js';
+import { GENERIC_ACTION_META } from './generic-actions.js';
+import { entityRoutes, type ActionRegistry } from '../http/dispatcher.js';
+import { insertRow } from '../crud/insert-row.js';
+import { untyped } from '../crud/dynamic-db.js';
+import { encodeRow } from '../db/row-codec.js';
+import type { Row } from '../db/row.js';
+import { nowText } from '../db/time.js';
+import { SEED_DIR } from '../../paths.js';
+
+/** A directory of the menu tree (server/seed/menu-dirs.json); `parent` in x-menu names one by its key (e.g. sys/auth). */
+export type MenuDir = { key: string; name: Label; icon?: string; orderNum: number; children?: MenuDir[] };
+
+const MENU = 'base/sys/menu';
+
+let dirsCache: MenuDir[] | undefined;
+/** The directory tree every installation starts with. */
+export function menuDirs(): MenuDir[] {
+  dirsCache ??= JSON.parse(fs.readFileSync(path.join(SEED_DIR, 'menu-dirs.json'), 'utf8')) as MenuDir[];
+  return dirsCache;
+}
+
+/** The path of directories from the root to the one with this key, or undefined when no directory has it. */
+export function dirPath(key: string, dirs: MenuDir[] = menuDirs()): MenuDir[] | undefined {
+  for (const d of dirs) {
+    if (d.key === key) return [d];
+    const below = d.children && dirPath(key, d.children);
+    if (below) return [d, ...below];
+  }
+  return undefined;
+}
+
+/**
+ * Button rows of an entity: 查询 (page, list, info), 新增, 修改, 删除 and one per extra action, counting only the
+ * routes the server answers now (an action a schema declares but no module handles grants nothing, so no button).
+ */
+export function entityButtons(entity: Entity, actions: ActionRegistry): { name: string; perms: string[] }[] {
+  const routes = entityRoutes(entity, actions).filter((r) => r.access !== 'public' && r.access !== 'login');
+  const generic = (a: string) => routes.find((r) => r.name === a && entity.api.includes(a as never));
+  const buttons: { name: string; perms: string[] }[] = [];
+  const query = ['page', 'list', 'info'].map(generic).filter((r) => r !== undefined).map((r) => r.access);
+  if (query.length) buttons.push({ name: '查询', perms: query });
+  for (const a of ['add', 'update', 'delete'] as const) {
+    const r = generic(a);
+    if (r) buttons.push({ name: GENERIC_ACTION_META[a].summary, perms: [r.access] });
+  }
+  for (const r of routes.filter((x) => !entity.api.includes(x.name as never))) buttons.push({ name: r.summary, perms: [r.access] });
+  return buttons;
+}
+
+/** The menu table as the reconciler reads it: one query, then worked on in memory. */
+type MenuRow = { id: number; parentId: number | null; name: string; type: number; router: string | null; perms: string | null };
+
+async function readMenus(ctx: OpContext): Promise<MenuRow[]> {
+  const rows = (await untyped(ctx.db).selectFrom('base_sys_menu').select(['id', 'parentId', 'name', 'type', 'router', 'perms']).orderBy('id').execute()) as Row[];
+  return rows.map((r) => ({
+    id: Number(r.id), parentId: r.parentId === null ? null : Number(r.parentId), name: String(r.name), type: Number(r.type),
+    router: r.router === null ? null : String(r.router), perms: r.perms === null ? null : String(r.perms),
+  }));
+}
+
+/** The menu id of a directory key, found by walking the directory names from the root; null when an admin removed or renamed it. */
+function findDir(menus: MenuRow[], key: string): number | null {
+  let parentId: number | null = null;
+  for (const d of dirPath(key) ?? []) {
+    const row = menus.find((m) => m.type === 0 && m.parentId === parentId && m.name === d.name['zh-cn']);
+    if (!row) return null;
+    parentId = row.id;
+  }
+  return parentId;
+}
+
+export type ReconcileReport = { pages: number; buttons: number };
+
+/** A page that is a screen, not an entity (home, plugins, AI code), with the routed permissions its button grants. */
+export type FixedPage = { router: string; perms: string[] };
+
+/**
+ * Brings the menu table in line with the registry, on every start and after an entity is registered: an entity page
+ * whose router no menu has is created; a permission string of a routed action that no menu row carries gets a button.
+ * Rows that exist are never changed (admins may have renamed, moved or regrouped them); nothing is deleted.
+ */
+export async function reconcileMenus(ctx: OpContext, actions: ActionRegistry, entities: Entity[], pages: FixedPage[] = []): Promise<ReconcileReport> {
+  const menuEntity = ctx.registry.get(MENU);
+  if (!menuEntity) throw new Error('the menu entity (base/sys/menu) is not registered');
+  const menus = await readMenus(ctx);
+  const held = new Set(menus.flatMap((m) => (m.perms ?? '').split(',').map((p) => p.trim()).filter(Boolean)));
+  const report: ReconcileReport = { pages: 0, buttons: 0 };
+  const add = async (row: Row): Promise<number> => {
+    const now = nowText();
+    const id = await insertRow(ctx, menuEntity, { keepAlive: 1, isShow: 1, createTime: now, updateTime: now, ...encodeRow(menuEntity, row) });
+    menus.push({ id, parentId: (row.parentId as number | null) ?? null, name: String(row.name), type: Number(row.type), router: (row.router as string | undefined) ?? null, perms: (row.perms as string | undefined) ?? null });
+    return id;
+  };
+  const addButtons = async (entity: Entity, parentId: number | null, prefixName: string, orderFrom: number) => {
+    for (const [i, b] of entityButtons(entity, actions).entries()) {
+      const missing = b.perms.filter((p) => !held.has(p));
+      if (missing.length === 0) continue;
+      await add({ parentId, name: `${prefixName}${b.name}`, type: 2, perms: missing.join(','), orderNum: orderFrom + i });
+      for (const p of missing) held.add(p);
+      report.buttons += 1;
+    }
+  };
+  const sorted = [...entities].sort((a, b) => (a.menu?.orderNum ?? 0) - (b.menu?.orderNum ?? 0));
+  for (const entity of sorted.filter((e) => e.menu)) {
+    const m = entity.menu!;
+    let page = menus.find((r) => r.type === 1 && r.router === m.router);
+    if (!page) {
+      const parentId = m.parent ? findDir(menus, m.parent) : null;
+      await add({ parentId, name: entity.title['zh-cn'], type: 1, router: m.router, viewPath: m.viewPath, icon: m.icon ?? null, orderNum: m.orderNum ?? 0 });
+      page = menus[menus.length - 1];
+      report.pages += 1;
+    }
+    await addButtons(entity, page.id, '', 0);
+  }
+  // Entities with routes but no page of their own: their buttons go under their module's first page (plugins under
+  // the plugin page, the rest under the home page).
+  for (const entity of sorted.filter((e) => !e.menu)) {
+    const modulePage = entity.module === 'plugin'
+      ? menus.find((r) => r.type === 1 && r.router === '/helper/plugins')
+      : sorted.filter((e) => e.menu && e.module === entity.module).map((e) => menus.find((r) => r.type === 1 && r.router === e.menu!.router)).find(Boolean)
+        ?? menus.find((r) => r.type === 1 && r.router === '/');
+    await addButtons(entity, modulePage?.id ?? null, entity.title['zh-cn'], 100);
+  }
+  // Fixed pages seeded earlier get the permissions of routes added since (e.g. base:coding:draft).
+  for (const p of pages) {
+    const page = menus.find((r) => r.type === 1 && r.router === p.router);
+    const missing = p.perms.filter((x) => !held.has(x));
+    if (!page || missing.length === 0) continue;
+    await add({ parentId: page.id, name: '权限', type: 2, perms: missing.join(','), orderNum: 0 });
+    for (const x of missing) held.add(x);
+    report.buttons += 1;
+  }
+  return report;
+}

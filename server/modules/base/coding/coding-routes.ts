@@ -1,0 +1,130 @@
+import type { Host } from '../../../core/host.js';
+import { badRequest } from '../../../core/errors.js';
+import { parseTypeormEntity } from '../../../../codegen/proposal/index.js';
+import { allApiEntries, epsEntry } from '../eps.js';
+import { asBadRequest, checkAgainstServer, proposalOfRequest, schemaOfProposal } from './entity-proposal.js';
+import { applyEntitySchema, requireSuper } from './apply-entity.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `schemas/<module>/<name>.json` (our schema files) or `…/modules/<module>/entity/<name>.ts` (a cool-admin entity, parsed). */
+const SCHEMA_PATH = /^schemas\/([a-z][a-z0-9]*(?:\/[a-z][a-zA-Z0-9]*)+)\.json$/;
+const ENTITY_PATH = /(?:^|\/)modules\/([a-z][a-z0-9]*)\/entity\/(?:[a-zA-Z0-9_-]+\/)*[a-zA-Z0-9_-]+\.ts$/;
+
+type Code = { path: string; content: unknown };
+
+function codesOf(body: unknown): Code[] {
+  const list = Array.isArray(body) ? body : isObject(body) ? body.codes : undefined;
+  if (!Array.isArray(list) || list.length === 0) throw badRequest('codes: give a list of { path, content }', [{ path: 'codes', message: 'must be a non-empty list' }]);
+  if (list.length > 50) throw badRequest('codes: at most 50 files at once', [{ path: 'codes', message: 'has more than 50 items' }]);
+  return list.map((c: unknown, i) => {
+    if (!isObject(c) || typeof c.path !== 'string') throw badRequest(`codes.${i}.path: must be a file path`, [{ path: `codes.${i}.path`, message: 'must be a string' }]);
+    return { path: c.path, content: c.content };
+  });
+}
+
+/** The schema a code file stands for, or undefined for files we have no use for (controllers, services: routes come from the schema). */
+function schemaOfCode(code: Code, i: number): Record<string, unknown> | undefined {
+  const schemaPath = SCHEMA_PATH.exec(code.path);
+  if (schemaPath) {
+    let schema: unknown = code.content;
+    if (typeof schema === 'string') {
+      try {
+        schema = JSON.parse(schema);
+      } catch {
+        throw badRequest(`codes.${i}.content: not valid JSON`, [{ path: `codes.${i}.content`, message: 'is not valid JSON' }]);
+      }
+    }
+    if (!isObject(schema)) throw badRequest(`codes.${i}.content: must be an entity schema`, [{ path: `codes.${i}.content`, message: 'must be an object' }]);
+    if (schema['x-prefix'] !== schemaPath[1]) throw badRequest(`codes.${i}.path: ${code.path} does not match x-prefix "${String(schema['x-prefix'])}"`, [{ path: `codes.${i}.path`, message: 'must be schemas/<x-prefix>.json' }]);
+    return schema;
+  }
+  const entityPath = ENTITY_PATH.exec(code.path);
+  if (entityPath) {
+    try {
+      return schemaOfProposal(parseTypeormEntity(String(code.content ?? ''), entityPath[1]).proposal);
+    } catch (e) {
+      throw asBadRequest(e);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * base/coding (PROTOCOL §7.15): the module tree, drafts (anyone holding base:coding:draft), and createCode, which
+ * applies entity schemas live (super admins only) — it never writes source files.
+ */
+export function registerCodingRoutes(host: Host): void {
+  host.route({
+    method: 'get', url: '/admin/base/coding/getModuleTree', access: 'base:coding:getModuleTree', summary: '模块结构',
+    // Where each entity's schema lives or would be exported to, built-in and stored alike.
+    handler: () => host.registry.all().map((e) => `schemas/${e.prefix}.json`).sort(),
+  });
+
+  host.route({
+    method: 'post', url: '/admin/base/coding/draft', access: 'base:coding:draft', summary: '草拟实体',
+    handler: async (_ctx, { rawBody }) => {
+      const proposal = await proposalOfRequest(rawBody);
+      const schema = schemaOfProposal(proposal);
+      const { entity, replacing } = await checkAgainstServer(host, schema);
+      return { proposal, schema, replacing, preview: epsEntry(host, entity, allApiEntries(host, entity)) };
+    },
+  });
+
+  host.route({
+    method: 'post', url: '/admin/base/coding/createCode', access: 'base:coding:createCode', summary: '创建代码', bodyLimit: 2 * 1024 * 1024,
+    handler: async (ctx, { rawBody }) => {
+      requireSuper(ctx);
+      const proposal = isObject(rawBody) && (rawBody.proposal || rawBody.from) ? await proposalOfRequest(rawBody) : undefined;
+      const codes = proposal ? [] : codesOf(rawBody);
+      const schemas = proposal ? [schemaOfProposal(proposal)] : codes.map(schemaOfCode).filter((s) => s !== undefined);
+      if (schemas.length === 0) throw badRequest('codes: no entity schema or entity class among the files', [{ path: 'codes', message: 'holds no entity' }]);
+      // All are checked before any is applied.
+      for (const schema of schemas) await checkAgainstServer(host, schema);
+      const applied: string[] = [];
+      for (const schema of schemas) applied.push((await applyEntitySchema(host, ctx, schema)).prefix);
+      return { applied, skipped: codes.filter((c, i) => schemaOfCode(c, i) === undefined).map((c) => c.path) };
+    },
+  });
+
+  // base/sys/menu/parse and create (PROTOCOL §7.5): the original AI-code page's calls, answered through the same path.
+  host.actions.set('base/sys/menu', 'parse', async (_ctx, { rawBody }) => {
+    const body = isObject(rawBody) ? rawBody : {};
+    if (typeof body.module !== 'string') throw badRequest('module: required', [{ path: 'module', message: 'is required' }]);
+    try {
+      const parsed = parseTypeormEntity(String(body.entity ?? ''), body.module);
+      let schema: Record<string, unknown> | undefined;
+      let issues: unknown;
+      try {
+        schema = schemaOfProposal(parsed.proposal);
+      } catch (e) {
+        issues = (e as { details?: unknown }).details;
+      }
+      return typeof body.controller === 'string'
+        ? { columns: parsed.reply.columns, path: parsed.reply.path, proposal: parsed.proposal, schema, issues }
+        : { ...parsed.reply, proposal: parsed.proposal, schema, issues };
+    } catch (e) {
+      throw asBadRequest(e);
+    }
+  });
+
+  host.actions.set('base/sys/menu', 'create', async (ctx, { rawBody }) => {
+    requireSuper(ctx);
+    const body = isObject(rawBody) ? rawBody : {};
+    let schema: Record<string, unknown>;
+    if (isObject(body.schema)) schema = body.schema;
+    else if (body.proposal || body.from) schema = schemaOfProposal(await proposalOfRequest(body));
+    else {
+      if (typeof body.module !== 'string') throw badRequest('module: required', [{ path: 'module', message: 'is required' }]);
+      try {
+        const parsed = parseTypeormEntity(String(body.entity ?? ''), body.module);
+        const name = typeof body.fileName === 'string' && body.fileName ? body.fileName : parsed.proposal.name;
+        schema = schemaOfProposal({ ...parsed.proposal, name });
+      } catch (e) {
+        throw asBadRequest(e);
+      }
+    }
+    const entity = await applyEntitySchema(host, ctx, schema);
+    return { prefix: entity.prefix, path: `/admin/${entity.prefix}` };
+  });
+}

@@ -1,0 +1,91 @@
+import type { Host } from '../../../core/host.js';
+import type { Entity } from '../../../core/registry/entity-types.js';
+import { badRequest, type FieldIssue } from '../../../core/errors.js';
+import { checkFits, prepareEntity } from '../../../core/registry/register-entity.js';
+import { dirPath } from '../../../core/registry/reconcile-menus.js';
+import { storedOrigin } from '../../../core/registry/stored-entities.js';
+import { untyped } from '../../../core/crud/dynamic-db.js';
+import {
+  ProposalError, draftFieldsFromSentence, fieldsFromCsv, fieldsFromSample, llmConfigFromEnv, parseTypeormEntity, proposalToSchema,
+  type Proposal, type ProposalField,
+} from '../../../../codegen/proposal/index.js';
+
+/** A ProposalError or a schema check failure as a 400 whose details name the field. */
+export function asBadRequest(e: unknown): Error {
+  if (e instanceof ProposalError) return badRequest(e.message, e.issues);
+  if (e instanceof Error && !('statusCode' in e)) {
+    const field = /field "([^"]+)"/.exec(e.message)?.[1];
+    const message = e.message.replace(/^Invalid entity schema /, '');
+    const details: FieldIssue[] = [{ path: field ? `fields.${field}` : /x-prefix|table|class/.test(message) ? 'name' : 'schema', message }];
+    return badRequest(message, details);
+  }
+  return e as Error;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The proposal a draft request describes, from one of the inputs: `fields` (the form), `sample` (a JSON record),
+ * `csv` (header + rows), `entity` (TypeORM source) or `sentence` (only with an LLM configured).
+ */
+export async function proposalOfRequest(body: unknown): Promise<Proposal> {
+  if (!isObject(body)) throw badRequest('The body must be an object', [{ path: '(body)', message: 'must be an object' }]);
+  const { from, sample, csv, entity, sentence, proposal, ...rest } = body;
+  const place = rest as Omit<Proposal, 'fields'> & { fields?: unknown };
+  try {
+    let fields: ProposalField[] | unknown;
+    switch (from ?? (proposal ? 'proposal' : 'form')) {
+      case 'proposal': return proposal as Proposal;
+      case 'form': fields = place.fields; break;
+      case 'json': fields = fieldsFromSample(String(sample ?? '')); break;
+      case 'csv': fields = fieldsFromCsv(String(csv ?? '')); break;
+      case 'entity': {
+        const parsed = parseTypeormEntity(String(entity ?? ''), String(place.module ?? ''));
+        return { ...parsed.proposal, ...Object.fromEntries(Object.entries(place).filter(([, v]) => v !== undefined)) } as Proposal;
+      }
+      case 'sentence': {
+        const config = llmConfigFromEnv();
+        if (!config) throw new ProposalError([{ path: 'from', message: 'no language model is configured (JOINERY_LLM_URL, JOINERY_LLM_MODEL): use the form, a sample record or CSV' }]);
+        fields = await draftFieldsFromSentence(String(sentence ?? ''), config);
+        break;
+      }
+      default: throw new ProposalError([{ path: 'from', message: 'must be one of form, json, csv, entity, sentence, proposal' }]);
+    }
+    return { ...place, fields } as Proposal;
+  } catch (e) {
+    throw asBadRequest(e);
+  }
+}
+
+/** Checks what a schema needs from the running server: its dictionaries exist, its parent menu directory exists, it fits the registry. */
+export async function checkAgainstServer(host: Host, schema: Record<string, unknown>): Promise<{ entity: Entity; replacing: boolean }> {
+  const prefix = String(schema['x-prefix'] ?? '');
+  const existing = host.registry.get(prefix);
+  // A stored entity may be evolved (additive changes); a built-in one (a schema file) is never replaced from here.
+  const replacing = existing !== undefined && existing.origin === storedOrigin(prefix);
+  let entity: Entity;
+  try {
+    entity = prepareEntity({ schema, origin: storedOrigin(prefix) });
+    checkFits(host.registry, [entity], { replacing });
+  } catch (e) {
+    throw asBadRequest(e);
+  }
+  const parent = entity.menu?.parent;
+  if (parent && !dirPath(parent)) throw badRequest(`menu.parent: no menu directory has the key "${parent}"`, [{ path: 'menu.parent', message: 'names no menu directory' }]);
+  const dicts = entity.fields.map((f) => [f.name, f.schema['x-dict']] as const).filter((d): d is readonly [string, string] => typeof d[1] === 'string');
+  if (dicts.length) {
+    const known = new Set((await untyped(host.database.db).selectFrom('dict_type').select('key').execute()).map((r: { key: string }) => r.key));
+    const missing = dicts.find(([, key]) => !known.has(key));
+    if (missing) throw badRequest(`field "${missing[0]}": dictionary "${missing[1]}" does not exist; create it first`, [{ path: `fields.${missing[0]}.dict`, message: 'names no dictionary' }]);
+  }
+  return { entity, replacing };
+}
+
+/** A request's proposal as a schema document, refused with field-named 400s. */
+export function schemaOfProposal(proposal: Proposal): Record<string, unknown> {
+  try {
+    return proposalToSchema(proposal);
+  } catch (e) {
+    throw asBadRequest(e);
+  }
+}

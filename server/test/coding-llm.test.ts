@@ -1,0 +1,93 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type TestApp } from './harness.js';
+import { dbFingerprint } from './db-fingerprint.js';
+import type { Row } from '../core/db/row.js';
+
+/** A fake OpenAI-compatible endpoint (the one third-party service that cannot run here): replies by the sentence's first word. */
+function fakeLlm() {
+  const seen: Row[] = [];
+  const reply = (content: string) => JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] });
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => { body += c; });
+    req.on('end', () => {
+      const request = JSON.parse(body) as { model: string; messages: { role: string; content: string }[] };
+      seen.push({ url: req.url, authorization: req.headers.authorization, model: request.model });
+      const sentence = request.messages.find((m) => m.role === 'user')!.content;
+      const kind = sentence.split(' ')[0];
+      if (kind === 'slow') return; // never answers
+      res.setHeader('content-type', 'application/json');
+      if (kind === 'good') {
+        res.end(reply('```json\n' + JSON.stringify({ fields: [
+          { name: 'name', label: { 'zh-cn': '名称', 'zh-tw': '名稱', en: 'Name' }, type: 'string', required: true, length: 60, search: 'keyword' },
+          { name: 'phone', label: '电话', type: 'string', length: 20 },
+          { name: 'credit', label: '额度', type: 'money' },
+        ] }) + '\n```'));
+      } else if (kind === 'malformed') res.end(reply('{"fields": [ {"name": "oops", '));
+      else if (kind === 'hostile') res.end(reply(JSON.stringify({ fields: [{ name: 'title', type: 'string' }, { name: 'x; drop table base_sys_user; --', type: 'string' }, { name: '__proto__', type: 'json' }] })));
+      else res.end('not json at all');
+    });
+  });
+  return { server, seen };
+}
+
+describe('AI-code: drafting fields from a sentence with an OpenAI-compatible LLM', () => {
+  let t: TestApp;
+  let admin: string;
+  const llm = fakeLlm();
+  const saved = { ...process.env };
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => llm.server.listen(0, '127.0.0.1', resolve));
+    process.env.JOINERY_LLM_URL = `http://127.0.0.1:${(llm.server.address() as AddressInfo).port}/v1`;
+    process.env.JOINERY_LLM_KEY = 'test-key';
+    process.env.JOINERY_LLM_MODEL = 'fake-model';
+    process.env.JOINERY_LLM_TIMEOUT_MS = '500';
+    t = await startApp('sqlite');
+    admin = await t.login();
+  });
+  afterAll(async () => {
+    process.env = saved;
+    llm.server.closeAllConnections();
+    llm.server.close();
+    await t.close();
+  });
+  const draft = (sentence: string) => t.call('POST', '/admin/base/coding/draft', { token: admin, body: { from: 'sentence', sentence, module: 'shop', name: 'supplier' } });
+
+  it('a good draft becomes a validated proposal and preview', async () => {
+    const r = await draft('good suppliers with a name, a phone and a credit line in yuan');
+    expect(r.status, r.raw).toBe(200);
+    const data = r.body.data as { proposal: { fields: Row[] }; schema: Row };
+    expect(data.proposal.fields.map((f) => [f.name, f.type])).toEqual([['name', 'string'], ['phone', 'string'], ['credit', 'money']]);
+    expect((data.schema.properties as Record<string, Row>).credit['x-money']).toBe(true);
+    expect(llm.seen.at(-1)).toEqual({ url: '/v1/chat/completions', authorization: 'Bearer test-key', model: 'fake-model' });
+  });
+
+  it('malformed JSON, hostile names and a timeout are refused with the reason, and change nothing', async () => {
+    const before = await dbFingerprint(t);
+    const malformed = await draft('malformed please');
+    expect([malformed.status, malformed.body.message]).toEqual([400, expect.stringMatching(/not the JSON asked for/)]);
+    const hostile = await draft('hostile names');
+    expect(hostile.status).toBe(400);
+    expect((hostile.body.details as Row[]).map((d) => d.path)).toEqual(['fields.1.name', 'fields.2.name']);
+    const started = Date.now();
+    const slow = await draft('slow answer');
+    expect([slow.status, slow.body.message]).toEqual([400, expect.stringMatching(/did not answer within/)]);
+    expect(Date.now() - started).toBeLessThan(3000);
+    const garbage = await draft('garbage');
+    expect(garbage.status).toBe(400);
+    // Applying from a sentence goes through the same refusal.
+    const apply = await t.call('POST', '/admin/base/coding/createCode', { token: admin, body: { from: 'sentence', sentence: 'hostile names', module: 'shop', name: 'supplier' } });
+    expect(apply.status).toBe(400);
+    expect(await dbFingerprint(t)).toEqual(before);
+  });
+
+  it('without an LLM configured, a sentence is refused and the offline inputs still work', async () => {
+    delete process.env.JOINERY_LLM_URL;
+    const r = await draft('good suppliers');
+    expect([r.status, r.body.message]).toEqual([400, expect.stringMatching(/no language model is configured/)]);
+    const csv = await t.call('POST', '/admin/base/coding/draft', { token: admin, body: { from: 'csv', csv: 'name,phone\nA,1', module: 'shop', name: 'supplier' } });
+    expect(csv.status, csv.raw).toBe(200);
+  });
+});

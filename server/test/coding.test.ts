@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startApp, type TestApp } from './harness.js';
+import { dbFingerprint } from './db-fingerprint.js';
+import { createStaff, menuRows } from './create-staff.js';
+import type { Row } from '../core/db/row.js';
+
+const SAMPLE = JSON.stringify({ name: 'Acme Timber', phone: '13800000000', status: 1, categoryId: 1, logo: 'https://example.com/acme.png', credit: 120000 });
+const CSV = 'name,colour,stock,price\nOak chair,brown,12,199.5\n"Pine, table",natural,3,\n';
+const FORM = [
+  { name: 'title', label: { 'zh-cn': '标题', 'zh-tw': '標題', en: 'Title' }, type: 'string', required: true, length: 80, search: 'keyword' },
+  { name: 'visits', type: 'integer', search: 'range', sortable: true },
+  { name: 'note', type: 'text' },
+];
+const TYPEORM = `
+import { BaseEntity } from '../../base/entity/base';
+import { Column, Entity, Index } from 'typeorm';
+
+/** 仓库 */
+@Entity('shop_warehouse')
+export class ShopWarehouseEntity extends BaseEntity {
+  @Index({ unique: true })
+  @Column({ comment: '名称', length: 50 })
+  name: string;
+
+  @Column({ comment: '状态 0-禁用 1-启用', default: 1, type: 'tinyint' })
+  status: number;
+
+  @Column({ comment: '容量', type: 'decimal', precision: 10, scale: 2, nullable: true })
+  capacity: number;
+
+  @Column({ comment: '备注', nullable: true, type: 'text' })
+  remark: string;
+}`;
+
+type Eps = Record<string, { prefix: string; api: { path: string }[]; columns: { propertyName: string }[] }[]>;
+
+async function expectLive(t: TestApp, token: string, prefix: string, record: Row) {
+  const eps = (await t.call('GET', '/admin/base/open/eps', { token })).body.data as Eps;
+  const entry = eps[prefix.split('/')[0]]?.find((e) => e.prefix === `/admin/${prefix}`);
+  expect(entry?.api.map((a) => a.path).sort()).toEqual(['/add', '/delete', '/info', '/list', '/page', '/update']);
+  const added = await t.call('POST', `/admin/${prefix}/add`, { token, body: record });
+  expect(added.status, added.raw).toBe(200);
+  const page = await t.call('POST', `/admin/${prefix}/page`, { token, body: {} });
+  expect(page.status, page.raw).toBe(200);
+  expect((page.body.data as { list: Row[] }).list.length).toBeGreaterThan(0);
+  const permmenu = (await t.call('GET', '/admin/base/comm/permmenu', { token })).body.data as { menus: { router: string | null }[]; perms: string[] };
+  expect(permmenu.menus.some((m) => m.router === `/${prefix}`)).toBe(true);
+  const perm = prefix.replace(/\//g, ':');
+  for (const a of ['page', 'list', 'info', 'add', 'update', 'delete']) expect(permmenu.perms).toContain(`${perm}:${a}`);
+}
+
+describe.each(DIALECTS)('AI-code: applying a schema proposal live (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  let drafter: string;
+  beforeAll(async () => {
+    t = await startApp(dialect);
+    admin = await t.login();
+    const aiPage = (await menuRows(t, admin)).find((m) => (m.perms ?? '').includes('base:coding:createCode'))!;
+    const staff = await createStaff(t, admin, { username: 'coder', menuIds: [aiPage.id, aiPage.parentId!].filter(Boolean) as number[] });
+    drafter = await t.login(staff.username, staff.password);
+  });
+  afterAll(() => t.close());
+
+  it('drafts from a sample JSON record, previews, applies, and the entity is live for its creator', async () => {
+    const draft = await t.call('POST', '/admin/base/coding/draft', { token: admin, body: { from: 'json', sample: SAMPLE, module: 'shop', name: 'supplier', title: '供应商' } });
+    expect(draft.status, draft.raw).toBe(200);
+    const proposal = (draft.body.data as { proposal: { fields: Row[] } }).proposal;
+    expect(proposal.fields.map((f) => [f.name, f.type])).toEqual([['name', 'string'], ['phone', 'string'], ['status', 'integer'], ['categoryId', 'integer'], ['logo', 'image'], ['credit', 'money']]);
+    expect(((draft.body.data as { preview: { columns: Row[] } }).preview.columns).map((c) => c.propertyName)).toContain('credit');
+    // The reviewer binds status to a dictionary and categoryId to product categories, then applies.
+    proposal.fields[2].dict = 'enableStatus';
+    proposal.fields[3].ref = { entity: 'product/category', label: 'name' };
+    const applied = await t.call('POST', '/admin/base/coding/createCode', { token: admin, body: { proposal: { ...proposal, module: 'shop', name: 'supplier', title: '供应商' } } });
+    expect(applied.status, applied.raw).toBe(200);
+    expect(applied.body.data).toEqual({ applied: ['shop/supplier'], skipped: [] });
+    await expectLive(t, admin, 'shop/supplier', { name: 'Oak & Co', phone: '1', status: 1, categoryId: 1, logo: '/a.png', credit: 500 });
+    const stored = await t.rows('base_sys_entity_def');
+    expect(stored.map((r) => r.prefix)).toEqual(['shop/supplier']);
+  });
+
+  it('applies from a CSV header with rows and from the field form', async () => {
+    const csv = await t.call('POST', '/admin/base/coding/createCode', { token: admin, body: { from: 'csv', csv: CSV, module: 'shop', name: 'furniture' } });
+    expect(csv.status, csv.raw).toBe(200);
+    await expectLive(t, admin, 'shop/furniture', { name: 'Desk', colour: 'red', stock: 1 });
+    const form = await t.call('POST', '/admin/base/coding/createCode', { token: admin, body: { from: 'form', fields: FORM, module: 'blog', name: 'post', menu: { parent: 'sys', icon: 'icon-doc' } } });
+    expect(form.status, form.raw).toBe(200);
+    await expectLive(t, admin, 'blog/post', { title: 'Hello', visits: 3 });
+  });
+
+  it('parses a TypeORM entity as text and creates it through base/sys/menu/create', async () => {
+    const parsed = await t.call('POST', '/admin/base/sys/menu/parse', { token: admin, body: { entity: TYPEORM, module: 'shop' } });
+    expect(parsed.status, parsed.raw).toBe(200);
+    const reply = parsed.body.data as Row & { columns: Row[] };
+    expect([reply.className, reply.tableName, reply.fileName, reply.path]).toEqual(['ShopWarehouseEntity', 'shop_warehouse', 'warehouse', '/admin/shop/warehouse']);
+    expect(reply.columns.map((c) => [c.propertyName, c.type, c.length, c.nullable])).toEqual([
+      ['name', 'string', '50', false], ['status', 'tinyint', '', false], ['capacity', 'decimal', '', true], ['remark', 'text', '', true],
+    ]);
+    const created = await t.call('POST', '/admin/base/sys/menu/create', { token: admin, body: { entity: TYPEORM, module: 'shop', fileName: 'warehouse' } });
+    expect(created.status, created.raw).toBe(200);
+    await expectLive(t, admin, 'shop/warehouse', { name: 'North', capacity: 12.5 });
+  });
+
+  it('createCode takes schema files (path checked against x-prefix); other files are skipped, never written', async () => {
+    const schema = { type: 'object', 'x-module': 'shop', 'x-prefix': 'shop/shelf', 'x-table': 'shop_shelf', 'x-class': 'ShopShelfEntity', 'x-title': { 'zh-cn': '货架', 'zh-tw': '貨架', en: 'Shelves' }, 'x-menu': { router: '/shop/shelf', viewPath: 'modules/shop/views/shelf.vue' }, properties: { code: { type: 'string', maxLength: 20, 'x-label': { 'zh-cn': '编号', 'zh-tw': '編號', en: 'Code' } } } };
+    const wrong = await t.call('POST', '/admin/base/coding/createCode', { token: admin, body: { codes: [{ path: 'schemas/shop/rack.json', content: JSON.stringify(schema) }] } });
+    expect([wrong.status, (wrong.body.details as Row[])[0].path]).toEqual([400, 'codes.0.path']);
+    const ok = await t.call('POST', '/admin/base/coding/createCode', { token: admin, body: [{ path: 'schemas/shop/shelf.json', content: JSON.stringify(schema) }, { path: 'src/modules/shop/controller/admin/shelf.ts', content: 'export class X {}' }] });
+    expect(ok.status, ok.raw).toBe(200);
+    expect(ok.body.data).toEqual({ applied: ['shop/shelf'], skipped: ['src/modules/shop/controller/admin/shelf.ts'] });
+    await expectLive(t, admin, 'shop/shelf', { code: 'A1' });
+  });
+
+  it('refuses broken proposals with a 400 naming the field, and changes nothing', async () => {
+    const before = await dbFingerprint(t);
+    const tree = (await t.call('GET', '/admin/base/coding/getModuleTree', { token: admin })).body.data as string[];
+    const many = Array.from({ length: 10_000 }, (_, i) => ({ name: `f${i}`, type: 'string' }));
+    const cases: [string, Row, string][] = [
+      ['bad type', { fields: [{ name: 'title', type: 'varchar(10)' }] }, 'fields.0.type'],
+      ['reserved name', { fields: [{ name: 'title', type: 'string' }, { name: 'createTime', type: 'string' }] }, 'fields.1.name'],
+      ['SQL keyword name', { fields: [{ name: 'select', type: 'string' }] }, 'fields.0.name'],
+      ['duplicate prefix', { module: 'product', name: 'info', fields: [{ name: 'title', type: 'string' }] }, 'name'],
+      ['10,000 fields', { fields: many }, 'fields'],
+      ['__proto__', { fields: [{ name: '__proto__', type: 'string' }] }, 'fields.0.name'],
+      ['unknown dictionary', { fields: [{ name: 'state', type: 'integer', dict: 'noSuchDict' }] }, 'fields.state.dict'],
+      ['relation to nothing', { fields: [{ name: 'ownerId', type: 'integer', ref: { entity: 'shop/nothing', label: 'name' } }] }, 'fields.ownerId'],
+      ['missing parent menu', { menu: { parent: 'nowhere' }, fields: [{ name: 'title', type: 'string' }] }, 'menu.parent'],
+    ];
+    for (const [what, proposal, path] of cases) {
+      const r = await t.call('POST', '/admin/base/coding/createCode', { token: admin, body: { from: 'proposal', proposal: { module: 'shop', name: 'broken', ...proposal } } });
+      expect([what, r.status, (r.body.details as Row[] | undefined)?.[0]?.path], r.raw.slice(0, 300)).toEqual([what, 400, path]);
+    }
+    // A raw body whose proposal carries __proto__ as a key, as a hostile client would send it.
+    const raw = await t.app.inject({ method: 'POST', url: '/admin/base/coding/createCode', headers: { authorization: admin, 'content-type': 'application/json' }, payload: '{"proposal":{"module":"shop","name":"broken","__proto__":{"fields":[]},"fields":[{"name":"title","type":"string","__proto__":{"required":true}}]}}' });
+    expect(raw.statusCode, raw.body).toBe(400);
+    expect(await dbFingerprint(t)).toEqual(before);
+    expect((await t.call('GET', '/admin/base/coding/getModuleTree', { token: admin })).body.data).toEqual(tree);
+    expect(tree).toContain('schemas/shop/supplier.json');
+  });
+
+  it('holders of base:coding:* may draft and preview, but only a super admin may apply', async () => {
+    const before = await dbFingerprint(t);
+    const draft = await t.call('POST', '/admin/base/coding/draft', { token: drafter, body: { from: 'csv', csv: CSV, module: 'shop', name: 'stock' } });
+    expect(draft.status, draft.raw).toBe(200);
+    for (const [url, body] of [['/admin/base/coding/createCode', { from: 'csv', csv: CSV, module: 'shop', name: 'stock' }], ['/admin/base/sys/menu/create', { entity: TYPEORM, module: 'shop', fileName: 'depot' }]] as const) {
+      const r = await t.call('POST', url, { token: drafter, body });
+      expect([url, r.status, r.body.message]).toEqual([url, url.includes('menu') ? 403 : 400, url.includes('menu') ? '登录失效或无权限访问~' : expect.stringMatching(/super admin/)]);
+    }
+    expect(await dbFingerprint(t)).toEqual(before);
+  });
+
+  it('a restart keeps every applied entity with its rows, routes and menus', async () => {
+    const menusBefore = (await t.rows('base_sys_menu')).length;
+    t = await t.restart();
+    admin = await t.login();
+    for (const prefix of ['shop/supplier', 'shop/furniture', 'blog/post', 'shop/warehouse', 'shop/shelf']) {
+      const page = await t.call('POST', `/admin/${prefix}/page`, { token: admin, body: {} });
+      expect([prefix, page.status, (page.body.data as { list: Row[] }).list.length]).toEqual([prefix, 200, 1]);
+    }
+    expect((await t.rows('base_sys_menu')).length).toBe(menusBefore);
+    // Evolving a stored entity: a new field is added to its table; the old row stays.
+    const evolve = await t.call('POST', '/admin/base/coding/createCode', { token: admin, body: { from: 'form', module: 'blog', name: 'post', fields: [...FORM, { name: 'author', type: 'string', length: 40 }] } });
+    expect(evolve.status, evolve.raw).toBe(200);
+    const rows = await t.rows('blog_post');
+    expect(rows.map((r) => [r.title, r.author])).toEqual([['Hello', null]]);
+  });
+});
