@@ -187,6 +187,18 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
     const gotTxt = await t.app.inject({ method: 'GET', url: txt.body.data as string });
     expect(gotTxt.headers['content-disposition']).toBe('attachment');
     expect(String(gotTxt.headers['content-security-policy'])).toMatch(/^sandbox;/);
+    // A PDF is shown inline (the browser's viewer does not start in a sandbox) and only framed by the console.
+    const doc = await send([file('manual.pdf', pdf())]);
+    const gotPdf = await t.app.inject({ method: 'GET', url: doc.body.data as string });
+    expect(gotPdf.headers['content-type']).toBe('application/pdf');
+    expect(gotPdf.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    expect(gotPdf.headers['content-disposition']).toBeUndefined();
+    // Whatever else lies in the upload folder (put there by hand) is a sandboxed download.
+    fs.writeFileSync(path.join(uploads(), 'hand.html'), '<script>alert(1)</script>');
+    const html = await t.app.inject({ method: 'GET', url: '/public/uploads/hand.html' });
+    expect(html.headers['content-disposition']).toBe('attachment');
+    expect(String(html.headers['content-security-policy'])).toMatch(/^sandbox;/);
+    fs.rmSync(path.join(uploads(), 'hand.html'));
   });
 
   it('at most 9 files per call: 9 are stored, 10 are 413 and leave nothing', async () => {

@@ -15,6 +15,11 @@ const STATUS_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Joi
 
 /** For uploaded files: an opaque origin without script (SANDBOX_CSP), its own media only, framed by the console alone. */
 const UPLOAD_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+/**
+ * PDFs: browsers refuse to start their PDF viewer in a sandboxed document, and the viewer (PDFium, pdf.js) runs a
+ * PDF's own script isolated from the page's origin; they only must not be framed by other sites.
+ */
+const PDF_CSP = "frame-ancestors 'self'";
 
 /** Serves seed pictures, uploads and the built UI (history-mode fallback to index.html). */
 export async function serveStatic(app: FastifyInstance, config: Config): Promise<void> {
@@ -25,8 +30,9 @@ export async function serveStatic(app: FastifyInstance, config: Config): Promise
     // Uploaded files are never active content of our origin: every reply (SVG included) carries the sandbox policy,
     // and what is no picture, video, sound or PDF is a download.
     scope.addHook('onSend', async (request, reply, payload) => {
-      reply.header('content-security-policy', UPLOAD_CSP).header('x-content-type-options', 'nosniff');
       const ext = path.extname(request.url.split('?')[0]).slice(1).toLowerCase();
+      const pdf = ext === 'pdf' && reply.statusCode < 300 && /^application\/pdf\b/.test(String(reply.getHeader('content-type') ?? ''));
+      reply.header('content-security-policy', pdf ? PDF_CSP : UPLOAD_CSP).header('x-content-type-options', 'nosniff');
       if (reply.statusCode < 300 && !servedInline(ext)) reply.header('content-disposition', 'attachment');
       return payload;
     });

@@ -19,6 +19,8 @@ const SPACE_TYPE_TABLE = 'space_type';
 /** Longest part of a stored file name taken from the client's name (characters; at most 4 bytes each on disk). */
 const STEM_MAX = 40;
 
+const tempDirOf = (dataDir: string) => path.join(dataDir, 'tmp', 'uploads');
+
 /** Characters that must never reach a name: controls (NUL included) and the bidirectional overrides that disguise an extension. */
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /** The `<uuid>_` the original Vue uploader puts in front of the file name. */
@@ -86,7 +88,7 @@ async function classifyIdOf(ctx: OpContext, value: string | undefined): Promise<
 async function upload(host: Host, storage: FileStorage, ctx: OpContext, request: FastifyRequest): Promise<string | string[]> {
   if (!request.isMultipart()) throw badRequest('上传文件为空');
   const limits = limitsOf(host.config.limits);
-  const tempDir = path.join(host.config.dataDir, 'tmp', 'uploads');
+  const tempDir = tempDirOf(host.config.dataDir);
   await fs.promises.mkdir(tempDir, { recursive: true });
   const received: Received[] = [];
   const keys: string[] = [];
@@ -142,9 +144,21 @@ async function upload(host: Host, storage: FileStorage, ctx: OpContext, request:
   }
 }
 
+/** Temporary files older than a day are what a crashed process left; newer ones may belong to another running process. */
+async function sweepStaleTemp(tempDir: string): Promise<void> {
+  const dayAgo = Date.now() - 24 * 3600_000;
+  const names = await fs.promises.readdir(tempDir).catch(() => [] as string[]);
+  for (const name of names) {
+    const full = path.join(tempDir, name);
+    const stat = await fs.promises.stat(full).catch(() => undefined);
+    if (stat?.isFile() && stat.mtimeMs < dayAgo) await fs.promises.rm(full, { force: true });
+  }
+}
+
 /** `uploadMode` and `upload` (PROTOCOL §7.1): local storage, limits told to clients, every file checked. */
 export function registerUploadRoutes(host: Host, storage: FileStorage = new LocalDiskStorage(uploadRoot(host.config.dataDir), host.config.uploadDomain)): void {
   const limits = limitsOf(host.config.limits);
+  void sweepStaleTemp(tempDirOf(host.config.dataDir));
   host.route({
     method: 'get', url: `${COMM}/uploadMode`, access: 'login', summary: '文件上传模式',
     handler: () => ({ mode: 'local', type: storage.type, maxSize: limits.uploadMaxBytes, maxFiles: limits.uploadMaxFiles, kinds: allowedKinds() }),
