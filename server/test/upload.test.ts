@@ -241,6 +241,23 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
     expect((await spaceRows()).length).toBe(rows);
   });
 
+  it('a client that records the upload itself (space/info/add, as the original Vue does) leaves one row per file', async () => {
+    const r = await send([{ name: 'key', value: 'chair.png' }, file('chair.png', png(321))]);
+    expect(r.status, r.raw).toBe(200);
+    const url = r.body.data as string;
+    const type = await t.call('POST', '/admin/space/type/add', { token, body: { name: 'Chairs' } });
+    const classifyId = Number((type.body.data as Row).id);
+    const add = await t.call('POST', '/admin/space/info/add', { token, body: { url, name: 'Chair, front', classifyId, key: url } });
+    expect(add.status, add.raw).toBe(200);
+    const rows = (await spaceRows()).filter((x) => x.url === url);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: (add.body.data as Row).id, name: 'Chair, front', classifyId, type: 'image', fileId: url.replace('/public/uploads/', '') });
+    expect(Number(rows[0].size)).toBe(321);
+    // Any other URL is added as before.
+    const other = await t.call('POST', '/admin/space/info/add', { token, body: { url: 'https://example.com/a.png', name: 'External' } });
+    expect(other.status, other.raw).toBe(200);
+  });
+
   it('refuses an unknown folder (classifyId) with 400 and keeps nothing', async () => {
     await refusedCleanly([{ name: 'classifyId', value: '999999' }, file('a.png', png(100))], 400);
     await refusedCleanly([{ name: 'classifyId', value: '../1' }, file('a.png', png(100))], 400);

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Host } from '../../core/host.js';
 import { AppError, badRequest, tooLarge, unsupportedType } from '../../core/errors.js';
 import type { OpContext } from '../../core/crud/context.js';
+import type { Row } from '../../core/db/row.js';
 import { addRows } from '../../core/crud/crud-service.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
 import { limitsOf } from '../../core/limits.js';
@@ -18,6 +19,9 @@ const SPACE_INFO = 'space/info';
 const SPACE_TYPE_TABLE = 'space_type';
 /** Longest part of a stored file name taken from the client's name (characters; at most 4 bytes each on disk). */
 const STEM_MAX = 40;
+
+/** Storage keys as upload() makes them. */
+const UPLOAD_KEY = /^\d{8}\/[0-9a-f]{32}_[^/]+$/;
 
 const tempDirOf = (dataDir: string) => path.join(dataDir, 'tmp', 'uploads');
 
@@ -144,6 +148,25 @@ async function upload(host: Host, storage: FileStorage, ctx: OpContext, request:
   }
 }
 
+/**
+ * The original clients record an uploaded file themselves (`space/info/add` with the URL `upload` returned). The row
+ * the upload already wrote is then merged into the client's: its blanks are filled from it (kind, size, storage id),
+ * and the older row goes, so the file space lists each file once.
+ */
+async function mergeUploadedRow(ctx: OpContext, table: string, id: number): Promise<void> {
+  const db = untyped(ctx.db);
+  const added = (await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  if (!added || typeof added.url !== 'string' || !added.url.includes('/public/uploads/')) return;
+  // A row the upload wrote: its fileId is the storage key this module makes.
+  const recorded = (await db.selectFrom(table).selectAll().where('url', '=', added.url).where('id', '<>', id).orderBy('id').execute() as Row[])
+    .find((r) => typeof r.fileId === 'string' && UPLOAD_KEY.test(r.fileId));
+  if (!recorded) return;
+  const fill: Row = {};
+  for (const k of ['type', 'size', 'fileId', 'name', 'classifyId', 'key']) if ((added[k] === null || added[k] === undefined || added[k] === '') && recorded[k] != null) fill[k] = recorded[k];
+  if (Object.keys(fill).length) await db.updateTable(table).set(fill).where('id', '=', id).execute();
+  await db.deleteFrom(table).where('id', '=', recorded.id as number).execute();
+}
+
 /** Temporary files older than a day are what a crashed process left; newer ones may belong to another running process. */
 async function sweepStaleTemp(tempDir: string): Promise<void> {
   const dayAgo = Date.now() - 24 * 3600_000;
@@ -159,6 +182,8 @@ async function sweepStaleTemp(tempDir: string): Promise<void> {
 export function registerUploadRoutes(host: Host, storage: FileStorage = new LocalDiskStorage(uploadRoot(host.config.dataDir), host.config.uploadDomain)): void {
   const limits = limitsOf(host.config.limits);
   void sweepStaleTemp(tempDirOf(host.config.dataDir));
+  const spaceTable = host.registry.get(SPACE_INFO)?.table;
+  if (spaceTable) host.hooks.set(SPACE_INFO, { afterAdd: (ctx, id) => mergeUploadedRow(ctx, spaceTable, id) });
   host.route({
     method: 'get', url: `${COMM}/uploadMode`, access: 'login', summary: '文件上传模式',
     handler: () => ({ mode: 'local', type: storage.type, maxSize: limits.uploadMaxBytes, maxFiles: limits.uploadMaxFiles, kinds: allowedKinds() }),
