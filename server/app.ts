@@ -25,6 +25,7 @@ import { installSecurityHeaders } from './core/http/security-headers.js';
 import { clientErrorHandler, frameworkErrors } from './core/http/framework-errors.js';
 import { loggerOptions, type LogSetting } from './core/http/request-log.js';
 import { limitsOf } from './core/limits.js';
+import { TaskScheduler, type SchedulerOptions } from './modules/task/scheduler.js';
 
 export type BuildOptions = Partial<Config> & {
   /** Access token lifetime in seconds (default 7200). */
@@ -36,6 +37,8 @@ export type BuildOptions = Partial<Config> & {
   schemasDir?: string;
   /** Seed a new database (default true). */
   seed?: boolean;
+  /** Scheduled tasks run in this process (default on); false leaves them to other processes (start/stop/once still work). */
+  scheduler?: boolean | SchedulerOptions;
 };
 
 
@@ -88,8 +91,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const host = new Host(app, config, database, registry, auth, new LoginThrottle(database, limitsOf(config.limits)));
   app.decorate('joinery', host);
   const opLog = new OpLogWriter(database);
-  // The log's last batch is written before the database closes.
+  const scheduler = new TaskScheduler(host, typeof options.scheduler === 'object' ? options.scheduler : {});
+  // Runs under way and the log's last batch are written before the database closes.
   app.addHook('onClose', async () => {
+    await scheduler.stop();
     await opLog.flush();
     await database.close();
   });
@@ -102,7 +107,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   installOpLog(app, opLog, limitsOf(config.limits));
   // Multipart bodies are read by the upload route itself (request.parts(), with its limits), never buffered here.
   await app.register(fastifyMultipart);
-  registerModules(host);
+  registerModules(host, scheduler);
   installDispatcher(app, registry, host.actions, (request) => host.context(request));
   await serveStatic(app, config);
   if (options.seed ?? true) await seedIfEmpty(host);
@@ -113,5 +118,6 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   if (reconciled.pages + reconciled.buttons > 0) host.auth.invalidateRights();
 
   await app.ready();
+  if (options.scheduler !== false) await scheduler.start();
   return app;
 }

@@ -10,6 +10,7 @@ import { ActionRegistry, entityRoutes } from './http/dispatcher.js';
 import type { Access, ActionInput, DeclaredRoute } from './http/route-types.js';
 import { ok } from './http/envelope.js';
 import { asRow } from './db/row.js';
+import { TaskHandlerRegistry } from './tasks/task-handler-registry.js';
 
 export type RouteHandler = (ctx: OpContext, input: Omit<ActionInput, 'entity'>) => Promise<unknown> | unknown;
 
@@ -18,6 +19,8 @@ export class Host {
   readonly hooks = new HookRegistry();
   readonly actions = new ActionRegistry();
   readonly declared: DeclaredRoute[] = [];
+  /** Services scheduled tasks may run (built-ins and plugins register here). */
+  readonly taskHandlers = new TaskHandlerRegistry();
 
   constructor(
     readonly app: FastifyInstance,

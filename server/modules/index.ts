@@ -5,13 +5,16 @@ import { registerRecycleModule } from './recycle/index.js';
 import { registerOrderModule } from './order/index.js';
 import { registerAuditModule } from './audit/index.js';
 import { registerProductModule } from './product/index.js';
+import { registerTaskModule } from './task/index.js';
+import type { TaskScheduler } from './task/scheduler.js';
 
-/** Modules with more than CRUD plug in here (order, task, upload, plugin and audit come with their issues). */
-export function registerModules(host: Host): void {
+/** Modules with more than CRUD plug in here (upload and plugin come with their issues). */
+export function registerModules(host: Host, scheduler: TaskScheduler): void {
   registerBaseModule(host);
   registerDictModule(host);
   registerRecycleModule(host);
   registerOrderModule(host);
   registerAuditModule(host);
   registerProductModule(host);
+  registerTaskModule(host, scheduler);
 }

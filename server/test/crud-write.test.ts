@@ -179,7 +179,7 @@ describe.each(DIALECTS)('generic info, add and update (%s)', (dialect) => {
   });
 
   it('emits datetimes as YYYY-MM-DD HH:mm:ss and accepts ISO input', async () => {
-    const r = await post('task/info/add', { name: 'Nightly', startDate: '2024-05-01T08:30:00', endDate: '2024-06-01 09:00' });
+    const r = await post('task/info/add', { name: 'Nightly', status: 0, startDate: '2024-05-01T08:30:00', endDate: '2024-06-01 09:00' });
     expect(r.status, r.raw).toBe(200);
     const data = (await info('task/info', (r.body.data as { id: number }).id)).body.data as Row;
     expect(data).toMatchObject({ startDate: '2024-05-01 08:30:00', endDate: '2024-06-01 09:00:00' });

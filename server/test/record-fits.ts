@@ -35,7 +35,28 @@ function fitSkus(record: Row): Row {
   return out;
 }
 
+/**
+ * A task names a registered handler (server/modules/task/task-rules.ts) and is stopped, so the fuzzer's tasks never
+ * run; it has the fields of its kind only (a cron task no limit/every, an interval task no cron, limit 0 is none),
+ * and no end before its start.
+ */
+function fitTask(record: Row): Row {
+  const out: Row = { ...record, status: 0, service: 'base.purgeExpired', data: null, taskType: record.taskType === 1 ? 1 : 0 };
+  if (out.taskType === 1) {
+    out.cron = null;
+    if (out.limit === 0) out.limit = null;
+    if (typeof out.every === 'number' && out.every < 1000) out.every = 1000;
+  } else {
+    out.cron = '0 0 3 * * ?';
+    out.limit = null;
+    out.every = null;
+  }
+  if (out.startDate && out.endDate) out.endDate = null;
+  return out;
+}
+
 /** Per entity prefix: how a record drawn from the schema is made to satisfy the module's cross-field rules. */
 export const RECORD_FITS: Record<string, (record: Row) => Row> = {
   'product/info': fitSkus,
+  'task/info': fitTask,
 };

@@ -2,6 +2,7 @@ import type { Entity, Field, FieldSchema } from '../core/registry/entity-types.j
 import { writableFields } from '../core/crud/input-validation.js';
 import type { Row } from '../core/db/row.js';
 import { CHECKED_REFS } from './record-arbitrary.js';
+import { RECORD_FITS } from './record-fits.js';
 
 const nonNullTypes = (schema: FieldSchema) => (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t) => t !== 'null');
 
@@ -36,7 +37,9 @@ export function sampleValue(field: Field, seq: number): unknown {
   }
 }
 
-/** A complete valid record of an entity (every writable field, optional ones too), unique per seq. */
+/** A complete valid record of an entity (every writable field, optional ones too), unique per seq; cross-field rules made to hold. */
 export function sampleRecord(entity: Entity, seq: number): Row {
-  return Object.fromEntries(writableFields(entity).map((f) => [f.name, sampleValue(f, seq)]));
+  const record = Object.fromEntries(writableFields(entity).map((f) => [f.name, sampleValue(f, seq)]));
+  const fit = RECORD_FITS[entity.prefix];
+  return fit ? fit(record) : record;
 }

@@ -27,3 +27,10 @@ export function normalizeDateTime(value: string): string {
   if (!isCalendarDate(value.slice(0, 10)) || Number.isNaN(d.getTime()) || d.getFullYear() < 1 || d.getFullYear() > 9999) throw new RangeError(`not a date-time: ${value}`);
   return formatDateTime(d);
 }
+
+/** The moment a stored 'YYYY-MM-DD HH:mm:ss' (server local time) names. */
+export function parseDateTime(value: string): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value);
+  if (!m) throw new RangeError(`not a stored date-time: ${value}`);
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
+}

@@ -1,0 +1,68 @@
+import type { ValidateFunction } from 'ajv';
+import type { OpContext } from '../crud/context.js';
+import type { FieldIssue } from '../errors.js';
+import { createAjv, describeAjvError } from '../registry/schema-validator.js';
+
+/** What a handler gets for one run: a system context (no user), the task and its parsed `data`. */
+export type TaskRun = { ctx: OpContext; task: { id: number; name: string }; data: unknown };
+
+/** A named service a task may run (PROTOCOL §0: only registered handlers, never a method picked by name). */
+export type TaskHandler = {
+  /** The value of task_info.service, e.g. `base.clearOperationLog`; plugins use `<keyName>.<name>`. */
+  name: string;
+  summary: string;
+  /** JSON Schema (2020-12) of the task's `data` (parsed JSON; an empty `data` is `{}`). */
+  dataSchema: Record<string, unknown>;
+  /** Does the work; the result (JSON) is the log row's detail. A throw is a failed run, logged. */
+  run(run: TaskRun): Promise<unknown> | unknown;
+};
+
+const NAME = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z][A-Za-z0-9_-]*)*$/;
+
+/** The allowlist of task services: built-in ones registered at start, plugins' ones when they load. */
+export class TaskHandlerRegistry {
+  private readonly map = new Map<string, { handler: TaskHandler; validate: ValidateFunction }>();
+  private readonly ajv = createAjv();
+
+  /** Adds a handler; a second handler of the same name is a programming error. */
+  register(handler: TaskHandler): void {
+    if (!NAME.test(handler.name) || handler.name.length > 255) throw new Error(`task handler name "${handler.name}" must be dotted identifiers`);
+    if (this.map.has(handler.name)) throw new Error(`task handler "${handler.name}" is already registered`);
+    this.map.set(handler.name, { handler, validate: this.ajv.compile(handler.dataSchema) });
+  }
+
+  /** Removes a handler (a plugin disabled); tasks naming it then fail their runs and cannot be started. */
+  unregister(name: string): void {
+    this.map.delete(name);
+  }
+
+  get(name: string): TaskHandler | undefined {
+    return this.map.get(name)?.handler;
+  }
+
+  names(): string[] {
+    return [...this.map.keys()].sort();
+  }
+
+  /** Parses a task's `data` text for its handler: the argument, or the field issues (paths under `data`). */
+  parseData(name: string, text: unknown): { ok: true; data: unknown } | { ok: false; issues: FieldIssue[] } {
+    const entry = this.map.get(name);
+    if (!entry) return { ok: false, issues: [{ path: 'service', message: `is not a registered task handler (one of: ${this.names().join(', ')})` }] };
+    let data: unknown = {};
+    if (typeof text === 'string' && text.trim() !== '') {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        return { ok: false, issues: [{ path: 'data', message: 'must be JSON text' }] };
+      }
+    }
+    if (entry.validate(data)) return { ok: true, data };
+    return {
+      ok: false,
+      issues: (entry.validate.errors ?? []).map((e) => {
+        const d = describeAjvError(e);
+        return { path: d.path ? `data.${d.path}` : 'data', message: d.message };
+      }),
+    };
+  }
+}

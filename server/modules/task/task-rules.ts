@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { Row } from '../../core/db/row.js';
+import { badRequest, type FieldIssue } from '../../core/errors.js';
+import { formatDateTime, normalizeDateTime } from '../../core/db/time.js';
+import type { TaskHandlerRegistry } from '../../core/tasks/task-handler-registry.js';
+import { parseCron, planOf } from './schedule-plan.js';
+
+/** Fields that define when a task runs: changing one of a running task starts a new schedule. */
+export const SCHEDULE_FIELDS = ['taskType', 'cron', 'every', 'limit', 'startDate', 'endDate'] as const;
+
+const empty = (v: unknown) => v === undefined || v === null || v === '';
+
+/** The original's `before`: `repeatCount` is an alias of `limit` on every write. */
+export function prepareTaskInput(input: Row): Row {
+  if (input.repeatCount !== undefined && input.limit === undefined) return { ...input, limit: input.repeatCount };
+  return input;
+}
+
+/**
+ * Brings a task row (a new row, or the stored row merged with a patch) to its stored form, as the original's
+ * add-or-update does: a cron task has no `limit`/`every`, an interval task no `cron`; `limit` 0 means unlimited.
+ * Returns the fields it changed.
+ */
+export function normalizeTask(task: Row): Row {
+  const out: Row = {};
+  const set = (k: string, v: unknown) => {
+    if (task[k] !== v) out[k] = task[k] = v;
+  };
+  if (typeof task.cron === 'string') set('cron', task.cron.trim() === '' ? null : task.cron.trim());
+  if (typeof task.service === 'string') set('service', task.service.trim() === '' ? null : task.service.trim());
+  if (Number(task.limit) === 0) set('limit', null);
+  for (const k of ['startDate', 'endDate']) if (typeof task[k] === 'string' && task[k] !== '') set(k, normalizeDateTime(task[k] as string));
+  if (Number(task.taskType ?? 0) === 0) {
+    set('limit', null);
+    set('every', null);
+  } else {
+    set('cron', null);
+  }
+  return out;
+}
+
+/**
+ * What is wrong with a task: an unknown service, `data` its handler refuses, a cron croner cannot read, dates the
+ * wrong way round. A task that is to run (status 1) also needs a service, its cron or interval and a slot left.
+ */
+export function taskIssues(handlers: TaskHandlerRegistry, task: Row, toRun: boolean, now = Date.now()): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (!empty(task.service)) {
+    const parsed = handlers.parseData(String(task.service), task.data);
+    if (!parsed.ok) issues.push(...parsed.issues);
+  } else if (!empty(task.data)) {
+    try {
+      JSON.parse(String(task.data));
+    } catch {
+      issues.push({ path: 'data', message: 'must be JSON text' });
+    }
+  }
+  if (!empty(task.cron)) {
+    try {
+      parseCron(String(task.cron));
+    } catch (e) {
+      issues.push({ path: 'cron', message: `is not a cron (seconds minutes hours day month weekday): ${(e as Error).message.replace(/^CronPattern: /, '')}` });
+    }
+  }
+  if (!empty(task.startDate) && !empty(task.endDate) && String(task.endDate) < String(task.startDate)) {
+    issues.push({ path: 'endDate', message: 'is before startDate' });
+  }
+  if (!toRun || issues.length > 0) return issues;
+  if (empty(task.service)) issues.push({ path: 'service', message: `is required to run the task (one of: ${handlers.names().join(', ')})` });
+  const interval = Number(task.taskType) === 1;
+  if (interval && empty(task.every)) issues.push({ path: 'every', message: 'is required for an interval task (milliseconds)' });
+  if (!interval && empty(task.cron)) issues.push({ path: 'cron', message: 'is required for a cron task' });
+  if (issues.length === 0 && planOf(task).next(now) === null) issues.push({ path: 'endDate', message: 'has passed: the schedule has no run left' });
+  return issues;
+}
+
+/** Throws the 400 naming every field at fault. */
+export function assertTask(handlers: TaskHandlerRegistry, task: Row, toRun: boolean): void {
+  const issues = taskIssues(handlers, task, toRun);
+  if (issues.length > 0) throw badRequest(issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
+}
+
+/** The fields of a schedule that starts now: a new generation (jobId), its options, no runs yet, the first slot. */
+export function newSchedule(task: Row, now = Date.now()): Row {
+  const conf = Object.fromEntries(['cron', 'every', 'limit', 'startDate', 'endDate'].map((k) => [k, task[k]]).filter(([, v]) => !empty(v)));
+  const next = planOf(task).next(now);
+  return { jobId: randomUUID(), repeatConf: JSON.stringify(conf), runCount: 0, nextRunTime: next === null ? null : formatDateTime(new Date(next)) };
+}
