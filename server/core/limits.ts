@@ -20,6 +20,10 @@ export type Limits = {
   /** Longest stored params text of a log row: requests from signed-in users, and anonymous or refused ones. */
   logParamsMax: number;
   logUntrustedParamsMax: number;
+  /** Largest file one upload may carry, in bytes (one byte more is refused with 413). */
+  uploadMaxBytes: number;
+  /** Files one upload call may carry (a tenth is refused with 413). */
+  uploadMaxFiles: number;
 };
 
 export const DEFAULT_LIMITS: Limits = {
@@ -34,6 +38,8 @@ export const DEFAULT_LIMITS: Limits = {
   logWindowMs: 60_000,
   logParamsMax: 8192,
   logUntrustedParamsMax: 2048,
+  uploadMaxBytes: 50 * 1024 * 1024,
+  uploadMaxFiles: 9,
 };
 
 export const limitsOf = (overrides?: Partial<Limits>): Limits => ({ ...DEFAULT_LIMITS, ...overrides });
