@@ -1,5 +1,6 @@
 import { SCHEMAS_DIR } from './paths.js';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
 import { readConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './core/db/database.js';
 import { Registry } from './core/registry/registry.js';
@@ -108,6 +109,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   installInputGuard(app);
   installAccessHook(app, auth, dispatchAccess(registry, host.actions));
   installOpLog(app, opLog, limitsOf(config.limits));
+  // Multipart bodies are read by the upload route itself (request.parts(), with its limits), never buffered here.
+  await app.register(fastifyMultipart);
   registerModules(host, scheduler);
   installDispatcher(app, registry, host.actions, (request) => host.context(request));
   await serveStatic(app, config);

@@ -14,6 +14,8 @@ export type Config = {
   trustProxy: boolean;
   /** Where the built UI lives; served at / when present. */
   uiDir: string;
+  /** Put in front of `/public/uploads/…` in upload URLs (e.g. `https://cdn.example.com`); empty = addresses relative to this server. */
+  uploadDomain: string;
   /** Rate limits other than the defaults (server/core/limits.ts); set by buildApp's caller, not by the environment. */
   limits?: Partial<Limits>;
   /** The clock of the dashboard and the visit counter (tests fix the time of day); default the system clock. */
@@ -33,5 +35,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     epsPublic: env.JOINERY_EPS_PUBLIC === 'on',
     trustProxy: env.JOINERY_TRUST_PROXY === 'on',
     uiDir: path.resolve(env.JOINERY_UI_DIR ?? './dist/ui'),
+    uploadDomain: (env.JOINERY_UPLOAD_DOMAIN ?? '').replace(/\/+$/, ''),
   };
 }

@@ -160,6 +160,12 @@ test.describe('generic entity list', () => {
     await form.ready();
     await expect(form.field('categoryId').locator('input[inputmode="numeric"]')).toBeVisible();
     await page.keyboard.press('Escape');
+
+    // The page remapped to '/' still opens at its own URL (a bookmark, a link).
+    await page.goto('/product/info');
+    await list.ready('product/info');
+    await expect(list.rows.first()).toBeVisible();
+    await expect(shell.errorPage(404)).toHaveCount(0);
   });
 
   test('initial JavaScript of login + shell + list stays under 250 KB gzip; the form loads on demand', async ({ page }) => {

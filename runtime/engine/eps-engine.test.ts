@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../server/test/harness';
 import type { EpsEntry } from './eps';
 import { epsColumns } from './eps-columns';
-import { epsForm, formBody } from './eps-form';
+import { epsForm, formBody, formValues } from './eps-form';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { epsSearch, rangeFilter } from './eps-search';
 import { applyColumnPrefs, parseColumnPrefs } from './column-prefs';
 import { pageBody, parseListState, writeListState } from './use-list-state';
@@ -115,6 +116,23 @@ describe('eps → edit form', () => {
     expect(epsForm(user, 'en', 'add').uiSchema.password['ui:widget']).toBe('password');
     expect(epsForm(user, 'en', 'edit').schema.required).not.toContain('password');
     expect(Object.keys(epsForm(user, 'en', 'edit').schema.properties!)).not.toContain('socketId');
+  });
+
+  it('a role as the original sends it (relevance 1/0, userId text) opens in the form as a switch and saves back', async () => {
+    const role = byPrefix.get('base/sys/role')!;
+    const added = await t.call('POST', '/admin/base/sys/role/add', { token, body: { name: 'Form role', label: 'form_role', relevance: true, menuIdList: [], departmentIdList: [] } });
+    const id = (added.body.data as { id: number }).id;
+    const info = (await t.call('GET', '/admin/base/sys/role/info', { token, query: { id: String(id) } })).body.data as Record<string, unknown>;
+    expect([info.relevance, info.userId]).toEqual([1, '1']);
+    const spec = epsForm(role, 'en', 'edit');
+    const values = formValues(spec, info);
+    expect(values.relevance).toBe(true);
+    const validate = new Ajv2020({ strict: false, allErrors: true }).compile(spec.schema);
+    expect(validate(formBody(spec, values, 'edit')), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate(formBody(spec, info, 'edit')), 'without formValues the 1 is not a boolean').toBe(false);
+    const saved = await t.call('POST', '/admin/base/sys/role/update', { token, body: { ...formBody(spec, { ...values, relevance: false }, 'edit'), id } });
+    expect(saved.body.code, saved.raw).toBe(1000);
+    expect(((await t.call('GET', '/admin/base/sys/role/info', { token, query: { id: String(id) } })).body.data as Record<string, unknown>).relevance).toBe(0);
   });
 
   it('a cleared nullable field is sent as null on edit; a blank password is left out', () => {

@@ -72,6 +72,16 @@ export function epsForm(entry: EpsEntry, lang: string, mode: 'add' | 'edit'): Fo
   };
 }
 
+/** A stored record as the form edits it: a boolean field sent as 1/0 (the original's role relevance) becomes true/false. */
+export function formValues(spec: FormSpec, record: JsonObject): JsonObject {
+  const out: JsonObject = { ...record };
+  for (const field of spec.fields) {
+    const value = out[field.name];
+    if (field.storage === 'boolean' && (value === 0 || value === 1 || value === '0' || value === '1')) out[field.name] = value === 1 || value === '1';
+  }
+  return out;
+}
+
 /** True when the field's schema admits null (so a cleared input is sent as null, not left out). */
 export function acceptsNull(schema: RJSFSchema | undefined): boolean {
   return !!schema && isObject(schema) && schemaTypes(schema as JsonObject).includes('null');

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { Language } from '../i18n/index';
 import { request } from './request';
 import { useSession } from './session';
+import { indexEps } from './eps-index';
 
 /** Types of GET /admin/base/open/eps, mirroring server/modules/base/eps.ts. */
 export type EpsLabel = Record<Language, string>;
@@ -112,24 +113,7 @@ export type EpsState = {
   error?: Error;
 };
 
-/** Strips '/admin/' from an eps prefix. */
-export function shortPrefix(prefix: string): string {
-  return prefix.replace(/^\/admin\//, '');
-}
-
-export function indexEps(data: Record<string, EpsEntry[]> | undefined): Pick<EpsState, 'entries' | 'byPrefix' | 'byViewPath' | 'byRouter'> {
-  const entries = data ? Object.values(data).flat() : [];
-  const byPrefix = new Map<string, EpsEntry>();
-  const byViewPath = new Map<string, EpsEntry>();
-  const byRouter = new Map<string, EpsEntry>();
-  for (const entry of entries) {
-    byPrefix.set(shortPrefix(entry.prefix), entry);
-    const menu = entry.joinery?.menu;
-    if (menu?.viewPath && !byViewPath.has(menu.viewPath)) byViewPath.set(menu.viewPath, entry);
-    if (menu?.router) byRouter.set(menu.router, entry);
-  }
-  return { entries, byPrefix, byViewPath, byRouter };
-}
+export { indexEps, shortPrefix } from './eps-index';
 
 /** Entity metadata for the signed-in user (what they may call), fetched once per session. */
 export function useEps(): EpsState {

@@ -37,6 +37,18 @@ describe('buildMenu', () => {
     expect(menu.byPath.get('/')?.id).toBe(8);
   });
 
+  it('a home page remapped to "/" still opens at its own route', () => {
+    const menu = buildMenu([
+      row({ id: 2, type: 0, name: 'Access', orderNum: 1 }),
+      row({ id: 3, type: 1, name: 'Users', parentId: 2, router: '/sys/user', orderNum: 1 }),
+      row({ id: 4, type: 1, name: 'Roles', parentId: 2, router: '/sys/role', orderNum: 2 }),
+    ]);
+    expect(menu.home?.name).toBe('Users');
+    expect(menu.byPath.get('/')?.id).toBe(3);
+    expect(menu.byPath.get('/sys/user')?.id).toBe(3);
+    expect(menu.byPath.get('/sys/role')?.id).toBe(4);
+  });
+
   it('a page whose directory the user was not granted still shows, at the top level', () => {
     const menu = buildMenu([row({ id: 3, type: 1, name: 'Users', parentId: 2, router: '/sys/user' })]);
     expect(menu.tree.map((n) => n.name)).toEqual(['Users']);

@@ -23,7 +23,7 @@ export type MenuNode = MenuRow & { path: string; children: MenuNode[] };
 export type MenuModel = {
   /** Directories and pages, ordered by orderNum; hidden rows kept (isShow decides the sidebar only). */
   tree: MenuNode[];
-  /** Every page (type 1), by route path; the home page is under '/'. */
+  /** Every page (type 1), by route path; the home page is under '/' and, when remapped, under its own route too. */
   byPath: Map<string, MenuNode>;
   home?: MenuNode;
 };
@@ -55,9 +55,12 @@ export function buildMenu(rows: MenuRow[]): MenuModel {
   walk(tree);
   // The home entry is the page routed at '/', else the first page of the tree (as the original client does).
   const home = pages.find((p) => p.path === '/') ?? pages[0];
+  const homeOwnPath = home?.path;
   if (home) home.path = '/';
   const byPath = new Map<string, MenuNode>();
   for (const p of pages) if (!byPath.has(p.path)) byPath.set(p.path, p);
+  // A remapped home page still opens at its own route (a bookmark, a link, the original client's URL).
+  if (home && homeOwnPath && !byPath.has(homeOwnPath)) byPath.set(homeOwnPath, home);
   return { tree, byPath, home };
 }
 

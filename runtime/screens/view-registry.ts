@@ -24,9 +24,14 @@ const PluginsScreen: Screen = screen(() => import('./fixed/plugins-screen'));
 const AiCodeScreen: Screen = screen(() => import('./fixed/ai-code-screen'));
 const SpaceListScreen: Screen = screen(() => import('./fixed/space-list-screen'));
 
-/** Screens named by a menu row's viewPath (the original's front-end component paths). */
+/**
+ * Screens named by a menu row's viewPath: the original's front-end component paths (cool-admin-vue 7.3, listed in
+ * server/seed/cool-admin-vue-7.3-views.json). Entity pages resolve through eps instead (router, then viewPath).
+ */
 const BY_VIEW_PATH: Record<string, Screen> = {
   'modules/demo/views/home/index.vue': HomeScreen,
+  'modules/helper/views/plugins/serve.vue': PluginsScreen,
+  // Seeded by Joinery before it used the original's paths; databases created then still name it.
   'modules/helper/views/plugins.vue': PluginsScreen,
   'modules/helper/views/ai-code.vue': AiCodeScreen,
   'modules/space/views/list.vue': SpaceListScreen,

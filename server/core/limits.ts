@@ -25,6 +25,10 @@ export type Limits = {
   visitWindowMs: number;
   /** Distinct visitors stored per day (for de-duplication); past it, views still count but new visitors do not. */
   visitorsPerDay: number;
+  /** Largest file one upload may carry, in bytes (one byte more is refused with 413). */
+  uploadMaxBytes: number;
+  /** Files one upload call may carry (a tenth is refused with 413). */
+  uploadMaxFiles: number;
 };
 
 export const DEFAULT_LIMITS: Limits = {
@@ -42,6 +46,8 @@ export const DEFAULT_LIMITS: Limits = {
   visitPerIp: 60,
   visitWindowMs: 60_000,
   visitorsPerDay: 100_000,
+  uploadMaxBytes: 50 * 1024 * 1024,
+  uploadMaxFiles: 9,
 };
 
 export const limitsOf = (overrides?: Partial<Limits>): Limits => ({ ...DEFAULT_LIMITS, ...overrides });

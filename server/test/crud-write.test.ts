@@ -191,7 +191,7 @@ describe.each(DIALECTS)('generic info, add and update (%s)', (dialect) => {
     expect(impossible.body.message).toMatch(/^startDate/);
   });
 
-  it('emits booleans as true/false and stores them as 0/1', async () => {
+  it('emits booleans as true/false, stores them as 0/1 and takes 1/0 from the original client', async () => {
     const r = await post('user/address/add', { userId: 1, contact: 'Lin', phone: '13800000000', address: 'Oak road 1', isDefault: true });
     expect(r.status, r.raw).toBe(200);
     const id = (r.body.data as { id: number }).id;
@@ -205,5 +205,11 @@ describe.each(DIALECTS)('generic info, add and update (%s)', (dialect) => {
     const text = await post('user/address/update', { id, isDefault: 'yes' });
     expect(text.status).toBe(400);
     expect(text.body.message).toMatch(/^isDefault/);
+    // The original client's switches send 1/0 (PROTOCOL §9): taken as true/false; other numbers are refused.
+    expect((await post('user/address/update', { id, isDefault: 1 })).status).toBe(200);
+    expect((await info('user/address', id)).body.data).toMatchObject({ isDefault: true });
+    expect((await post('user/address/update', { id, isDefault: 0 })).status).toBe(200);
+    expect(Number((await row('user_address', id))!.isDefault)).toBe(0);
+    expect((await post('user/address/update', { id, isDefault: 2 })).status).toBe(400);
   });
 });

@@ -104,31 +104,34 @@ export function violations(before: World, after: World, callerId: number): strin
   const out: string[] = [];
   const reach = reachOf(before, callerId);
   const R = reach.rights;
-  const newDepartments = new Set([...after.departments.keys()].filter((d) => !before.departments.has(d)));
+  // Departments created during the sequence inside the caller's scope (their parents lead to one of its departments)
+  // are part of that scope: the caller may create them, staff them and grant them, as it may their parents.
+  const createdInScope = new Set([...after.departments.keys()].filter((d) => {
+    if (before.departments.has(d)) return false;
+    for (let at: number | null = d, n = 0; at !== null && after.departments.has(at) && n < 1000; n += 1) {
+      if (R.departments.has(at)) return true;
+      const p: unknown = after.departments.get(at)!.parentId;
+      at = p === null || p === undefined ? null : Number(p);
+    }
+    return false;
+  }));
+  const inScope = (d: number) => R.departments.has(d) || createdInScope.has(d);
 
-  const gained = (was: Held, now: Held, directly: Set<number>) => {
+  const gained = (was: Held, now: Held) => {
     const g: string[] = [];
     now.perms.forEach((p) => { if (!was.perms.has(p) && !R.perms.has(p)) g.push(`perm ${p}`); });
     now.menus.forEach((m) => { if (!was.menus.has(m) && !R.menus.has(m)) g.push(`menu ${m}`); });
-    now.departments.forEach((d) => {
-      if (was.departments.has(d) || R.departments.has(d)) return;
-      // A department created during the sequence may reach a role through relevance, never by a direct link.
-      if (newDepartments.has(d) && !directly.has(d)) return;
-      g.push(`department ${d}`);
-    });
+    now.departments.forEach((d) => { if (!was.departments.has(d) && !inScope(d)) g.push(`department ${d}`); });
     return g;
   };
 
   // 1. The caller holds nothing it did not hold.
-  const callerNow = heldByUser(after, callerId);
-  const callerDirect = new Set([...(after.userRoles.get(callerId) ?? [])].flatMap((r) => [...(after.roleDepartments.get(r) ?? [])]));
-  for (const g of gained(R, callerNow, callerDirect)) out.push(`caller gained ${g}`);
+  for (const g of gained(R, heldByUser(after, callerId))) out.push(`caller gained ${g}`);
 
   // 2. No user gained anything the caller did not hold (an account the caller could take over).
   for (const id of after.users.keys()) {
     if (isSuperUser(before, id) || id === callerId) continue;
-    const direct = new Set([...(after.userRoles.get(id) ?? [])].flatMap((r) => [...(after.roleDepartments.get(r) ?? [])]));
-    for (const g of gained(heldByUser(before, id), heldByUser(after, id), direct)) out.push(`user ${id} gained ${g}`);
+    for (const g of gained(heldByUser(before, id), heldByUser(after, id))) out.push(`user ${id} gained ${g}`);
   }
 
   // 3. The super admins and the super role are untouched.
@@ -148,9 +151,6 @@ export function violations(before: World, after: World, callerId: number): strin
   for (const [id, row] of before.departments) if (!reach.department(id) && !same(row, after.departments.get(id))) out.push(`department ${id} (out of reach) was changed or deleted`);
 
   // 5. New users land in the caller's scope; new menus carry only the caller's permissions.
-  // A department the sequence created counts when the caller's roles reach it now (below a reached one, with relevance).
-  const reachedNow = reachOf(after, callerId).rights.departments;
-  const inScope = (d: number) => R.departments.has(d) || (newDepartments.has(d) && reachedNow.has(d));
   for (const [id, row] of after.users) if (!before.users.has(id) && !inScope(Number(row.departmentId))) out.push(`new user ${id} outside the caller's scope`);
   for (const [id, row] of after.menus) if (!before.menus.has(id) && !perms(row).every((p) => R.perms.has(p))) out.push(`new menu ${id} carries ${row.perms}`);
   return out;

@@ -67,7 +67,7 @@ describe.each(DIALECTS)('eps (%s)', (dialect) => {
         const at = `${where}.${c.propertyName}`;
         expect(VOCABULARY.has(c.type), `${at} type ${c.type}`).toBe(true);
         expect(typeof c.length, at).toBe('string');
-        expect(c.length, at).toMatch(c.type === 'varchar' ? /^[1-9][0-9]*$/ : /^$/);
+        expect(c.length, at).toMatch(['varchar', 'string'].includes(c.type) ? /^([1-9][0-9]*)?$/ : /^$/);
         expect(typeof c.nullable, at).toBe('boolean');
         expect(typeof c.comment, at).toBe('string');
         if (c.dict !== undefined) expect(typeof c.dict, at).toBe('string');
@@ -100,6 +100,32 @@ describe.each(DIALECTS)('eps (%s)', (dialect) => {
     }
     const keys = epsRoutes(data);
     expect(new Set(keys).size, 'each route once').toBe(keys.length);
+  });
+
+  it('column types are the original\'s: declared where the schema declares one, else the JS type name (§6.2)', async () => {
+    const data = await eps(admin);
+    const columnsOf = (prefix: string) => new Map(Object.values(data).flat().find((e) => e.prefix === `/admin/${prefix}`)!.columns.map((c) => [c.propertyName, c]));
+    const user = columnsOf('base/sys/user');
+    expect(user.get('id')).toMatchObject({ type: 'number', length: '' });
+    expect(user.get('username')).toMatchObject({ type: 'string', length: '100' });
+    expect(user.get('departmentId')).toMatchObject({ type: 'number', nullable: true });
+    expect(user.get('status')).toMatchObject({ type: 'number' });
+    expect(user.get('createTime')).toMatchObject({ type: 'datetime', length: '' });
+    const task = columnsOf('task/info');
+    expect(task.get('startDate')).toMatchObject({ type: 'date', length: '' });
+    const role = columnsOf('base/sys/role');
+    expect(role.get('relevance')).toMatchObject({ type: 'boolean' });
+    expect(role.get('menuIdList')).toMatchObject({ type: 'json' });
+    expect(columnsOf('user/level').get('discount')).toMatchObject({ type: 'decimal' });
+    for (const entry of Object.values(data).flat()) {
+      const entity = t.app.joinery.registry.get(entry.prefix.slice('/admin/'.length));
+      if (!entity) continue;
+      for (const c of entry.columns) {
+        const declared = entity.fieldMap.get(c.propertyName)!.schema['x-column']?.type;
+        if (declared) expect(c.type, `${entry.prefix}.${c.propertyName}`).toBe(declared);
+        else expect(['number', 'string', 'boolean', 'date', 'datetime', 'json'], `${entry.prefix}.${c.propertyName} ${c.type}`).toContain(c.type);
+      }
+    }
   });
 
   it('shows the super admin every route, with the summary and openness the server enforces', async () => {

@@ -116,10 +116,19 @@ export function wrongValueArbitrary(field: Field): fc.Arbitrary<unknown> {
   const types = new Set<string>(Array.isArray(field.schema.type) ? field.schema.type : [field.schema.type]);
   const options: fc.Arbitrary<unknown>[] = [];
   if (!types.has('string')) options.push(storableText(1, 20));
-  if (!types.has('integer') && !types.has('number')) options.push(fc.integer());
+  // A boolean field takes 1/0 as the original client sends them (PROTOCOL §9); other numbers are wrong.
+  if (!types.has('integer') && !types.has('number')) options.push(types.has('boolean') ? fc.integer().filter((n) => n !== 0 && n !== 1) : fc.integer());
   if (!types.has('boolean')) options.push(fc.boolean());
   if (!types.has('object')) options.push(jsonObject.filter((o) => Object.keys(o).length > 0));
   if (!types.has('array')) options.push(fc.array(jsonData(1), { minLength: 1, maxLength: 3 }));
   if (!types.has('null')) options.push(fc.constant(null));
   return fc.oneof(...options);
+}
+
+/** Boolean fields whose replies carry 1/0 instead of true/false, as the original sends them (role relevance, PROTOCOL §8.2). */
+const ONE_ZERO_FIELDS = new Set(['base/sys/role.relevance']);
+
+/** A value read back from a reply, as the client sent it: 1/0 of those fields as true/false. */
+export function asSentBoolean(prefix: string, field: string, value: unknown): unknown {
+  return ONE_ZERO_FIELDS.has(`${prefix}.${field}`) && (value === 0 || value === 1) ? value === 1 : value;
 }

@@ -5,7 +5,7 @@ import Form from '@rjsf/core';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { ErrorSchema, FormValidation, RJSFSchema } from '@rjsf/utils';
 import type { EpsEntry } from '../../engine/eps';
-import { epsForm, formBody } from '../../engine/eps-form';
+import { epsForm, formBody, formValues } from '../../engine/eps-form';
 import { request, RequestError } from '../../engine/request';
 import type { EntityRow } from '../../engine/use-entity-list';
 import { toast } from '../../shell/toast';
@@ -59,7 +59,7 @@ export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClos
   const [saving, setSaving] = useState(false);
   const context = useRef<JsonFormContext>({ badJson: new Set() });
   const loading = !!row && fetchInfo && info.isLoading;
-  const formData = data ?? (row ? { ...row, ...(info.data ?? {}) } : undefined);
+  const formData = data ?? (row ? formValues(spec, { ...row, ...(info.data ?? {}) }) : undefined);
 
   const change = (next: Data | undefined) => {
     if (serverErrors && next) {

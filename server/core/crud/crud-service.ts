@@ -74,7 +74,7 @@ export async function findRow(ctx: OpContext, entity: Entity, id: number): Promi
 /** GET info: one row with joined columns, or undefined (the protocol answers success without data). */
 export async function infoRow(ctx: OpContext, entity: Entity, query: Row) {
   const id = parseId(query.id);
-  const row = await selectRows(ctx, entity, {}).select(selectColumns(ctx, entity)).where('a.id', '=', id).executeTakeFirst();
+  const row = await selectRows(ctx, entity, {}, 'one').select(selectColumns(ctx, entity)).where('a.id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   return (await decorate(ctx, entity, [row], 'info'))[0];
 }

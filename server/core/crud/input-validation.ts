@@ -90,8 +90,13 @@ function checkStorage(entity: Entity, row: Row, prefix: string): void {
 /** Keeps only writable fields of a body; the protocol says unknown keys (module, prefix, …) are ignored. */
 export function pickWritable(entity: Entity, body: Row): Row {
   const out: Row = {};
-  for (const f of writableFields(entity)) if (Object.prototype.hasOwnProperty.call(body, f.name) && body[f.name] !== undefined) out[f.name] = body[f.name];
+  for (const f of writableFields(entity)) if (Object.prototype.hasOwnProperty.call(body, f.name) && body[f.name] !== undefined) out[f.name] = asBoolean(f, body[f.name]);
   return out;
+}
+
+/** The original client's switches send on/off as 1/0 (its MySQL tinyint echoed back); a boolean field takes them (PROTOCOL §9). */
+function asBoolean(field: Field, value: unknown): unknown {
+  return field.storage === 'boolean' && (value === 0 || value === 1) ? value === 1 : value;
 }
 
 /** Validates a new record (defaults filled in); throws 400 with field details. */

@@ -122,8 +122,11 @@ export function orderBy(entity: Entity, params: Row): { ref: string; dir: 'asc' 
   return out;
 }
 
-/** SELECT a.*, joined columns FROM the entity with its joins and conditions (no ordering or limits). */
-export function selectRows(ctx: OpContext, entity: Entity, params: Row) {
+/**
+ * SELECT a.*, joined columns FROM the entity with its joins and conditions (no ordering or limits): those of a
+ * page/list call, or for one record (info) the row scope only — page/list filters say what a list shows, not what exists.
+ */
+export function selectRows(ctx: OpContext, entity: Entity, params: Row, purpose: 'list' | 'one' = 'list') {
   let q = untyped(ctx.db).selectFrom(`${entity.table} as a`);
   const joined = new Set<string>();
   for (const j of entity.joins) {
@@ -133,6 +136,7 @@ export function selectRows(ctx: OpContext, entity: Entity, params: Row) {
     if (!target) continue;
     q = q.leftJoin(`${target.table} as ${j.joinAlias}`, `${j.joinAlias}.${j.key}`, `a.${j.localField}`);
   }
+  if (purpose === 'one') return q.where((eb) => eb.and([ctx.hooks.get(entity.prefix).scope?.(ctx, eb)].filter((c) => c !== undefined)));
   return q.where((eb) => eb.and(whereConditions(ctx, entity, params, eb)));
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, CODE } from '../errors.js';
+import { requestLanguage } from './request-language.js';
 
 /** Fastify's own client errors (bad JSON, wrong content type, body too large) keep their status and get our envelope. */
 function clientErrorMessage(error: FastifyError): string {
@@ -20,7 +21,7 @@ function clientErrorMessage(error: FastifyError): string {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      const body: Record<string, unknown> = { code: error.code, message: error.message };
+      const body: Record<string, unknown> = { code: error.code, message: error.messageIn(requestLanguage(request.headers.language)) };
       if (error.details?.length) body.details = error.details;
       return reply.status(error.statusCode).send(body);
     }

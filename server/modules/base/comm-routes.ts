@@ -8,6 +8,7 @@ import { nowText } from '../../core/db/time.js';
 import { validatePatch } from '../../core/crud/input-validation.js';
 import { hashPassword, verifyPassword } from '../../core/auth/password.js';
 import { loadMenus } from '../../core/auth/access-rights.js';
+import { registerUploadRoutes } from './upload.js';
 
 const COMM = '/admin/base/comm';
 const USER = 'base/sys/user';
@@ -61,5 +62,5 @@ export function registerCommRoutes(host: Host): void {
   host.route({ method: 'get', url: `${COMM}/permmenu`, access: 'login', summary: '权限与菜单', handler: (ctx) => permmenu(host, ctx) });
   host.route({ method: 'post', url: `${COMM}/logout`, access: 'login', summary: '退出', handler: async (ctx) => { await host.auth.revokeUser(me(ctx).id); } });
   host.route({ method: 'get', url: `${COMM}/program`, access: 'public', summary: '编程', handler: () => 'Node' });
-  host.route({ method: 'get', url: `${COMM}/uploadMode`, access: 'login', summary: '文件上传模式', handler: () => ({ mode: 'local', type: 'local' }) });
+  registerUploadRoutes(host);
 }

@@ -10,16 +10,33 @@ type EpsColumn = {
   defaultValue?: unknown; dict?: string; source: string;
 };
 
-/** eps column type: TypeORM's declared vocabulary (never SQLite storage names). */
+/**
+ * eps column type as the original reports it (PROTOCOL §6.2): the declared type where the schema declares one
+ * (`x-column.type`: text, json, decimal, bigint…), else the JS type name of the value — string, number, boolean,
+ * date; `id` is number, createTime/updateTime datetime. A structured value has no JS type TypeORM could store, so
+ * the original must declare it json: json. Never a storage name of a database (integer, real, blob).
+ */
 function epsType(field: Field): string {
   if (field.name === 'id') return 'number';
-  return field.columnType;
+  if (field.system) return field.columnType;
+  const declared = field.schema['x-column']?.type;
+  if (declared) return declared;
+  switch (field.storage) {
+    case 'integer':
+    case 'number': return 'number';
+    case 'boolean': return 'boolean';
+    case 'date':
+    case 'datetime': return 'date';
+    case 'json': return 'json';
+    default: return 'string';
+  }
 }
 
 function column(field: Field, source = `a.${field.name}`): EpsColumn {
   const c: EpsColumn = {
     propertyName: field.name, type: epsType(field),
-    length: field.columnType === 'varchar' ? String(field.schema.maxLength ?? 255) : '',
+    // TypeORM's length: a varchar's declared length, "" when none is given.
+    length: field.columnType === 'varchar' && field.schema.maxLength !== undefined ? String(field.schema.maxLength) : '',
     comment: field.label['zh-cn'], nullable: field.nullable, source,
   };
   if (field.schema.default !== undefined) c.defaultValue = field.schema.default;

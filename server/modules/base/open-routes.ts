@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Host } from '../../core/host.js';
-import { badRequest, refused } from '../../core/errors.js';
+import { badRequest, refused, type Texts } from '../../core/errors.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
 import type { Row } from '../../core/db/row.js';
 import { nowText } from '../../core/db/time.js';
@@ -9,10 +9,11 @@ import { consumeCaptcha, createCaptcha } from './captcha.js';
 import { buildEps } from './eps.js';
 import { paramHtml } from './sys-param.js';
 import { sandboxReply } from '../../core/http/security-headers.js';
+import { BASE_MESSAGES as M } from './messages.js';
 
 const OPEN = '/admin/base/open';
 
-function requiredText(body: Row, name: string, message: string, max = 100): string {
+function requiredText(body: Row, name: string, message: Texts, max = 100): string {
   const v = body[name];
   if (typeof v !== 'string' || v.trim() === '') throw badRequest(message, [{ path: name, message: 'is required' }]);
   if (v.length > max) throw badRequest(`${name}: at most ${max} characters`, [{ path: name, message: 'is too long' }]);
@@ -24,27 +25,27 @@ let decoy: Promise<string> | undefined;
 const decoyHash = () => (decoy ??= hashPassword(randomUUID()));
 
 async function login(host: Host, body: Row, ip: string) {
-  const username = requiredText(body, 'username', 'Username cannot be empty');
-  const password = requiredText(body, 'password', 'Password cannot be empty');
-  const code = host.config.captcha ? requiredText(body, 'verifyCode', 'Image verification code cannot be empty', 16) : '';
+  const username = requiredText(body, 'username', M.usernameRequired);
+  const password = requiredText(body, 'password', M.passwordRequired);
+  const code = host.config.captcha ? requiredText(body, 'verifyCode', M.verifyCodeRequired, 16) : '';
   // The attempt is counted before any hashing; a failure keeps its place, success and non-failures give it back.
   const attempt = await host.throttle.begin(username, ip);
   if (host.config.captcha) {
     if (!(await consumeCaptcha(host, body.captchaId, code))) {
       // A wrong captcha counts against the IP only, so nobody can lock a user out without their password.
       await attempt.failIpOnly();
-      throw refused('验证码不正确');
+      throw refused(M.captchaWrong);
     }
   }
   const db = untyped(host.database.db);
   const user = (await db.selectFrom('base_sys_user').selectAll().where('username', '=', username).executeTakeFirst()) as Row | undefined;
   // Hash even when there is no such user, so the reply time does not tell which user names exist.
   const passwordOk = await verifyPassword(password, user ? (user.password as string) : await decoyHash());
-  if (!user || !passwordOk || Number(user.status) !== 1) throw refused('账户或密码不正确~');
+  if (!user || !passwordOk || Number(user.status) !== 1) throw refused(M.loginWrong);
   const rights = await host.auth.rights(Number(user.id));
   if (rights.roleIds.length === 0) {
     await attempt.release();
-    throw refused('该用户未设置任何角色，无法登录~');
+    throw refused(M.noRole);
   }
   if (isLegacyHash(String(user.password))) {
     await db.updateTable('base_sys_user').set({ password: await hashPassword(password), updateTime: nowText() }).where('id', '=', user.id).execute();

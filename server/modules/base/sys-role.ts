@@ -6,6 +6,7 @@ import { badRequest, refused } from '../../core/errors.js';
 import { SUPER_ROLE_ID, SUPER_ROLE_LABEL } from '../../core/auth/access-rights.js';
 import type { Row } from '../../core/db/row.js';
 import { idList, linkedIds, replaceLinks } from './link-tables.js';
+import { BASE_MESSAGES as M } from './messages.js';
 
 const PREFIX = 'base/sys/role';
 
@@ -36,6 +37,12 @@ async function checkLinksExist(ctx: OpContext, input: Row): Promise<void> {
   }
 }
 
+/** Role replies as the original sends them (PROTOCOL §8.2): the creator id as text, relevance as 0/1. */
+function asOriginalSends(row: Row): void {
+  if (row.userId !== null && row.userId !== undefined) row.userId = String(row.userId);
+  if (row.relevance !== undefined) row.relevance = row.relevance ? 1 : 0;
+}
+
 async function syncLinks(ctx: OpContext, id: number, input: Row): Promise<void> {
   const menus = idList(input, 'menuIdList');
   const departments = idList(input, 'departmentIdList');
@@ -52,6 +59,8 @@ export function registerSysRole(host: Host): void {
     // Cached rights and sessions are dropped again once the write is visible to other connections.
     afterCommit: () => host.auth.invalidateRights(),
     scope: roleScope,
+    // As the original, the role page and list never show the super-admin role, to anyone (PROTOCOL §4.4, §7.4).
+    filters: (_ctx, _params, eb) => [eb('a.id', '!=', SUPER_ROLE_ID), eb('a.label', '!=', SUPER_ROLE_LABEL)],
     beforeAdd: async (ctx, row, input) => {
       await checkLinksExist(ctx, input);
       row.userId = ctx.user?.id ?? null;
@@ -61,7 +70,7 @@ export function registerSysRole(host: Host): void {
       host.auth.invalidateRights();
     },
     beforeUpdate: async (ctx, patch, existing, input) => {
-      if (Number(existing.id) === SUPER_ROLE_ID && patch.label !== undefined && patch.label !== SUPER_ROLE_LABEL) throw refused('The super-admin role keeps its label');
+      if (Number(existing.id) === SUPER_ROLE_ID && patch.label !== undefined && patch.label !== SUPER_ROLE_LABEL) throw refused(M.superRoleLabel);
       await checkLinksExist(ctx, input);
     },
     afterUpdate: async (ctx, id, input) => {
@@ -69,7 +78,7 @@ export function registerSysRole(host: Host): void {
       host.auth.invalidateRights();
     },
     beforeDelete: (_ctx, rows) => {
-      if (rows.some((r) => Number(r.id) === SUPER_ROLE_ID)) throw refused('The super-admin role cannot be deleted');
+      if (rows.some((r) => Number(r.id) === SUPER_ROLE_ID)) throw refused(M.superRoleDelete);
     },
     afterDelete: async (ctx, rows) => {
       const ids = rows.map((r) => Number(r.id));
@@ -78,6 +87,7 @@ export function registerSysRole(host: Host): void {
       host.auth.invalidateRights();
     },
     decorate: async (ctx, rows, action) => {
+      for (const row of rows) asOriginalSends(row);
       if (action !== 'info') return;
       for (const row of rows) {
         row.menuIdList = await linkedIds(ctx, 'base_sys_role_menu', 'roleId', Number(row.id), 'menuId');

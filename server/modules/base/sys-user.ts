@@ -1,17 +1,26 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
-import { badRequest, refused } from '../../core/errors.js';
-import { SUPER_ROLE_ID } from '../../core/auth/access-rights.js';
+import { badRequest, conflict, refused } from '../../core/errors.js';
+import { SUPER_ROLE_ID, SUPER_ROLE_LABEL } from '../../core/auth/access-rights.js';
 import type { Row } from '../../core/db/row.js';
 import { nowText } from '../../core/db/time.js';
 import { idList, linkedIds, replaceLinks } from './link-tables.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
 import { delegation, guardedTransaction, notYours } from '../../core/auth/delegation.js';
 import type { AnyExpressionBuilder } from '../../core/crud/entity-hooks.js';
+import { BASE_MESSAGES as M } from './messages.js';
 
 const PREFIX = 'base/sys/user';
 const SUPER_ONLY = 'Not allowed: a super admin can only be changed by a super admin';
+
+/** A user name in use answers the original's message (409, naming the field), before the generic unique check. */
+async function assertUsernameFree(ctx: OpContext, username: unknown, exceptId?: number): Promise<void> {
+  if (typeof username !== 'string') return;
+  let q = untyped(ctx.db).selectFrom('base_sys_user').select('id').where('username', '=', username);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) throw conflict(M.usernameTaken, [{ path: 'username', message: 'is already used by another record' }]);
+}
 
 async function holdsSuperRole(ctx: OpContext, userIds: number[]): Promise<boolean> {
   if (userIds.length === 0) return false;
@@ -28,6 +37,16 @@ function userScope(ctx: OpContext, eb: AnyExpressionBuilder) {
   return eb.and([eb('a.departmentId', 'in', [...scope]), eb('a.id', 'not in', superUsers)]);
 }
 
+/**
+ * As the original, the user list (page, list) never shows a super admin, to anyone: neither the user `admin` (its
+ * rule) nor a holder of the super role (ours, PROTOCOL §0). A super admin edits its own profile in the person centre.
+ */
+function notSuperAdmin(eb: AnyExpressionBuilder) {
+  const holders = eb.selectFrom('base_sys_user_role as sur').innerJoin('base_sys_role as sr', 'sr.id', 'sur.roleId').select('sur.userId')
+    .where((w) => w.or([w('sr.id', '=', SUPER_ROLE_ID), w('sr.label', '=', SUPER_ROLE_LABEL)]));
+  return eb.and([eb('a.username', '!=', 'admin'), eb('a.id', 'not in', holders)]);
+}
+
 /** Admin users: password hashing, roles, department data scope, protection of the super admin. */
 export function registerSysUser(host: Host): void {
   host.hooks.set(PREFIX, {
@@ -36,11 +55,12 @@ export function registerSysUser(host: Host): void {
     scope: userScope,
     filters: (_ctx, params, eb) => {
       const ids = params.departmentIds;
-      if (ids === undefined || ids === null || (Array.isArray(ids) && ids.length === 0)) return [];
-      return [eb('a.departmentId', 'in', parseIds(ids, 'departmentIds'))];
+      if (ids === undefined || ids === null || (Array.isArray(ids) && ids.length === 0)) return [notSuperAdmin(eb)];
+      return [notSuperAdmin(eb), eb('a.departmentId', 'in', parseIds(ids, 'departmentIds'))];
     },
     prepareInput: (input) => (input.password === '' || input.password === null ? { ...input, password: undefined } : input),
     beforeAdd: async (ctx, row, input) => {
+      await assertUsernameFree(ctx, row.username);
       if (row.password === undefined) throw badRequest('password: is required', [{ path: 'password', message: 'is required' }]);
       await delegation.assertAssignableRoles(ctx, idList(input, 'roleIdList') ?? []);
       row.passwordV = 1;
@@ -53,6 +73,7 @@ export function registerSysUser(host: Host): void {
     beforeUpdate: async (ctx, patch, existing, input) => {
       const id = Number(existing.id);
       if (!ctx.user?.isSuper && (await holdsSuperRole(ctx, [id]))) throw notYours(SUPER_ONLY);
+      await assertUsernameFree(ctx, patch.username, id);
       const roles = idList(input, 'roleIdList');
       if (roles) {
         // Roles the user keeps were judged when they were given; only new ones must be the caller's to give.
@@ -62,7 +83,7 @@ export function registerSysUser(host: Host): void {
       if (patch.password !== undefined) {
         patch.passwordV = Number(existing.passwordV) + 1;
       }
-      if (id === ctx.user?.id && patch.status === 0) throw refused('You cannot disable yourself');
+      if (id === ctx.user?.id && patch.status === 0) throw refused(M.disableSelf);
     },
     afterUpdate: async (ctx, id, input) => {
       const roles = idList(input, 'roleIdList');
@@ -72,7 +93,7 @@ export function registerSysUser(host: Host): void {
     },
     beforeDelete: async (ctx, rows) => {
       const ids = rows.map((r) => Number(r.id));
-      if (ctx.user && ids.includes(ctx.user.id)) throw refused('You cannot delete yourself');
+      if (ctx.user && ids.includes(ctx.user.id)) throw refused(M.deleteSelf);
       if (!ctx.user?.isSuper && (await holdsSuperRole(ctx, ids))) throw notYours(SUPER_ONLY);
     },
     afterDelete: async (ctx, rows) => {

@@ -3,14 +3,7 @@ import { untyped } from '../../core/crud/dynamic-db.js';
 import { badRequest } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 import { decodeRow } from '../../core/db/row-codec.js';
-
-type Lang = 'zh-cn' | 'zh-tw' | 'en';
-
-/** The caller's language from the `language` header (zh-cn when absent or unknown). */
-export function requestLanguage(header: unknown): Lang {
-  const v = String(header ?? '').toLowerCase().replace('_', '-');
-  return v === 'en' || v.startsWith('en-') ? 'en' : v === 'zh-tw' || v === 'zh-hk' ? 'zh-tw' : 'zh-cn';
-}
+import { requestLanguage, type Lang } from '../../core/http/request-language.js';
 
 /** A dictionary value as the original sends it: a number when numeric, else the text, else the entry id. */
 function dictValue(row: Row): unknown {

@@ -1,0 +1,195 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import type { Host } from '../../core/host.js';
+import { AppError, badRequest, tooLarge, unsupportedType } from '../../core/errors.js';
+import type { OpContext } from '../../core/crud/context.js';
+import type { Row } from '../../core/db/row.js';
+import { addRows } from '../../core/crud/crud-service.js';
+import { untyped } from '../../core/crud/dynamic-db.js';
+import { limitsOf } from '../../core/limits.js';
+import { LocalDiskStorage, uploadRoot, type FileStorage } from '../../core/storage/file-storage.js';
+import { allowedKinds, contentFits, kindOfExtension, SNIFF_BYTES } from '../../core/storage/file-kinds.js';
+
+const COMM = '/admin/base/comm';
+const SPACE_INFO = 'space/info';
+const SPACE_TYPE_TABLE = 'space_type';
+/** Longest part of a stored file name taken from the client's name (characters; at most 4 bytes each on disk). */
+const STEM_MAX = 40;
+
+/** Storage keys as upload() makes them. */
+const UPLOAD_KEY = /^\d{8}\/[0-9a-f]{32}_[^/]+$/;
+
+const tempDirOf = (dataDir: string) => path.join(dataDir, 'tmp', 'uploads');
+
+/** Characters that must never reach a name: controls (NUL included) and the bidirectional overrides that disguise an extension. */
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** The `<uuid>_` the original Vue uploader puts in front of the file name. */
+const CLIENT_UUID_PREFIX = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}_/i;
+
+/**
+ * What the client's `key` (or the part's file name) contributes: a display name without any folder, and a stem and
+ * extension reduced to letters, digits, `_` and `-`. Never a path: everything up to the last `/` or `\` is dropped.
+ */
+export function sanitiseName(raw: string): { display: string; stem: string; ext: string } {
+  const base = (raw.normalize('NFC').replace(INVISIBLE, '').split(/[\\/]/).pop() ?? '').trim().replace(CLIENT_UUID_PREFIX, '');
+  const dot = base.lastIndexOf('.');
+  const ext = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+  const stem = (dot > 0 ? base.slice(0, dot) : base).replace(/[^\p{L}\p{N}_-]+/gu, '_').replace(/^_+|_+$/g, '');
+  return { display: (base || 'file').slice(0, 255), stem: [...stem].slice(0, STEM_MAX).join('') || 'file', ext: /^[a-z0-9]{1,10}$/.test(ext) ? ext : '' };
+}
+
+/** Today's folder, YYYYMMDD in the server's time zone (as the original). */
+function dayFolder(now = new Date()): string {
+  return `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
+}
+
+type Received = { temp: string; filename: string; size: number; head: Buffer; truncated: boolean };
+
+/** Streams one file part to a temporary file, counting its bytes and keeping its first bytes for sniffing. */
+async function receive(stream: Readable, temp: string, max: number, into: Received): Promise<void> {
+  const head: Buffer[] = [];
+  let headLength = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      into.size += chunk.length;
+      if (headLength < SNIFF_BYTES) {
+        head.push(chunk);
+        headLength += chunk.length;
+      }
+      if (into.size > max) done(tooLarge(`上传失败: a file is larger than ${max} bytes`));
+      else done(null, chunk);
+    },
+  });
+  await pipeline(stream, counter, fs.createWriteStream(temp, { flags: 'wx' }));
+  into.head = Buffer.concat(head).subarray(0, SNIFF_BYTES);
+  into.truncated = (stream as Readable & { truncated?: boolean }).truncated === true;
+}
+
+/** Errors of the multipart reader as the envelope's statuses. */
+function partError(e: unknown, maxFiles: number, maxBytes: number): unknown {
+  if (e instanceof AppError) return e;
+  const err = e as { code?: string; statusCode?: number; message?: string };
+  if (err.code === 'FST_FILES_LIMIT') return tooLarge(`上传失败: at most ${maxFiles} files per upload`);
+  if (err.code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(`上传失败: a file is larger than ${maxBytes} bytes`);
+  if (err.code === 'FST_PARTS_LIMIT' || err.code === 'FST_FIELDS_LIMIT') return tooLarge('上传失败: too many form fields');
+  if (err.code === 'ERR_STREAM_PREMATURE_CLOSE') return badRequest('上传失败: the upload was cut short');
+  return badRequest(`上传失败: ${String(err.message ?? e).slice(0, 200)}`);
+}
+
+async function classifyIdOf(ctx: OpContext, value: string | undefined): Promise<number | null> {
+  if (value === undefined || value.trim() === '') return null;
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) throw badRequest('classifyId: must be a positive integer', [{ path: 'classifyId', message: 'must be a positive integer' }]);
+  const found = await untyped(ctx.db).selectFrom(SPACE_TYPE_TABLE).select('id').where('id', '=', id).executeTakeFirst();
+  if (!found) throw badRequest('classifyId: no such folder', [{ path: 'classifyId', message: 'no such folder' }]);
+  return id;
+}
+
+async function upload(host: Host, storage: FileStorage, ctx: OpContext, request: FastifyRequest): Promise<string | string[]> {
+  if (!request.isMultipart()) throw badRequest('上传文件为空');
+  const limits = limitsOf(host.config.limits);
+  const tempDir = tempDirOf(host.config.dataDir);
+  await fs.promises.mkdir(tempDir, { recursive: true });
+  const received: Received[] = [];
+  const keys: string[] = [];
+  const stored: string[] = [];
+  let classify: string | undefined;
+  let committed = false;
+  try {
+    try {
+      const parts = request.parts({
+        limits: { fileSize: limits.uploadMaxBytes, files: limits.uploadMaxFiles, fields: 20, fieldSize: 4096, parts: limits.uploadMaxFiles + 20 },
+      });
+      for await (const part of parts) {
+        if (part.type === 'file') {
+          const r: Received = { temp: path.join(tempDir, randomUUID()), filename: part.filename ?? '', size: 0, head: Buffer.alloc(0), truncated: false };
+          // Listed before the first byte is written, so the finally below removes it whatever happens.
+          received.push(r);
+          await receive(part.file, r.temp, limits.uploadMaxBytes, r);
+          if (r.truncated) throw tooLarge(`上传失败: a file is larger than ${limits.uploadMaxBytes} bytes`);
+        } else if (part.fieldname === 'key') {
+          keys.push(String(part.value));
+        } else if (part.fieldname === 'classifyId') {
+          classify = String(part.value);
+        }
+      }
+    } catch (e) {
+      throw partError(e, limits.uploadMaxFiles, limits.uploadMaxBytes);
+    }
+    if (received.length === 0 || received.some((r) => r.size === 0)) throw badRequest('上传文件为空');
+    const classifyId = await classifyIdOf(ctx, classify);
+    const day = dayFolder();
+    const plans = received.map((r, i) => {
+      const name = sanitiseName(keys[i] ?? r.filename);
+      const kind = kindOfExtension(name.ext);
+      if (!kind) throw unsupportedType(`上传失败: files of type ${name.ext ? `.${name.ext}` : 'without extension'} are not accepted`);
+      if (!contentFits(name.ext, r.head)) throw unsupportedType(`上传失败: the content of ${name.display} is not a .${name.ext} file`);
+      const key = `${day}/${randomUUID().replaceAll('-', '')}_${name.stem}.${name.ext}`;
+      return { r, name, kind, key, url: storage.url(key) };
+    });
+    for (const p of plans) {
+      stored.push(p.key);
+      await storage.put(p.key, p.r.temp);
+    }
+    const domainless = (url: string) => (host.config.uploadDomain && url.startsWith(host.config.uploadDomain) ? url.slice(host.config.uploadDomain.length) : url);
+    await addRows(ctx, host.registry.get(SPACE_INFO)!, plans.map((p) => ({
+      url: p.url, type: p.kind, classifyId, fileId: p.key, name: p.name.display, size: p.r.size, version: 1, key: domainless(p.url),
+    })));
+    committed = true;
+    return plans.length === 1 ? plans[0].url : plans.map((p) => p.url);
+  } finally {
+    // Nothing of a refused or broken upload stays: temporary files always go, stored ones unless the rows were written.
+    await Promise.all(received.map((r) => fs.promises.rm(r.temp, { force: true })));
+    if (!committed) await Promise.all(stored.map((k) => storage.remove(k).catch(() => undefined)));
+  }
+}
+
+/**
+ * The original clients record an uploaded file themselves (`space/info/add` with the URL `upload` returned). The row
+ * the upload already wrote is then merged into the client's: its blanks are filled from it (kind, size, storage id),
+ * and the older row goes, so the file space lists each file once.
+ */
+async function mergeUploadedRow(ctx: OpContext, table: string, id: number): Promise<void> {
+  const db = untyped(ctx.db);
+  const added = (await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  if (!added || typeof added.url !== 'string' || !added.url.includes('/public/uploads/')) return;
+  // A row the upload wrote: its fileId is the storage key this module makes.
+  const recorded = (await db.selectFrom(table).selectAll().where('url', '=', added.url).where('id', '<>', id).orderBy('id').execute() as Row[])
+    .find((r) => typeof r.fileId === 'string' && UPLOAD_KEY.test(r.fileId));
+  if (!recorded) return;
+  const fill: Row = {};
+  for (const k of ['type', 'size', 'fileId', 'name', 'classifyId', 'key']) if ((added[k] === null || added[k] === undefined || added[k] === '') && recorded[k] != null) fill[k] = recorded[k];
+  if (Object.keys(fill).length) await db.updateTable(table).set(fill).where('id', '=', id).execute();
+  await db.deleteFrom(table).where('id', '=', recorded.id as number).execute();
+}
+
+/** Temporary files older than a day are what a crashed process left; newer ones may belong to another running process. */
+async function sweepStaleTemp(tempDir: string): Promise<void> {
+  const dayAgo = Date.now() - 24 * 3600_000;
+  const names = await fs.promises.readdir(tempDir).catch(() => [] as string[]);
+  for (const name of names) {
+    const full = path.join(tempDir, name);
+    const stat = await fs.promises.stat(full).catch(() => undefined);
+    if (stat?.isFile() && stat.mtimeMs < dayAgo) await fs.promises.rm(full, { force: true });
+  }
+}
+
+/** `uploadMode` and `upload` (PROTOCOL §7.1): local storage, limits told to clients, every file checked. */
+export function registerUploadRoutes(host: Host, storage: FileStorage = new LocalDiskStorage(uploadRoot(host.config.dataDir), host.config.uploadDomain)): void {
+  const limits = limitsOf(host.config.limits);
+  void sweepStaleTemp(tempDirOf(host.config.dataDir));
+  const spaceTable = host.registry.get(SPACE_INFO)?.table;
+  if (spaceTable) host.hooks.set(SPACE_INFO, { afterAdd: (ctx, id) => mergeUploadedRow(ctx, spaceTable, id) });
+  host.route({
+    method: 'get', url: `${COMM}/uploadMode`, access: 'login', summary: '文件上传模式',
+    handler: () => ({ mode: 'local', type: storage.type, maxSize: limits.uploadMaxBytes, maxFiles: limits.uploadMaxFiles, kinds: allowedKinds() }),
+  });
+  host.route({
+    method: 'post', url: `${COMM}/upload`, access: 'login', summary: '文件上传',
+    handler: (ctx, input) => upload(host, storage, ctx, input.request),
+  });
+}
