@@ -1,11 +1,8 @@
 import type { OpContext } from '../crud/context.js';
-import { untyped } from '../crud/dynamic-db.js';
 import { AppError, CODE, type FieldIssue } from '../errors.js';
 import type { Row } from '../db/row.js';
-import { buildRightsTables } from './rights-tables.js';
-import {
-  excess, grantGain, grantOfRole, grantOfRoles, isSuperRole, splitPerms, type Grant, type RightsTables,
-} from './role-grants.js';
+import { describeExcess, Reach, snapshot, type Snapshot } from './delegation-reach.js';
+import { excess, grantGain, grantOfRole, grantOfRoles, isSuperRole, splitPerms } from './role-grants.js';
 
 /**
  * Delegation: what a non-super admin may grant and touch. This is the one place the rule lives.
@@ -33,120 +30,11 @@ export const RIGHTS_TABLES = new Set([
   'base_sys_user_role', 'base_sys_role_menu', 'base_sys_role_department',
 ]);
 
-type Snapshot = {
-  tables: RightsTables;
-  users: Map<number, Row>;
-  roles: Map<number, Row>;
-  menus: Map<number, Row>;
-  departments: Map<number, Row>;
-  userRoles: Map<number, Set<number>>;
-};
-
 /**
  * A refusal of the delegation rule. 400 with code 1001 (a business rule, like the original's 非法操作~) rather than 403:
  * clients turn a 403 into the "no permission" page, and the admin would lose the form they were saving.
  */
 export const notYours = (message: string, details?: FieldIssue[]) => new AppError(400, message, CODE.commFail, details);
-
-const byId = (rows: Row[]) => new Map(rows.map((r) => [Number(r.id), r]));
-
-async function snapshot(ctx: OpContext): Promise<Snapshot> {
-  const db = untyped(ctx.db);
-  const read = async (table: string) => (await db.selectFrom(table).selectAll().execute()) as Row[];
-  const users = await read('base_sys_user');
-  const roles = await read('base_sys_role');
-  const menus = await read('base_sys_menu');
-  const departments = await read('base_sys_department');
-  const userRoleRows = (await db.selectFrom('base_sys_user_role').select(['userId', 'roleId']).execute()) as Row[];
-  const roleMenus = (await db.selectFrom('base_sys_role_menu').select(['roleId', 'menuId']).execute()) as Row[];
-  const roleDepartments = (await db.selectFrom('base_sys_role_department').select(['roleId', 'departmentId']).execute()) as Row[];
-  const userRoles = new Map<number, Set<number>>();
-  for (const r of userRoleRows) {
-    const u = Number(r.userId);
-    if (!userRoles.has(u)) userRoles.set(u, new Set());
-    userRoles.get(u)!.add(Number(r.roleId));
-  }
-  return {
-    tables: buildRightsTables({ menus, departments, roles, roleMenus, roleDepartments }),
-    users: byId(users), roles: byId(roles), menus: byId(menus), departments: byId(departments), userRoles,
-  };
-}
-
-/** Who the caller is in one snapshot: their roles and what they hold. */
-class Reach {
-  readonly roleIds: Set<number>;
-  readonly rights: Grant;
-
-  constructor(readonly s: Snapshot, readonly callerId: number) {
-    this.roleIds = s.userRoles.get(callerId) ?? new Set();
-    this.rights = grantOfRoles(s.tables, this.roleIds);
-  }
-
-  isSuperUser(userId: number): boolean {
-    return [...(this.s.userRoles.get(userId) ?? [])].some((r) => this.isSuperRoleId(r));
-  }
-
-  isSuperRoleId(roleId: number): boolean {
-    const role = this.s.tables.roles.get(roleId);
-    return role ? isSuperRole(role) : roleId === 1;
-  }
-
-  /** Why the caller may not touch a user, or undefined. */
-  user(userId: number): string | undefined {
-    const row = this.s.users.get(userId);
-    if (!row) return undefined;
-    const name = `user "${String(row.username)}"`;
-    if (this.isSuperUser(userId)) return `${name} is a super admin`;
-    if (row.departmentId === null || !this.rights.departments.has(Number(row.departmentId))) return `${name} is outside your department scope`;
-    const more = excess(grantOfRoles(this.s.tables, this.s.userRoles.get(userId) ?? []), this.rights);
-    if (more) return `${name} holds ${describe(more)} that you do not hold`;
-    return undefined;
-  }
-
-  /** Why the caller may not touch a role, or undefined. */
-  role(roleId: number): string | undefined {
-    const role = this.s.tables.roles.get(roleId);
-    if (!role) return undefined;
-    const name = `role "${role.label}"`;
-    if (isSuperRole(role)) return `${name} is the super-admin role`;
-    if (role.userId !== this.callerId && !this.roleIds.has(roleId)) return `${name} was neither created nor is held by you`;
-    const more = excess(grantOfRole(this.s.tables, roleId), this.rights);
-    if (more) return `${name} grants ${describe(more)} that you do not hold`;
-    return undefined;
-  }
-
-  /** Why the caller may not touch a menu, or undefined. */
-  menu(menuId: number): string | undefined {
-    const menu = this.s.tables.menus.get(menuId);
-    if (!menu) return undefined;
-    if (!this.rights.menus.has(menuId)) return `menu ${menuId} is not one of your menus`;
-    const perm = splitPerms(menu.perms).find((p) => !this.rights.perms.has(p));
-    if (perm !== undefined) return `menu ${menuId} carries the permission "${perm}" that you do not hold`;
-    return undefined;
-  }
-
-  /** Why the caller may not touch a department, or undefined. */
-  department(departmentId: number): string | undefined {
-    if (!this.s.tables.departments.has(departmentId)) return undefined;
-    return this.rights.departments.has(departmentId) ? undefined : `department ${departmentId} is outside your department scope`;
-  }
-
-  /** Why the caller may not put something under this menu parent, or undefined. */
-  menuParent(parentId: unknown): string | undefined {
-    if (parentId === null || parentId === undefined) return undefined;
-    return this.rights.menus.has(Number(parentId)) ? undefined : `menu ${String(parentId)} is not one of your menus`;
-  }
-
-  /** Why the caller may not put something under this department parent, or undefined. */
-  departmentParent(parentId: unknown): string | undefined {
-    if (parentId === null || parentId === undefined) return 'only a super admin creates top-level departments';
-    return this.rights.departments.has(Number(parentId)) ? undefined : `department ${String(parentId)} is outside your department scope`;
-  }
-}
-
-function describe(e: NonNullable<ReturnType<typeof excess>>): string {
-  return e.kind === 'permission' ? `the permission "${e.value}"` : `${e.kind} ${e.value}`;
-}
 
 /** Row content that matters for "was it changed" (updateTime moves with any write). */
 const content = (row: Row | undefined) => {
@@ -187,7 +75,7 @@ function judge(before: Snapshot, after: Snapshot, callerId: number): void {
       if (!role || isSuperRole(role)) refuse(`only a super admin grants the super-admin role`);
       if (before.roles.has(roleId) && reach.role(roleId)) refuse(`role "${role!.label}" is not one you may assign (${reach.role(roleId)})`);
       const more = excess(grantOfRole(after.tables, roleId), reach.rights);
-      if (more) refuse(`role "${role!.label}" grants ${describe(more)} that you do not hold`);
+      if (more) refuse(`role "${role!.label}" grants ${describeExcess(more)} that you do not hold`);
     }
   }
   // Links of users that no longer exist are leftovers the delete removed with them; nothing else may change.
@@ -215,7 +103,7 @@ function judge(before: Snapshot, after: Snapshot, callerId: number): void {
     // A department created by this write that reaches the role through relevance is part of a scope it already had.
     for (const d of [...gain.departments]) if (!before.tables.departments.has(d) && !linked.has(d)) gain.departments.delete(d);
     const more = excess(gain, reach.rights);
-    if (more) refuse(`role "${role.label}" would gain ${describe(more)}, which you do not hold`);
+    if (more) refuse(`role "${role.label}" would gain ${describeExcess(more)}, which you do not hold`);
   }
 
   for (const id of ids(before.menus, after.menus)) {
@@ -257,7 +145,7 @@ function judge(before: Snapshot, after: Snapshot, callerId: number): void {
   const gain = grantGain(reach.rights, held);
   for (const d of [...gain.departments]) if (!before.tables.departments.has(d)) gain.departments.delete(d);
   const more = excess(gain, reach.rights);
-  if (more) refuse(`you would gain ${describe(more)}`);
+  if (more) refuse(`you would gain ${describeExcess(more)}`);
 }
 
 /** Whether writes by this caller are judged (super admins and system work are not). */

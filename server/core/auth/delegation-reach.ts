@@ -1,0 +1,121 @@
+import type { OpContext } from '../crud/context.js';
+import { untyped } from '../crud/dynamic-db.js';
+import type { Row } from '../db/row.js';
+import { buildRightsTables } from './rights-tables.js';
+import { excess, grantOfRole, grantOfRoles, isSuperRole, splitPerms, type Grant, type RightsTables } from './role-grants.js';
+
+/**
+ * The rights tables as one write's transaction sees them, and the caller's reach in them: which users, roles, menus
+ * and departments a non-super admin may touch (delegation.ts judges a write with these; its README says the rule).
+ */
+
+export type Snapshot = {
+  tables: RightsTables;
+  users: Map<number, Row>;
+  roles: Map<number, Row>;
+  menus: Map<number, Row>;
+  departments: Map<number, Row>;
+  userRoles: Map<number, Set<number>>;
+};
+
+const byId = (rows: Row[]) => new Map(rows.map((r) => [Number(r.id), r]));
+
+/** Every row of the rights tables, read in the caller's transaction. */
+export async function snapshot(ctx: OpContext): Promise<Snapshot> {
+  const db = untyped(ctx.db);
+  const read = async (table: string) => (await db.selectFrom(table).selectAll().execute()) as Row[];
+  const users = await read('base_sys_user');
+  const roles = await read('base_sys_role');
+  const menus = await read('base_sys_menu');
+  const departments = await read('base_sys_department');
+  const userRoleRows = (await db.selectFrom('base_sys_user_role').select(['userId', 'roleId']).execute()) as Row[];
+  const roleMenus = (await db.selectFrom('base_sys_role_menu').select(['roleId', 'menuId']).execute()) as Row[];
+  const roleDepartments = (await db.selectFrom('base_sys_role_department').select(['roleId', 'departmentId']).execute()) as Row[];
+  const userRoles = new Map<number, Set<number>>();
+  for (const r of userRoleRows) {
+    const u = Number(r.userId);
+    if (!userRoles.has(u)) userRoles.set(u, new Set());
+    userRoles.get(u)!.add(Number(r.roleId));
+  }
+  return {
+    tables: buildRightsTables({ menus, departments, roles, roleMenus, roleDepartments }),
+    users: byId(users), roles: byId(roles), menus: byId(menus), departments: byId(departments), userRoles,
+  };
+}
+
+/** Who the caller is in one snapshot: their roles and what they hold. */
+export class Reach {
+  readonly roleIds: Set<number>;
+  readonly rights: Grant;
+
+  constructor(readonly s: Snapshot, readonly callerId: number) {
+    this.roleIds = s.userRoles.get(callerId) ?? new Set();
+    this.rights = grantOfRoles(s.tables, this.roleIds);
+  }
+
+  isSuperUser(userId: number): boolean {
+    return [...(this.s.userRoles.get(userId) ?? [])].some((r) => this.isSuperRoleId(r));
+  }
+
+  isSuperRoleId(roleId: number): boolean {
+    const role = this.s.tables.roles.get(roleId);
+    return role ? isSuperRole(role) : roleId === 1;
+  }
+
+  /** Why the caller may not touch a user, or undefined. */
+  user(userId: number): string | undefined {
+    const row = this.s.users.get(userId);
+    if (!row) return undefined;
+    const name = `user "${String(row.username)}"`;
+    if (this.isSuperUser(userId)) return `${name} is a super admin`;
+    if (row.departmentId === null || !this.rights.departments.has(Number(row.departmentId))) return `${name} is outside your department scope`;
+    const more = excess(grantOfRoles(this.s.tables, this.s.userRoles.get(userId) ?? []), this.rights);
+    if (more) return `${name} holds ${describeExcess(more)} that you do not hold`;
+    return undefined;
+  }
+
+  /** Why the caller may not touch a role, or undefined. */
+  role(roleId: number): string | undefined {
+    const role = this.s.tables.roles.get(roleId);
+    if (!role) return undefined;
+    const name = `role "${role.label}"`;
+    if (isSuperRole(role)) return `${name} is the super-admin role`;
+    if (role.userId !== this.callerId && !this.roleIds.has(roleId)) return `${name} was neither created nor is held by you`;
+    const more = excess(grantOfRole(this.s.tables, roleId), this.rights);
+    if (more) return `${name} grants ${describeExcess(more)} that you do not hold`;
+    return undefined;
+  }
+
+  /** Why the caller may not touch a menu, or undefined. */
+  menu(menuId: number): string | undefined {
+    const menu = this.s.tables.menus.get(menuId);
+    if (!menu) return undefined;
+    if (!this.rights.menus.has(menuId)) return `menu ${menuId} is not one of your menus`;
+    const perm = splitPerms(menu.perms).find((p) => !this.rights.perms.has(p));
+    if (perm !== undefined) return `menu ${menuId} carries the permission "${perm}" that you do not hold`;
+    return undefined;
+  }
+
+  /** Why the caller may not touch a department, or undefined. */
+  department(departmentId: number): string | undefined {
+    if (!this.s.tables.departments.has(departmentId)) return undefined;
+    return this.rights.departments.has(departmentId) ? undefined : `department ${departmentId} is outside your department scope`;
+  }
+
+  /** Why the caller may not put something under this menu parent, or undefined. */
+  menuParent(parentId: unknown): string | undefined {
+    if (parentId === null || parentId === undefined) return undefined;
+    return this.rights.menus.has(Number(parentId)) ? undefined : `menu ${String(parentId)} is not one of your menus`;
+  }
+
+  /** Why the caller may not put something under this department parent, or undefined. */
+  departmentParent(parentId: unknown): string | undefined {
+    if (parentId === null || parentId === undefined) return 'only a super admin creates top-level departments';
+    return this.rights.departments.has(Number(parentId)) ? undefined : `department ${String(parentId)} is outside your department scope`;
+  }
+}
+
+export function describeExcess(e: NonNullable<ReturnType<typeof excess>>): string {
+  return e.kind === 'permission' ? `the permission "${e.value}"` : `${e.kind} ${e.value}`;
+}
+
