@@ -1,6 +1,9 @@
 /** Colour arithmetic and breakpoints of the theme: pure, so they are tested without a browser. */
-const LIGHT_BASE = '#ffffff';
-const DARK_BASE = '#171a21';
+import { tokens } from '../../tailwind.config';
+
+/** The tints mix towards the surface of each palette (tailwind.config.ts holds the tokens). */
+const LIGHT_BASE = tokens.light.surface;
+const DARK_BASE = tokens.dark.surface ?? '#171a21';
 
 function rgb(hex: string): [number, number, number] {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -31,9 +34,10 @@ export function onColor(color: string): string {
 export type Breakpoint = 'xs' | 'sm' | 'md' | 'xl' | 'full';
 
 export function breakpointOf(width: number): Breakpoint {
-  if (width < 768) return 'xs';
-  if (width < 992) return 'sm';
-  if (width < 1200) return 'md';
-  if (width < 1920) return 'xl';
+  const bp = tokens.breakpoints;
+  if (width < bp.sm) return 'xs';
+  if (width < bp.md) return 'sm';
+  if (width < bp.lg) return 'md';
+  if (width < bp.xl) return 'xl';
   return 'full';
 }

@@ -1,11 +1,12 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { breakpointOf, onColor, tints, type Breakpoint } from './theme-colors';
+import { tokens } from '../../tailwind.config';
 
 export { breakpointOf, mix, tints, type Breakpoint } from './theme-colors';
 
 /** The eight theme colours of SPEC §9. */
 export const THEME_COLORS = [
-  { key: 'default', color: '#4165d7' },
+  { key: 'default', color: tokens.light.primary },
   { key: 'emerald', color: '#51C21A' },
   { key: 'rosewood', color: '#d0378d' },
   { key: 'goldenOrange', color: '#FFA500' },
