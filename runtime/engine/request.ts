@@ -39,12 +39,6 @@ export function setNavigator(fn: (path: string) => void): void {
   navigate = fn;
 }
 
-/** Server messages are Chinese; known ones are shown in the interface language. */
-function translateServerMessage(message: string): string {
-  const table = i18n.getResource(currentLanguage(), 'common', 'serverMessages') as Record<string, string> | undefined;
-  return table?.[message] ?? message;
-}
-
 function query(params: Record<string, unknown> | undefined): string {
   if (!params) return '';
   const search = new URLSearchParams();
@@ -135,7 +129,8 @@ async function send<T>(url: string, method: 'GET' | 'POST', body: unknown, token
     throw new RequestError(0, i18n.t('common:request.network', { message: error instanceof Error ? error.message : String(error) }));
   }
   const parsed = (await readBody(response)) as Envelope | undefined;
-  const message = translateServerMessage(parsed?.message ?? response.statusText ?? `HTTP ${response.status}`);
+  // The server writes its messages in the language of the `language` header sent with every call.
+  const message = parsed?.message ?? response.statusText ?? `HTTP ${response.status}`;
   if (response.status === 401 && token) {
     expireSession(message);
     throw new RequestError(401, message, parsed?.code);

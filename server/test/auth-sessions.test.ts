@@ -39,7 +39,7 @@ describe.each(DIALECTS)('sessions: refresh, revocation, password storage (%s)', 
   });
   afterAll(() => t.close());
 
-  it('login refuses a wrong password, a disabled user and a user without roles, with the protocol messages', async () => {
+  it('login refuses a wrong password, a disabled user (its own message, only with the right password) and a user without roles', async () => {
     const wrong = await attempt('admin', 'nope');
     expect([wrong.status, wrong.body.code, wrong.body.message]).toEqual([400, 1001, '账户或密码不正确~']);
     const unknown = await attempt('no-such-user', 'nope');
@@ -47,7 +47,10 @@ describe.each(DIALECTS)('sessions: refresh, revocation, password storage (%s)', 
     const off = await createStaff(t, admin, { username: 's_off', menuIds: [] });
     await untyped(t.app.joinery.database.db).updateTable('base_sys_user').set({ status: 0 }).where('id', '=', off.userId).execute();
     const disabled = await attempt(off.username, off.password);
-    expect([disabled.status, disabled.body.message]).toEqual([400, '账户或密码不正确~']);
+    expect([disabled.status, disabled.body.message]).toEqual([400, '该账户已被禁用，请联系管理员~']);
+    // Without the password a disabled account looks like any wrong login: nothing tells that it exists.
+    const guessed = await attempt(off.username, 'wrong-password');
+    expect([guessed.status, guessed.body.message]).toEqual([400, '账户或密码不正确~']);
     const roleless = await createStaff(t, admin, { username: 's_roleless', menuIds: null });
     const none = await attempt(roleless.username, roleless.password);
     expect([none.status, none.body.message]).toEqual([400, '该用户未设置任何角色，无法登录~']);

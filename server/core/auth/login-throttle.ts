@@ -7,7 +7,7 @@ import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 
 const TABLE = 'base_sys_login_attempt';
 
-const tooMany = () => tooManyRequests('登录尝试过于频繁，请稍后再试 (too many failed logins, try again later)');
+const tooMany = () => tooManyRequests({ 'zh-cn': '登录尝试过于频繁，请稍后再试', 'zh-tw': '登入嘗試過於頻繁，請稍後再試', en: 'Too many failed logins, try again later' });
 
 /** One login attempt under way. It holds a place in the user name's counter and in the IP's until it ends. */
 export type LoginAttempt = {

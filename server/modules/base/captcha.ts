@@ -26,7 +26,7 @@ export async function createCaptcha(host: Host, query: Row, ip: string): Promise
   const limits = limitsOf(host.config.limits);
   let counter = perIp.get(host);
   if (!counter) perIp.set(host, (counter = new WindowCounter(limits.captchaWindowMs)));
-  if (counter.hit(ip) > limits.captchaPerIp) throw tooManyRequests('验证码请求过于频繁，请稍后再试 (too many captchas, try again later)');
+  if (counter.hit(ip) > limits.captchaPerIp) throw tooManyRequests({ 'zh-cn': '验证码请求过于频繁，请稍后再试', 'zh-tw': '驗證碼請求過於頻繁，請稍後再試', en: 'Too many captchas, try again later' });
   const width = clampInt(query.width, 60, 600, 150);
   const height = clampInt(query.height, 20, 300, 50);
   const color = typeof query.color === 'string' && /^#[0-9a-fA-F]{3,8}$/.test(query.color) ? query.color : '#fff';

@@ -37,7 +37,7 @@ async function personUpdate(host: Host, ctx: OpContext, body: Row) {
   if (!user) throw notFound('用户不存在');
   if (patch.password !== undefined) {
     if (typeof body.oldPassword !== 'string' || body.oldPassword === '') throw badRequest('oldPassword: the original password is required', [{ path: 'oldPassword', message: 'is required' }]);
-    if (!(await verifyPassword(body.oldPassword, user.password as string))) throw refused('原密码错误');
+    if (!(await verifyPassword(body.oldPassword, user.password as string))) throw refused({ 'zh-cn': '原密码错误', 'zh-tw': '原密碼錯誤', en: 'The original password is wrong' });
     patch.password = await hashPassword(String(patch.password));
     patch.passwordV = Number(user.passwordV) + 1;
   }

@@ -41,7 +41,12 @@ async function login(host: Host, body: Row, ip: string) {
   const user = (await db.selectFrom('base_sys_user').selectAll().where('username', '=', username).executeTakeFirst()) as Row | undefined;
   // Hash even when there is no such user, so the reply time does not tell which user names exist.
   const passwordOk = await verifyPassword(password, user ? (user.password as string) : await decoyHash());
-  if (!user || !passwordOk || Number(user.status) !== 1) throw refused(M.loginWrong);
+  if (!user || !passwordOk) throw refused(M.loginWrong);
+  if (Number(user.status) !== 1) {
+    // Only someone who knows the password learns that the account exists and is disabled.
+    await attempt.release();
+    throw refused(M.accountDisabled);
+  }
   const rights = await host.auth.rights(Number(user.id));
   if (rights.roleIds.length === 0) {
     await attempt.release();

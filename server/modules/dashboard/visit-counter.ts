@@ -58,7 +58,7 @@ export async function recordVisit(host: Host, body: Row, ip: string, now: Date):
   const limits = limitsOf(host.config.limits);
   let state = states.get(host);
   if (!state) states.set(host, (state = { perIp: new WindowCounter(limits.visitWindowMs), day: '', storedToday: 0 }));
-  if (state.perIp.hit(ip) > limits.visitPerIp) throw tooManyRequests('访问上报过于频繁 (too many visits from this address, try again later)');
+  if (state.perIp.hit(ip) > limits.visitPerIp) throw tooManyRequests({ 'zh-cn': '访问上报过于频繁，请稍后再试', 'zh-tw': '訪問上報過於頻繁，請稍後再試', en: 'Too many visits from this address, try again later' });
   const day = dayText(now);
   const db = untyped(host.database.db);
   if (state.day !== day) {
