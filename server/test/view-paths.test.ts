@@ -66,3 +66,27 @@ describe.each(DIALECTS)('seeded menus open in the original client (%s)', (dialec
     expect(menus.filter((m) => Number(m.type) !== 1 && m.viewPath)).toEqual([]);
   });
 });
+
+describe.each(DIALECTS)('a database seeded with the old view paths (%s)', (dialect) => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it('is brought to the original paths at the next start; a view path an admin chose stays', async () => {
+    t = await startApp(dialect);
+    const db = t.app.joinery.database.db as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>;
+    const setView = (router: string, viewPath: string) => db.updateTable('base_sys_menu').set({ viewPath }).where('router', '=', router).where('type', '=', 1).execute();
+    // As an older Joinery seeded them — and one page an admin pointed at a view of their own.
+    await setView('/sys/user', 'modules/base/views/user.vue');
+    await setView('/demo/goods', 'modules/demo/views/goods.vue');
+    await setView('/sys/menu', 'modules/custom/views/my-menu.vue');
+    t = await t.restart();
+    const rows = await t.rows('base_sys_menu');
+    const viewOf = (router: string) => rows.find((m) => m.router === router && Number(m.type) === 1)?.viewPath;
+    expect(viewOf('/sys/user')).toBe('modules/base/views/user/index.vue');
+    expect(viewOf('/demo/goods')).toBe('modules/demo/views/crud/index.vue');
+    expect(viewOf('/sys/menu'), 'an admin’s own view path is kept').toBe('modules/custom/views/my-menu.vue');
+    // The signed-in menu reflects it at once.
+    const r = await t.call('GET', '/admin/base/comm/permmenu', { token: await t.login() });
+    expect((r.body.data as { menus: MenuRow[] }).menus.find((m) => m.router === '/sys/user')?.viewPath).toBe('modules/base/views/user/index.vue');
+  });
+});

@@ -73,7 +73,24 @@ function findDir(menus: MenuRow[], key: string): number | null {
   return parentId;
 }
 
-export type ReconcileReport = { pages: number; buttons: number };
+export type ReconcileReport = { pages: number; buttons: number; viewPaths: number };
+
+type ViewPathRename = { router: string; from: string; to: string };
+
+/**
+ * Databases seeded before the menus named cool-admin-vue 7.3's view files still hold Joinery's old paths, which the
+ * original client cannot open: a page whose router and view path are still the old pair gets the new path.
+ */
+async function renameSeededViewPaths(ctx: OpContext): Promise<number> {
+  const { renames } = JSON.parse(fs.readFileSync(path.join(SEED_DIR, 'view-path-renames.json'), 'utf8')) as { renames: ViewPathRename[] };
+  let changed = 0;
+  for (const r of renames) {
+    const result = await untyped(ctx.db).updateTable('base_sys_menu').set({ viewPath: r.to, updateTime: nowText() })
+      .where('type', '=', 1).where('router', '=', r.router).where('viewPath', '=', r.from).executeTakeFirst();
+    changed += Number(result.numUpdatedRows);
+  }
+  return changed;
+}
 
 /** A page that is a screen, not an entity (home, plugins, AI code), with the routed permissions its button grants. */
 export type FixedPage = { router: string; perms: string[] };
@@ -81,14 +98,15 @@ export type FixedPage = { router: string; perms: string[] };
 /**
  * Brings the menu table in line with the registry, on every start and after an entity is registered: an entity page
  * whose router no menu has is created; a permission string of a routed action that no menu row carries gets a button.
- * Rows that exist are never changed (admins may have renamed, moved or regrouped them); nothing is deleted.
+ * Rows that exist are never changed (admins may have renamed, moved or regrouped them) — except a seeded view path
+ * that still holds the value of an older Joinery (view-path-renames.json); nothing is deleted.
  */
 export async function reconcileMenus(ctx: OpContext, actions: ActionRegistry, entities: Entity[], pages: FixedPage[] = []): Promise<ReconcileReport> {
   const menuEntity = ctx.registry.get(MENU);
   if (!menuEntity) throw new Error('the menu entity (base/sys/menu) is not registered');
   const menus = await readMenus(ctx);
   const held = new Set(menus.flatMap((m) => (m.perms ?? '').split(',').map((p) => p.trim()).filter(Boolean)));
-  const report: ReconcileReport = { pages: 0, buttons: 0 };
+  const report: ReconcileReport = { pages: 0, buttons: 0, viewPaths: await renameSeededViewPaths(ctx) };
   const add = async (row: Row): Promise<number> => {
     const now = nowText();
     const id = await insertRow(ctx, menuEntity, { keepAlive: 1, isShow: 1, createTime: now, updateTime: now, ...encodeRow(menuEntity, row) });
