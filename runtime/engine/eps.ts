@@ -11,7 +11,7 @@ export type EpsSearchMode = 'eq' | 'like' | 'keyword' | 'range' | 'in';
 export type EpsStorage = 'string' | 'integer' | 'number' | 'boolean' | 'json' | 'datetime' | 'date';
 export type EpsWidget =
   | 'text' | 'textarea' | 'number' | 'money' | 'switch' | 'select' | 'radio' | 'date' | 'datetime' | 'image' | 'images'
-  | 'file' | 'files' | 'video' | 'relation' | 'json' | 'richtext' | 'password' | 'cron' | 'tree-select' | 'icon' | 'hidden';
+  | 'file' | 'files' | 'video' | 'relation' | 'json' | 'richtext' | 'password' | 'cron' | 'tree-select' | 'icon' | 'entity' | 'hidden';
 
 export type EpsApi = {
   method: 'get' | 'post';
@@ -40,7 +40,7 @@ export type EpsField = {
   secret: boolean;
   search: EpsSearchMode[];
   list?: boolean | { show?: boolean; width?: number; fixed?: 'left' | 'right'; sortable?: boolean; order?: number };
-  ui?: { widget?: EpsWidget; order?: number; span?: number; hidden?: boolean; readonly?: boolean; placeholder?: EpsLabel };
+  ui?: { widget?: EpsWidget; order?: number; span?: number; hidden?: boolean; readonly?: boolean; placeholder?: EpsLabel; rowsOf?: string };
   dict?: string;
   ref?: { entity: string; key?: string; label?: string; fields?: Record<string, string>; keyword?: string[]; multiple?: boolean };
   money: boolean;
@@ -48,6 +48,8 @@ export type EpsField = {
   maxLength?: number;
   default?: unknown;
   format?: string;
+  /** JSON fields whose items declare properties: the columns to show them with. */
+  columns?: { name: string; label?: EpsLabel; money?: boolean; image?: boolean }[];
 };
 
 /** A button an entity declares for one of its actions (schema x-actions[].ui): posts {ids, ...body, remark?}. */

@@ -8,6 +8,9 @@ import { FileLink, ImageThumbs } from './media-thumbs';
 import { formatMoney } from './money';
 import { formatDate } from './format-date';
 import { tagTone } from './ui-classes';
+import { useRelationOptions } from './relation-options';
+import { useEps } from '../engine/eps';
+import { labelOf } from './label-of';
 
 export type CellProps = { value: unknown; row: EntityRow; column: ColumnSpec };
 
@@ -52,10 +55,16 @@ const DateCell = ({ value }: CellProps) => (blank(value) ? <Empty /> : <span cla
 const DateTimeCell = ({ value }: CellProps) => (blank(value) ? <Empty /> : <span className="whitespace-nowrap tabular-nums text-muted">{formatDate(value, true)}</span>);
 
 function RelationCell({ value, row, column }: CellProps) {
-  if (!blank(value) && column.rawKey) return <span className="block truncate">{String(value)}</span>;
+  const joined = !blank(value) && !!column.rawKey;
+  // Without a joined name (a multiple relation, or no join declared) the names come from the related entity's options.
+  const { options } = useRelationOptions(joined ? undefined : column.field.ref);
+  if (joined) return <span className="block truncate">{String(value)}</span>;
   const raw = column.rawKey ? row[column.rawKey] : value;
   if (blank(raw)) return <Empty />;
-  return <span className="block truncate text-muted">{Array.isArray(raw) ? raw.map((v) => `#${String(v)}`).join(', ') : `#${String(raw)}`}</span>;
+  const ids = Array.isArray(raw) ? raw : [raw];
+  const names = ids.map((v) => options.find((o) => String(o.value) === String(v))?.label);
+  if (names.every(Boolean)) return <span className="block truncate" title={names.join(', ')}>{names.join(', ')}</span>;
+  return <span className="block truncate text-muted">{ids.map((v, i) => names[i] ?? `#${String(v)}`).join(', ')}</span>;
 }
 
 function JsonCell({ value }: CellProps) {
@@ -69,6 +78,15 @@ function RichTextCell({ value }: CellProps) {
   if (blank(value)) return <Empty />;
   const text = new DOMParser().parseFromString(String(value), 'text/html').body.textContent ?? '';
   return <span className="block truncate">{text}</span>;
+}
+
+/** An entity prefix (base/sys/user) shown as that entity's title in the interface language. */
+function EntityCell({ value }: CellProps) {
+  const { byPrefix } = useEps();
+  const { i18n } = useTranslation();
+  if (blank(value)) return <Empty />;
+  const title = byPrefix.get(String(value))?.joinery?.title;
+  return <span className="block truncate" title={String(value)}>{title ? labelOf(title, i18n.language) : String(value)}</span>;
 }
 
 /** The table half of the widget registry: how each cell kind is shown. */
@@ -88,4 +106,5 @@ export const cellWidgets: Record<CellKind, ComponentType<CellProps>> = {
   relation: RelationCell,
   json: JsonCell,
   richtext: RichTextCell,
+  entity: EntityCell,
 };

@@ -27,6 +27,7 @@ const WIDGET_ALIASES: Record<string, FieldKind> = {
   'tree-select': 'relation',
   cron: 'text',
   icon: 'text',
+  entity: 'text',
 };
 
 const KINDS = new Set<string>([
@@ -78,11 +79,13 @@ export type CellKind =
   | 'video'
   | 'relation'
   | 'json'
-  | 'richtext';
+  | 'richtext'
+  | 'entity';
 
 /** The cell kind of a field. */
 export function cellKind(field: EpsField): CellKind {
   const kind = fieldKind(field);
+  if (field.ui?.widget === 'entity') return 'entity';
   if (kind === 'money' || field.money) return 'money';
   if (kind === 'image' || kind === 'images' || kind === 'file' || kind === 'video') return kind;
   if (field.dict) return 'dict';

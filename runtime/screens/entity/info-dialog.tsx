@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
-import type { EpsEntry, EpsField } from '../../engine/eps';
+import { useEps, type EpsEntry, type EpsField } from '../../engine/eps';
 import { request } from '../../engine/request';
 import type { EntityRow } from '../../engine/use-entity-list';
 import type { ColumnSpec } from '../../engine/eps-columns';
@@ -8,6 +8,7 @@ import { cellKind } from '../../widgets/field-kind';
 import { labelOf } from '../../widgets/label-of';
 import { widgetRegistry } from '../../widgets/widget-registry';
 import { ImageThumbs } from '../../widgets/media-thumbs';
+import { EntityRowsView, JsonView } from '../../widgets/json-view';
 import { buttonClass } from '../../widgets/ui-classes';
 import { DialogFrame } from './dialog-frame';
 
@@ -21,12 +22,13 @@ type Props = {
   onClose: () => void;
 };
 
-function Value({ field, row }: { field: EpsField; row: EntityRow }) {
+function Value({ field, row, lang }: { field: EpsField; row: EntityRow; lang: string }) {
+  const { byPrefix } = useEps();
   const value = row[field.name];
   const kind = cellKind(field);
-  if (kind === 'json' && value !== null && value !== undefined) {
-    return <pre className="max-h-48 overflow-auto rounded-md bg-subtle p-2 font-mono text-xs whitespace-pre-wrap text-ink">{JSON.stringify(value, null, 2)}</pre>;
-  }
+  const rowsOf = field.ui?.rowsOf ? byPrefix.get(String(row[field.ui.rowsOf] ?? ''))?.joinery?.fields : undefined;
+  if (kind === 'json' && rowsOf && Array.isArray(value)) return <EntityRowsView rows={value as Record<string, unknown>[]} fields={rowsOf} lang={lang} />;
+  if (kind === 'json' && value !== null && value !== undefined) return <JsonView value={value} field={field} lang={lang} />;
   if (kind === 'image' || kind === 'images') return <ImageThumbs value={value} size={64} />;
   if (kind === 'text' || kind === 'richtext') {
     if (value === null || value === undefined || value === '') return <span className="text-faint">—</span>;
@@ -58,7 +60,7 @@ export function InfoDialog({ entry, prefix, row, lang, fetchInfo, onClose }: Pro
           {fields.map((f) => (
             <div key={f.name} className="contents">
               <dt className="border-b border-line bg-subtle px-3 py-2 text-muted sm:border-r">{labelOf(f.label, lang)}</dt>
-              <dd className="min-w-0 border-b border-line px-3 py-2 text-ink" data-field={f.name}><Value field={f} row={record} /></dd>
+              <dd className="min-w-0 border-b border-line px-3 py-2 text-ink" data-field={f.name}><Value field={f} row={record} lang={lang} /></dd>
             </div>
           ))}
         </dl>

@@ -52,6 +52,23 @@ const stripX = (value: unknown): unknown => {
   return value;
 };
 
+type SchemaNode = { properties?: Record<string, SchemaNode>; items?: SchemaNode; [k: string]: unknown };
+
+/**
+ * The shape of a JSON field whose items (or itself) declare properties: the columns a screen shows it with
+ * (label, money in fen, image), so a snapshot such as a bundle's products is a small table, never raw JSON.
+ */
+function jsonColumns(schema: SchemaNode): { name: string; label?: unknown; money?: true; image?: true }[] | undefined {
+  const props = schema.items?.properties ?? schema.properties;
+  if (!props) return undefined;
+  return Object.entries(props).map(([name, p]) => ({
+    name,
+    ...(p['x-label'] ? { label: p['x-label'] } : {}),
+    ...(p['x-money'] === true ? { money: true as const } : {}),
+    ...((p['x-ui'] as { widget?: string } | undefined)?.widget === 'image' ? { image: true as const } : {}),
+  }));
+}
+
 /** What our runtime needs beyond the 8.x superset: labels, the form's JSON Schema, per-field hints, tabs and buttons. */
 function runtimeHints(entity: Entity, routed: Set<string>) {
   const writable = writableFields(entity);
@@ -68,7 +85,7 @@ function runtimeHints(entity: Entity, routed: Set<string>) {
       system: f.system, readonly: f.readonly || f.system, secret: f.secret, virtual: f.virtual, search: f.search,
       list: f.schema['x-list'] ?? undefined, ui: f.schema['x-ui'] ?? undefined, dict: f.schema['x-dict'],
       ref: f.schema['x-ref'], money: f.schema['x-money'] === true, enum: f.schema.enum, maxLength: f.schema.maxLength,
-      default: f.schema.default, format: f.schema.format,
+      default: f.schema.default, format: f.schema.format, columns: jsonColumns(f.schema),
     })),
     joins: entity.joins.map((j) => ({ alias: j.alias, field: j.localField, entity: j.table, column: j.column, keyword: j.keyword })),
     order: entity.order,

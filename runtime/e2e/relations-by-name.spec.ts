@@ -1,0 +1,55 @@
+import { test, expect } from './fixtures';
+import { ShellPage } from './pages/shell-page';
+import { ListPage } from './pages/list-page';
+
+type Product = { id: number; name: string; code: string; price: number };
+
+/** ¥ and yuan with two decimals and thousands separators, as the console writes money. */
+const yuan = (fen: number) => `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+test.describe('relations and snapshots are shown by name, never as ids or raw JSON', () => {
+  test('a bundle shows its products by name and its snapshot as a table in yuan; once deleted, the recycle bin names the entity and shows the rows with its labels', async ({ page, api }) => {
+    const products = (await api.call<{ list: Product[] }>('POST', '/admin/product/info/page', { page: 1, size: 2, order: 'id', sort: 'asc' })).data.list;
+    expect(products.length).toBe(2);
+    const title = `Bundle by name ${Date.now()}`;
+    const added = await api.call<{ id: number }>('POST', '/admin/order/recommend/add', { title, amount: 123456, goodIds: products.map((p) => p.id), status: 1 });
+    expect(added.status, added.message).toBe(200);
+
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    await shell.openMenu('/order/recommend');
+    const list = new ListPage(page);
+    await list.ready('order/recommend');
+    await list.view(list.rowWithText(title));
+    const info = page.getByTestId('info-dialog');
+    await expect(info).toBeVisible();
+    const goods = info.locator('[data-field="goodIds"]');
+    for (const p of products) await expect(goods).toContainText(p.name);
+    await expect(goods).not.toContainText('#');
+    const snapshot = info.locator('[data-field="goodsInfo"] [data-json="table"]');
+    await expect(snapshot.locator('thead')).toContainText('价格');
+    for (const p of products) {
+      const line = snapshot.locator('tbody tr', { hasText: p.code });
+      await expect(line).toContainText(p.name);
+      await expect(line).toContainText(yuan(p.price));
+    }
+    await expect(info).not.toContainText('"price"');
+    await page.keyboard.press('Escape');
+    await expect(info).toBeHidden();
+
+    expect((await api.call('POST', '/admin/order/recommend/delete', { ids: [added.data.id] })).status).toBe(200);
+    await shell.openMenu('/recycle/data');
+    await list.ready('recycle/data');
+    const kept = list.rows.filter({ hasText: '/admin/order/recommend/delete' }).first();
+    await expect(list.cell(kept, 'entityPrefix')).toHaveText('推荐套餐');
+    await list.view(kept);
+    const bin = page.getByTestId('info-dialog');
+    const rows = bin.locator('[data-field="data"] [data-json="rows"]');
+    await expect(rows.locator('thead')).toContainText('标题');
+    await expect(rows.locator('thead')).toContainText('套餐价格');
+    const deleted = rows.locator('tbody tr', { hasText: title });
+    await expect(deleted).toContainText(yuan(123456));
+    for (const p of products) await expect(deleted).toContainText(p.name);
+    await expect(bin.locator('[data-field="data"]')).not.toContainText('"goodIds"');
+  });
+});
