@@ -52,4 +52,27 @@ test.describe('relations and snapshots are shown by name, never as ids or raw JS
     for (const p of products) await expect(deleted).toContainText(p.name);
     await expect(bin.locator('[data-field="data"]')).not.toContainText('"goodIds"');
   });
+
+  test('a product’s SKUs and spec groups are tables: specs as "group: value", prices in yuan; an empty list is a dash', async ({ page, api }) => {
+    type Sku = { specs: Record<string, string>; price: number; stock: number };
+    type Info = Product & { skuInfo: Sku[] | null; specInfo: { name: string; values: string[] }[] | null; videos?: unknown };
+    const all = (await api.call<{ list: Info[] }>('POST', '/admin/product/info/page', { page: 1, size: 50 })).data.list;
+    const product = all.find((p) => (p.skuInfo?.length ?? 0) > 1);
+    expect(product, 'a seeded product with SKUs').toBeTruthy();
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    await shell.openMenu('/product/info');
+    const list = new ListPage(page);
+    await list.ready('product/info');
+    await list.view(list.row(product!.id));
+    const info = page.getByTestId('info-dialog');
+    const skus = info.locator('[data-field="skuInfo"] [data-json="table"]');
+    for (const sku of product!.skuInfo!) {
+      const specs = Object.entries(sku.specs).map(([k, v]) => `${k}: ${v}`).join(' · ');
+      await expect(skus.locator('tbody tr', { hasText: specs })).toContainText(yuan(sku.price));
+    }
+    const groups = info.locator('[data-field="specInfo"] [data-json="table"]');
+    for (const g of product!.specInfo!) await expect(groups.locator('tbody tr', { hasText: g.name })).toContainText(g.values.join(', '));
+    await expect(info.locator('[data-field="skuInfo"]')).not.toContainText('"price"');
+  });
 });

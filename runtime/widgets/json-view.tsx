@@ -21,6 +21,11 @@ function Cell({ value, column }: { value: unknown; column: Column }) {
   if (value === null || value === undefined || value === '') return <span className="text-faint">—</span>;
   if (column.image || (typeof value === 'string' && IMAGE_URL.test(value))) return <ImageThumbs value={value} size={32} />;
   if (column.money) return <span className="whitespace-nowrap tabular-nums">{formatMoney(value)}</span>;
+  if (isRow(value) && Object.values(value).every((v) => typeof v === 'string' || typeof v === 'number')) {
+    // A flat record such as a SKU's specs: "颜色: 胡桃色 · 尺寸: 1.8m".
+    return <span>{Object.entries(value).map(([k, v]) => `${k}: ${String(v)}`).join(' · ')}</span>;
+  }
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return <span>{value.join(', ')}</span>;
   if (typeof value === 'object') return <code className="font-mono text-xs text-muted">{JSON.stringify(value)}</code>;
   return <span className={typeof value === 'number' ? 'tabular-nums' : undefined}>{String(value)}</span>;
 }
@@ -54,6 +59,7 @@ export function EntityRowsView({ rows, fields, lang }: { rows: Row[]; fields: Ep
  * images — or the records' own keys), one record as label/value pairs, anything else as formatted JSON.
  */
 export function JsonView({ value, field, lang }: { value: unknown; field: EpsField; lang: string }) {
+  if (Array.isArray(value) && value.length === 0) return <span className="text-faint">—</span>;
   const rows = Array.isArray(value) && value.length > 0 && value.every(isRow) ? value : isRow(value) ? [value] : null;
   if (!rows) return <pre className="max-h-48 overflow-auto rounded-md bg-subtle p-2 font-mono text-xs whitespace-pre-wrap text-ink">{JSON.stringify(value, null, 2)}</pre>;
   const columns: Column[] = field.columns?.length
