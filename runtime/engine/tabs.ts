@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { mutate } from 'swr';
 import { getSession, subscribeSession, userKey } from './session';
 
 /** An opened page: its pathname identifies it, `search` keeps its last query (page, filters). */
@@ -59,8 +60,29 @@ export function closeOtherTabs(pathname: string): void {
   commit(tabs.filter((t) => t.pathname === pathname));
 }
 
+/** Closes the tabs after this one (to its right in the bar). */
+export function closeTabsRight(pathname: string): void {
+  const at = tabs.findIndex((t) => t.pathname === pathname);
+  if (at >= 0 && at < tabs.length - 1) commit(tabs.slice(0, at + 1));
+}
+
 export function closeAllTabs(): void {
   commit([]);
+}
+
+// "Reload" remounts the open page (its data is fetched again); the shell keys the page on this counter.
+let reloads = 0;
+const reloadListeners = new Set<() => void>();
+
+export function reloadPage(): void {
+  reloads += 1;
+  // Mounted lists, records and menus fetch again (no cache entry is dropped, so nothing flashes empty).
+  void mutate(() => true);
+  for (const l of reloadListeners) l();
+}
+
+export function useReloadCount(): number {
+  return useSyncExternalStore((l) => { reloadListeners.add(l); return () => reloadListeners.delete(l); }, () => reloads);
 }
 
 // Logout (here or through a 401) forgets the tabs with the rest of the user's data.

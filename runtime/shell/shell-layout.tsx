@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMenu, menuTrail } from '../engine/menu';
 import { useDicts } from '../engine/dict';
 import { useEps } from '../engine/eps';
-import { openTab } from '../engine/tabs';
+import { openTab, useReloadCount } from '../engine/tabs';
 import { useBreakpoint, useTheme } from '../engine/theme';
 import { refreshSession } from '../engine/request';
 import { useSession } from '../engine/session';
@@ -54,6 +54,7 @@ export function ShellLayout() {
   useDicts();
   useProactiveRefresh();
   useTabsAndTitle();
+  const reloads = useReloadCount();
 
   // The app starts folded on a small screen (SPEC §2).
   const [folded, setFolded] = useState(() => window.innerWidth < 768);
@@ -91,7 +92,7 @@ export function ShellLayout() {
           activeGroup={activeGroup} onGroup={setChosenGroup} onOpenTheme={() => setThemeOpen(true)} compact={small} />
         <TabsBar />
         <main className="relative flex-1 overflow-auto" data-testid="page">
-          <div key={pathname} className={`min-h-full p-3 sm:p-4 ${transition}`}>
+          <div key={`${pathname}#${reloads}`} className={`min-h-full p-3 sm:p-4 ${transition}`}>
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { request } from '../../engine/request';
 import type { EntityRow } from '../../engine/use-entity-list';
@@ -37,6 +38,7 @@ function Notice({ children, tone = 'muted' }: { children: React.ReactNode; tone?
 /** The generic list / search / edit screen of one entity, built from eps alone (no code per entity). */
 export default function EntityScreen({ prefix }: { prefix: string }) {
   const { t } = useTranslation('entity');
+  const location = useLocation();
   const ctrl = useEntityController(prefix);
   const { entry, list, rows, can, buttons } = ctrl;
   const [selection, setSelection] = useState<RowSelectionState>({});
@@ -155,6 +157,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
           actions={actions}
           actionsWidth={rowCount * 44 + 24}
           empty={rows.isLoading ? t('state.loading') : t('table.empty')}
+          scrollKey={`${location.pathname}${location.search}`}
         />
         <PaginationBar page={list.state.page} size={list.state.size} total={rows.total} onPage={list.setPage} onSize={list.setSize} />
       </section>

@@ -1,4 +1,4 @@
-import { useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -8,6 +8,7 @@ import {
 import type { ColumnSpec } from '../../engine/eps-columns';
 import type { EntityRow } from '../../engine/use-entity-list';
 import type { ListState, SortDir } from '../../engine/use-list-state';
+import { recallScroll, rememberScroll } from '../../engine/kept-scroll';
 import { widgetRegistry } from '../../widgets/widget-registry';
 
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature });
@@ -30,6 +31,8 @@ export type EntityTableProps = {
   actions?: (row: EntityRow) => ReactNode;
   actionsWidth: number;
   empty: ReactNode;
+  /** Where the rows were scrolled is kept under this key and restored when the table shows rows again (keep-alive). */
+  scrollKey?: string;
 };
 
 const resolve = <T,>(u: Updater<T>, old: T): T => (typeof u === 'function' ? (u as (o: T) => T)(old) : u);
@@ -53,9 +56,26 @@ function SortMark({ dir }: { dir: false | 'asc' | 'desc' }) {
 
 /** The list table: TanStack Table v9 with server-side sorting, row selection and virtual rows for long pages. */
 export function EntityTable(props: EntityTableProps) {
-  const { columns, rows, state, loading, selectable, selection, onSelectionChange, onSort, actions, actionsWidth, empty } = props;
+  const { columns, rows, state, loading, selectable, selection, onSelectionChange, onSort, actions, actionsWidth, empty, scrollKey } = props;
   const { t } = useTranslation('entity');
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Restored once per key, when the rows are there to scroll (they may arrive from the cache or the server).
+  const restored = useRef<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!scrollKey || restored.current === scrollKey || !rows.length || !el) return;
+    const top = recallScroll(scrollKey);
+    // The table gets its height a moment after its rows (it is sized to fill the page): try for a few frames.
+    let frame = 0;
+    let tries = 0;
+    const attempt = () => {
+      el.scrollTop = top;
+      if (Math.abs(el.scrollTop - top) <= 1 || ++tries > 60) restored.current = scrollKey;
+      else frame = requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
+  }, [scrollKey, rows.length]);
   const sorting = useMemo<SortingState>(() => (state.order ? [{ id: state.order, desc: state.sort === 'desc' }] : []), [state.order, state.sort]);
 
   // Left offsets of sticky columns: the checkbox, then columns the schema fixes to the left.
@@ -119,7 +139,8 @@ export function EntityTable(props: EntityTableProps) {
   const td = 'border-b border-line px-3 py-1.5 align-middle';
 
   return (
-    <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto" data-testid="entity-table">
+    <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto" data-testid="entity-table"
+      onScroll={scrollKey ? (e) => { if (restored.current === scrollKey) rememberScroll(scrollKey, e.currentTarget.scrollTop); } : undefined}>
       <table className="w-full border-separate border-spacing-0 text-[13px]" aria-busy={loading}>
         <thead className="sticky top-0 z-[2]">
           {table.getHeaderGroups().map((group) => (
