@@ -149,6 +149,13 @@ test.describe('generic entity screen: add → edit → search → delete → rec
     await expect(list.cell(list.row(added.id), 'name')).toHaveText(`参数改 ${tag}`);
     expect(await info(api, 'base/sys/param', added.id)).toMatchObject({ name: `参数改 ${tag}`, dataType: 1 });
 
+    // Opened again at once, the dialog shows what was just saved, not the copy read when it was opened before.
+    await list.edit(list.row(added.id));
+    await form.ready();
+    await expect(form.input('name')).toHaveValue(`参数改 ${tag}`);
+    await page.keyboard.press('Escape');
+    await expect(form.root).toBeHidden();
+
     await list.deleteRow(list.row(added.id));
     await expect(list.rows).toHaveCount(0);
     expect(await find(api, 'base/sys/param', tag)).toEqual([]);

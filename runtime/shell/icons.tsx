@@ -36,6 +36,7 @@ const PATHS: Record<string, string> = {
   unfold: 'M4 6h16M4 12h10M4 18h16M17 9l3 3-3 3',
   fullscreen: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
   'exit-fullscreen': 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5',
+  calendar: 'M4 5h16v16H4zM4 10h16M8 3v4M16 3v4',
   moon: 'M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8Z',
   sun: 'M12 17a5 5 0 1 0 0-10 5 5 0 0 0 0 10ZM12 1v2M12 21v2M4.2 4.2l1.4 1.4M18.4 18.4l1.4 1.4M1 12h2M21 12h2M4.2 19.8l1.4-1.4M18.4 5.6l1.4-1.4',
   globe: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18',

@@ -4,7 +4,8 @@ import type { WidgetProps } from '@rjsf/utils';
 import { acceptsNull, type FormFieldOptions } from '../engine/eps-form';
 import { useDict, type DictEntry } from '../engine/dict';
 import { centsToYuan, yuanToCents } from './money';
-import { fromDateTimeInput, toDateTimeInput } from './format-date';
+import { formatDate } from './format-date';
+import { DateInput } from './date-input';
 import { inputClass, invalidInputClass, textareaClass } from './ui-classes';
 import { SelectInput } from './select-input';
 
@@ -240,18 +241,9 @@ export function DateWidget(props: WidgetProps) {
   const { id, value, readonly, disabled, onChange } = props;
   const withTime = epsOptions(props)?.kind === 'datetime';
   return (
-    <input
-      id={id}
-      name={id}
-      type={withTime ? 'datetime-local' : 'date'}
-      step={withTime ? 1 : undefined}
-      className={fieldClass(props)}
-      value={withTime ? toDateTimeInput(value) : typeof value === 'string' ? value.slice(0, 10) : ''}
-      readOnly={readonly}
-      disabled={disabled}
-      aria-invalid={invalid(props)}
-      onChange={(e) => onChange(e.target.value === '' ? undefined : withTime ? fromDateTimeInput(e.target.value) : e.target.value)}
-    />
+    <DateInput id={id} withTime={withTime} className={fieldClass(props)} readOnly={readonly} disabled={disabled} invalid={invalid(props)}
+      value={typeof value === 'string' && value ? (withTime ? formatDate(value, true) : value.slice(0, 10)) : undefined}
+      onChange={(v) => onChange(v)} />
   );
 }
 

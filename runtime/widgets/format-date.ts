@@ -23,16 +23,3 @@ export function formatDate(value: unknown, withTime: boolean): string {
   const { date, time } = localParts(d);
   return withTime ? `${date} ${time}` : date;
 }
-
-/** A server datetime as the value of <input type="datetime-local"> ('YYYY-MM-DDTHH:mm:ss'). */
-export function toDateTimeInput(value: unknown): string {
-  const f = formatDate(value, true);
-  return f ? f.replace(' ', 'T') : '';
-}
-
-/** An <input type="datetime-local"> value as the server stores it ('YYYY-MM-DD HH:mm:ss'). */
-export function fromDateTimeInput(value: string): string {
-  if (!value) return '';
-  const [date, time = '00:00'] = value.split('T');
-  return `${date} ${time.length === 5 ? `${time}:00` : time}`;
-}

@@ -44,13 +44,18 @@ export type EditDialogProps = {
  * Add/edit dialog: RJSF over the same JSON Schema the server validates with, widgets from the registry. Server
  * `details` are shown on their fields; the dialog stays open until the save succeeds. Lazily loaded (RJSF + ajv).
  */
+let openings = 0;
+
 export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClose, onSaved }: EditDialogProps) {
   const { t } = useTranslation('entity');
   const mode = row ? 'edit' : 'add';
   const spec = useMemo(() => epsForm(entry, lang, mode), [entry, lang, mode]);
   const shown = useMemo(() => new Set(spec.fields.map((f) => f.name)), [spec]);
   const money = useMemo(() => new Set(spec.fields.filter((f) => f.money || f.ui?.widget === 'money').map((f) => f.name)), [spec]);
-  const info = useSWR(row && fetchInfo ? [`/admin/${prefix}/info`, row.id] : null, ([path, id]) => request<Data | undefined>(path, { params: { id } }), {
+  // Every opening reads the record afresh: a cached copy from an earlier opening would put values back that have
+  // been saved since (and saving it would write them back).
+  const [opening] = useState(() => ++openings);
+  const info = useSWR(row && fetchInfo ? [`/admin/${prefix}/info`, row.id, opening] : null, ([path, id]) => request<Data | undefined>(path, { params: { id } }), {
     revalidateOnFocus: false,
   });
   const [data, setData] = useState<Data | undefined>(undefined);

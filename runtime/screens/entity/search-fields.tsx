@@ -4,6 +4,7 @@ import type { SearchField } from '../../engine/eps-search';
 import { RelationPicker } from '../../widgets/relation-picker';
 import { inputClass } from '../../widgets/ui-classes';
 import { SelectInput } from '../../widgets/select-input';
+import { DateInput } from '../../widgets/date-input';
 
 type InputProps = { field: SearchField; value: unknown; onChange: (value: unknown) => void };
 
@@ -32,9 +33,9 @@ function DateRangeInput({ field, value, onChange }: InputProps) {
   const cls = `${inputClass} min-w-0 px-1.5`;
   return (
     <div className="flex min-w-0 items-center gap-1">
-      <input id={`search-${field.name}`} type="date" className={cls} value={from} max={to || undefined} aria-label={`${field.label} ${t('search.from')}`} onChange={(e) => set(e.target.value, to)} />
+      <DateInput id={`search-${field.name}`} className={cls} value={from || undefined} max={to || undefined} ariaLabel={`${field.label} ${t('search.from')}`} onChange={(v) => set(v ?? '', to)} />
       <span className="text-faint">–</span>
-      <input type="date" className={cls} value={to} min={from || undefined} aria-label={`${field.label} ${t('search.to')}`} onChange={(e) => set(from, e.target.value)} />
+      <DateInput className={cls} value={to || undefined} min={from || undefined} ariaLabel={`${field.label} ${t('search.to')}`} onChange={(v) => set(from, v ?? '')} />
     </div>
   );
 }
