@@ -119,7 +119,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // database, an action given a handler) are created; rows admins edited are kept.
   const routed = new Set(host.listRoutes().map((r) => r.access));
   const reconciled = await database.db.transaction().execute((trx) => reconcileMenus({ ...host.systemContext(), db: trx }, host.actions, registry.all(), fixedPages(routed)));
-  if (reconciled.pages + reconciled.buttons + reconciled.viewPaths > 0) host.auth.invalidateRights();
+  if (reconciled.pages + reconciled.buttons + reconciled.viewPaths + reconciled.nameKeys > 0) host.auth.invalidateRights();
 
   await app.ready();
   if (options.scheduler !== false) await scheduler.start();

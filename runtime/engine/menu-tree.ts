@@ -13,6 +13,8 @@ export type MenuRow = {
   viewPath: string | null;
   keepAlive: boolean;
   isShow: boolean;
+  /** What the name is translated by (dir:…, page:…, entity:…, button:…); absent on rows an admin named. */
+  nameKey?: string | null;
 };
 
 export type PermMenu = { perms: string[]; menus: MenuRow[] };

@@ -5,11 +5,11 @@ import { pickLabel, type Language } from '../i18n/index';
 import { useEps, type EpsEntry } from '../engine/eps';
 import type { MenuRow } from '../engine/menu';
 
-type DirSeed = { name: Record<Language, string>; children?: DirSeed[] };
+type DirSeed = { key: string; name: Record<Language, string>; children?: DirSeed[] };
 
-// The seeded directories' names in three languages come from the same file the server seeds from.
+// The seeded directories' names in three languages come from the same file the server seeds from, by key.
 const DIR_NAMES = new Map<string, Record<Language, string>>();
-const collect = (list: DirSeed[]) => { for (const d of list) { DIR_NAMES.set(d.name['zh-cn'], d.name); if (d.children) collect(d.children); } };
+const collect = (list: DirSeed[]) => { for (const d of list) { DIR_NAMES.set(d.key, d.name); if (d.children) collect(d.children); } };
 collect(seededDirs as DirSeed[]);
 
 /** The eps entity a page shows, matched by its router first, then by its viewPath. */
@@ -17,23 +17,51 @@ export function entityOfMenu(row: Pick<MenuRow, 'router' | 'viewPath'>, eps: { b
   return (row.router ? eps.byRouter.get(row.router) : undefined) ?? (row.viewPath ? eps.byViewPath.get(row.viewPath) : undefined);
 }
 
+const GENERIC_BUTTONS = new Set(['query', 'add', 'update', 'delete']);
+
 /**
- * A menu row's name in the interface language. Names an administrator typed are shown as typed; seeded names
- * (directories, fixed pages, and entity pages still named after their entity's Chinese title) are translated.
+ * A menu row's name in the interface language, by the row's name key (seeded rows carry one: dir:<key>,
+ * page:<key>, entity:<prefix>, button:<prefix>:<action>[:titled], button:perms). A row without a key — one an
+ * administrator named or renamed — is shown as typed; nothing is translated by matching its text.
  */
-export function useMenuLabel(): (row: Pick<MenuRow, 'name' | 'type' | 'router' | 'viewPath'>) => string {
+export function useMenuLabel(): (row: Pick<MenuRow, 'name' | 'nameKey'>) => string {
   const { t, i18n } = useTranslation('shell');
   const eps = useEps();
   const lang = i18n.language;
   return useCallback((row) => {
-    if (row.type === 0) {
-      const dir = DIR_NAMES.get(row.name);
-      return dir ? pickLabel(dir, lang) : row.name;
+    const key = row.nameKey;
+    if (!key) return row.name;
+    const [kind, ...rest] = key.split(':');
+    const value = rest.join(':');
+    const entityTitle = (prefix: string) => {
+      const title = eps.byPrefix.get(prefix)?.joinery?.title;
+      return title ? pickLabel(title, lang) : undefined;
+    };
+    switch (kind) {
+      case 'dir': {
+        const names = DIR_NAMES.get(value);
+        return names ? pickLabel(names, lang) : row.name;
+      }
+      case 'page':
+        return t(`menu.pages.${value}`, { defaultValue: row.name });
+      case 'entity':
+        return entityTitle(value) ?? row.name;
+      case 'button': {
+        if (value === 'perms') return t('menu.buttons.perms');
+        const [prefix, action, titled] = rest;
+        const button = GENERIC_BUTTONS.has(action)
+          ? t(`menu.buttons.${action}`)
+          : (() => {
+            const declared = eps.byPrefix.get(prefix)?.joinery?.actions?.find((a) => a.action === action);
+            return declared ? pickLabel(declared.label, lang) : undefined;
+          })();
+        if (!button) return row.name;
+        if (titled !== 'titled') return button;
+        const title = entityTitle(prefix);
+        return title ? t('menu.titledButton', { title, button }) : row.name;
+      }
+      default:
+        return row.name;
     }
-    const fixed = t(`menu.pages.${row.name}`, { defaultValue: '' });
-    if (fixed) return fixed;
-    const entity = entityOfMenu(row, eps)?.joinery;
-    if (entity && entity.title['zh-cn'] === row.name) return pickLabel(entity.title, lang);
-    return row.name;
   }, [t, lang, eps]);
 }

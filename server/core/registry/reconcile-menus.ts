@@ -37,28 +37,42 @@ export function dirPath(key: string, dirs: MenuDir[] = menuDirs()): MenuDir[] | 
  * Button rows of an entity: 查询 (page, list, info), 新增, 修改, 删除 and one per extra action, counting only the
  * routes the server answers now (an action a schema declares but no module handles grants nothing, so no button).
  */
-export function entityButtons(entity: Entity, actions: ActionRegistry): { name: string; perms: string[] }[] {
+export function entityButtons(entity: Entity, actions: ActionRegistry): { key: string; name: string; perms: string[] }[] {
   const routes = entityRoutes(entity, actions).filter((r) => r.access !== 'public' && r.access !== 'login');
   const generic = (a: string) => routes.find((r) => r.name === a && entity.api.includes(a as never));
-  const buttons: { name: string; perms: string[] }[] = [];
+  const buttons: { key: string; name: string; perms: string[] }[] = [];
   const query = ['page', 'list', 'info'].map(generic).filter((r) => r !== undefined).map((r) => r.access);
-  if (query.length) buttons.push({ name: '查询', perms: query });
+  if (query.length) buttons.push({ key: 'query', name: '查询', perms: query });
   for (const a of ['add', 'update', 'delete'] as const) {
     const r = generic(a);
-    if (r) buttons.push({ name: GENERIC_ACTION_META[a].summary, perms: [r.access] });
+    if (r) buttons.push({ key: a, name: GENERIC_ACTION_META[a].summary, perms: [r.access] });
   }
-  for (const r of routes.filter((x) => !entity.api.includes(x.name as never))) buttons.push({ name: r.summary, perms: [r.access] });
+  for (const r of routes.filter((x) => !entity.api.includes(x.name as never))) buttons.push({ key: r.name, name: r.summary, perms: [r.access] });
   return buttons;
 }
 
+/** The console translates a seeded menu row's name by this key (base/sys/menu nameKey); see the menu schema. */
+export const nameKeys = {
+  dir: (key: string) => `dir:${key}`,
+  page: (key: string) => `page:${key}`,
+  entity: (entity: Entity) => `entity:${entity.prefix}`,
+  /** `titled`: the button sits under another page, so its name starts with its entity's title. */
+  button: (entity: Entity, action: string, titled: boolean) => `button:${entity.prefix}:${action}${titled ? ':titled' : ''}`,
+  perms: 'button:perms',
+};
+
+/** The name of a fixed page's button row. */
+export const PERMS_BUTTON = '权限';
+
 /** The menu table as the reconciler reads it: one query, then worked on in memory. */
-type MenuRow = { id: number; parentId: number | null; name: string; type: number; router: string | null; perms: string | null };
+type MenuRow = { id: number; parentId: number | null; name: string; type: number; router: string | null; perms: string | null; nameKey: string | null };
 
 async function readMenus(ctx: OpContext): Promise<MenuRow[]> {
-  const rows = (await untyped(ctx.db).selectFrom('base_sys_menu').select(['id', 'parentId', 'name', 'type', 'router', 'perms']).orderBy('id').execute()) as Row[];
+  const rows = (await untyped(ctx.db).selectFrom('base_sys_menu').select(['id', 'parentId', 'name', 'type', 'router', 'perms', 'nameKey']).orderBy('id').execute()) as Row[];
   return rows.map((r) => ({
     id: Number(r.id), parentId: r.parentId === null ? null : Number(r.parentId), name: String(r.name), type: Number(r.type),
     router: r.router === null ? null : String(r.router), perms: r.perms === null ? null : String(r.perms),
+    nameKey: r.nameKey === null || r.nameKey === undefined ? null : String(r.nameKey),
   }));
 }
 
@@ -73,7 +87,7 @@ function findDir(menus: MenuRow[], key: string): number | null {
   return parentId;
 }
 
-export type ReconcileReport = { pages: number; buttons: number; viewPaths: number };
+export type ReconcileReport = { pages: number; buttons: number; viewPaths: number; nameKeys: number };
 
 type ViewPathRename = { router: string; from: string; to: string };
 
@@ -93,7 +107,51 @@ async function renameSeededViewPaths(ctx: OpContext): Promise<number> {
 }
 
 /** A page that is a screen, not an entity (home, plugins, AI code), with the routed permissions its button grants. */
-export type FixedPage = { router: string; perms: string[] };
+export type FixedPage = { key: string; name: string; router: string; perms: string[] };
+
+/**
+ * Rows seeded before menus carried a name key, still holding their seeded name, get the key; a row an admin renamed
+ * keeps no key (its name is shown as typed). Matched by position and seeded name only, never by name alone.
+ */
+async function backfillNameKeys(ctx: OpContext, menus: MenuRow[], entities: Entity[], actions: ActionRegistry, pages: FixedPage[]): Promise<number> {
+  const keys = new Map<number, string>();
+  const walk = (dirs: MenuDir[]) => {
+    for (const d of dirs) {
+      const id = findDir(menus, d.key);
+      if (id !== null) keys.set(id, nameKeys.dir(d.key));
+      if (d.children) walk(d.children);
+    }
+  };
+  walk(menuDirs());
+  const pageOf = (router: string) => menus.find((r) => r.type === 1 && r.router === router);
+  for (const p of pages) {
+    const page = pageOf(p.router);
+    if (page?.name === p.name) keys.set(page.id, nameKeys.page(p.key));
+    for (const b of menus.filter((r) => page && r.type === 2 && r.parentId === page.id && r.name === PERMS_BUTTON)) keys.set(b.id, nameKeys.perms);
+  }
+  for (const entity of entities) {
+    const buttons = entityButtons(entity, actions);
+    const own = entity.menu ? pageOf(entity.menu.router) : undefined;
+    if (own && own.name === entity.title['zh-cn']) keys.set(own.id, nameKeys.entity(entity));
+    // Buttons sit under the entity's own page, or (entities without a page) under another page, named after it.
+    const titled = !entity.menu;
+    if (!titled && !own) continue;
+    for (const row of menus.filter((r) => r.type === 2 && r.parentId !== null && (titled || r.parentId === own!.id))) {
+      const b = buttons.find((x) => row.name === (titled ? `${entity.title['zh-cn']}${x.name}` : x.name)
+        && (row.perms ?? '').split(',').some((p) => x.perms.includes(p.trim())));
+      if (b) keys.set(row.id, nameKeys.button(entity, b.key, titled));
+    }
+  }
+  let changed = 0;
+  for (const row of menus) {
+    const key = keys.get(row.id);
+    if (row.nameKey !== null || !key) continue;
+    await untyped(ctx.db).updateTable('base_sys_menu').set({ nameKey: key }).where('id', '=', row.id).where('nameKey', 'is', null).execute();
+    row.nameKey = key;
+    changed += 1;
+  }
+  return changed;
+}
 
 /**
  * Brings the menu table in line with the registry, on every start and after an entity is registered: an entity page
@@ -106,18 +164,18 @@ export async function reconcileMenus(ctx: OpContext, actions: ActionRegistry, en
   if (!menuEntity) throw new Error('the menu entity (base/sys/menu) is not registered');
   const menus = await readMenus(ctx);
   const held = new Set(menus.flatMap((m) => (m.perms ?? '').split(',').map((p) => p.trim()).filter(Boolean)));
-  const report: ReconcileReport = { pages: 0, buttons: 0, viewPaths: await renameSeededViewPaths(ctx) };
+  const report: ReconcileReport = { pages: 0, buttons: 0, viewPaths: await renameSeededViewPaths(ctx), nameKeys: 0 };
   const add = async (row: Row): Promise<number> => {
     const now = nowText();
     const id = await insertRow(ctx, menuEntity, { keepAlive: 1, isShow: 1, createTime: now, updateTime: now, ...encodeRow(menuEntity, row) });
-    menus.push({ id, parentId: (row.parentId as number | null) ?? null, name: String(row.name), type: Number(row.type), router: (row.router as string | undefined) ?? null, perms: (row.perms as string | undefined) ?? null });
+    menus.push({ id, parentId: (row.parentId as number | null) ?? null, name: String(row.name), type: Number(row.type), router: (row.router as string | undefined) ?? null, perms: (row.perms as string | undefined) ?? null, nameKey: (row.nameKey as string | undefined) ?? null });
     return id;
   };
   const addButtons = async (entity: Entity, parentId: number | null, prefixName: string, orderFrom: number) => {
     for (const [i, b] of entityButtons(entity, actions).entries()) {
       const missing = b.perms.filter((p) => !held.has(p));
       if (missing.length === 0) continue;
-      await add({ parentId, name: `${prefixName}${b.name}`, type: 2, perms: missing.join(','), orderNum: orderFrom + i });
+      await add({ parentId, name: `${prefixName}${b.name}`, nameKey: nameKeys.button(entity, b.key, prefixName !== ''), type: 2, perms: missing.join(','), orderNum: orderFrom + i });
       for (const p of missing) held.add(p);
       report.buttons += 1;
     }
@@ -128,7 +186,7 @@ export async function reconcileMenus(ctx: OpContext, actions: ActionRegistry, en
     let page = menus.find((r) => r.type === 1 && r.router === m.router);
     if (!page) {
       const parentId = m.parent ? findDir(menus, m.parent) : null;
-      await add({ parentId, name: entity.title['zh-cn'], type: 1, router: m.router, viewPath: m.viewPath, icon: m.icon ?? null, orderNum: m.orderNum ?? 0 });
+      await add({ parentId, name: entity.title['zh-cn'], nameKey: nameKeys.entity(entity), type: 1, router: m.router, viewPath: m.viewPath, icon: m.icon ?? null, orderNum: m.orderNum ?? 0 });
       page = menus[menus.length - 1];
       report.pages += 1;
     }
@@ -148,9 +206,10 @@ export async function reconcileMenus(ctx: OpContext, actions: ActionRegistry, en
     const page = menus.find((r) => r.type === 1 && r.router === p.router);
     const missing = p.perms.filter((x) => !held.has(x));
     if (!page || missing.length === 0) continue;
-    await add({ parentId: page.id, name: '权限', type: 2, perms: missing.join(','), orderNum: 0 });
+    await add({ parentId: page.id, name: PERMS_BUTTON, nameKey: nameKeys.perms, type: 2, perms: missing.join(','), orderNum: 0 });
     for (const x of missing) held.add(x);
     report.buttons += 1;
   }
+  report.nameKeys = await backfillNameKeys(ctx, menus, entities, actions, pages);
   return report;
 }

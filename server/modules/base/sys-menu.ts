@@ -74,6 +74,9 @@ export function registerSysMenu(host: Host): void {
       await checkOwnPerms(ctx, row.perms);
     },
     beforeUpdate: async (ctx, patch, existing) => {
+      // A renamed row is shown as typed: its seeded translation key no longer says what it is called (clients that
+      // send back the whole record, key included, rename it all the same).
+      if (patch.name !== undefined && patch.name !== existing.name && (patch.nameKey === undefined || patch.nameKey === existing.nameKey)) patch.nameKey = null;
       await assertTreeParent(ctx, TABLE, Number(existing.id), patch.parentId);
       await checkOwnPerms(ctx, patch.perms);
     },
