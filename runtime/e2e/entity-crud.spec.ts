@@ -223,3 +223,49 @@ test.describe('generic entity screen: add → edit → search → delete → rec
     await expectInRecycleBin(page, shell, api, 'product/info', tag);
   });
 });
+
+test.describe('widgets chosen by another field (x-ui.widgetBy)', () => {
+  test('a rich-text param is written in the rich-text editor and previewed as its page; a file param gets the file widget', async ({ page, api, watch }) => {
+    const tag = `wb${Date.now()}`;
+    // Reading the preview frame makes the test tool try to run its own script there, which the sandbox blocks.
+    watch.allow(/Blocked script execution in 'about:srcdoc'/);
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    await shell.openMenu('/sys/param');
+    const list = new ListPage(page);
+    await list.ready('base/sys/param');
+    await list.clickAdd();
+    const form = new EditDialog(page);
+    await form.ready();
+    await form.fill('name', `页面 ${tag}`);
+    await form.fill('keyName', `page_${tag}`);
+    // Plain text first: a text area.
+    await expect(form.field('data').locator('textarea')).toBeVisible();
+    await form.field('dataType').getByRole('radio', { name: '富文本' }).click();
+    const editor = form.field('data').getByRole('textbox');
+    await expect(editor).toHaveAttribute('contenteditable', 'true');
+    await expect(form.field('data').locator('textarea')).toHaveCount(0);
+    await editor.click();
+    await page.keyboard.type(`Hello ${tag}`);
+    await form.saveAndClose();
+    const [saved] = await find(api, 'base/sys/param', tag);
+    expect(saved).toMatchObject({ dataType: 1 });
+    expect(String((await info(api, 'base/sys/param', saved.id))?.data)).toContain(`Hello ${tag}`);
+
+    // The details show the page it makes, in a frame that runs no script.
+    await list.search(tag);
+    await list.view(list.row(saved.id));
+    const preview = page.getByTestId('info-dialog').getByTestId('richtext-preview');
+    await expect(preview).toHaveAttribute('sandbox', '');
+    await expect(preview.contentFrame().locator('body')).toContainText(`Hello ${tag}`);
+    await page.keyboard.press('Escape');
+
+    // A file param: the file widget, not a text box.
+    await list.edit(list.row(saved.id));
+    await form.ready();
+    await form.field('dataType').getByRole('radio', { name: '文件' }).click();
+    await expect(form.field('data').locator('textarea, [contenteditable]')).toHaveCount(0);
+    await expect(form.field('data').locator('input, button').first()).toBeVisible();
+    await page.keyboard.press('Escape');
+  });
+});

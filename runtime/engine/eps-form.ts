@@ -72,6 +72,31 @@ export function epsForm(entry: EpsEntry, lang: string, mode: 'add' | 'edit'): Fo
   };
 }
 
+/**
+ * The uiSchema for the values being edited: a field whose widget follows a sibling's value (x-ui.widgetBy — a
+ * param's data is text, rich text or a file by its dataType) gets the widget for that value. Unchanged otherwise.
+ */
+export function uiSchemaFor(spec: FormSpec, data: JsonObject | undefined): UiSchema {
+  let out: UiSchema | undefined;
+  for (const field of spec.fields) {
+    const by = field.ui?.widgetBy;
+    if (!by) continue;
+    const value = data?.[by.field];
+    const widget = value === undefined || value === null ? undefined : by.widgets[String(value)];
+    if (!widget) continue;
+    const kind = fieldKind({ ...field, ui: { ...field.ui, widget } });
+    const current = spec.uiSchema[field.name] as JsonObject;
+    const options = current['ui:options'] as FormFieldOptions;
+    out ??= { ...spec.uiSchema };
+    out[field.name] = {
+      ...current,
+      'ui:widget': kind,
+      'ui:options': { ...options, kind, span: field.ui?.span ?? (WIDE_KINDS.has(kind) ? 24 : options.span) },
+    };
+  }
+  return out ?? spec.uiSchema;
+}
+
 /** A stored record as the form edits it: a boolean field sent as 1/0 (the original's role relevance) becomes true/false. */
 export function formValues(spec: FormSpec, record: JsonObject): JsonObject {
   const out: JsonObject = { ...record };

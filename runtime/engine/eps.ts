@@ -40,7 +40,7 @@ export type EpsField = {
   secret: boolean;
   search: EpsSearchMode[];
   list?: boolean | { show?: boolean; width?: number; fixed?: 'left' | 'right'; sortable?: boolean; order?: number };
-  ui?: { widget?: EpsWidget; order?: number; span?: number; hidden?: boolean; readonly?: boolean; placeholder?: EpsLabel; rowsOf?: string };
+  ui?: { widget?: EpsWidget; order?: number; span?: number; hidden?: boolean; readonly?: boolean; placeholder?: EpsLabel; rowsOf?: string; widgetBy?: { field: string; widgets: Record<string, EpsWidget> } };
   dict?: string;
   ref?: { entity: string; key?: string; label?: string; fields?: Record<string, string>; keyword?: string[]; multiple?: boolean };
   money: boolean;

@@ -53,5 +53,10 @@ describe('schema-declared buttons and tabs in eps (sqlite)', () => {
     const button = { key: 'go', label: { 'zh-cn': '走', 'zh-tw': '走', en: 'Go' } };
     expect(checkEntitySemantics({ ...base, 'x-actions': [{ name: 'go', method: 'post', summary: 'go', ui: [{ ...button, when: { nope: [1] } }] }] })).toMatch(/condition on "nope"/);
     expect(checkEntitySemantics({ ...base, 'x-actions': [{ name: 'go', method: 'get', summary: 'go', ui: [button] }] })).toMatch(/must be a post/);
+    // A widget chosen by another field's value must name another field.
+    const withWidgetBy = (field: string) => ({ ...base, properties: { ...base.properties, name: { ...base.properties.name, 'x-ui': { widgetBy: { field, widgets: { 1: 'richtext' } } } } } }) as EntitySchema;
+    expect(checkEntitySemantics(withWidgetBy('state'))).toBeUndefined();
+    expect(checkEntitySemantics(withWidgetBy('nope'))).toMatch(/widgetBy names "nope"/);
+    expect(checkEntitySemantics(withWidgetBy('name'))).toMatch(/widgetBy names "name"/);
   });
 });

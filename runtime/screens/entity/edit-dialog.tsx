@@ -5,7 +5,7 @@ import Form from '@rjsf/core';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { ErrorSchema, FormValidation, RJSFSchema } from '@rjsf/utils';
 import type { EpsEntry } from '../../engine/eps';
-import { epsForm, formBody, formValues } from '../../engine/eps-form';
+import { epsForm, formBody, formValues, uiSchemaFor } from '../../engine/eps-form';
 import { request, RequestError } from '../../engine/request';
 import type { EntityRow } from '../../engine/use-entity-list';
 import { toast } from '../../shell/toast';
@@ -120,7 +120,7 @@ export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClos
         <Form<Data, RJSFSchema, JsonFormContext>
           id="entity-form"
           schema={spec.schema}
-          uiSchema={{ ...spec.uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+          uiSchema={{ ...uiSchemaFor(spec, formData), 'ui:submitButtonOptions': { norender: true } }}
           formData={formData}
           validator={validator}
           widgets={rjsfWidgets}

@@ -25,15 +25,19 @@ type Props = {
 function Value({ field, row, lang }: { field: EpsField; row: EntityRow; lang: string }) {
   const { byPrefix } = useEps();
   const value = row[field.name];
-  const kind = cellKind(field);
+  // A widget chosen by a sibling's value (x-ui.widgetBy) also decides how the value is shown.
+  const by = field.ui?.widgetBy;
+  const chosen = by ? by.widgets[String(row[by.field])] : undefined;
+  const kind = cellKind(chosen ? { ...field, ui: { ...field.ui, widget: chosen } } : field);
   const rowsOf = field.ui?.rowsOf ? byPrefix.get(String(row[field.ui.rowsOf] ?? ''))?.joinery?.fields : undefined;
   if (kind === 'json' && rowsOf && Array.isArray(value)) return <EntityRowsView rows={value as Record<string, unknown>[]} fields={rowsOf} lang={lang} />;
   if (kind === 'json' && value !== null && value !== undefined) return <JsonView value={value} field={field} lang={lang} />;
   if (kind === 'image' || kind === 'images') return <ImageThumbs value={value} size={64} />;
   if (kind === 'text' || kind === 'richtext') {
     if (value === null || value === undefined || value === '') return <span className="text-faint">—</span>;
-    const text = kind === 'richtext' ? new DOMParser().parseFromString(String(value), 'text/html').body.textContent ?? '' : String(value);
-    return <span className="break-words whitespace-pre-wrap">{text}</span>;
+    // Rich text is previewed as the page it makes, in a frame that runs no script and reaches nothing of ours.
+    if (kind === 'richtext') return <iframe title={labelOf(field.label, lang)} sandbox="" srcDoc={String(value)} data-testid="richtext-preview" className="h-56 w-full rounded border border-line bg-white" />;
+    return <span className="break-words whitespace-pre-wrap">{String(value)}</span>;
   }
   const alias = Object.keys(field.ref?.fields ?? {})[0];
   const column = { id: field.name, label: '', field, cell: kind, accessor: alias ?? field.name, rawKey: alias ? field.name : undefined, sortable: false, visible: true, order: 0 } satisfies ColumnSpec;

@@ -33,6 +33,8 @@ export function checkEntitySemantics(schema: EntitySchema): string | undefined {
     const ref = field['x-ref'];
     if (ref?.keyword) for (const k of ref.keyword) if (!ref.fields?.[k]) return `${where}: x-ref.keyword names "${k}", which is not in x-ref.fields`;
     if (ref?.fields) for (const alias of Object.keys(ref.fields)) if (known.has(alias)) return `${where}: x-ref alias "${alias}" clashes with a field`;
+    const by = field['x-ui']?.widgetBy;
+    if (by && (!names.has(by.field) || by.field === name)) return `${where}: x-ui.widgetBy names "${by.field}", which is not another field`;
     if (field['x-virtual'] && (field['x-search'] || field['x-column'] || field['x-secret'])) return `${where}: a virtual field has no column, so it cannot be searched, indexed or secret`;
     const search = field['x-search'];
     if (search && (types.includes('object') || (types.includes('array') && !ref?.multiple))) return `${where}: JSON fields cannot be searched`;

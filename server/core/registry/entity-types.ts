@@ -22,7 +22,7 @@ export type FieldSchema = {
   'x-column'?: { type?: ColumnType; index?: boolean; unique?: boolean; precision?: number; scale?: number };
   'x-search'?: SearchMode | SearchMode[];
   'x-list'?: boolean | { show?: boolean; width?: number; fixed?: 'left' | 'right'; sortable?: boolean; order?: number };
-  'x-ui'?: { widget?: string; order?: number; span?: number; hidden?: boolean; readonly?: boolean; placeholder?: Label };
+  'x-ui'?: { widget?: string; order?: number; span?: number; hidden?: boolean; readonly?: boolean; placeholder?: Label; rowsOf?: string; widgetBy?: { field: string; widgets: Record<string, string> } };
   'x-dict'?: string;
   'x-ref'?: { entity: string; key?: string; label?: string; fields?: Record<string, string>; keyword?: string[]; multiple?: boolean };
   'x-money'?: boolean;
