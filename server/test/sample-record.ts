@@ -10,7 +10,7 @@ const nonNullTypes = (schema: FieldSchema) => (Array.isArray(schema.type) ? sche
 function sampleText(schema: FieldSchema, seq: number): string {
   if (schema.format === 'date') return `2024-0${1 + (seq % 9)}-1${seq % 10}`;
   if (schema.format === 'date-time') return `2024-03-1${seq % 10} 0${seq % 10}:1${seq % 10}:2${seq % 10}`;
-  const candidates = [`v${seq}`, `/v${seq}`, `k_${seq}`];
+  const candidates = [`v${seq}`, `/v${seq}`, `k_${seq}`, `page:v${seq}`];
   const pattern = schema.pattern ? new RegExp(schema.pattern) : undefined;
   const text = candidates.find((c) => !pattern || pattern.test(c)) ?? candidates[0];
   return text.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? 255);
