@@ -6,7 +6,9 @@ import { isUniqueViolation } from '../db/dialect-sql.js';
 import { nowText } from '../db/time.js';
 import type { OpContext } from './context.js';
 import { parseId, parseIds, validateNew, validatePatch } from './input-validation.js';
-import { orderBy, selectColumns, selectRows } from './list-query.js';
+import { expressionBuilder } from 'kysely';
+import { orderBy, planKeyword, selectColumns, selectRows, whereConditions } from './list-query.js';
+import { storedRowCount } from '../db/row-count.js';
 import { untyped } from './dynamic-db.js';
 import { copyToRecycleBin } from './recycle-bin.js';
 import { insertRow } from './insert-row.js';
@@ -39,26 +41,34 @@ function queryParams(body: unknown): Row {
   return body as Row;
 }
 
+/** With no condition at all (no filter, keyword, hook filter or row scope), the table's kept row count. */
+async function unfilteredTotal(ctx: OpContext, entity: Entity, params: Row): Promise<number | undefined> {
+  if (whereConditions(ctx, entity, params, expressionBuilder<any, any>()).length > 0) return undefined;
+  return storedRowCount(ctx.database, ctx.db, entity);
+}
+
 /** POST page: filtered, ordered, paginated rows with the total. */
 export async function pageRows(ctx: OpContext, entity: Entity, body: unknown) {
   const params = queryParams(body);
   const page = intParam(params.page, 'page', 1, 1_000_000);
   const size = intParam(params.size, 'size', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const order = orderBy(entity, params);
-  let q = selectRows(ctx, entity, params).select(selectColumns(ctx, entity));
+  const plan = await planKeyword(ctx, entity, params);
+  let q = selectRows(ctx, entity, params, 'page', plan).select(selectColumns(ctx, entity));
   for (const o of order) q = q.orderBy(o.ref, o.dir);
   const rows = await q.limit(size).offset((page - 1) * size).execute();
   // A short page tells the total by itself; only a full (or empty, past the end) page needs the count query.
   const total = rows.length < size && (rows.length > 0 || page === 1)
     ? (page - 1) * size + rows.length
-    : Number((await selectRows(ctx, entity, params).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst())?.total ?? 0);
+    : (await unfilteredTotal(ctx, entity, params))
+      ?? Number((await selectRows(ctx, entity, params, 'count', plan).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst())?.total ?? 0);
   return { list: await decorate(ctx, entity, rows, 'page'), pagination: { page, size, total } };
 }
 
 /** POST list: the same filters without pagination (capped). */
 export async function listRows(ctx: OpContext, entity: Entity, body: unknown) {
   const params = queryParams(body);
-  let q = selectRows(ctx, entity, params).select(selectColumns(ctx, entity));
+  let q = selectRows(ctx, entity, params, 'list', await planKeyword(ctx, entity, params)).select(selectColumns(ctx, entity));
   for (const o of orderBy(entity, params)) q = q.orderBy(o.ref, o.dir);
   return decorate(ctx, entity, await q.limit(10_000).execute(), 'list');
 }

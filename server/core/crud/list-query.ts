@@ -1,8 +1,9 @@
-import type { Expression, SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { badRequest } from '../errors.js';
 import type { Entity, Field } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import { containsInsensitive } from '../db/dialect-sql.js';
+import { keywordCandidates, keywordFields } from '../db/keyword-index.js';
 import { encodeValue } from '../db/row-codec.js';
 import { columnRange } from '../db/column-sql.js';
 import type { OpContext } from './context.js';
@@ -46,7 +47,18 @@ function list(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
-function fieldConditions(entity: Entity, params: Row, eb: AnyExpressionBuilder, ctx: OpContext): Expression<SqlBool>[] {
+/**
+ * A page sorted by the user on SQLite, filtered by a field of a few values (a status): SQLite would read every row
+ * of that value through the field's index and sort them all (500,000 of a million); walking the sort column's index
+ * and skipping the other values stops after one page. A unary + keeps SQLite off the filter's index. Relations and
+ * other many-valued fields keep their index (a rare value would make the walk long).
+ */
+function fewValues(ctx: OpContext, field: Field, params: Row, purpose: 'page' | 'count'): boolean {
+  return purpose === 'page' && ctx.database.dialect === 'sqlite' && present(params.order)
+    && (Array.isArray(field.schema.enum) || field.storage === 'boolean') && !field.schema['x-ref'];
+}
+
+function fieldConditions(entity: Entity, params: Row, eb: AnyExpressionBuilder, ctx: OpContext, purpose: 'page' | 'count'): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
   for (const field of entity.fields) {
     const value = params[field.name];
@@ -57,7 +69,8 @@ function fieldConditions(entity: Entity, params: Row, eb: AnyExpressionBuilder, 
         const values = list(value);
         if (values.length > 1000) throw badRequest(`${field.name}: at most 1000 values`);
         const checked = values.map((v, i) => filterValue(field, v, Array.isArray(value) ? `${field.name}.${i}` : field.name));
-        out.push(checked.length === 1 ? eb(col, '=', checked[0]) : eb(col, 'in', checked));
+        const target = fewValues(ctx, field, params, purpose) ? sql`+${col}` : col;
+        out.push(checked.length === 1 ? eb(target, '=', checked[0]) : eb(target, 'in', checked));
       } else if (mode === 'like') {
         const v = filterValue(field, value, field.name);
         out.push(containsInsensitive(ctx.database.dialect, col, String(v)));
@@ -71,25 +84,45 @@ function fieldConditions(entity: Entity, params: Row, eb: AnyExpressionBuilder, 
   return out;
 }
 
-function keywordCondition(entity: Entity, params: Row, eb: AnyExpressionBuilder, ctx: OpContext): Expression<SqlBool> | undefined {
+function keywordOf(params: Row): string | undefined {
   const raw = params.keyWord;
   if (!present(raw)) return undefined;
   if (typeof raw !== 'string' && typeof raw !== 'number') throw badRequest('keyWord: must be text', [{ path: 'keyWord', message: 'must be text' }]);
   const keyword = String(raw);
   if (keyword.length > MAX_KEYWORD) throw badRequest(`keyWord: at most ${MAX_KEYWORD} characters`, [{ path: 'keyWord', message: 'is too long' }]);
-  const columns = [
-    ...entity.fields.filter((f) => f.search.includes('keyword')).map((f) => `a.${f.name}`),
-    ...entity.joins.filter((j) => j.keyword).map((j) => `${j.joinAlias}.${j.column}`),
-  ];
-  if (columns.length === 0) return undefined;
-  return eb.or(columns.map((c) => containsInsensitive(ctx.database.dialect, eb.ref(c), keyword)));
+  return keyword;
+}
+
+/** What the keyword index says before the query is built: the rows worth testing (undefined: test them all). */
+export type KeywordPlan = { candidates?: Expression<SqlBool> };
+
+/** Asks the keyword index (when the entity's own keyword columns are all in it) which rows may match. */
+export async function planKeyword(ctx: OpContext, entity: Entity, params: Row): Promise<KeywordPlan> {
+  const keyword = keywordOf(params);
+  const own = entity.fields.filter((f) => f.search.includes('keyword'));
+  if (keyword === undefined || own.length === 0 || keywordFields(entity).length !== own.length) return {};
+  return { candidates: await keywordCandidates(ctx.database, entity, keyword) };
+}
+
+function keywordCondition(entity: Entity, params: Row, eb: AnyExpressionBuilder, ctx: OpContext, plan: KeywordPlan): Expression<SqlBool> | undefined {
+  const keyword = keywordOf(params);
+  if (keyword === undefined) return undefined;
+  const match = (c: string) => containsInsensitive(ctx.database.dialect, eb.ref(c), keyword);
+  const own = entity.fields.filter((f) => f.search.includes('keyword'));
+  const joined = entity.joins.filter((j) => j.keyword).map((j) => match(`${j.joinAlias}.${j.column}`));
+  if (own.length === 0 && joined.length === 0) return undefined;
+  let ownMatch: Expression<SqlBool> | undefined = own.length ? eb.or(own.map((f) => match(`a.${f.name}`))) : undefined;
+  // The index narrows the rows; the substring match still decides, so results are exactly a scan's.
+  if (ownMatch && plan.candidates) ownMatch = eb.and([plan.candidates, ownMatch]);
+  const all = [...(ownMatch ? [ownMatch] : []), ...joined];
+  return all.length === 1 ? all[0] : eb.or(all);
 }
 
 /** Every WHERE condition of a page/list call: schema filters, keyword, hook filters and the row scope. */
-export function whereConditions(ctx: OpContext, entity: Entity, params: Row, eb: AnyExpressionBuilder): Expression<SqlBool>[] {
+export function whereConditions(ctx: OpContext, entity: Entity, params: Row, eb: AnyExpressionBuilder, plan: KeywordPlan = {}, purpose: 'page' | 'count' = 'count'): Expression<SqlBool>[] {
   const hooks = ctx.hooks.get(entity.prefix);
-  const conds = fieldConditions(entity, params, eb, ctx);
-  const kw = keywordCondition(entity, params, eb, ctx);
+  const conds = fieldConditions(entity, params, eb, ctx, purpose);
+  const kw = keywordCondition(entity, params, eb, ctx, plan);
   if (kw) conds.push(kw);
   if (hooks.filters) conds.push(...hooks.filters(ctx, params, eb));
   const scope = hooks.scope?.(ctx, eb);
@@ -126,10 +159,14 @@ export function orderBy(entity: Entity, params: Row): { ref: string; dir: 'asc' 
  * SELECT a.*, joined columns FROM the entity with its joins and conditions (no ordering or limits): those of a
  * page/list call, or for one record (info) the row scope only — page/list filters say what a list shows, not what exists.
  */
-export function selectRows(ctx: OpContext, entity: Entity, params: Row, purpose: 'list' | 'one' = 'list') {
+export function selectRows(ctx: OpContext, entity: Entity, params: Row, purpose: 'list' | 'one' | 'page' | 'count' = 'list', plan: KeywordPlan = {}) {
   let q = untyped(ctx.db).selectFrom(`${entity.table} as a`);
   const joined = new Set<string>();
+  // A count needs a join only when the keyword searches its columns: a left join on the other table's id adds and
+  // removes no rows, and skipping it saves a lookup per counted row.
+  const keyword = purpose === 'count' && keywordOf(params) !== undefined;
   for (const j of entity.joins) {
+    if (purpose === 'count' && j.key === 'id' && !(keyword && entity.joins.some((k) => k.keyword && k.joinAlias === j.joinAlias))) continue;
     if (joined.has(j.joinAlias)) continue;
     joined.add(j.joinAlias);
     const target = ctx.registry.get(j.table);
@@ -137,7 +174,7 @@ export function selectRows(ctx: OpContext, entity: Entity, params: Row, purpose:
     q = q.leftJoin(`${target.table} as ${j.joinAlias}`, `${j.joinAlias}.${j.key}`, `a.${j.localField}`);
   }
   if (purpose === 'one') return q.where((eb) => eb.and([ctx.hooks.get(entity.prefix).scope?.(ctx, eb)].filter((c) => c !== undefined)));
-  return q.where((eb) => eb.and(whereConditions(ctx, entity, params, eb)));
+  return q.where((eb) => eb.and(whereConditions(ctx, entity, params, eb, plan, purpose === 'page' ? 'page' : 'count')));
 }
 
 /** The select list: stored columns plus joined aliases. */

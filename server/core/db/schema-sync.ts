@@ -5,6 +5,8 @@ import type { Entity, Field } from '../registry/entity-types.js';
 import type { Database } from './database.js';
 import { columnSqlType, dbNullable, typeClass } from './column-sql.js';
 import { encodeValue } from './row-codec.js';
+import { ensureKeywordIndex } from './keyword-index.js';
+import { ensureRowCount } from './row-count.js';
 
 type TableInfo = { name: string; columns: { name: string; dataType: string }[] };
 
@@ -64,12 +66,26 @@ async function addColumn(database: Database, entity: Entity, field: Field): Prom
     .execute();
 }
 
+/**
+ * Indexes that follow from the schema: fields searched by equality or range, sortable list columns and single
+ * relations. Long text and JSON columns are left out (MySQL cannot index them whole; a keyword index covers text).
+ */
+function derivedIndex(f: Field): boolean {
+  if (f.virtual || f.name === 'id' || ['text', 'json'].includes(f.columnType) || f.storage === 'json') return false;
+  if (f.storage === 'string' && (f.schema.maxLength ?? 255) > 255) return false;
+  const list = f.schema['x-list'];
+  const ref = f.schema['x-ref'];
+  return f.search.some((m) => m === 'eq' || m === 'in' || m === 'range')
+    || (typeof list === 'object' && list !== null && list.sortable === true)
+    || (ref !== undefined && !ref.multiple);
+}
+
 async function ensureIndexes(database: Database, entity: Entity): Promise<void> {
   const { db } = database;
   const wanted: { name: string; columns: string[]; unique: boolean }[] = [];
   for (const f of entity.fields) {
     if (f.unique) wanted.push({ name: `uq_${entity.table}_${f.name}`, columns: [f.name], unique: true });
-    else if (f.index) wanted.push({ name: `ix_${entity.table}_${f.name}`, columns: [f.name], unique: false });
+    else if (f.index || derivedIndex(f)) wanted.push({ name: `ix_${entity.table}_${f.name}`, columns: [f.name], unique: false });
   }
   for (const u of entity.uniques) wanted.push({ name: `uq_${entity.table}_${u.join('_')}`, columns: u, unique: true });
   for (const w of wanted) {
@@ -154,5 +170,7 @@ export async function syncSchema(database: Database, entities: Entity[], options
       for (const name of plan.addColumns) await addColumn(database, entity, entity.fieldMap.get(name)!);
     }
     await ensureIndexes(database, entity);
+    await ensureKeywordIndex(database, entity);
+    await ensureRowCount(database, entity);
   }
 }

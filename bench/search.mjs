@@ -1,0 +1,166 @@
+// Product list calls over 1,000,000 products (issue #12 targets), through the whole server (auth, permission, op log):
+// keyword pages that match ≤ 1 % and about half of the rows (3+ characters: trigram index; 1–2 characters: scan),
+// an equality filter sorted by an indexed column, the unfiltered first page, page 5,000. p50 of BENCH_RUNS calls each,
+// on SQLite and PostgreSQL (BENCH_DIALECTS=sqlite,postgres,mysql; MySQL/MariaDB is measured and reported, no target).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import mysql from 'mysql2/promise';
+import { buildApp } from '../dist/server/app.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const MYSQL_URL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
+
+const MATERIALS = ['橡木', '胡桃木', '松木', '樱桃木', '板式', '玻璃', '金属', '藤编']; // '木' in half of them
+const ITEMS = ['餐桌', '书柜', '沙发', '床', '椅子', '茶几', '衣柜', '电视柜', '鞋柜', '边几']; // 沙发: a tenth
+const STYLES = ['Modern', 'Classic']; // half each
+
+/** The i-th product, deterministic: name like "胡桃木餐桌 Classic S042X", code SKU<i>. */
+function product(i) {
+  const series = String((i * 7919) % 200).padStart(3, '0');
+  const name = `${MATERIALS[i % 8]}${ITEMS[Math.floor(i / 8) % 10]} ${STYLES[Math.floor(i / 80) % 2]} S${series}X`;
+  const h = Math.imul(i ^ 0x9e3779b9, 2654435761) >>> 0;
+  return { name, code: `SKU${i}`, price: 10_000 + (h % 990_000), status: (h >>> 20) % 2, categoryId: 1 + ((h >>> 8) % 6) };
+}
+
+const CASES = [
+  { name: 'keyword ≤1% (S042X, trigram)', body: { keyWord: 'S042X' }, target: 30 },
+  { name: 'keyword 1 row (SKU424242)', body: { keyWord: 'SKU424242' }, target: 30 },
+  { name: 'keyword ~50% (Classic, trigram)', body: { keyWord: 'Classic' }, target: 150 },
+  { name: 'keyword ~50% (木, 1 char)', body: { keyWord: '木' }, target: 150 },
+  { name: 'keyword 10% (沙发, 2 chars)', body: { keyWord: '沙发' }, target: 150 },
+  { name: 'status = 1, sorted by price', body: { status: 1, order: 'price', sort: 'desc' }, target: 20 },
+  { name: 'unfiltered first page', body: {}, target: 10 },
+  { name: 'deep page (page 5,000)', body: { page: 5000 }, target: 50 },
+];
+
+function progress(label, done, total, t0) {
+  process.stdout.write(`\r  ${label}: ${done.toLocaleString()} / ${total.toLocaleString()} (${((performance.now() - t0) / 1000).toFixed(0)} s)   `);
+  if (done === total) process.stdout.write('\n');
+}
+
+const now = '2026-01-01 00:00:00';
+const COLUMNS = ['name', 'code', 'price', 'status', 'categoryId', 'sales', 'order', 'recommend', 'auditStatus', 'createTime', 'updateTime'];
+const values = (p) => [p.name, p.code, p.price, p.status, p.categoryId, 0, 0, 0, 0, now, now];
+const BATCH = 2000;
+
+async function fillSqlite(file) {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  const t0 = performance.now();
+  // Written as the server writes: the keyword index is kept by its triggers, row by row.
+  const insert = db.prepare(`insert into product_info (${COLUMNS.map((c) => `"${c}"`).join(', ')}) values (${COLUMNS.map(() => '?').join(', ')})`);
+  for (let from = 0; from < ROWS; from += 50_000) {
+    db.transaction(() => { for (let i = from; i < Math.min(ROWS, from + 50_000); i++) insert.run(...values(product(i))); })();
+    progress('sqlite products', Math.min(ROWS, from + 50_000), ROWS, t0);
+  }
+  db.exec('analyze');
+  db.close();
+}
+
+async function fillBatched(label, exec, quote, placeholder) {
+  const t0 = performance.now();
+  for (let from = 0; from < ROWS; from += BATCH) {
+    const rows = [];
+    const params = [];
+    for (let i = from; i < Math.min(ROWS, from + BATCH); i++) {
+      rows.push(`(${COLUMNS.map((_, k) => placeholder(params.length + k + 1)).join(', ')})`);
+      params.push(...values(product(i)));
+    }
+    await exec(`insert into product_info (${COLUMNS.map(quote).join(', ')}) values ${rows.join(', ')}`, params);
+    if ((from / BATCH) % 25 === 24 || from + BATCH >= ROWS) progress(label, Math.min(ROWS, from + BATCH), ROWS, t0);
+  }
+}
+
+async function measure(app) {
+  const login = await app.inject({ method: 'POST', url: '/admin/base/open/login', payload: { username: 'admin', password: '123456' } });
+  const token = login.json().data.token;
+  const out = [];
+  for (const c of CASES) {
+    const times = [];
+    let total = 0;
+    for (let i = 0; i < RUNS + 2; i++) {
+      const t0 = performance.now();
+      const r = await app.inject({ method: 'POST', url: '/admin/product/info/page', payload: { page: 1, size: 20, ...c.body }, headers: { authorization: token } });
+      const ms = performance.now() - t0;
+      if (r.statusCode !== 200) throw new Error(`${c.name}: ${r.statusCode} ${r.body.slice(0, 200)}`);
+      total = r.json().data.pagination.total;
+      if (i >= 2) times.push(ms);
+    }
+    times.sort((a, b) => a - b);
+    out.push({ ...c, p50: times[Math.floor(times.length / 2)], total });
+  }
+  return out;
+}
+
+async function bench(dialect) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-search-'));
+  let url = `sqlite:${path.join(dataDir, 'j.db')}`;
+  let drop = async () => {};
+  const name = `joinery_search_${process.pid}`;
+  if (dialect === 'postgres') {
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    url = PG_URL.replace(/\/[^/]*$/, `/${name}`);
+    drop = async () => {
+      const a = new pg.Client({ connectionString: PG_URL });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+  } else if (dialect === 'mysql') {
+    const admin = await mysql.createConnection({ uri: MYSQL_URL });
+    await admin.query(`create database ${name} character set utf8mb4`);
+    await admin.end();
+    url = MYSQL_URL.replace(/\/[^/]*$/, `/${name}`);
+    drop = async () => {
+      const a = await mysql.createConnection({ uri: MYSQL_URL });
+      await a.query(`drop database if exists ${name}`);
+      await a.end();
+    };
+  }
+  const options = { databaseUrl: url, dataDir, uiDir: path.join(dataDir, 'ui'), seedHistory: false, captcha: false };
+  try {
+    await (await buildApp(options)).close(); // tables, indexes, keyword index, the base seed
+    if (dialect === 'sqlite') await fillSqlite(url.slice('sqlite:'.length));
+    else if (dialect === 'postgres') {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await fillBatched('postgres products', (q, p) => c.query(q, p), (x) => `"${x}"`, (n) => `$${n}`);
+      await c.query('analyze');
+      await c.end();
+    } else {
+      const c = await mysql.createConnection({ uri: url });
+      await fillBatched('mysql products', (q, p) => c.query(q, p), (x) => `\`${x}\``, () => '?');
+      await c.query('analyze table product_info');
+      await c.end();
+    }
+    const app = await buildApp(options);
+    try {
+      const results = await measure(app);
+      console.log(`  ${dialect}: ${ROWS.toLocaleString()} products, p50 of ${RUNS} page calls (20 rows, with the exact total):`);
+      let failed = 0;
+      for (const r of results) {
+        const verdict = dialect === 'mysql' ? 'reported' : r.p50 < r.target ? 'PASS' : 'FAIL';
+        if (verdict === 'FAIL') failed += 1;
+        console.log(`    ${r.name.padEnd(34)} p50 ${r.p50.toFixed(1).padStart(7)} ms  target < ${String(r.target).padStart(3)} ms  ${verdict}   (total ${r.total.toLocaleString()})`);
+      }
+      if (dialect !== 'mysql') console.log(`  ${dialect}: ${failed === 0 ? 'PASS' : `FAIL (${failed} of ${results.length})`}`);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+for (const d of dialects) await bench(d);
