@@ -17,8 +17,9 @@ export type InfoViewProps = {
 
 /**
  * Detail views that replace the generic info dialog, by entity prefix. The list, search, tabs and buttons stay
- * generic (declared in the schema); only what a generic view cannot know — an order's lines and history — is written here.
+ * generic (declared in the schema); only what a generic view cannot know — an order's lines and history, a task's schedule and run log — is written here.
  */
 export const INFO_VIEWS: Record<string, LazyExoticComponent<ComponentType<InfoViewProps>>> = {
   'order/order': lazy(() => import('./order-detail')),
+  'task/info': lazy(() => import('./task-detail')),
 };

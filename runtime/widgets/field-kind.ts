@@ -19,20 +19,20 @@ export type FieldKind =
   | 'json'
   | 'richtext'
   | 'password'
+  | 'cron'
   | 'hidden';
 
 /** Schema widget names (x-ui.widget) folded onto the kinds we render; later issues may give some their own widget. */
 const WIDGET_ALIASES: Record<string, FieldKind> = {
   files: 'file',
   'tree-select': 'relation',
-  cron: 'text',
   icon: 'text',
   entity: 'text',
 };
 
 const KINDS = new Set<string>([
   'text', 'textarea', 'number', 'money', 'switch', 'select', 'radio', 'date', 'datetime', 'image', 'images', 'file',
-  'video', 'relation', 'json', 'richtext', 'password', 'hidden',
+  'video', 'relation', 'json', 'richtext', 'password', 'cron', 'hidden',
 ]);
 
 /** The kind of a field, from its x-ui widget when it names one, else from its storage and hints. */

@@ -7,6 +7,7 @@ import {
 } from './form-widgets';
 import { ImagesWidget, MediaWidget } from './media-widgets';
 import { RichTextWidget } from './richtext-widget';
+import { CronWidget } from './cron-widget';
 import { RelationPicker } from './relation-picker';
 import { JsonField } from './json-field';
 
@@ -47,6 +48,7 @@ export const widgetRegistry: {
     images: ImagesWidget,
     relation: RelationWidget,
     richtext: RichTextWidget,
+    cron: CronWidget,
     hidden: HiddenWidget,
   },
   fields: { json: JsonField },

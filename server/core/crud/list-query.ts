@@ -4,6 +4,7 @@ import type { Entity, Field } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import { containsInsensitive } from '../db/dialect-sql.js';
 import { keywordCandidates, keywordFields } from '../db/keyword-index.js';
+import { storedRowCount } from '../db/row-count.js';
 import { encodeValue } from '../db/row-codec.js';
 import { columnRange } from '../db/column-sql.js';
 import type { OpContext } from './context.js';
@@ -101,7 +102,7 @@ export async function planKeyword(ctx: OpContext, entity: Entity, params: Row): 
   const keyword = keywordOf(params);
   const own = entity.fields.filter((f) => f.search.includes('keyword'));
   if (keyword === undefined || own.length === 0 || keywordFields(entity).length !== own.length) return {};
-  return { candidates: await keywordCandidates(ctx.database, entity, keyword) };
+  return { candidates: await keywordCandidates(ctx.database, ctx.db, entity, keyword, await storedRowCount(ctx.database, ctx.db, entity)) };
 }
 
 function keywordCondition(entity: Entity, params: Row, eb: AnyExpressionBuilder, ctx: OpContext, plan: KeywordPlan): Expression<SqlBool> | undefined {

@@ -97,15 +97,23 @@ export async function ensureKeywordIndex(database: Database, entity: Entity): Pr
   else indexed.delete(entity);
 }
 
+/** The most candidate rows worth looking up by id: beyond this share of the table, testing every row is cheaper. */
+const CANDIDATE_SHARE = 0.05;
+const MIN_CANDIDATES = 2000;
+
 /**
  * On SQLite, the rows an FTS5 trigram lookup finds for the keyword (a superset of the substring matches), as a
- * condition on `a.id`; undefined when the index cannot answer (short keyword, no index, another dialect).
- * (Measured: for a keyword in half the rows the lookup costs about twice a scan; telling such keywords apart first,
- * through fts5vocab, costs a read of each trigram's whole row list, which made selective keywords slower. Left so.)
+ * condition on `a.id`; undefined when the index cannot answer (short keyword, no index, another dialect) or finds so
+ * many rows that a scan is cheaper. The lookup is read once, at most a twentieth of the table (it stops there), and
+ * its ids are handed to the page and count queries as one JSON parameter.
+ * (Measured on 1,000,000 rows: a keyword in half the rows took 330 ms through the index against 120 ms by scanning.)
  */
-export async function keywordCandidates(database: Database, entity: Entity, keyword: string): Promise<Expression<SqlBool> | undefined> {
+export async function keywordCandidates(database: Database, db: Database['db'], entity: Entity, keyword: string, rows: number | undefined): Promise<Expression<SqlBool> | undefined> {
   if (database.dialect !== 'sqlite' || [...keyword].length < TRIGRAM || !indexed.has(entity)) return undefined;
   const fts = ftsName(entity);
   const phrase = `"${keyword.replace(/"/g, '""')}"`;
-  return sql<SqlBool>`a.id in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${phrase})`;
+  const limit = Math.max(MIN_CANDIDATES, Math.floor((rows ?? 0) * CANDIDATE_SHARE));
+  const found = await sql<{ id: number }>`select rowid as id from ${sql.table(fts)} where ${sql.table(fts)} match ${phrase} limit ${limit + 1}`.execute(db);
+  if (found.rows.length > limit) return undefined;
+  return sql<SqlBool>`a.id in (select value from json_each(${JSON.stringify(found.rows.map((r) => r.id))}))`;
 }
