@@ -80,6 +80,8 @@ export type EpsJoinery = {
   recycle: boolean;
   /** A field whose values become tabs above the list. */
   tabs?: string;
+  /** A single relation whose records are listed beside the list (x-master). */
+  master?: string;
   /** Buttons of the actions this user may call. */
   actions?: EpsButton[];
 };

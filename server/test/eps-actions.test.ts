@@ -53,6 +53,10 @@ describe('schema-declared buttons and tabs in eps (sqlite)', () => {
     const button = { key: 'go', label: { 'zh-cn': '走', 'zh-tw': '走', en: 'Go' } };
     expect(checkEntitySemantics({ ...base, 'x-actions': [{ name: 'go', method: 'post', summary: 'go', ui: [{ ...button, when: { nope: [1] } }] }] })).toMatch(/condition on "nope"/);
     expect(checkEntitySemantics({ ...base, 'x-actions': [{ name: 'go', method: 'get', summary: 'go', ui: [button] }] })).toMatch(/must be a post/);
+    // A master relation must be a single relation.
+    const withRef = { ...base, properties: { ...base.properties, ownerId: { type: 'integer', 'x-label': base.properties.name['x-label'], 'x-ref': { entity: 'shop/owner' } } } } as EntitySchema;
+    expect(checkEntitySemantics({ ...withRef, 'x-master': 'ownerId' })).toBeUndefined();
+    expect(checkEntitySemantics({ ...withRef, 'x-master': 'name' })).toMatch(/x-master names "name"/);
     // A widget chosen by another field's value must name another field.
     const withWidgetBy = (field: string) => ({ ...base, properties: { ...base.properties, name: { ...base.properties.name, 'x-ui': { widgetBy: { field, widgets: { 1: 'richtext' } } } } } }) as EntitySchema;
     expect(checkEntitySemantics(withWidgetBy('state'))).toBeUndefined();

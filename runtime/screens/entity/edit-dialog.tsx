@@ -38,6 +38,8 @@ export type EditDialogProps = {
   fetchInfo: boolean;
   onClose: () => void;
   onSaved: () => void;
+  /** Values a new record starts with and is saved with, even where the form does not show them (the list's master). */
+  fixed?: Record<string, unknown>;
 };
 
 /**
@@ -46,7 +48,7 @@ export type EditDialogProps = {
  */
 let openings = 0;
 
-export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClose, onSaved }: EditDialogProps) {
+export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClose, onSaved, fixed }: EditDialogProps) {
   const { t } = useTranslation('entity');
   const mode = row ? 'edit' : 'add';
   const spec = useMemo(() => epsForm(entry, lang, mode), [entry, lang, mode]);
@@ -64,7 +66,7 @@ export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClos
   const [saving, setSaving] = useState(false);
   const context = useRef<JsonFormContext>({ badJson: new Set() });
   const loading = !!row && fetchInfo && info.isLoading;
-  const formData = data ?? (row ? formValues(spec, { ...row, ...(info.data ?? {}) }) : undefined);
+  const formData = data ?? (row ? formValues(spec, { ...row, ...(info.data ?? {}) }) : fixed ? formValues(spec, fixed) : undefined);
 
   const change = (next: Data | undefined) => {
     if (serverErrors && next) {
@@ -81,7 +83,7 @@ export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClos
     try {
       const body = formBody(spec, values, mode);
       if (row) await request(`/admin/${prefix}/update`, { method: 'POST', data: { ...body, id: row.id } });
-      else await request(`/admin/${prefix}/add`, { method: 'POST', data: body });
+      else await request(`/admin/${prefix}/add`, { method: 'POST', data: { ...fixed, ...body } });
       toast.success(row ? t('dialog.saved') : t('dialog.added'));
       onSaved();
       onClose();

@@ -21,6 +21,7 @@ import { INFO_VIEWS } from '../../overrides/info-views';
 import { ActionDialog } from './action-dialog';
 import { allows, onRow, onSelection, runButton } from './action-buttons';
 import { ListTabs } from './list-tabs';
+import { MasterPanel } from './master-panel';
 
 // RJSF and ajv load only when a form opens, so the list stays light.
 const EditDialog = lazy(() => import('./edit-dialog'));
@@ -106,13 +107,23 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
     </span>
   );
 
+  // The master relation (x-master): its chosen record filters the list and is filled in new records; a required
+  // one hidden from the form must be chosen before adding.
+  const masterField = entry.joinery?.master ? entry.joinery.fields.find((f) => f.name === entry.joinery!.master) : undefined;
+  const masterRaw = masterField ? list.state.filters[masterField.name] : undefined;
+  const masterValue = masterRaw === undefined || masterRaw === '' ? undefined : Number.isNaN(Number(masterRaw)) ? masterRaw : Number(masterRaw);
+  const masterMissing = !!masterField && masterValue === undefined && masterField.required && !!masterField.ui?.hidden;
+
   const toolbar = (
     <>
       <h1 className="mr-2 text-[15px] font-semibold text-ink">{ctrl.title}</h1>
       <button type="button" className={buttonClass.icon} onClick={() => void rows.refresh()} title={t('action.refresh')} aria-label={t('action.refresh')}>
         <RefreshIcon spinning={rows.isValidating} />
       </button>
-      {can.add && <button type="button" className={buttonClass.primary} onClick={() => setEditing('new')}>+ {t('action.add')}</button>}
+      {can.add && (
+        <button type="button" className={buttonClass.primary} onClick={() => setEditing('new')} disabled={masterMissing}
+          title={masterMissing ? t('master.pickFirst', { label: labelOf(masterField!.label, ctrl.lang) }) : undefined}>+ {t('action.add')}</button>
+      )}
       {selectionButtons.map((b) => {
         // Only the selected rows whose state allows the action are sent.
         const eligible = selectedRows.filter((r) => allows(b, r)).map((r) => r.id);
@@ -134,7 +145,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   return (
     <div data-testid="entity-screen" data-prefix={prefix}>
       <section ref={fill.ref} style={{ height: fill.height }} className="flex flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-panel">
-        <SearchPanel spec={ctrl.search} state={list.state} onSearch={list.search} onReset={list.reset} toolbar={toolbar} />
+        <SearchPanel spec={masterField ? { ...ctrl.search, fields: ctrl.search.fields.filter((f) => f.name !== masterField.name) } : ctrl.search} state={list.state} onSearch={list.search} onReset={list.reset} toolbar={toolbar} />
         {entry.joinery?.tabs && (
           <ListTabs entry={entry} prefix={prefix} state={list.state} version={version}
             onPick={(value) => list.search(list.state.keyWord, { ...list.state.filters, [entry.joinery!.tabs!]: value })} />
@@ -145,6 +156,12 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
             <button type="button" className={buttonClass.default} onClick={() => void rows.refresh()}>{t('action.retry')}</button>
           </div>
         )}
+        <div className="flex min-h-0 flex-1">
+        {masterField && (
+          <MasterPanel field={masterField} value={masterValue} lang={ctrl.lang}
+            onPick={(value) => list.search(list.state.keyWord, { ...list.state.filters, [masterField.name]: value })} />
+        )}
+        <div className="flex min-w-0 flex-1 flex-col">
         <EntityTable
           columns={ctrl.columns}
           rows={rows.rows}
@@ -160,6 +177,8 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
           scrollKey={`${location.pathname}${location.search}`}
         />
         <PaginationBar page={list.state.page} size={list.state.size} total={rows.total} onPage={list.setPage} onSize={list.setSize} />
+        </div>
+        </div>
       </section>
       {InfoView ? (
         viewing && (
@@ -175,6 +194,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
       {editing && (
         <Suspense fallback={null}>
           <EditDialog entry={entry} prefix={prefix} lang={ctrl.lang} row={editing === 'new' ? null : editing} fetchInfo={can.info}
+            fixed={editing === 'new' && masterField && masterValue !== undefined ? { [masterField.name]: masterValue } : undefined}
             onClose={() => setEditing(null)} onSaved={() => void rows.refresh()} />
         </Suspense>
       )}

@@ -24,6 +24,8 @@ export function checkEntitySemantics(schema: EntitySchema): string | undefined {
       for (const f of Object.keys(b.when ?? {})) if (!known.has(f)) return `x-actions: button "${b.key}" has a condition on "${f}", which is not a field`;
     }
   }
+  const master = schema['x-master'];
+  if (master !== undefined && (!props[master]?.['x-ref'] || props[master]['x-ref'].multiple)) return `x-master names "${master}", which is not a field with a single x-ref`;
   const tabs = schema['x-tabs'];
   if (tabs !== undefined && !(props[tabs]?.enum || props[tabs]?.['x-dict'])) return `x-tabs names "${tabs}", which is not a field with an enum or a dictionary`;
   for (const [name, field] of Object.entries(props)) {

@@ -67,6 +67,7 @@ export type EntitySchema = {
   'x-menu'?: { router: string; viewPath: string; icon?: string; parent?: string; orderNum?: number };
   'x-tenant'?: boolean;
   'x-tabs'?: string;
+  'x-master'?: string;
   properties: Record<string, FieldSchema>;
 };
 
@@ -112,6 +113,8 @@ export type Entity = {
   menu?: EntitySchema['x-menu'];
   /** A field whose values are tabs above the list. */
   tabs?: string;
+  /** A single relation whose records are listed beside the list, filtering it (x-master). */
+  master?: string;
   source: EntitySchema;
   /** Where the schema came from: a file path, or 'database' for entities made on the AI-code page. */
   origin: string;

@@ -112,6 +112,7 @@ export function normalizeEntity(schema: EntitySchema, origin: string): Entity {
     joins: joinsOf(own),
     menu: schema['x-menu'],
     tabs: schema['x-tabs'],
+    master: schema['x-master'],
     source: schema,
     origin,
   };

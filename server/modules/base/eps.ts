@@ -91,6 +91,7 @@ function runtimeHints(entity: Entity, routed: Set<string>) {
     order: entity.order,
     recycle: entity.recycle,
     tabs: entity.tabs,
+    master: entity.master,
     // Buttons of the actions this caller may call (routed and permitted), so a screen offers nothing that answers 403.
     actions: entity.actions.filter((a) => routed.has(a.name)).flatMap((a) => (a.ui ?? []).map((b) => ({ action: a.name, ...b }))),
   };
