@@ -110,7 +110,9 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   // The master relation (x-master): its chosen record filters the list and is filled in new records; a required
   // one hidden from the form must be chosen before adding.
   const masterField = entry.joinery?.master ? entry.joinery.fields.find((f) => f.name === entry.joinery!.master) : undefined;
-  const masterRaw = masterField ? list.state.filters[masterField.name] : undefined;
+  const masterFilter = masterField ? list.state.filters[masterField.name] : undefined;
+  // A subtree filter is a list: the chosen record comes first.
+  const masterRaw = Array.isArray(masterFilter) ? masterFilter[0] : masterFilter;
   const masterValue = masterRaw === undefined || masterRaw === '' ? undefined : Number.isNaN(Number(masterRaw)) ? masterRaw : Number(masterRaw);
   const masterMissing = !!masterField && masterValue === undefined && masterField.required && !!masterField.ui?.hidden;
 
@@ -158,8 +160,11 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
         )}
         <div className="flex min-h-0 flex-1">
         {masterField && (
-          <MasterPanel field={masterField} value={masterValue} lang={ctrl.lang}
-            onPick={(value) => list.search(list.state.keyWord, { ...list.state.filters, [masterField.name]: value })} />
+          <MasterPanel field={masterField} value={masterFilter} lang={ctrl.lang}
+            onPick={(value, subtree) => list.search(list.state.keyWord, {
+              ...list.state.filters,
+              [masterField.name]: subtree.length > 1 && masterField.search.includes('in') ? subtree : value,
+            })} />
         )}
         <div className="flex min-w-0 flex-1 flex-col">
         <EntityTable

@@ -1,0 +1,91 @@
+import { test, expect } from './fixtures';
+import { ShellPage } from './pages/shell-page';
+import { ListPage } from './pages/list-page';
+import { EditDialog } from './pages/edit-dialog';
+
+type Row = Record<string, unknown> & { id: number };
+
+test('dictionaries: types beside the items; an item is added to the chosen type and listed under it', async ({ page, api }) => {
+  const types = (await api.call<Row[]>('POST', '/admin/dict/type/list', {})).data;
+  const type = types.find((x) => x.key === 'materialType')!;
+  expect(type).toBeTruthy();
+  const shell = new ShellPage(page);
+  await shell.loginAs();
+  await shell.openMenu('/dict/list');
+  const list = new ListPage(page);
+  await list.ready('dict/info');
+  const panel = page.getByTestId('master-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel.locator(`[data-master="${type.id}"]`)).toContainText(String(type.name));
+
+  // Without a type there is nothing to add to.
+  const add = list.screen.getByRole('button', { name: /新增/ }).first();
+  await expect(add).toBeDisabled();
+  await expect(add).toHaveAttribute('title', /请先在左侧选择类型/);
+
+  await panel.locator(`[data-master="${type.id}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`f\\.typeId=${type.id}`));
+  await list.ready();
+  const items = (await api.call<{ list: Row[]; pagination: { total: number } }>('POST', '/admin/dict/info/page', { typeId: type.id, page: 1, size: 100 })).data;
+  await expect.poll(() => list.totalCount()).toBe(items.pagination.total);
+
+  const name = `E2E 竹材 ${Date.now().toString(36)}`;
+  await expect(add).toBeEnabled();
+  await add.click();
+  const form = new EditDialog(page);
+  await form.ready();
+  await form.fill('name', name);
+  await form.fill('value', '99');
+  await form.saveAndClose();
+  await expect(list.rowWithText(name)).toHaveCount(1);
+  await expect.poll(() => list.totalCount()).toBe(items.pagination.total + 1);
+  const saved = (await api.call<{ list: Row[] }>('POST', '/admin/dict/info/page', { keyWord: name, page: 1, size: 5 })).data.list;
+  expect(saved).toHaveLength(1);
+  expect(saved[0].typeId).toBe(type.id);
+
+  // "All" lists every type's items again.
+  await panel.getByRole('button', { name: '全部' }).click();
+  await list.ready();
+  await expect.poll(() => list.totalCount()).toBeGreaterThan(items.pagination.total + 1);
+});
+
+test('users: the department tree beside the users; a department lists the users of it and every department below it', async ({ page, api }) => {
+  const departments = (await api.call<Row[]>('POST', '/admin/base/sys/department/list', {})).data;
+  // A department with a department below it, and a user in each (made here, so the figures are known).
+  const parent = departments.find((d) => departments.some((c) => c.parentId === d.id))!;
+  expect(parent, 'the seed has a department with children').toBeTruthy();
+  const below = (id: unknown): number[] => departments.filter((d) => d.parentId === id).flatMap((d) => [d.id, ...below(d.id)]);
+  const subtree = [parent.id, ...below(parent.id)];
+  const child = departments.find((d) => d.parentId === parent.id)!;
+  const stamp = Date.now().toString(36);
+  for (const [dept, who] of [[parent.id, `top${stamp}`], [child.id, `sub${stamp}`]] as const) {
+    const r = await api.call('POST', '/admin/base/sys/user/add', { username: who, password: 'Subtree-123', name: who, status: 1, departmentId: dept, roleIdList: [] });
+    expect(r.code, JSON.stringify(r)).toBe(1000);
+  }
+  const expected = (await api.call<{ pagination: { total: number } }>('POST', '/admin/base/sys/user/page', { departmentId: subtree, page: 1, size: 1 })).data.pagination.total;
+
+  const shell = new ShellPage(page);
+  await shell.loginAs();
+  await shell.openMenu('/sys/user');
+  const list = new ListPage(page);
+  await list.ready('base/sys/user');
+  const panel = page.getByTestId('master-panel');
+  await panel.locator(`[data-master="${parent.id}"]`).click();
+  await list.ready();
+  await expect.poll(() => list.totalCount()).toBe(expected);
+  await expect(list.rowWithText(`sub${stamp}`)).toHaveCount(1);
+  await expect(list.rowWithText(`top${stamp}`)).toHaveCount(1);
+
+  // The child department alone: its own user, not the parent's.
+  await panel.locator(`[data-master="${child.id}"]`).click();
+  await list.ready();
+  await expect(list.rowWithText(`sub${stamp}`)).toHaveCount(1);
+  await expect(list.rowWithText(`top${stamp}`)).toHaveCount(0);
+
+  // A new user starts in the chosen department.
+  await list.screen.getByRole('button', { name: /新增/ }).first().click();
+  const form = new EditDialog(page);
+  await form.ready();
+  await expect(form.field('departmentId')).toContainText(String(child.name));
+  await page.keyboard.press('Escape');
+});
