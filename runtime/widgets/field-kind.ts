@@ -20,6 +20,7 @@ export type FieldKind =
   | 'richtext'
   | 'password'
   | 'cron'
+  | 'tree-check'
   | 'hidden';
 
 /** Schema widget names (x-ui.widget) folded onto the kinds we render; later issues may give some their own widget. */
@@ -32,12 +33,14 @@ const WIDGET_ALIASES: Record<string, FieldKind> = {
 
 const KINDS = new Set<string>([
   'text', 'textarea', 'number', 'money', 'switch', 'select', 'radio', 'date', 'datetime', 'image', 'images', 'file',
-  'video', 'relation', 'json', 'richtext', 'password', 'cron', 'hidden',
+  'video', 'relation', 'json', 'richtext', 'password', 'cron', 'tree-check', 'hidden',
 ]);
 
 /** The kind of a field, from its x-ui widget when it names one, else from its storage and hints. */
 export function fieldKind(field: EpsField): FieldKind {
   const widget = field.ui?.widget;
+  // Many records of a tree, ticked in the tree (a role's menus and departments).
+  if (widget === 'tree-select' && field.ref?.multiple) return 'tree-check';
   if (widget) {
     if (WIDGET_ALIASES[widget]) return WIDGET_ALIASES[widget];
     if (KINDS.has(widget)) return widget as FieldKind;
@@ -93,7 +96,7 @@ export function cellKind(field: EpsField): CellKind {
   if (kind === 'switch' || field.storage === 'boolean') return 'bool';
   if (field.storage === 'datetime' || kind === 'datetime') return 'datetime';
   if (field.storage === 'date' || kind === 'date') return 'date';
-  if (kind === 'relation') return 'relation';
+  if (kind === 'relation' || kind === 'tree-check') return 'relation';
   if (kind === 'json' || field.storage === 'json') return 'json';
   if (kind === 'richtext') return 'richtext';
   if (kind === 'number') return 'number';

@@ -3,7 +3,8 @@ import { request } from '../engine/request';
 import { useEps } from '../engine/eps';
 import type { EpsField } from '../engine/eps';
 
-export type RelationOption = { value: number | string; label: string; depth: number };
+/** A choice: the record's key and label, its depth in a tree (0 for flat entities), and the record itself. */
+export type RelationOption = { value: number | string; label: string; depth: number; row?: Record<string, unknown> };
 
 type Ref = NonNullable<EpsField['ref']>;
 type Row = Record<string, unknown>;
@@ -50,6 +51,7 @@ async function loadOptions(entity: string, mode: 'list' | 'page', ref: Ref): Pro
     value: row[key] as number | string,
     label: row[label] === null || row[label] === undefined || row[label] === '' ? `#${String(row[key])}` : String(row[label]),
     depth,
+    row,
   }));
 }
 

@@ -8,6 +8,7 @@ import {
 import { ImagesWidget, MediaWidget } from './media-widgets';
 import { RichTextWidget } from './richtext-widget';
 import { CronWidget } from './cron-widget';
+import { CheckTreeWidget } from './check-tree';
 import { RelationPicker } from './relation-picker';
 import { JsonField } from './json-field';
 
@@ -49,6 +50,7 @@ export const widgetRegistry: {
     relation: RelationWidget,
     richtext: RichTextWidget,
     cron: CronWidget,
+    'tree-check': CheckTreeWidget,
     hidden: HiddenWidget,
   },
   fields: { json: JsonField },
