@@ -22,6 +22,7 @@ import { ActionDialog } from './action-dialog';
 import { allows, onRow, onSelection, runButton } from './action-buttons';
 import { ListTabs } from './list-tabs';
 import { MasterPanel } from './master-panel';
+import { TOOLBAR_EXTRAS } from '../../overrides/toolbar-extras';
 
 // RJSF and ajv load only when a form opens, so the list stays light.
 const EditDialog = lazy(() => import('./edit-dialog'));
@@ -116,6 +117,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   const masterValue = masterRaw === undefined || masterRaw === '' ? undefined : Number.isNaN(Number(masterRaw)) ? masterRaw : Number(masterRaw);
   const masterMissing = !!masterField && masterValue === undefined && masterField.required && !!masterField.ui?.hidden;
 
+  const ToolbarExtra = TOOLBAR_EXTRAS[prefix];
   const toolbar = (
     <>
       <h1 className="mr-2 text-[15px] font-semibold text-ink">{ctrl.title}</h1>
@@ -141,6 +143,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
         </button>
       )}
       <ColumnSettings columns={ctrl.allColumns} defaults={defaults} onSave={ctrl.prefs.save} />
+      {ToolbarExtra && <Suspense fallback={null}><ToolbarExtra prefix={prefix} onChanged={() => void rows.refresh()} /></Suspense>}
     </>
   );
 
