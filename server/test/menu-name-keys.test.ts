@@ -72,3 +72,40 @@ describe.each(DIALECTS)('menu name keys (%s)', (dialect) => {
     expect(after.find((m) => m.name === '系统管理')!.nameKey).toBe('dir:sys');
   });
 });
+
+describe.each(DIALECTS)('menu rows by kind (%s)', (dialect) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await startApp(dialect);
+    token = await t.login();
+  });
+  afterAll(() => t.close());
+
+  it('a page needs a route and a permission row a permission, the field named; nothing is written otherwise', async () => {
+    const before = (await t.rows('base_sys_menu')).length;
+    const add = (body: Record<string, unknown>) => t.call('POST', '/admin/base/sys/menu/add', { token, body });
+    const noRoute = await add({ name: 'Page without route', type: 1 });
+    expect(noRoute.status).toBe(400);
+    expect(noRoute.body.details).toEqual([{ path: 'router', message: 'is required for a page' }]);
+    const noPerms = await add({ name: 'Button without perms', type: 2, perms: ' , ' });
+    expect(noPerms.status).toBe(400);
+    expect(noPerms.body.details).toEqual([{ path: 'perms', message: 'needs at least one permission' }]);
+    const badRoute = await add({ name: 'Page', type: 1, router: 'no-slash' });
+    expect(badRoute.status).toBe(400);
+    expect(JSON.stringify(badRoute.body.details)).toContain('router');
+    const imported = await t.call('POST', '/admin/base/sys/menu/import', { token, body: { menus: [{ name: 'Dir', type: 0, childMenus: [{ name: 'Btn', type: 2 }] }] } });
+    expect(imported.status).toBe(400);
+    expect(imported.body.details).toEqual([{ path: 'menus.0.childMenus.0.perms', message: 'needs at least one permission' }]);
+    expect((await t.rows('base_sys_menu')).length).toBe(before);
+    // A directory needs neither; a right page and button go in.
+    expect((await add({ name: 'Dir', type: 0 })).status).toBe(200);
+    expect((await add({ name: 'Page', type: 1, router: '/my/page' })).status).toBe(200);
+    const button = await add({ name: 'Btn', type: 2, perms: 'product:info:page' });
+    expect(button.status).toBe(200);
+    // Emptying the permissions of a permission row is refused too.
+    const emptied = await t.call('POST', '/admin/base/sys/menu/update', { token, body: { id: (button.body.data as { id: number }).id, perms: '' } });
+    expect(emptied.status).toBe(400);
+    expect(emptied.body.details).toEqual([{ path: 'perms', message: 'needs at least one permission' }]);
+  });
+});

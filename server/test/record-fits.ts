@@ -55,8 +55,17 @@ function fitTask(record: Row): Row {
   return out;
 }
 
+/** A menu page has a route and a permission row a permission (server/modules/base/sys-menu.ts checkKind). */
+function fitMenu(record: Row): Row {
+  const out: Row = { ...record };
+  if (out.type === 1 && (typeof out.router !== 'string' || out.router.trim() === '')) out.router = '/fitted';
+  if (out.type === 2 && (typeof out.perms !== 'string' || out.perms.split(',').every((p) => p.trim() === ''))) out.perms = 'product:info:page';
+  return out;
+}
+
 /** Per entity prefix: how a record drawn from the schema is made to satisfy the module's cross-field rules. */
 export const RECORD_FITS: Record<string, (record: Row) => Row> = {
   'product/info': fitSkus,
   'task/info': fitTask,
+  'base/sys/menu': fitMenu,
 };

@@ -44,6 +44,7 @@ export async function importMenuTrees(host: Host, ctx: OpContext, nodes: unknown
     if (!node || typeof node !== 'object' || Array.isArray(node)) throw badRequest(`${path}.${i}: must be a menu object`);
     const { childMenus, ...fields } = node as MenuNode;
     const row = validateNew(entity, { ...fields, parentId }, `${path}.${i}.`);
+    checkKind(row, `${path}.${i}.`);
     const now = nowText();
     await checkOwnPerms(ctx, row.perms, `${path}.${i}.perms`);
     const id = await insertRow(ctx, entity, { ...encodeRow(entity, row), createTime: now, updateTime: now });
@@ -58,6 +59,17 @@ async function checkOwnPerms(ctx: OpContext, perms: unknown, field = 'perms'): P
   if (missing !== undefined) throw notYours(`perms: "${missing}" is not a permission you hold`, [{ path: field, message: 'names a permission you do not hold' }]);
 }
 
+/**
+ * What each kind of row needs, as the menu form asks for it: a page (type 1) a route, a permission row (type 2) at
+ * least one permission string. The field is named. (A route must start with "/": the schema's pattern.)
+ */
+function checkKind(row: Row, at = ''): void {
+  const type = Number(row.type);
+  const blank = (v: unknown) => v === undefined || v === null || String(v).split(',').every((p) => p.trim() === '');
+  if (type === 1 && blank(row.router)) throw badRequest(`${at}router: a page needs a route (starting with "/")`, [{ path: `${at}router`, message: 'is required for a page' }]);
+  if (type === 2 && blank(row.perms)) throw badRequest(`${at}perms: a permission row needs at least one permission`, [{ path: `${at}perms`, message: 'needs at least one permission' }]);
+}
+
 /** Menus: a non-super admin sees their own; deleting removes descendants; export/import of trees. */
 export function registerSysMenu(host: Host): void {
   const changed = () => host.auth.invalidateRights();
@@ -70,6 +82,7 @@ export function registerSysMenu(host: Host): void {
       return ids.length ? eb('a.id', 'in', [...ids]) : eb('a.id', '=', -1);
     },
     beforeAdd: async (ctx, row) => {
+      checkKind(row);
       await assertTreeParent(ctx, TABLE, undefined, row.parentId);
       await checkOwnPerms(ctx, row.perms);
     },
@@ -77,6 +90,7 @@ export function registerSysMenu(host: Host): void {
       // A renamed row is shown as typed: its seeded translation key no longer says what it is called (clients that
       // send back the whole record, key included, rename it all the same).
       if (patch.name !== undefined && patch.name !== existing.name && (patch.nameKey === undefined || patch.nameKey === existing.nameKey)) patch.nameKey = null;
+      checkKind({ ...existing, ...patch });
       await assertTreeParent(ctx, TABLE, Number(existing.id), patch.parentId);
       await checkOwnPerms(ctx, patch.perms);
     },
