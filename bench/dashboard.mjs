@@ -1,13 +1,12 @@
 // Dashboard over 1,000,000 orders (QUALITY.md: < 200 ms): GET /admin/base/comm/chart for every period, p50 per period,
 // on SQLite and PostgreSQL (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/test; BENCH_DIALECTS=sqlite to skip it).
 // Orders are written after the schema exists, so the database triggers keep the daily rollup exactly as in production.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { buildApp } from '../dist/server/app.js';
+import { tempDatabase } from './lib/temp-database.mjs';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const MEMBERS = 20_000;
@@ -15,7 +14,6 @@ const DAYS = 548;
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
 const PERIODS = ['today', 'week', 'month', 'year', 'fullYear'];
 const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const pad = (n) => String(n).padStart(2, '0');
 const text = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
@@ -108,23 +106,7 @@ async function measure(app) {
 }
 
 async function bench(dialect) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-dash-'));
-  let url = `sqlite:${path.join(dataDir, 'j.db')}`;
-  let drop = async () => {};
-  if (dialect === 'postgres') {
-    const name = `joinery_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    url = PG_URL.replace(/\/[^/]*$/, `/${name}`);
-    drop = async () => {
-      const a = new pg.Client({ connectionString: PG_URL });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    };
-  }
+  const { dataDir, url, drop } = await tempDatabase(dialect, 'dash');
   const options = { databaseUrl: url, dataDir, uiDir: path.join(dataDir, 'ui'), seedHistory: false, captcha: false };
   try {
     await (await buildApp(options)).close(); // tables, triggers, the base seed
@@ -143,7 +125,6 @@ async function bench(dialect) {
     }
   } finally {
     await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -2,20 +2,17 @@
 // keyword pages that match ≤ 1 % and about half of the rows (3+ characters: trigram index; 1–2 characters: scan),
 // an equality filter sorted by an indexed column, the unfiltered first page, page 5,000. p50 of BENCH_RUNS calls each,
 // on SQLite and PostgreSQL (BENCH_DIALECTS=sqlite,postgres,mysql; MySQL/MariaDB is measured and reported, no target).
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import mysql from 'mysql2/promise';
 import { buildApp } from '../dist/server/app.js';
+import { tempDatabase } from './lib/temp-database.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const MYSQL_URL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
 
 const MATERIALS = ['橡木', '胡桃木', '松木', '樱桃木', '板式', '玻璃', '金属', '藤编']; // '木' in half of them
 const ITEMS = ['餐桌', '书柜', '沙发', '床', '椅子', '茶几', '衣柜', '电视柜', '鞋柜', '边几']; // 沙发: a tenth
@@ -100,33 +97,7 @@ async function measure(app) {
 }
 
 async function bench(dialect) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-search-'));
-  let url = `sqlite:${path.join(dataDir, 'j.db')}`;
-  let drop = async () => {};
-  const name = `joinery_search_${process.pid}`;
-  if (dialect === 'postgres') {
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    url = PG_URL.replace(/\/[^/]*$/, `/${name}`);
-    drop = async () => {
-      const a = new pg.Client({ connectionString: PG_URL });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    };
-  } else if (dialect === 'mysql') {
-    const admin = await mysql.createConnection({ uri: MYSQL_URL });
-    await admin.query(`create database ${name} character set utf8mb4`);
-    await admin.end();
-    url = MYSQL_URL.replace(/\/[^/]*$/, `/${name}`);
-    drop = async () => {
-      const a = await mysql.createConnection({ uri: MYSQL_URL });
-      await a.query(`drop database if exists ${name}`);
-      await a.end();
-    };
-  }
+  const { dataDir, url, drop } = await tempDatabase(dialect, 'search');
   const options = { databaseUrl: url, dataDir, uiDir: path.join(dataDir, 'ui'), seedHistory: false, captcha: false };
   try {
     await (await buildApp(options)).close(); // tables, indexes, keyword index, the base seed
@@ -159,7 +130,6 @@ async function bench(dialect) {
     }
   } finally {
     await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useDismiss } from './use-dismiss';
 
 export type DropdownItem = { key: string; label: ReactNode; icon?: ReactNode; onSelect: () => void; active?: boolean; danger?: boolean; testId?: string };
 
@@ -9,14 +10,7 @@ export function Dropdown({ trigger, items, label, align = 'right', testId }: {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => { if (!root.current?.contains(e.target as Node)) setOpen(false); };
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => { document.removeEventListener('mousedown', onDown); document.removeEventListener('keydown', onKey); };
-  }, [open]);
+  useDismiss(root, open, () => setOpen(false));
 
   return (
     <div ref={root} className="relative">

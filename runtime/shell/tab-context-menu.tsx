@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDismiss } from './use-dismiss';
 
 export type TabMenuChoice = 'reload' | 'close' | 'others' | 'right' | 'all';
 
@@ -23,10 +24,9 @@ export function TabContextMenu({ x, y, canRight, canOthers, onChoose, onClose }:
     root.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
   }, [x, y]);
 
+  useDismiss(root, true, onClose);
   useEffect(() => {
-    const onDown = (e: MouseEvent) => { if (!root.current?.contains(e.target as Node)) onClose(); };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
       if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
         e.preventDefault();
         const buttons = [...(root.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])];
@@ -35,12 +35,10 @@ export function TabContextMenu({ x, y, canRight, canOthers, onChoose, onClose }:
       }
     };
     const onAway = () => onClose();
-    document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
     window.addEventListener('resize', onAway);
     window.addEventListener('blur', onAway);
     return () => {
-      document.removeEventListener('mousedown', onDown);
       document.removeEventListener('keydown', onKey);
       window.removeEventListener('resize', onAway);
       window.removeEventListener('blur', onAway);

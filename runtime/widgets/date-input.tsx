@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../shell/icons';
+import { useDismiss } from '../shell/use-dismiss';
 
 /**
  * A date (or date and time) field written in the interface language's format — 2026-11-24 in Chinese, 11/24/2026 in
@@ -98,14 +99,7 @@ export function DateInput({ id, value, withTime = false, min, max, onChange, ari
     if (next !== value) onChange(next);
   };
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => { if (!root.current?.contains(e.target as Node)) setOpen(false); };
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => { document.removeEventListener('mousedown', onDown); document.removeEventListener('keydown', onKey); };
-  }, [open]);
+  useDismiss(root, open, () => setOpen(false));
 
   const placeholder = `${datePattern(lang) === 'mdy' ? t('date.mdy') : t('date.ymd')}${withTime ? ' hh:mm:ss' : ''}`;
   const locked = disabled || readOnly;

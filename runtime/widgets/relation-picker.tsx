@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EpsField } from '../engine/eps';
 import { useRelationOptions, type RelationOption } from './relation-options';
 import { inputClass, invalidInputClass } from './ui-classes';
+import { useDismiss } from '../shell/use-dismiss';
 
 type Value = number | string;
 
@@ -31,12 +32,8 @@ export function RelationPicker({ id, refTo, value, multiple, disabled, invalid, 
   const box = useRef<HTMLDivElement>(null);
   const selected: Value[] = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => { if (!box.current?.contains(e.target as Node)) setOpen(false); };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
+  // Escape is handled by the picker itself (a surrounding dialog must not close first).
+  useDismiss(box, open, () => setOpen(false), { escape: false });
 
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnSpec } from '../../engine/eps-columns';
 import type { ColumnPrefs } from '../../engine/prefs';
 import { toast } from '../../shell/toast';
+import { useDismiss } from '../../shell/use-dismiss';
 import { buttonClass } from '../../widgets/ui-classes';
 
 type Props = {
@@ -28,14 +29,7 @@ export function ColumnSettings({ columns, defaults, onSave }: Props) {
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => { if (!box.current?.contains(e.target as Node)) setOpen(false); };
-    const esc = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', esc);
-    return () => { document.removeEventListener('mousedown', close); document.removeEventListener('keydown', esc); };
-  }, [open]);
+  useDismiss(box, open, () => setOpen(false));
 
   const save = (next: ColumnSpec[]) => {
     const prefs: ColumnPrefs = {
