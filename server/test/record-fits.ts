@@ -4,14 +4,16 @@ type Group = { name: string; values: string[] };
 
 /**
  * A product's SKU matrix must fit its spec groups (server/modules/product/sku.ts): group names unique, each SKU one
- * value of every group, no combination twice, codes unique. A drawn record is bent to fit: repeated groups dropped,
+ * value of every group, no combination twice, codes unique. A drawn record is bent to fit: repeated groups (and groups
+ * named like the keys the input guard refuses) dropped,
  * SKU i gets the i-th combination (SKUs past the last combination dropped), repeated codes dropped.
  */
 function fitSkus(record: Row): Row {
   const out = { ...record };
   let groups = Array.isArray(out.specInfo) ? (out.specInfo as Group[]) : [];
   if (Array.isArray(out.specInfo)) {
-    const seen = new Set<string>();
+    // A group's name becomes a key of each SKU's specs: the names the input guard refuses as keys are dropped too.
+    const seen = new Set<string>(['__proto__', 'constructor', 'prototype']);
     groups = groups.filter((g) => !seen.has(g.name) && seen.add(g.name));
     out.specInfo = groups;
   }
