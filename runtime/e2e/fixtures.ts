@@ -13,7 +13,13 @@ export class Watch {
   private allowed: RegExp[] = [];
 
   constructor(page: Page) {
-    page.on('console', (msg) => { if (msg.type() === 'error') this.record('console', `${msg.text()} @ ${msg.location().url}`); });
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      // Rich text is previewed in a sandboxed srcdoc frame that may run no script: Chromium reports each script it
+      // blocks there — the test tool's own, injected into every frame, at times. The sandbox doing its work, not a fault.
+      if (/^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/.test(msg.text())) return;
+      this.record('console', `${msg.text()} @ ${msg.location().url}`);
+    });
     page.on('pageerror', (error) => this.record('pageerror', error.stack ?? error.message));
     page.on('requestfailed', (request) => {
       const reason = request.failure()?.errorText ?? '';
