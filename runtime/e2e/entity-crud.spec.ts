@@ -263,7 +263,7 @@ test.describe('widgets chosen by another field (x-ui.widgetBy)', () => {
     await form.ready();
     await form.field('dataType').getByRole('radio', { name: '文件' }).click();
     await expect(form.field('data').locator('textarea, [contenteditable]')).toHaveCount(0);
-    await expect(form.field('data').locator('input, button').first()).toBeVisible();
+    await expect(form.field('data').getByRole('button', { name: /^上传/ })).toBeVisible();
     await page.keyboard.press('Escape');
   });
 });

@@ -137,10 +137,10 @@ test.describe('shell', () => {
     const nick = page.locator('input[name="nickName"]');
     await expect(nick).toHaveValue('管理员');
     await nick.fill('');
-    await page.getByTestId('profile-form').getByRole('button').click();
+    await page.getByTestId('profile-form').getByRole('button', { name: '保存资料' }).click();
     await expect(page.locator('#f-nickName-error')).toHaveText('昵称不能为空');
     await nick.fill('总管');
-    await page.getByTestId('profile-form').getByRole('button').click();
+    await page.getByTestId('profile-form').getByRole('button', { name: '保存资料' }).click();
     await expect(page.getByTestId('user-name')).toHaveText('总管');
     const person = await api.call<{ nickName: string }>('GET', '/admin/base/comm/person');
     expect(person.data.nickName).toBe('总管');

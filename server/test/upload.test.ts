@@ -6,6 +6,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
 import type { Row } from '../core/db/row.js';
 import { sanitiseName } from '../modules/base/upload.js';
+import sharp from 'sharp';
+import { deflateSync } from 'node:zlib';
+
+/** CRC-32 of PNG chunks. */
+function crc32(data: Buffer): number {
+  let c = ~0;
+  for (const byte of data) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+/** A small, valid PNG whose header claims 100,000 × 100,000 grey pixels (10 gigapixels once decoded). */
+function bombPng(): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(100_000, 0);
+  ihdr.writeUInt32BE(100_000, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(100_001 * 4))), chunk('IEND', Buffer.alloc(0))]);
+}
 
 const MAX = 4096;
 const UPLOAD = '/admin/base/comm/upload';
@@ -30,8 +58,12 @@ function multipart(parts: Part[], options: { cutAfter?: number } = {}): { payloa
 }
 
 const PNG_SIG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-/** Bytes that sniff as PNG, of an exact length. */
-const png = (length: number) => Buffer.concat([PNG_SIG, randomBytes(length - PNG_SIG.length)]);
+/** A real 1×1 PNG: pictures are decoded at upload (size, thumbnail). */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+/** A PNG of an exact length: a real picture, then bytes after its end (which decoders ignore). */
+const png = (length: number) => Buffer.concat([PIXEL, randomBytes(length - PIXEL.length)]);
+/** The PNG signature and noise: sniffs as a PNG but is none. */
+const fakePng = (length: number) => Buffer.concat([PNG_SIG, randomBytes(length - PNG_SIG.length)]);
 const pdf = (length = 300) => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(length - 9)]);
 const file = (filename: string, content: Buffer, name = 'file'): Part => ({ name, filename, content });
 
@@ -116,13 +148,77 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
     expect(got.headers['content-type']).toBe('image/png');
     expect(got.headers['content-disposition']).toBeUndefined();
     const row = (await spaceRows()).find((x) => x.url === url)!;
-    expect(row).toMatchObject({ type: 'image', name: 'Sofa photo.PNG', classifyId, key: url });
+    expect(row).toMatchObject({ type: 'image', name: 'Sofa photo.PNG', classifyId, key: url, width: 1, height: 1 });
+    // Who uploaded it, by name in the file space.
+    expect(Number(row.userId)).toBeGreaterThan(0);
+    const listed = ((await t.call('POST', '/admin/space/info/page', { token, body: { classifyId } })).body.data as { list: Row[] }).list[0];
+    expect(listed.userName).toBeTruthy();
     expect(Number(row.size)).toBe(bytes.length);
     expect(String(row.fileId)).toBe(url.replace('/public/uploads/', ''));
     // The file space's own list finds it by folder and kind.
     const page = await t.call('POST', '/admin/space/info/page', { token, body: { classifyId, type: 'image' } });
     expect((page.body.data as Row).list).toEqual([expect.objectContaining({ url })]);
     expect(tempFiles()).toEqual([]);
+  });
+
+  it('pictures: their size is recorded and a WebP thumbnail made; a PNG that does not decode, or a decompression bomb, is 415 and leaves nothing', async () => {
+    // One colour compresses to a few hundred bytes, within this suite's 4 KB limit.
+    const photo = await sharp({ create: { width: 400, height: 250, channels: 3, background: { r: 180, g: 120, b: 60 } } }).png().toBuffer();
+    expect(photo.length).toBeLessThan(MAX);
+    const r = await send([file('oak table.png', photo)]);
+    expect(r.status, r.raw).toBe(200);
+    const row = (await spaceRows()).find((x) => x.url === r.body.data)!;
+    expect([Number(row.width), Number(row.height)]).toEqual([400, 250]);
+    expect(String(row.thumbUrl)).toBe(`${String(r.body.data)}.thumb.webp`);
+    const thumb = await t.app.inject({ method: 'GET', url: String(row.thumbUrl) });
+    expect([thumb.statusCode, thumb.headers['content-type']]).toEqual([200, 'image/webp']);
+    const meta = await sharp(thumb.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 320, 200]);
+    // Not pictures: no size, no thumbnail.
+    const doc = await send([file('notes.pdf', pdf())]);
+    expect((await spaceRows()).find((x) => x.url === doc.body.data)).toMatchObject({ width: null, height: null, thumbUrl: null });
+    // The signature of a PNG and noise after it.
+    await refusedCleanly([file('noise.png', fakePng(300))], 415);
+    // A PNG whose header claims 100,000 × 100,000 pixels is refused before it is decoded.
+    await refusedCleanly([file('bomb.png', bombPng())], 415);
+  });
+
+  it('references: the records that use a file (media fields, rich text) are listed before it is deleted', async () => {
+    const used = await send([file('used.png', png(200))]);
+    const unused = await send([file('unused.png', png(200))]);
+    const url = String(used.body.data);
+    const rows = await spaceRows();
+    const usedId = Number(rows.find((r) => r.url === url)!.id);
+    const unusedId = Number(rows.find((r) => r.url === unused.body.data)!.id);
+    const category = ((await t.call('POST', '/admin/product/category/list', { token, body: {} })).body.data as Row[])[0].id;
+    const products: number[] = [];
+    for (const body of [{ pic: url }, { pics: ['/public/x.png', url] }, { detail: `<p>Look: <img src="${url}"></p>` }]) {
+      const added = await t.call('POST', '/admin/product/info/add', { token, body: { name: `Uses ${Object.keys(body)[0]}`, price: 100, categoryId: category, ...body } });
+      expect(added.status, added.raw).toBe(200);
+      products.push(Number((added.body.data as Row).id));
+    }
+    expect((await t.call('POST', '/admin/base/comm/personUpdate', { token, body: { headImg: url } })).status).toBe(200);
+    const r = await t.call('POST', '/admin/space/info/references', { token, body: { ids: [usedId, unusedId] } });
+    expect(r.status, r.raw).toBe(200);
+    const [usedRefs, unusedRefs] = r.body.data as { id: number; references: { prefix: string; fields: string[]; ids: number[]; count: number }[] }[];
+    expect(usedRefs.id).toBe(usedId);
+    const byPrefix = Object.fromEntries(usedRefs.references.map((x) => [x.prefix, x]));
+    expect(Object.keys(byPrefix).sort()).toEqual(['base/sys/user', 'product/info']);
+    expect(byPrefix['product/info']).toMatchObject({ count: 3, ids: products });
+    expect(byPrefix['product/info'].fields).toEqual(expect.arrayContaining(['pic', 'pics', 'detail']));
+    expect(byPrefix['base/sys/user'].count).toBe(1);
+    expect(unusedRefs.references).toEqual([]);
+    // A file recorded by a client with a name of its own (no random part) is found by its path; LIKE's wildcards in
+    // it match only themselves.
+    const own = await t.call('POST', '/admin/space/info/add', { token, body: { url: '/public/x_1%.png', name: 'x_1%.png', type: 'image' } });
+    const ownId = Number((own.body.data as Row).id);
+    await t.call('POST', '/admin/product/info/add', { token, body: { name: 'Uses own', price: 100, categoryId: category, pic: '/public/x_1%.png' } });
+    await t.call('POST', '/admin/product/info/add', { token, body: { name: 'Uses lookalike', price: 100, categoryId: category, pic: '/public/xa1b.png' } });
+    const ownRefs = ((await t.call('POST', '/admin/space/info/references', { token, body: { ids: [ownId] } })).body.data as { references: { count: number }[] }[])[0];
+    expect(ownRefs.references.map((x) => x.count)).toEqual([1]);
+    const bad = await t.call('POST', '/admin/space/info/references', { token, body: { ids: [] } });
+    expect([bad.status, (bad.body.details as Row[])[0].path]).toEqual([400, 'ids']);
+    expect((await t.call('POST', '/admin/base/comm/personUpdate', { token, body: { headImg: '' } })).status).toBe(200);
   });
 
   it('size limit: exactly the limit is stored, one byte more is 413 and leaves nothing', async () => {
@@ -158,7 +254,10 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
       expect(r.status, `${JSON.stringify(key)}: ${r.raw}`).toBe(200);
       const url = r.body.data as string;
       expect(url).toMatch(/^\/public\/uploads\/\d{8}\/[0-9a-f]{32}_[^/]+\.png$/);
-      const added = storedFiles().filter((f) => !before.includes(f));
+      // The file and its thumbnail, side by side.
+      const all = storedFiles().filter((f) => !before.includes(f));
+      expect(all.filter((f) => f.endsWith('.thumb.webp'))).toHaveLength(1);
+      const added = all.filter((f) => !f.endsWith('.thumb.webp'));
       expect(added).toHaveLength(1);
       expect(added[0].split(path.sep)).toHaveLength(2);
       expect(added[0]).not.toMatch(/\.\.|\u0000|\\|\u202E/);
@@ -202,11 +301,11 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
   });
 
   it('at most 9 files per call: 9 are stored, 10 are 413 and leave nothing', async () => {
-    const nine = Array.from({ length: 9 }, (_, i) => file(`p${i}.png`, png(50)));
+    const nine = Array.from({ length: 9 }, (_, i) => file(`p${i}.png`, png(80)));
     const r = await send(nine);
     expect(r.status, r.raw).toBe(200);
     expect(r.body.data).toHaveLength(9);
-    await refusedCleanly([...nine, file('p9.png', png(50))], 413);
+    await refusedCleanly([...nine, file('p9.png', png(80))], 413);
   });
 
   it('a cut-off upload, an empty one and a non-multipart call leave nothing', async () => {

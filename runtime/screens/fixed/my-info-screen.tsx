@@ -9,6 +9,7 @@ import { TextField } from '../../shell/text-field';
 import { toast } from '../../shell/toast';
 import { Avatar } from '../../shell/user-menu';
 import { displayName, usePerson } from '../../shell/use-person';
+import { UploadPicker } from '../../widgets/upload-picker';
 
 const PROFILE = ['nickName', 'name', 'phone', 'email', 'headImg'] as const;
 type Profile = Record<(typeof PROFILE)[number], string>;
@@ -107,7 +108,12 @@ export default function MyInfoScreen() {
         {field('name')}
         {field('phone', { type: 'tel' })}
         {field('email', { type: 'email' })}
-        <div className="sm:col-span-2">{field('headImg')}</div>
+        <div className="mb-4 grid gap-1.5 sm:col-span-2" data-field="headImg">
+          <span className="text-[13px] text-muted">{t('my.headImg')}</span>
+          <UploadPicker id="headImg" label={t('my.headImg')} accept="image" max={1} value={profile.headImg ? [profile.headImg] : []}
+            onChange={(urls) => setProfile((p) => ({ ...p, headImg: urls[0] ?? '' }))} />
+          {errors.headImg && <span className="text-xs text-danger">{errors.headImg}</span>}
+        </div>
       </Card>
       <Card title={t('my.password')} hint={t('my.passwordHint')} onSubmit={savePassword} submit={t('my.savePassword')} busy={busy} testId="password-form">
         <TextField name="oldPassword" type="password" autoComplete="current-password" label={t('my.oldPassword')} value={pw.oldPassword}

@@ -28,14 +28,14 @@ function intParam(value: unknown, name: string, fallback: number, max: number): 
   return n;
 }
 
-async function decorate(ctx: OpContext, entity: Entity, rows: Row[], action: 'page' | 'list' | 'info'): Promise<Row[]> {
+export async function decorateRows(ctx: OpContext, entity: Entity, rows: Row[], action: 'page' | 'list' | 'info'): Promise<Row[]> {
   const decoded = rows.map((r) => decodeRow(entity, r));
   await ctx.hooks.get(entity.prefix).decorate?.(ctx, decoded, action);
   return decoded;
 }
 
 /** page/list arguments: a JSON object, or no body at all (a string, number or array is a client bug worth saying so). */
-function queryParams(body: unknown): Row {
+export function queryParams(body: unknown): Row {
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('body: must be an object of query arguments', [{ path: 'body', message: 'must be an object' }]);
   return body as Row;
@@ -62,7 +62,7 @@ export async function pageRows(ctx: OpContext, entity: Entity, body: unknown) {
     ? (page - 1) * size + rows.length
     : (await unfilteredTotal(ctx, entity, params))
       ?? Number((await selectRows(ctx, entity, params, 'count', plan).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst())?.total ?? 0);
-  return { list: await decorate(ctx, entity, rows, 'page'), pagination: { page, size, total } };
+  return { list: await decorateRows(ctx, entity, rows, 'page'), pagination: { page, size, total } };
 }
 
 /** POST list: the same filters without pagination (capped). */
@@ -70,7 +70,7 @@ export async function listRows(ctx: OpContext, entity: Entity, body: unknown) {
   const params = queryParams(body);
   let q = selectRows(ctx, entity, params, 'list', await planKeyword(ctx, entity, params)).select(selectColumns(ctx, entity));
   for (const o of orderBy(entity, params)) q = q.orderBy(o.ref, o.dir);
-  return decorate(ctx, entity, await q.limit(10_000).execute(), 'list');
+  return decorateRows(ctx, entity, await q.limit(10_000).execute(), 'list');
 }
 
 /** Reads one stored row within the caller's scope (undefined when absent). */
@@ -86,7 +86,7 @@ export async function infoRow(ctx: OpContext, entity: Entity, query: Row) {
   const id = parseId(query.id);
   const row = await selectRows(ctx, entity, {}, 'one').select(selectColumns(ctx, entity)).where('a.id', '=', id).executeTakeFirst();
   if (!row) return undefined;
-  return (await decorate(ctx, entity, [row], 'info'))[0];
+  return (await decorateRows(ctx, entity, [row], 'info'))[0];
 }
 
 /** Unique fields (single and composite) must not collide with another row: 409 naming the field. */
@@ -115,6 +115,37 @@ async function inTransaction<T>(ctx: OpContext, entity: Entity, work: (trx: OpCo
   }
 }
 
+/** Adds one record inside the caller's transaction (validation, hooks, unique check); the id it got. */
+export async function addOne(tx: OpContext, entity: Entity, raw: Row, pathPrefix = ''): Promise<number> {
+  const hooks = tx.hooks.get(entity.prefix);
+  const input = hooks.prepareInput ? hooks.prepareInput(raw, 'add') : raw;
+  const row = await hashPasswords(entity, validateNew(entity, input, pathPrefix));
+  await hooks.beforeAdd?.(tx, row, input);
+  await checkUnique(tx, entity, row);
+  const now = nowText();
+  const id = await insertRow(tx, entity, { ...encodeRow(entity, row), createTime: now, updateTime: now });
+  await hooks.afterAdd?.(tx, id, input);
+  return id;
+}
+
+/** Changes one record inside the caller's transaction; the stored row before the change. */
+export async function updateOne(tx: OpContext, entity: Entity, body: Row): Promise<Row> {
+  const hooks = tx.hooks.get(entity.prefix);
+  const input = hooks.prepareInput ? hooks.prepareInput(body, 'update') : body;
+  const id = parseId(input.id);
+  const patch = await hashPasswords(entity, validatePatch(entity, input));
+  const existing = await findRow(tx, entity, id);
+  if (!existing) throw notFound(`${entity.prefix}: no record with id ${id}`);
+  await hooks.beforeUpdate?.(tx, patch, existing, input);
+  await checkUnique(tx, entity, { ...decodeRow(entity, existing, { keepSecrets: true }), ...patch }, id);
+  await untyped(tx.db).updateTable(entity.table).set({ ...encodeRow(entity, patch), updateTime: nowText() }).where('id', '=', id).execute();
+  await hooks.afterUpdate?.(tx, id, input, existing);
+  return existing;
+}
+
+/** The one transaction of a write (through the delegation guard for the rights tables), for callers outside this file. */
+export const writeTransaction = inTransaction;
+
 /** POST add: one object or an array, all in one transaction. */
 export async function addRows(ctx: OpContext, entity: Entity, body: unknown) {
   const batch = Array.isArray(body);
@@ -127,16 +158,7 @@ export async function addRows(ctx: OpContext, entity: Entity, body: unknown) {
   const hooks = ctx.hooks.get(entity.prefix);
   const ids = await inTransaction(ctx, entity, async (tx) => {
     const out: number[] = [];
-    for (const [i, raw] of (inputs as Row[]).entries()) {
-      const input = hooks.prepareInput ? hooks.prepareInput(raw, 'add') : raw;
-      const row = await hashPasswords(entity, validateNew(entity, input, batch ? `${i}.` : ''));
-      await hooks.beforeAdd?.(tx, row, input);
-      await checkUnique(tx, entity, row);
-      const now = nowText();
-      const id = await insertRow(tx, entity, { ...encodeRow(entity, row), createTime: now, updateTime: now });
-      await hooks.afterAdd?.(tx, id, input);
-      out.push(id);
-    }
+    for (const [i, raw] of (inputs as Row[]).entries()) out.push(await addOne(tx, entity, raw, batch ? `${i}.` : ''));
     return out;
   });
   hooks.afterCommit?.(ctx);
@@ -147,19 +169,8 @@ export async function addRows(ctx: OpContext, entity: Entity, body: unknown) {
 /** POST update: a partial record with its id. */
 export async function updateRow(ctx: OpContext, entity: Entity, body: unknown) {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('body must be an object');
-  const hooks = ctx.hooks.get(entity.prefix);
-  const input = hooks.prepareInput ? hooks.prepareInput(body as Row, 'update') : (body as Row);
-  const id = parseId(input.id);
-  const patch = await hashPasswords(entity, validatePatch(entity, input));
-  await inTransaction(ctx, entity, async (tx) => {
-    const existing = await findRow(tx, entity, id);
-    if (!existing) throw notFound(`${entity.prefix}: no record with id ${id}`);
-    await hooks.beforeUpdate?.(tx, patch, existing, input);
-    await checkUnique(tx, entity, { ...decodeRow(entity, existing, { keepSecrets: true }), ...patch }, id);
-    await untyped(tx.db).updateTable(entity.table).set({ ...encodeRow(entity, patch), updateTime: nowText() }).where('id', '=', id).execute();
-    await hooks.afterUpdate?.(tx, id, input, existing);
-  });
-  hooks.afterCommit?.(ctx);
+  await inTransaction(ctx, entity, (tx) => updateOne(tx, entity, body as Row));
+  ctx.hooks.get(entity.prefix).afterCommit?.(ctx);
 }
 
 /** POST delete {ids}: copies the rows to the recycle bin (unless the entity opts out) and deletes them, in one transaction. */

@@ -4,6 +4,8 @@ import type { Entity, GenericAction } from '../registry/entity-types.js';
 import type { Registry } from '../registry/registry.js';
 import { GENERIC_ACTION_META } from '../registry/generic-actions.js';
 import { addRows, deleteRows, infoRow, listRows, pageRows, updateRow } from '../crud/crud-service.js';
+import { exportRows } from '../crud/export-rows.js';
+import { importRows } from '../crud/import-rows.js';
 import type { OpContext } from '../crud/context.js';
 import { asRow } from '../db/row.js';
 import { permissionOf, type Access, type ActionHandler, type DeclaredRoute } from './route-types.js';
@@ -21,6 +23,26 @@ const GENERIC: Record<GenericAction, ActionHandler> = {
   update: (ctx, i) => updateRow(ctx, i.entity, i.rawBody),
   delete: (ctx, i) => deleteRows(ctx, i.entity, i.rawBody),
 };
+
+/**
+ * Export and import, for every entity that lists (export, with its page or list permission) and adds (import, with
+ * its add permission; rows with an id also need update). An entity's own action of the same name wins (menus have
+ * their own export and import of menu trees).
+ */
+const FILE_ACTIONS: Record<'export' | 'import', ActionHandler> = {
+  export: (ctx, i) => exportRows(ctx, i.entity, i.rawBody, i.request, i.reply),
+  import: (ctx, i) => importRows(ctx, i.entity, i.request),
+};
+
+export function fileRoutes(entity: Entity): (DeclaredRoute & { entity: Entity; name: string })[] {
+  const base = `/admin/${entity.prefix}`;
+  const own = new Set(entity.actions.map((a) => a.name));
+  const listing = entity.api.includes('page') ? 'page' : entity.api.includes('list') ? 'list' : undefined;
+  const out: (DeclaredRoute & { entity: Entity; name: string })[] = [];
+  if (listing && !own.has('export')) out.push({ entity, name: 'export', method: 'post', url: `${base}/export`, access: permissionOf(entity.prefix, listing), summary: '导出' });
+  if (entity.api.includes('add') && !own.has('import')) out.push({ entity, name: 'import', method: 'post', url: `${base}/import`, access: permissionOf(entity.prefix, 'add'), summary: '导入' });
+  return out;
+}
 
 /** Custom action handlers by "<prefix>/<action>", registered by modules. */
 export class ActionRegistry {
@@ -41,6 +63,7 @@ export function entityRoutes(entity: Entity, actions: ActionRegistry): (Declared
     ...entity.actions.filter((a) => actions.get(entity.prefix, a.name)).map((a) => ({
       entity, name: a.name, method: a.method, url: `${base}/${a.name}`, access: (a.access as Access | undefined) ?? permissionOf(entity.prefix, a.name), summary: a.summary,
     })),
+    ...fileRoutes(entity),
   ];
 }
 
@@ -55,7 +78,7 @@ export function resolveDispatch(registry: Registry, actions: ActionRegistry, met
   if (!entity || !route) throw notFound(`${path.slice(0, 200)} Not Found`);
   const handler = (GENERIC as Record<string, ActionHandler>)[action] && entity.api.includes(action as GenericAction)
     ? GENERIC[action as GenericAction]
-    : actions.get(prefix, action);
+    : actions.get(prefix, action) ?? (fileRoutes(entity).some((r) => r.name === action) ? FILE_ACTIONS[action as 'export' | 'import'] : undefined);
   if (!handler) throw notFound(`${path.slice(0, 200)} Not Found`);
   return { entity, action, access: route.access, handler };
 }
@@ -81,7 +104,8 @@ export function installDispatcher(app: FastifyInstance, registry: Registry, acti
     handler: async (request, reply) => {
       const target = resolvedOf.get(request) ?? resolveDispatch(registry, actions, request.method, request.url);
       const result = await target.handler(context(request), { entity: target.entity, body: asRow(request.body), query: asRow(request.query), rawBody: request.body, request, reply });
-      if (reply.sent) return reply;
+      // A handler that answered itself (a file, a stream still being written) returns the reply.
+      if (reply.sent || result === reply) return reply;
       return ok(result);
     },
   });

@@ -12,7 +12,9 @@ import { addRows } from '../../core/crud/crud-service.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
 import { limitsOf } from '../../core/limits.js';
 import { LocalDiskStorage, uploadRoot, type FileStorage } from '../../core/storage/file-storage.js';
+import { S3Storage } from '../../core/storage/s3-storage.js';
 import { allowedKinds, contentFits, kindOfExtension, SNIFF_BYTES } from '../../core/storage/file-kinds.js';
+import { pictureFacts, type PictureFacts } from '../../core/storage/thumbnails.js';
 
 const COMM = '/admin/base/comm';
 const SPACE_INFO = 'space/info';
@@ -131,13 +133,28 @@ async function upload(host: Host, storage: FileStorage, ctx: OpContext, request:
       const key = `${day}/${randomUUID().replaceAll('-', '')}_${name.stem}.${name.ext}`;
       return { r, name, kind, key, url: storage.url(key) };
     });
+    // Pictures are decoded once: their size is recorded and a thumbnail made; one that cannot be decoded is refused.
+    const facts: (PictureFacts | undefined)[] = [];
     for (const p of plans) {
+      const thumbTemp = `${p.r.temp}.thumb`;
+      received.push({ ...p.r, temp: thumbTemp });
+      const f = p.kind === 'image' ? await pictureFacts(p.r.temp, p.name.ext, thumbTemp) : undefined;
+      if (f === null) throw unsupportedType(`上传失败: ${p.name.display} is not a picture that can be read`);
+      facts.push(f ?? undefined);
+    }
+    for (const [i, p] of plans.entries()) {
       stored.push(p.key);
       await storage.put(p.key, p.r.temp);
+      if (facts[i]?.thumbnail) {
+        stored.push(`${p.key}.thumb.webp`);
+        await storage.put(`${p.key}.thumb.webp`, `${p.r.temp}.thumb`);
+      }
     }
     const domainless = (url: string) => (host.config.uploadDomain && url.startsWith(host.config.uploadDomain) ? url.slice(host.config.uploadDomain.length) : url);
-    await addRows(ctx, host.registry.get(SPACE_INFO)!, plans.map((p) => ({
+    await addRows(ctx, host.registry.get(SPACE_INFO)!, plans.map((p, i) => ({
       url: p.url, type: p.kind, classifyId, fileId: p.key, name: p.name.display, size: p.r.size, version: 1, key: domainless(p.url),
+      width: facts[i]?.width ?? null, height: facts[i]?.height ?? null, thumbUrl: facts[i]?.thumbnail ? storage.url(`${p.key}.thumb.webp`) : null,
+      userId: ctx.user?.id ?? null,
     })));
     committed = true;
     return plans.length === 1 ? plans[0].url : plans.map((p) => p.url);
@@ -179,7 +196,10 @@ async function sweepStaleTemp(tempDir: string): Promise<void> {
 }
 
 /** `uploadMode` and `upload` (PROTOCOL §7.1): local storage, limits told to clients, every file checked. */
-export function registerUploadRoutes(host: Host, storage: FileStorage = new LocalDiskStorage(uploadRoot(host.config.dataDir), host.config.uploadDomain)): void {
+export function registerUploadRoutes(
+  host: Host,
+  storage: FileStorage = host.config.s3 ? new S3Storage(host.config.s3) : new LocalDiskStorage(uploadRoot(host.config.dataDir), host.config.uploadDomain),
+): void {
   const limits = limitsOf(host.config.limits);
   void sweepStaleTemp(tempDirOf(host.config.dataDir));
   const spaceTable = host.registry.get(SPACE_INFO)?.table;

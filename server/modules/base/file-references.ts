@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import type { Host } from '../../core/host.js';
+import type { Entity, Field } from '../../core/registry/entity-types.js';
+import type { Row } from '../../core/db/row.js';
+import { badRequest } from '../../core/errors.js';
+import { untyped } from '../../core/crud/dynamic-db.js';
+
+const SPACE_INFO = 'space/info';
+/** Fields that hold file addresses: the media widgets, and rich text (which embeds pictures). */
+const FILE_WIDGETS = new Set(['image', 'images', 'file', 'files', 'video', 'richtext']);
+/** At most this many record ids are listed per entity (the count says how many there are). */
+const SHOWN = 5;
+
+const fileFields = (entity: Entity): Field[] => entity.fields.filter((f) => !f.virtual && !f.secret && ['string', 'json'].includes(f.storage)
+  && FILE_WIDGETS.has(String((f.schema['x-ui'] as { widget?: string } | undefined)?.widget ?? '')));
+
+export type FileReference = { prefix: string; title: unknown; fields: string[]; ids: number[]; count: number };
+
+/**
+ * Which records use each file: every entity field that holds files (media widgets, rich text) is searched for the
+ * file's stored name, which carries a 32-hex random part no other file shares (for files recorded otherwise, their
+ * path). Answers
+ * `[{id, name, url, references: [{prefix, title, fields, ids, count}]}]`, so a screen can warn before a delete.
+ */
+export function registerFileReferences(host: Host): void {
+  host.actions.set(SPACE_INFO, 'references', async (ctx, { body }) => {
+    const ids = Array.isArray(body.ids) ? body.ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [];
+    if (ids.length === 0 || ids.length > 100) throw badRequest('ids: give 1 to 100 file ids', [{ path: 'ids', message: 'must list 1 to 100 ids' }]);
+    const space = host.registry.get(SPACE_INFO)!;
+    const db = untyped(ctx.db);
+    const files = (await db.selectFrom(space.table).select(['id', 'name', 'url', 'fileId']).where('id', 'in', ids).execute()) as Row[];
+    const entities = host.registry.all().filter((e) => e.prefix !== SPACE_INFO).map((e) => ({ entity: e, fields: fileFields(e) })).filter((x) => x.fields.length > 0);
+    const out = [];
+    for (const file of files) {
+      // The random part of a name the server gave; else the file's path (files recorded by other means).
+      const path = String(file.url ?? '').replace(/^[a-z]+:\/\/[^/]+/i, '');
+      const marker = /[0-9a-f]{32}/.exec(String(file.fileId ?? file.url ?? ''))?.[0] ?? (path.length > 8 ? path : undefined);
+      const references: FileReference[] = [];
+      if (marker) {
+        for (const { entity, fields } of entities) {
+          // `!` escapes LIKE's wildcards the same way on SQLite, PostgreSQL and MySQL.
+          const pattern = `%${marker.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+          const where = sql<boolean>`(${sql.join(fields.map((f) => sql`${sql.ref(f.name)} like ${pattern} escape '!'`), sql` or `)})`;
+          const found = (await db.selectFrom(entity.table).select('id').where(where).orderBy('id').limit(SHOWN).execute()) as Row[];
+          if (found.length === 0) continue;
+          const counted = (await db.selectFrom(entity.table).select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirst()) as { n: number | string };
+          const hit = fields.map((f) => f.name);
+          references.push({ prefix: entity.prefix, title: entity.title, fields: hit, ids: found.map((r) => Number(r.id)), count: Number(counted.n) });
+        }
+      }
+      out.push({ id: Number(file.id), name: file.name, url: file.url, references });
+    }
+    return out;
+  });
+}
