@@ -31,10 +31,11 @@ const installed = path.join('node_modules', '.package-lock.json');
 if (!fs.existsSync(installed) || mtime('package-lock.json') > mtime(installed)) {
   run('npm', ['install', '--no-audit', '--no-fund'], 'Installing dependencies (better-sqlite3 builds from source: a few minutes the first time)');
 }
-if (fs.existsSync('runtime/index.html') && Math.max(newest('runtime'), mtime('package-lock.json')) > mtime('dist/ui/index.html')) {
+// The UI and the server both import codegen/ (proposal types; the generators): a change there rebuilds them too.
+if (fs.existsSync('runtime/index.html') && Math.max(newest('runtime'), newest('codegen'), mtime('package-lock.json')) > mtime('dist/ui/index.html')) {
   run('npx', ['vite', 'build', '--config', 'runtime/vite.config.ts', '--logLevel', 'warn'], 'Building the UI');
 }
-if (newest('server') > mtime('dist/server/main.js')) run('node', ['scripts/build-server.mjs'], 'Building the server');
+if (Math.max(newest('server'), newest('codegen')) > mtime('dist/server/main.js')) run('node', ['scripts/build-server.mjs'], 'Building the server');
 
 console.log(`[joinery] Starting on port ${process.env.PORT ?? 8001} (database ${process.env.DATABASE_URL ?? 'sqlite:./data/joinery.db'})`);
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit' });

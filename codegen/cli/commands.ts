@@ -5,6 +5,8 @@ import { CliError } from './cli-error.js';
 import { loadEntities, schemasDirOf } from './load-entities.js';
 import { generateTypes } from '../generate-types.js';
 import { generateOpenApi } from '../generate-openapi.js';
+import { declaredRoutes, generateClient, type ClientEntity } from '../generate-client.js';
+import { connect, entitiesFromServer, serverCall } from './from-server.js';
 import { fieldsFromCsv, fieldsFromSample, proposalToSchema, ProposalError, FIELD_KINDS, type ProposalField } from '../proposal/index.js';
 import { openDatabase } from '../../server/core/db/database.js';
 import { planSchemaSync } from '../../server/core/db/schema-sync.js';
@@ -23,11 +25,72 @@ function write(io: Io, file: string | undefined, text: string): void {
   io.err(`wrote ${file}`);
 }
 
-export function typesCommand(o: Options, io: Io): number {
+/** The entities a generator works on: the schemas folder, or with --from the eps of a running server. */
+async function sourceEntities(o: Options, io: Io): Promise<ClientEntity[]> {
+  const from = str(o.from);
+  if (from) {
+    const server = await connect(from, { token: str(o.token), user: str(o.user), password: str(o.password) });
+    io.err(`reading eps from ${server.base}…`);
+    const entities = await entitiesFromServer(server);
+    io.err(`read ${entities.length} entities from ${server.base}`);
+    return entities;
+  }
   const dir = schemasDirOf(str(o.schemas));
   const entities = loadEntities(dir);
   io.err(`read ${entities.length} schemas from ${dir}`);
-  write(io, str(o.out), generateTypes(entities));
+  return entities.map((entity) => ({ entity, routes: declaredRoutes(entity) }));
+}
+
+export async function typesCommand(o: Options, io: Io): Promise<number> {
+  write(io, str(o.out), generateTypes((await sourceEntities(o, io)).map((e) => e.entity)));
+  return 0;
+}
+
+export async function clientCommand(o: Options, io: Io): Promise<number> {
+  const entities = await sourceEntities(o, io);
+  try {
+    write(io, str(o.out), generateClient(entities));
+  } catch (e) {
+    throw new CliError((e as Error).message);
+  }
+  return 0;
+}
+
+/**
+ * Writes the entities made on a running server (the AI-code page) as schema files, so they can be kept in source
+ * control; from then on the file defines the entity (the server ignores its stored copy, and says so at start).
+ */
+export async function pullCommand(o: Options, io: Io): Promise<number> {
+  const from = str(o.from);
+  if (!from) throw new CliError('give the server with --from http://host:port');
+  const server = await connect(from, { token: str(o.token), user: str(o.user), password: str(o.password) });
+  const dir = schemasDirOf(str(o.schemas));
+  const { stored } = await serverCall<{ stored: { prefix: string }[] }>(server, 'GET', '/admin/base/coding/options');
+  if (stored.length === 0) {
+    io.out(`${server.base} has no entities made on it: nothing to pull`);
+    return 0;
+  }
+  // Everything is fetched and checked before anything is written.
+  const files: { file: string; text: string; same: boolean }[] = [];
+  for (const [i, { prefix }] of stored.entries()) {
+    io.err(`[${i + 1}/${stored.length}] ${prefix}`);
+    const { schema } = await serverCall<{ schema: Record<string, unknown> }>(server, 'GET', `/admin/base/coding/schema?prefix=${encodeURIComponent(prefix)}`);
+    const file = path.join(dir, `${prefix}.json`);
+    const text = `${JSON.stringify({ $schema: `${'../'.repeat(prefix.split('/').length - 1)}entity.schema.json`, ...schema }, null, 2)}\n`;
+    try {
+      prepareEntity({ schema: JSON.parse(text), origin: file });
+    } catch (e) {
+      throw new CliError(`${prefix}: ${(e as Error).message}`);
+    }
+    const same = fs.existsSync(file) && fs.readFileSync(file, 'utf8') === text;
+    if (fs.existsSync(file) && !same && !o.force) throw new CliError(`${file} exists and differs from ${prefix} on the server (use --force to replace it)`);
+    files.push({ file, text, same });
+  }
+  for (const f of files) {
+    if (f.same) io.err(`${f.file} is up to date`);
+    else write(io, f.file, f.text);
+  }
+  io.out(`${files.length} entit${files.length === 1 ? 'y' : 'ies'} in ${dir}`);
   return 0;
 }
 

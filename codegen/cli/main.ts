@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { CliError } from './cli-error.js';
-import { checkCommand, entityNewCommand, openapiCommand, typesCommand, type Io, type Options } from './commands.js';
+import { checkCommand, clientCommand, entityNewCommand, openapiCommand, pullCommand, typesCommand, type Io, type Options } from './commands.js';
 
 const HELP: Record<string, string> = {
   '': `joinery — codegen for Joinery entity schemas
@@ -9,16 +9,37 @@ Usage: joinery <command> [options]
 
 Commands:
   types                    TypeScript types for every entity (record, add/update input, page query)
+  client                   a typed API client (types included) for Node and browsers
+  pull                     write the entities made on a running server as schema files
   openapi                  an OpenAPI 3.1 document of every admin route
   check                    validate every schema; with a database, show what the next start would change
   entity new <module>/<name>   scaffold a schema from flags, a sample JSON record or a CSV file
 
+Commands that read entities take the schemas folder (--schemas) or a running server's eps (--from <url> with
+--token <token> or JOINERY_TOKEN, or --user and --password when its login asks no captcha).
+
 Run joinery <command> --help for its options.`,
-  types: `Usage: joinery types [--schemas <dir>] [--out <file>]
+  types: `Usage: joinery types [--schemas <dir> | --from <url>] [--out <file>]
 
 Writes TypeScript types for every entity: <Name> (a record), <Name>AddInput, <Name>UpdateInput, <Name>PageQuery.
   --schemas <dir>   the schemas folder (default: the project's schemas/)
+  --from <url>      read a running server's eps instead (with --token, JOINERY_TOKEN, or --user/--password)
   --out <file>      write to a file instead of stdout`,
+  client: `Usage: joinery client [--schemas <dir> | --from <url>] [--out <file>]
+
+Writes one TypeScript file: the entity types and createClient({ baseUrl, token?, refreshToken?, onTokens? }), with a
+method per route — client.product.info.page({ keyWord, status }) — the envelope unwrapped, refusals thrown as
+JoineryError (status, code, message, details), and the token refreshed once on a 401.
+  --schemas <dir>   the schemas folder (default: the project's schemas/)
+  --from <url>      read a running server's eps instead (with --token, JOINERY_TOKEN, or --user/--password)
+  --out <file>      write to a file instead of stdout`,
+  pull: `Usage: joinery pull --from <url> [--token <token> | --user <name> --password <pw>] [--schemas <dir>] [--force]
+
+Writes every entity made on that server (the AI-code page) as <schemas>/<module>/<name>.json. From then on the file
+defines the entity; the server leaves its stored copy unused (its table and rows stay). A file that exists and
+differs is refused without --force. Everything is fetched and checked before anything is written.
+  --schemas <dir>   the schemas folder to write into (default: the project's schemas/)
+  --force           replace files that differ`,
   openapi: `Usage: joinery openapi [--schemas <dir>] [--out <file>]
 
 Writes an OpenAPI 3.1 document of every /admin route (entities and hand-written routes), with permissions.
@@ -61,6 +82,7 @@ export async function main(argv: string[], io: Io = { out: (t) => console.log(t)
         help: { type: 'boolean', short: 'h' }, schemas: { type: 'string' }, out: { type: 'string', short: 'o' }, database: { type: 'string' },
         field: { type: 'string', multiple: true }, 'from-json': { type: 'string' }, 'from-csv': { type: 'string' }, title: { type: 'string' },
         parent: { type: 'string' }, stdout: { type: 'boolean' }, force: { type: 'boolean' },
+        from: { type: 'string' }, token: { type: 'string' }, user: { type: 'string' }, password: { type: 'string' },
       },
     }) as { values: Options; positionals: string[] };
   } catch (e) {
@@ -73,7 +95,9 @@ export async function main(argv: string[], io: Io = { out: (t) => console.log(t)
   }
   try {
     switch (command) {
-      case 'types': return typesCommand(parsed.values, io);
+      case 'types': return await typesCommand(parsed.values, io);
+      case 'client': return await clientCommand(parsed.values, io);
+      case 'pull': return await pullCommand(parsed.values, io);
       case 'openapi': return await openapiCommand(parsed.values, io);
       case 'check': return await checkCommand(parsed.values, io);
       case 'entity':

@@ -28,7 +28,7 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** A cell's value as JSON would carry it, so the sample rules apply to CSV too. */
-function valueOf(cell: string): unknown {
+export function cellValue(cell: string): unknown {
   const t = cell.trim();
   if (t === '') return null;
   if (/^(true|false)$/i.test(t)) return t.toLowerCase() === 'true';
@@ -45,7 +45,7 @@ export function fieldsFromCsv(text: string): ProposalField[] {
   const [header, ...data] = rows;
   return header.map((h, col) => {
     const name = toFieldName(h) ?? h;
-    const values = data.map((r) => valueOf(r[col] ?? ''));
+    const values = data.map((r) => cellValue(r[col] ?? ''));
     const kinds = values.filter((v) => v !== null).map((v) => kindOfValue(name, v));
     let type: FieldKind = kinds.length ? kinds.reduce((a, b) => (rank.indexOf(b) > rank.indexOf(a) ? b : a)) : 'string';
     if (kinds.includes('number') && kinds.every((k) => ['integer', 'money', 'number'].includes(k))) type = 'number';

@@ -50,6 +50,8 @@ export function checkProposal(input: unknown): ProposalIssue[] {
     if (f.length !== undefined && (!Number.isInteger(f.length) || (f.length as number) < 1 || (f.length as number) > MAX_LENGTH)) add(`${at}.length`, `must be an integer from 1 to ${MAX_LENGTH}`);
     if (f.dict !== undefined && (typeof f.dict !== 'string' || !/^[a-zA-Z][a-zA-Z0-9_-]{0,59}$/.test(f.dict))) add(`${at}.dict`, 'must be a dictionary key');
     if (f.ref !== undefined && (!isObject(f.ref) || typeof f.ref.entity !== 'string' || !/^[a-z][a-z0-9]*(\/[a-z][a-zA-Z0-9]*)+$/.test(f.ref.entity) || (f.ref.label !== undefined && (typeof f.ref.label !== 'string' || !FIELD_NAME.test(f.ref.label))))) add(`${at}.ref`, 'must be { entity: "<module>/<name>", label?: "<column>" }');
+    if (f.dict !== undefined && !['string', 'integer'].includes(f.type as string)) add(`${at}.type`, 'a field that takes a dictionary\'s values must be string or integer');
+    if (f.ref !== undefined && f.dict !== undefined) add(`${at}.dict`, 'a relation takes no dictionary');
     if (f.ref !== undefined && f.type !== 'integer') add(`${at}.type`, 'a relation is stored as the related id: type must be integer');
     if (f.search !== undefined && !SEARCH_KINDS.includes(f.search as never)) add(`${at}.search`, `must be one of ${SEARCH_KINDS.join(', ')}`);
     if (f.search !== undefined && f.type === 'json') add(`${at}.search`, 'JSON fields cannot be searched');
@@ -97,8 +99,8 @@ function fieldSchema(f: ProposalField): Record<string, unknown> {
     s['x-ui'] = { widget: 'relation' };
   }
   if (f.search) s['x-search'] = f.search === 'range' && !['integer', 'number', 'money', 'date', 'datetime'].includes(f.type) ? 'eq' : f.search;
-  if (f.list === false) s['x-list'] = false;
-  else if (f.sortable) s['x-list'] = { show: true, sortable: true };
+  // A list column unless the proposal says otherwise (a schema without x-list shows the field in forms only).
+  s['x-list'] = f.list === false ? false : { show: true, ...(f.sortable ? { sortable: true } : {}) };
   return s;
 }
 

@@ -37,7 +37,7 @@ type Eps = Record<string, { prefix: string; api: { path: string }[]; columns: { 
 async function expectLive(t: TestApp, token: string, prefix: string, record: Row) {
   const eps = (await t.call('GET', '/admin/base/open/eps', { token })).body.data as Eps;
   const entry = eps[prefix.split('/')[0]]?.find((e) => e.prefix === `/admin/${prefix}`);
-  expect(entry?.api.map((a) => a.path).sort()).toEqual(['/add', '/delete', '/info', '/list', '/page', '/update']);
+  expect(entry?.api.map((a) => a.path).sort()).toEqual(['/add', '/delete', '/export', '/import', '/info', '/list', '/page', '/update']);
   const added = await t.call('POST', `/admin/${prefix}/add`, { token, body: record });
   expect(added.status, added.raw).toBe(200);
   const page = await t.call('POST', `/admin/${prefix}/page`, { token, body: {} });
@@ -77,6 +77,44 @@ describe.each(DIALECTS)('AI-code: applying a schema proposal live (%s)', (dialec
     await expectLive(t, admin, 'shop/supplier', { name: 'Oak & Co', phone: '1', status: 1, categoryId: 1, logo: '/a.png', credit: 500 });
     const stored = await t.rows('base_sys_entity_def');
     expect(stored.map((r) => r.prefix)).toEqual(['shop/supplier']);
+  });
+
+  it('tells the page its options, drafts with the sample as preview rows, and gives a stored entity back as its proposal', async () => {
+    const options = (await t.call('GET', '/admin/base/coding/options', { token: drafter })).body.data as { llm: boolean; canApply: boolean; parents: Row[]; modules: string[]; stored: Row[] };
+    expect([options.llm, options.canApply]).toEqual([false, false]);
+    expect(((await t.call('GET', '/admin/base/coding/options', { token: admin })).body.data as Row).canApply).toBe(true);
+    expect(options.parents.map((p) => p.key)).toEqual(expect.arrayContaining(['sys', 'sys/auth']));
+    expect(options.modules).toEqual(expect.arrayContaining(['base', 'product', 'shop']));
+    expect(options.stored.map((e) => e.prefix)).toEqual(['shop/supplier']);
+    const draft = await t.call('POST', '/admin/base/coding/draft', { token: drafter, body: { from: 'json', sample: `[${SAMPLE}, {"name": "Birch Ltd", "credit": 5}]`, module: 'shop', name: 'vendor' } });
+    expect((draft.body.data as { rows: Row[] }).rows).toEqual([
+      { id: 1, name: 'Acme Timber', phone: '13800000000', status: 1, categoryId: 1, logo: 'https://example.com/acme.png', credit: 12000000 },
+      { id: 2, name: 'Birch Ltd', credit: 500 },
+    ]);
+    const back = await t.call('GET', '/admin/base/coding/proposal', { token: drafter, query: { prefix: 'shop/supplier' } });
+    expect(back.status, back.raw).toBe(200);
+    const proposal = (back.body.data as { proposal: { module: string; name: string; fields: Row[] } }).proposal;
+    expect([proposal.module, proposal.name]).toEqual(['shop', 'supplier']);
+    expect(proposal.fields.map((f) => [f.name, f.type, f.dict, (f.ref as Row | undefined)?.entity])).toEqual([
+      ['name', 'string', undefined, undefined], ['phone', 'string', undefined, undefined], ['status', 'integer', 'enableStatus', undefined],
+      ['categoryId', 'integer', undefined, 'product/category'], ['logo', 'image', undefined, undefined], ['credit', 'money', undefined, undefined],
+    ]);
+    // Built-in entities live in schema files: they are not evolved from here.
+    const builtIn = await t.call('GET', '/admin/base/coding/proposal', { token: drafter, query: { prefix: 'product/info' } });
+    expect([builtIn.status, (builtIn.body.details as Row[])[0].path]).toEqual([400, 'prefix']);
+  });
+
+  it('serves the OpenAPI document of what the caller may call, entities made here included', async () => {
+    const doc = async (token?: string) => JSON.parse((await t.call('GET', '/admin/base/open/openapi', { token })).raw) as { openapi: string; paths: Record<string, unknown> };
+    const [asAdmin, asDrafter, anonymous] = await Promise.all([doc(admin), doc(drafter), doc()]);
+    expect(asAdmin.openapi).toBe('3.1.0');
+    expect(Object.keys(asAdmin.paths)).toEqual(expect.arrayContaining(['/admin/shop/supplier/page', '/admin/product/info/page', '/admin/base/open/login']));
+    expect(Object.keys(asDrafter.paths)).toEqual(expect.arrayContaining(['/admin/base/coding/draft', '/admin/base/open/login']));
+    expect(Object.keys(asDrafter.paths)).not.toContain('/admin/product/info/page');
+    // Anyone sees the public routes only (login, captcha, eps…).
+    const anonymousOps = Object.values(anonymous.paths).flatMap((p) => Object.values(p as Record<string, { 'x-permission': string }>));
+    expect(anonymousOps.length).toBeGreaterThan(3);
+    expect(new Set(anonymousOps.map((o) => o['x-permission']))).toEqual(new Set(['public']));
   });
 
   it('applies from a CSV header with rows and from the field form', async () => {
@@ -147,6 +185,47 @@ describe.each(DIALECTS)('AI-code: applying a schema proposal live (%s)', (dialec
       expect([url, r.status, r.body.message]).toEqual([url, url.includes('menu') ? 403 : 400, url.includes('menu') ? '登录失效或无权限访问~' : expect.stringMatching(/super admin/)]);
     }
     expect(await dbFingerprint(t)).toEqual(before);
+  });
+
+  it('removes an entity made here: records only after a confirm, records and schema to the recycle bin, menu and routes gone; re-applied and restored it comes back', async () => {
+    const proposal = { module: 'shop', name: 'crate', title: '箱子', fields: [{ name: 'label', type: 'string', required: true }], menu: { parent: 'product', icon: 'icon-box', orderNum: 3 } };
+    expect((await t.call('POST', '/admin/base/coding/createCode', { token: admin, body: { proposal } })).status).toBe(200);
+    for (const label of ['A', 'B']) expect((await t.call('POST', '/admin/shop/crate/add', { token: admin, body: { label } })).status).toBe(200);
+    const menusBefore = (await t.rows('base_sys_menu')).length;
+
+    const before = await dbFingerprint(t);
+    const unconfirmed = await t.call('POST', '/admin/base/coding/remove', { token: admin, body: { prefix: 'shop/crate' } });
+    expect([unconfirmed.status, (unconfirmed.body.details as Row[])[0].path]).toEqual([400, 'confirm']);
+    const byDrafter = await t.call('POST', '/admin/base/coding/remove', { token: drafter, body: { prefix: 'shop/crate', confirm: 'shop/crate' } });
+    expect(byDrafter.status).toBe(400);
+    const builtIn = await t.call('POST', '/admin/base/coding/remove', { token: admin, body: { prefix: 'product/info', confirm: 'product/info' } });
+    expect([builtIn.status, (builtIn.body.details as Row[])[0].path]).toEqual([400, 'prefix']);
+    expect(await dbFingerprint(t)).toEqual(before);
+    // shop/supplier relates to product categories, not the other way: a related-to stored entity is refused.
+    const related = await t.call('POST', '/admin/base/coding/createCode', { token: admin, body: { proposal: { module: 'shop', name: 'crateLabel', fields: [{ name: 'crateId', type: 'integer', ref: { entity: 'shop/crate', label: 'label' } }] } } });
+    expect(related.status, related.raw).toBe(200);
+    const refused = await t.call('POST', '/admin/base/coding/remove', { token: admin, body: { prefix: 'shop/crate', confirm: 'shop/crate' } });
+    expect([refused.status, refused.body.message]).toEqual([409, expect.stringContaining('shop/crateLabel')]);
+    expect((await t.call('POST', '/admin/base/coding/remove', { token: admin, body: { prefix: 'shop/crateLabel' } })).status).toBe(200);
+
+    const removed = await t.call('POST', '/admin/base/coding/remove', { token: admin, body: { prefix: 'shop/crate', confirm: 'shop/crate' } });
+    expect([removed.status, removed.body.data], removed.raw).toEqual([200, { removed: 'shop/crate', recycled: 2 }]);
+    expect((await t.call('POST', '/admin/shop/crate/page', { token: admin, body: {} })).status).toBe(404);
+    const permmenu = (await t.call('GET', '/admin/base/comm/permmenu', { token: admin })).body.data as { menus: { router: string | null }[]; perms: string[] };
+    expect(permmenu.menus.some((m) => m.router === '/shop/crate')).toBe(false);
+    expect(permmenu.perms.filter((p) => p.startsWith('shop:crate:'))).toEqual([]);
+    expect((await t.rows('base_sys_menu')).length).toBeLessThan(menusBefore);
+    const bin = (await t.rows('recycle_data')).filter((r) => r.entityPrefix === 'shop/crate' || (r.entityPrefix === 'base/sys/entityDef' && String(r.data).includes('"prefix":"shop/crate"')));
+    expect(bin.map((r) => [r.entityPrefix, Number(r.count)]).sort()).toEqual([['base/sys/entityDef', 1], ['shop/crate', 2]]);
+    expect((await t.rows('base_sys_entity_def')).map((r) => r.prefix)).not.toContain('shop/crate');
+
+    // Made again (an empty table), its records come back from the bin with their ids.
+    expect((await t.call('POST', '/admin/base/coding/createCode', { token: admin, body: { proposal } })).status).toBe(200);
+    const record = bin.find((r) => r.entityPrefix === 'shop/crate')!;
+    const restored = await t.call('POST', '/admin/recycle/data/restore', { token: admin, body: { ids: [Number(record.id)] } });
+    expect(restored.status, restored.raw).toBe(200);
+    const page = (await t.call('POST', '/admin/shop/crate/page', { token: admin, body: { order: 'id', sort: 'asc' } })).body.data as { list: Row[] };
+    expect(page.list.map((r) => r.label)).toEqual(['A', 'B']);
   });
 
   it('a restart keeps every applied entity with its rows, routes and menus', async () => {

@@ -45,7 +45,7 @@ async function expectServed(t: TestApp, token: string, prefix: string, router: s
   expect((await t.call('POST', `/admin/${prefix}/polish`, { token, body: {} })).status).toBe(404);
   const eps = (await t.call('GET', '/admin/base/open/eps', { token })).body.data as Record<string, { prefix: string; api: { path: string }[] }[]>;
   const entry = eps.shop.find((e) => e.prefix === `/admin/${prefix}`);
-  expect(entry?.api.map((a) => a.path).sort()).toEqual(['/add', '/delete', '/info', '/list', '/page', '/update']);
+  expect(entry?.api.map((a) => a.path).sort()).toEqual(['/add', '/delete', '/export', '/import', '/info', '/list', '/page', '/update']);
   const all = await menus(t);
   const pageRow = all.filter((m) => m.type === 1 && m.router === router);
   expect(pageRow).toHaveLength(1);

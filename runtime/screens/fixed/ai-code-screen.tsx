@@ -1,8 +1,2 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailable } from './not-available';
-
-/** aiCode page (SPEC §2); its logic belongs to a later issue. */
-export default function AiCodeScreen() {
-  const { t } = useTranslation('shell');
-  return <NotAvailable title={t('pages.aiCode')} icon="code" />;
-}
+/** aiCode page (SPEC §2): see runtime/screens/ai-code. */
+export { default } from '../ai-code/ai-code-screen';

@@ -13,6 +13,11 @@ export class Registry {
     this.version++;
   }
 
+  /** Takes an entity out (a stored entity removed while the server runs); its routes answer 404 from then on. */
+  unregister(prefix: string): void {
+    if (this.byPrefix.delete(prefix)) this.version++;
+  }
+
   get(prefix: string): Entity | undefined {
     return this.byPrefix.get(prefix);
   }

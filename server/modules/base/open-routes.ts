@@ -6,7 +6,8 @@ import type { Row } from '../../core/db/row.js';
 import { nowText } from '../../core/db/time.js';
 import { hashPassword, isLegacyHash, verifyPassword } from '../../core/auth/password.js';
 import { consumeCaptcha, createCaptcha } from './captcha.js';
-import { buildEps } from './eps.js';
+import { buildEps, mayCall } from './eps.js';
+import { generateOpenApi } from '../../../codegen/generate-openapi.js';
 import { paramHtml } from './sys-param.js';
 import { sandboxReply } from '../../core/http/security-headers.js';
 import { BASE_MESSAGES as M } from './messages.js';
@@ -67,6 +68,17 @@ export function registerOpenRoutes(host: Host): void {
   host.route({ method: 'get', url: `${OPEN}/refreshToken`, access: 'public', summary: '刷新token', handler: (_c, i) => refresh(i.query.refreshToken) });
   host.route({ method: 'post', url: `${OPEN}/refreshToken`, access: 'public', summary: '刷新token', handler: (_c, i) => refresh(i.body.refreshToken ?? i.query.refreshToken) });
   host.route({ method: 'get', url: `${OPEN}/eps`, access: 'public', summary: '实体信息与路径', handler: (_c, i) => buildEps(host, i.request.user) });
+  host.route({
+    method: 'get', url: `${OPEN}/openapi`, access: 'public', summary: 'OpenAPI 文档',
+    // The same document as `joinery openapi`, from the live registry (entities made on this server included), listing
+    // what eps lists to this caller: public routes to anyone, the rest by permission.
+    handler: (_c, i) => {
+      const routes = host.listRoutes().filter((r) => mayCall(r, i.request.user, host.config.epsPublic));
+      const prefixes = new Set(routes.map((r) => r.url.slice('/admin/'.length, r.url.lastIndexOf('/'))));
+      // The document itself, not in the envelope, so OpenAPI tools read it from the URL.
+      return i.reply.type('application/json; charset=utf-8').send(JSON.stringify(generateOpenApi(host.registry.all().filter((e) => prefixes.has(e.prefix)), routes)));
+    },
+  });
   host.route({
     method: 'get', url: `${OPEN}/html`, access: 'public', summary: '获得网页内容的参数值',
     // Admin-authored HTML on our origin: served sandboxed, so none of it can run script next to the session.

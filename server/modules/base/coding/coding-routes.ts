@@ -1,9 +1,12 @@
 import type { Host } from '../../../core/host.js';
 import { badRequest } from '../../../core/errors.js';
-import { parseTypeormEntity } from '../../../../codegen/proposal/index.js';
+import { llmConfigFromEnv, parseTypeormEntity, sampleRows, schemaToProposal } from '../../../../codegen/proposal/index.js';
+import { menuDirs, type MenuDir } from '../../../core/registry/reconcile-menus.js';
+import { storedOrigin } from '../../../core/registry/stored-entities.js';
 import { allApiEntries, epsEntry } from '../eps.js';
 import { asBadRequest, checkAgainstServer, proposalOfRequest, schemaOfProposal } from './entity-proposal.js';
 import { applyEntitySchema, requireSuper } from './apply-entity.js';
+import { removeEntity } from '../../../core/registry/remove-entity.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -67,7 +70,52 @@ export function registerCodingRoutes(host: Host): void {
       const proposal = await proposalOfRequest(rawBody);
       const schema = schemaOfProposal(proposal);
       const { entity, replacing } = await checkAgainstServer(host, schema);
-      return { proposal, schema, replacing, preview: epsEntry(host, entity, allApiEntries(host, entity)) };
+      // Records of a pasted sample, so the preview shows the list as it would look with them.
+      const body = isObject(rawBody) ? rawBody : {};
+      const rows = body.from === 'json' ? sampleRows('json', String(body.sample ?? ''), proposal.fields)
+        : body.from === 'csv' ? sampleRows('csv', String(body.csv ?? ''), proposal.fields) : undefined;
+      return { proposal, schema, replacing, preview: epsEntry(host, entity, allApiEntries(host, entity)), ...(rows ? { rows } : {}) };
+    },
+  });
+
+  host.route({
+    method: 'get', url: '/admin/base/coding/options', access: 'base:coding:draft', summary: '编码选项',
+    // What the AI-code page offers: whether a sentence can be drafted, where a page may go, what may be evolved.
+    handler: (ctx) => {
+      const parents: { key: string; name: unknown; depth: number }[] = [];
+      const walk = (dirs: MenuDir[], depth: number) => dirs.forEach((d) => { parents.push({ key: d.key, name: d.name, depth }); if (d.children) walk(d.children, depth + 1); });
+      walk(menuDirs(), 0);
+      const all = host.registry.all();
+      return {
+        llm: llmConfigFromEnv() !== undefined,
+        // Only a super admin may apply (a new entity brings new permission strings); others may draft and preview.
+        canApply: ctx.user?.isSuper === true,
+        parents,
+        modules: [...new Set(all.map((e) => e.module))].sort(),
+        stored: all.filter((e) => e.origin === storedOrigin(e.prefix)).map((e) => ({ prefix: e.prefix, title: e.title })),
+      };
+    },
+  });
+
+  host.route({
+    method: 'get', url: '/admin/base/coding/schema', access: 'base:coding:draft', summary: '实体结构',
+    // An entity's schema document as `schemas/<prefix>.json` holds it: the AI page's export and `joinery pull`.
+    handler: (_ctx, { query }) => {
+      const prefix = typeof query.prefix === 'string' ? query.prefix : '';
+      const entity = host.registry.get(prefix);
+      if (!entity) throw badRequest(`prefix: no entity has the prefix "${prefix}"`, [{ path: 'prefix', message: 'names no entity' }]);
+      return { path: `schemas/${prefix}.json`, stored: entity.origin === storedOrigin(prefix), schema: entity.source };
+    },
+  });
+
+  host.route({
+    method: 'get', url: '/admin/base/coding/proposal', access: 'base:coding:draft', summary: '实体草案',
+    // A stored entity as the proposal it was made from, to be evolved on the same form; built-in entities live in files.
+    handler: (_ctx, { query }) => {
+      const prefix = typeof query.prefix === 'string' ? query.prefix : '';
+      const entity = host.registry.get(prefix);
+      if (!entity || entity.origin !== storedOrigin(prefix)) throw badRequest(`prefix: no entity made on this server has the prefix "${prefix}"`, [{ path: 'prefix', message: 'names no stored entity' }]);
+      return { proposal: schemaToProposal(entity.source as Record<string, unknown>) };
     },
   });
 
@@ -84,6 +132,17 @@ export function registerCodingRoutes(host: Host): void {
       const applied: string[] = [];
       for (const schema of schemas) applied.push((await applyEntitySchema(host, ctx, schema)).prefix);
       return { applied, skipped: codes.filter((c, i) => schemaOfCode(c, i) === undefined).map((c) => c.path) };
+    },
+  });
+
+  host.route({
+    method: 'post', url: '/admin/base/coding/remove', access: 'base:coding:createCode', summary: '删除实体',
+    // Removing what apply made: super admins only, records (after an explicit confirm) and schema to the recycle bin.
+    handler: async (ctx, { body }) => {
+      requireSuper(ctx);
+      const prefix = typeof body.prefix === 'string' ? body.prefix : '';
+      const { rows } = await removeEntity(host, ctx, prefix, body.confirm);
+      return { removed: prefix, recycled: rows };
     },
   });
 

@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import type { Host } from '../host.js';
+import type { OpContext } from '../crud/context.js';
+import type { Entity } from './entity-types.js';
+import type { Row } from '../db/row.js';
+import type { Database } from '../db/database.js';
+import { badRequest, conflict } from '../errors.js';
+import { untyped } from '../crud/dynamic-db.js';
+import { copyToRecycleBin } from '../crud/recycle-bin.js';
+import { ENTITY_DEF_TABLE, storedOrigin } from './stored-entities.js';
+
+const MENU = 'base_sys_menu';
+
+/** Drops an entity's table with what the schema sync made beside it (SQLite's trigram index table and row counter). */
+async function dropTable(database: Database, db: Database['db'], entity: Entity): Promise<void> {
+  if (database.dialect === 'sqlite') {
+    await sql`drop table if exists ${sql.table(`${entity.table}__kw`)}`.execute(db);
+    const counter = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'joinery_row_count'`.execute(db);
+    if (counter.rows.length) await sql`delete from joinery_row_count where tbl = ${entity.table}`.execute(db);
+  }
+  await sql`drop table if exists ${sql.table(entity.table)}`.execute(db);
+}
+
+/**
+ * Removes an entity made on this server (the AI-code page): its rows and its stored schema go to the recycle bin (as
+ * two records: restoring the schema record and starting again brings the entity back, empty; restoring the rows
+ * record then puts them back), its menu page and buttons and their grants are deleted, its table is dropped, and it
+ * leaves the live registry. An entity with rows is removed only when `confirm` repeats its prefix. Entities that
+ * relate to it must lose that relation first. One transaction (on MySQL the table is dropped after the commit).
+ */
+export async function removeEntity(host: Host, ctx: OpContext, prefix: string, confirm: unknown): Promise<{ rows: number }> {
+  const entity = host.registry.get(prefix);
+  if (!entity || entity.origin !== storedOrigin(prefix)) {
+    throw badRequest(`prefix: no entity made on this server has the prefix "${prefix}" (built-in entities are removed from the schemas folder)`, [{ path: 'prefix', message: 'names no stored entity' }]);
+  }
+  const referrers = host.registry.all().filter((e) => e.prefix !== prefix && e.fields.some((f) => f.schema['x-ref']?.entity === prefix));
+  if (referrers.length) throw conflict(`${prefix} cannot be removed: ${referrers.map((e) => e.prefix).join(', ')} relate to it; remove those relations first`);
+  const { database } = host;
+  const counted = (await untyped(database.db).selectFrom(entity.table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()) as { n: number | string } | undefined;
+  const count = Number(counted?.n ?? 0);
+  if (count > 0 && confirm !== prefix) {
+    throw badRequest(`${prefix} holds ${count} record(s): to remove it, send its prefix as confirm; the records go to the recycle bin`, [{ path: 'confirm', message: `must repeat "${prefix}" (${count} records)` }]);
+  }
+  const definition = host.registry.get('base/sys/entityDef');
+  const perm = `${prefix.replace(/\//g, ':')}:`;
+  await database.db.transaction().execute(async (trx) => {
+    const tx: OpContext = { ...ctx, db: trx, database: { ...database, db: trx } };
+    const db = untyped(trx);
+    const rows = (await db.selectFrom(entity.table).selectAll().orderBy('id').execute()) as Row[];
+    if (rows.length) await copyToRecycleBin(tx, entity, rows);
+    const def = (await db.selectFrom(ENTITY_DEF_TABLE).selectAll().where('prefix', '=', prefix).execute()) as Row[];
+    if (definition && def.length) await copyToRecycleBin(tx, definition, def);
+    await db.deleteFrom(ENTITY_DEF_TABLE).where('prefix', '=', prefix).execute();
+    // Its page (by route) and every button granting only its permissions, with what they grant to roles.
+    const menus = (await db.selectFrom(MENU).select(['id', 'parentId', 'type', 'router', 'perms']).execute()) as Row[];
+    const own = (perms: unknown) => typeof perms === 'string' && perms.trim() !== '' && perms.split(',').every((p) => p.trim().startsWith(perm));
+    const pages = menus.filter((m) => Number(m.type) === 1 && entity.menu && m.router === entity.menu.router).map((m) => Number(m.id));
+    // The page, the buttons under it, and any button elsewhere that grants only this entity's permissions.
+    const ids = menus.filter((m) => pages.includes(Number(m.id)) || pages.includes(Number(m.parentId)) || (Number(m.type) === 2 && own(m.perms))).map((m) => Number(m.id));
+    if (ids.length) {
+      await db.deleteFrom('base_sys_role_menu').where('menuId', 'in', ids).execute();
+      await db.deleteFrom(MENU).where('id', 'in', ids).execute();
+    }
+    if (database.dialect !== 'mysql') await dropTable(database, trx, entity);
+  });
+  if (database.dialect === 'mysql') await dropTable(database, database.db, entity);
+  host.registry.unregister(prefix);
+  host.auth.invalidateRights();
+  return { rows: count };
+}
