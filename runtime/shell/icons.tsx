@@ -62,6 +62,9 @@ const PATHS: Record<string, string> = {
 
 export type IconName = string;
 
+/** The icons a menu row may name (the interface glyphs below them are not offered). */
+export const MENU_ICONS: string[] = Object.keys(PATHS).slice(0, Object.keys(PATHS).indexOf('fold')).map((k) => `icon-${k}`);
+
 /** Draws a named icon; accepts 'icon-goods' (menu rows) or 'goods'. */
 export function Icon({ name, size = 18, ...rest }: { name: IconName | null | undefined; size?: number } & Omit<SVGProps<SVGSVGElement>, 'name'>) {
   const key = (name ?? '').replace(/^icon-/, '');

@@ -40,6 +40,8 @@ export type EditDialogProps = {
   onSaved: () => void;
   /** Values a new record starts with and is saved with, even where the form does not show them (the list's master). */
   fixed?: Record<string, unknown>;
+  /** A preview (the AI-code page): the form validates as it would, then hands the values here instead of saving. */
+  onPreview?: (body: Record<string, unknown>) => void;
 };
 
 /**
@@ -48,7 +50,7 @@ export type EditDialogProps = {
  */
 let openings = 0;
 
-export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClose, onSaved, fixed }: EditDialogProps) {
+export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClose, onSaved, fixed, onPreview }: EditDialogProps) {
   const { t } = useTranslation('entity');
   const mode = row ? 'edit' : 'add';
   const spec = useMemo(() => epsForm(entry, lang, mode), [entry, lang, mode]);
@@ -82,6 +84,11 @@ export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClos
     setSaving(true);
     try {
       const body = formBody(spec, values, mode);
+      if (onPreview) {
+        onPreview({ ...fixed, ...body });
+        onClose();
+        return;
+      }
       if (row) await request(`/admin/${prefix}/update`, { method: 'POST', data: { ...body, id: row.id } });
       else await request(`/admin/${prefix}/add`, { method: 'POST', data: { ...fixed, ...body } });
       toast.success(row ? t('dialog.saved') : t('dialog.added'));

@@ -23,6 +23,8 @@ import { allows, onRow, onSelection, runButton } from './action-buttons';
 import { ListTabs } from './list-tabs';
 import { MasterPanel } from './master-panel';
 import { TOOLBAR_EXTRAS } from '../../overrides/toolbar-extras';
+import { ExportButton, ImportDialog } from './export-import';
+import { parentsOf, treeRows } from '../../engine/tree-rows';
 
 // RJSF and ajv load only when a form opens, so the list stays light.
 const EditDialog = lazy(() => import('./edit-dialog'));
@@ -48,6 +50,9 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   const [viewing, setViewing] = useState<EntityRow | null>(null);
   const [deleting, setDeleting] = useState<number[] | null>(null);
   const [pending, setPending] = useState<{ button: EpsButton; ids: number[] } | null>(null);
+  const [importing, setImporting] = useState(false);
+  // A tree table's open rows; null until the user folds something (then every parent starts open).
+  const [open, setOpen] = useState<Set<string> | null>(null);
   // Bumped after every write, so tab counts and open detail views read again.
   const [version, setVersion] = useState(0);
   const defaults = useMemo(() => new Map((entry ? epsColumns(entry, ctrl.lang, new Map()) : []).map((c) => [c.id, c.visible])), [entry, ctrl.lang]);
@@ -88,6 +93,19 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
     }
     // A refusal (e.g. 409: the state changed meanwhile) is shown; nothing changed.
     runNow(button, ids).catch((e: unknown) => toast.error(e instanceof Error ? e.message : String(e)));
+  };
+
+  // Tree tables: rows in tree order under their open parents; a keyword keeps the matches with their ancestors.
+  const openRows = open ?? parentsOf(rows.rows);
+  const keywordFields = (entry?.joinery?.fields ?? []).filter((f) => f.search.includes('keyword')).map((f) => f.name);
+  const keyWord = list.state.keyWord.trim().toLowerCase();
+  const tree = ctrl.tree ? treeRows(rows.rows, openRows, keyWord ? (r) => keywordFields.some((n) => String(r[n] ?? '').toLowerCase().includes(keyWord)) : undefined) : undefined;
+  const treeInfo = new Map((tree ?? []).map((n) => [n.row.id, n]));
+  const toggle = (row: EntityRow) => {
+    const next = new Set(openRows);
+    if (next.has(String(row.id))) next.delete(String(row.id));
+    else next.add(String(row.id));
+    setOpen(next);
   };
 
   if (ctrl.epsError) return <Notice tone="danger">{ctrl.epsError.message}</Notice>;
@@ -142,6 +160,18 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
           {t('action.deleteSelected')}{selectedIds.length > 0 && ` (${selectedIds.length})`}
         </button>
       )}
+      {entry.joinery?.files?.import && can.add && (
+        <button type="button" className={buttonClass.default} onClick={() => setImporting(true)}>{t('import.button')}</button>
+      )}
+      {entry.joinery?.files?.export && (
+        <ExportButton prefix={prefix} state={list.state} columns={ctrl.columns.map((c) => c.id).filter((id) => entry.joinery!.fields.some((f) => f.name === id))} />
+      )}
+      {ctrl.tree && (
+        <>
+          <button type="button" className={buttonClass.ghost} onClick={() => setOpen(parentsOf(rows.rows))}>{t('tree.expandAll')}</button>
+          <button type="button" className={buttonClass.ghost} onClick={() => setOpen(new Set())}>{t('tree.collapseAll')}</button>
+        </>
+      )}
       <ColumnSettings columns={ctrl.allColumns} defaults={defaults} onSave={ctrl.prefs.save} />
       {ToolbarExtra && <Suspense fallback={null}><ToolbarExtra prefix={prefix} onChanged={() => void rows.refresh()} /></Suspense>}
     </>
@@ -172,7 +202,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
         <div className="flex min-w-0 flex-1 flex-col">
         <EntityTable
           columns={ctrl.columns}
-          rows={rows.rows}
+          rows={tree ? tree.map((n) => n.row) : rows.rows}
           state={list.state}
           loading={rows.isLoading || rows.isValidating}
           selectable={can.delete || selectionButtons.length > 0}
@@ -183,8 +213,13 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
           actionsWidth={rowCount * 44 + 24}
           empty={rows.isLoading ? t('state.loading') : t('table.empty')}
           scrollKey={`${location.pathname}${location.search}`}
+          tree={tree ? { info: (row) => treeInfo.get(row.id), isOpen: (row) => !!keyWord || openRows.has(String(row.id)), toggle } : undefined}
         />
-        <PaginationBar page={list.state.page} size={list.state.size} total={rows.total} onPage={list.setPage} onSize={list.setSize} />
+        {tree ? (
+          <div className="flex h-11 shrink-0 items-center border-t border-line px-4 text-xs text-muted" data-testid="tree-total">
+            {keyWord ? t('tree.matches', { shown: tree.length, total: rows.total }) : t('tree.total', { total: rows.total })}
+          </div>
+        ) : <PaginationBar page={list.state.page} size={list.state.size} total={rows.total} onPage={list.setPage} onSize={list.setSize} />}
         </div>
         </div>
       </section>
@@ -199,6 +234,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
       )}
       <ActionDialog pending={pending} lang={ctrl.lang} onConfirm={(remark) => runNow(pending!.button, pending!.ids, remark)} onClose={() => setPending(null)} />
       <ConfirmDelete ids={deleting} recycle={entry.joinery?.recycle ?? false} onConfirm={remove} onClose={() => setDeleting(null)} />
+      {importing && <ImportDialog prefix={prefix} title={ctrl.title} onClose={() => setImporting(false)} onImported={() => void afterWrite()} />}
       {editing && (
         <Suspense fallback={null}>
           <EditDialog entry={entry} prefix={prefix} lang={ctrl.lang} row={editing === 'new' ? null : editing} fetchInfo={can.info}

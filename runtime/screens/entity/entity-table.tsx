@@ -33,6 +33,12 @@ export type EntityTableProps = {
   empty: ReactNode;
   /** Where the rows were scrolled is kept under this key and restored when the table shows rows again (keep-alive). */
   scrollKey?: string;
+  /** A tree table: the first column is indented by depth, with a toggle on rows that have children. */
+  tree?: {
+    info: (row: EntityRow) => { depth: number; hasChildren: boolean } | undefined;
+    isOpen: (row: EntityRow) => boolean;
+    toggle: (row: EntityRow) => void;
+  };
 };
 
 const resolve = <T,>(u: Updater<T>, old: T): T => (typeof u === 'function' ? (u as (o: T) => T)(old) : u);
@@ -56,7 +62,7 @@ function SortMark({ dir }: { dir: false | 'asc' | 'desc' }) {
 
 /** The list table: TanStack Table v9 with server-side sorting, row selection and virtual rows for long pages. */
 export function EntityTable(props: EntityTableProps) {
-  const { columns, rows, state, loading, selectable, selection, onSelectionChange, onSort, actions, actionsWidth, empty, scrollKey } = props;
+  const { columns, rows, state, loading, selectable, selection, onSelectionChange, onSort, actions, actionsWidth, empty, scrollKey, tree } = props;
   const { t } = useTranslation('entity');
   const scrollRef = useRef<HTMLDivElement>(null);
   // Restored once per key, when the rows are there to scroll (they may arrive from the cache or the server).
@@ -183,11 +189,27 @@ export function EntityTable(props: EntityTableProps) {
                     <Checkbox label={t('table.selectRow')} checked={selected} onChange={row.getToggleSelectedHandler()} />
                   </td>
                 )}
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className={`${td} ${bg} text-ink`} style={cellStyle(spec.get(cell.column.id))} data-column={cell.column.id}>
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
+                {row.getAllCells().map((cell, i) => {
+                  const node = tree && i === 0 ? tree.info(row.original) : undefined;
+                  return (
+                    <td key={cell.id} className={`${td} ${bg} text-ink`} style={cellStyle(spec.get(cell.column.id))} data-column={cell.column.id}>
+                      {node ? (
+                        <span className="flex items-center gap-1" style={{ paddingLeft: node.depth * 18 }} data-depth={node.depth}>
+                          {node.hasChildren ? (
+                            <button type="button" aria-expanded={tree!.isOpen(row.original)} aria-label={tree!.isOpen(row.original) ? t('tree.collapse') : t('tree.expand')}
+                              onClick={() => tree!.toggle(row.original)}
+                              className="flex h-5 w-5 shrink-0 items-center justify-center rounded text-muted hover:bg-hover hover:text-ink">
+                              <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" className={`transition-transform ${tree!.isOpen(row.original) ? 'rotate-90' : ''}`}><path d="M4 2.5 7.5 6 4 9.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" /></svg>
+                            </button>
+                          ) : <span className="w-5 shrink-0" />}
+                          <span className="min-w-0">
+                            <table.FlexRender cell={cell} />
+                          </span>
+                        </span>
+                      ) : <table.FlexRender cell={cell} />}
+                    </td>
+                  );
+                })}
                 {actions && <td className={`${td} ${bg} ${stickyEdge} sticky right-0 z-[1] whitespace-nowrap`}>{actions(row.original)}</td>}
               </tr>
             );

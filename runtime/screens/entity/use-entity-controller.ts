@@ -14,6 +14,8 @@ export type EntityAction = 'add' | 'update' | 'delete' | 'info';
 export type EntityController = {
   prefix: string;
   entry?: EpsEntry;
+  /** Listed whole as a tree table (schema x-tree). */
+  tree: boolean;
   title: string;
   lang: string;
   /** Every column in the user's order, with visibility applied. */
@@ -46,7 +48,9 @@ export function useEntityController(prefix: string): EntityController {
   const perms = usePerms();
   const list = useListState();
   const paths = useMemo(() => new Set(entry?.api.map((a) => a.path)), [entry]);
-  const mode = !entry?.joinery ? null : paths.has('/page') ? 'page' : paths.has('/list') ? 'list' : null;
+  // A tree (schema x-tree: parentId names a record of the same entity) is listed whole, as a tree table.
+  const tree = entry?.joinery?.tree === true && paths.has('/list');
+  const mode = !entry?.joinery ? null : tree ? 'tree' : paths.has('/page') ? 'page' : paths.has('/list') ? 'list' : null;
   const rows = useEntityList(prefix, list.state, mode);
   const prefs = useColumnPrefs(prefix);
 
@@ -67,6 +71,7 @@ export function useEntityController(prefix: string): EntityController {
   return {
     prefix,
     entry,
+    tree,
     title: entry?.joinery ? labelOf(entry.joinery.title, lang) : prefix,
     lang,
     allColumns,

@@ -26,6 +26,7 @@ export function checkEntitySemantics(schema: EntitySchema): string | undefined {
   }
   const master = schema['x-master'];
   if (master !== undefined && (!props[master]?.['x-ref'] || props[master]['x-ref'].multiple)) return `x-master names "${master}", which is not a field with a single x-ref`;
+  if (schema['x-tree'] === true && props.parentId?.['x-ref']?.entity !== schema['x-prefix']) return 'x-tree needs a parentId field with an x-ref to this entity';
   const tabs = schema['x-tabs'];
   if (tabs !== undefined && !(props[tabs]?.enum || props[tabs]?.['x-dict'])) return `x-tabs names "${tabs}", which is not a field with an enum or a dictionary`;
   for (const [name, field] of Object.entries(props)) {

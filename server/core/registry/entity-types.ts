@@ -68,6 +68,7 @@ export type EntitySchema = {
   'x-tenant'?: boolean;
   'x-tabs'?: string;
   'x-master'?: string;
+  'x-tree'?: boolean;
   properties: Record<string, FieldSchema>;
 };
 
@@ -115,6 +116,8 @@ export type Entity = {
   tabs?: string;
   /** A single relation whose records are listed beside the list, filtering it (x-master). */
   master?: string;
+  /** The records form a tree by parentId (x-tree): screens list them as a tree table. */
+  tree: boolean;
   source: EntitySchema;
   /** Where the schema came from: a file path, or 'database' for entities made on the AI-code page. */
   origin: string;

@@ -113,6 +113,7 @@ export function normalizeEntity(schema: EntitySchema, origin: string): Entity {
     menu: schema['x-menu'],
     tabs: schema['x-tabs'],
     master: schema['x-master'],
+    tree: schema['x-tree'] === true,
     source: schema,
     origin,
   };
