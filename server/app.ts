@@ -69,12 +69,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const secret = loadOrCreateSecret(config.dataDir);
   const database: Database = await openDatabase(config.databaseUrl);
   const registry = new Registry();
+  let promoted: { origin: string }[] = [];
   try {
     // The registry's two sources, through the same stages (validate, normalise, check, sync, register):
     // the schemas folder, then the entities stored by the AI-code page.
     const target = { database, registry, dataDir: config.dataDir };
     await registerEntities(target, files);
-    await registerEntities(target, await readStoredEntities(database));
+    // An entity made on the server and then written to the schemas folder (`joinery pull`) is defined by its file
+    // from then on: the stored copy is left in the database, unused, and said so at start.
+    const stored = await readStoredEntities(database);
+    const fromFiles = new Set(registry.all().map((e) => e.prefix));
+    promoted = stored.filter((s) => fromFiles.has(String((s.schema as { 'x-prefix'?: unknown })['x-prefix'])));
+    await registerEntities(target, stored.filter((s) => !promoted.includes(s)));
     await installDashboardTables(database);
   } catch (e) {
     await database.close();
@@ -94,6 +100,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const auth = new AuthService(database, { secret, accessTtl: options.accessTtl ?? 7200, refreshTtl: options.refreshTtl ?? 1_296_000 });
   const host = new Host(app, config, database, registry, auth, new LoginThrottle(database, limitsOf(config.limits)));
   app.decorate('joinery', host);
+  for (const p of promoted) app.log.warn(`${p.origin}: a schema file now defines this entity; the copy stored by the AI-code page is not used (its table and rows are)`);
   const opLog = new OpLogWriter(database);
   const scheduler = new TaskScheduler(host, typeof options.scheduler === 'object' ? options.scheduler : {});
   // Runs under way and the log's last batch are written before the database closes.

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Limits } from './core/limits.js';
+import { s3SettingsFrom, type S3Settings } from './core/storage/s3-storage.js';
 
 /** Settings read from the environment (documented in README). */
 export type Config = {
@@ -16,6 +17,8 @@ export type Config = {
   uiDir: string;
   /** Put in front of `/public/uploads/…` in upload URLs (e.g. `https://cdn.example.com`); empty = addresses relative to this server. */
   uploadDomain: string;
+  /** Uploaded files in an S3-compatible bucket instead of `<data dir>/uploads` (JOINERY_S3_BUCKET and friends). */
+  s3?: S3Settings;
   /** Rate limits other than the defaults (server/core/limits.ts); set by buildApp's caller, not by the environment. */
   limits?: Partial<Limits>;
   /** The clock of the dashboard and the visit counter (tests fix the time of day); default the system clock. */
@@ -36,5 +39,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.JOINERY_TRUST_PROXY === 'on',
     uiDir: path.resolve(env.JOINERY_UI_DIR ?? './dist/ui'),
     uploadDomain: (env.JOINERY_UPLOAD_DOMAIN ?? '').replace(/\/+$/, ''),
+    s3: s3SettingsFrom(env),
   };
 }

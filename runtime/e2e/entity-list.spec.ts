@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { test, expect, ARTIFACTS } from './fixtures';
 import { ShellPage } from './pages/shell-page';
 import { ListPage } from './pages/list-page';
+import { parentsOf, treeRows } from '../engine/tree-rows';
 import { EditDialog } from './pages/edit-dialog';
 import { LoginPage } from './pages/login-page';
 
@@ -52,23 +53,47 @@ test.describe('generic entity list', () => {
     await expect.poll(() => list.rowIds()).toEqual((await server({ page: 1, size: 50, order: 'orderNum', sort: 'desc' })).list.map((r) => r.id));
   });
 
-  test('a long page renders only the rows in view and scrolls through all of them', async ({ page, api }) => {
+  test('a tree table (menus) folds and unfolds, searches with ancestors kept, and renders only the rows in view', async ({ page, api }) => {
     const shell = new ShellPage(page);
     await shell.loginAs();
     await shell.openMenu('/sys/menu');
     const list = new ListPage(page);
     await list.ready('base/sys/menu');
-    await page.getByLabel(/每页条数|Rows per page/).selectOption('100');
-    await list.ready();
-    const server = (await api.call<PageReply>('POST', '/admin/base/sys/menu/page', { page: 1, size: 100 })).data.list.map((r) => r.id);
-    expect(server).toHaveLength(100);
+    const all = (await api.call<{ id: number; parentId: number | null; name: string }[]>('POST', '/admin/base/sys/menu/list', {})).data;
+    expect(all.length).toBeGreaterThan(100);
+    await expect(page.getByTestId('tree-total')).toHaveText(`共 ${all.length} 条`);
+    // Every parent starts open: the whole tree, but only the rows in view are drawn.
+    const order = treeRows(all as never, parentsOf(all as never)).map((n) => n.row.id);
     const drawn = await list.rows.count();
     expect(drawn).toBeGreaterThan(5);
     expect(drawn).toBeLessThan(60);
-    expect((await list.rowIds())[0]).toBe(server[0]);
+    expect((await list.rowIds())[0]).toBe(order[0]);
     await list.table.evaluate((el) => { el.scrollTop = el.scrollHeight; });
-    await expect(list.row(server[99])).toBeVisible();
+    await expect(list.row(order[order.length - 1])).toBeVisible();
     expect(await list.rows.count()).toBeLessThan(60);
+
+    // Folded: the top level only; one directory opened shows its children, indented.
+    await page.getByRole('button', { name: '全部收起' }).click();
+    const ids = new Set(all.map((m) => m.id));
+    const roots = all.filter((m) => m.parentId === null || !ids.has(m.parentId));
+    await expect(list.rows).toHaveCount(roots.length);
+    const dir = roots.find((r) => all.some((m) => m.parentId === r.id))!;
+    await list.row(dir.id).getByRole('button', { name: '展开' }).click();
+    const kids = all.filter((m) => m.parentId === dir.id);
+    await expect(list.rows).toHaveCount(roots.length + kids.length);
+    await expect(list.row(kids[0].id).locator('[data-depth="1"]')).toBeVisible();
+
+    // A keyword keeps each match with its ancestors, unfolded.
+    const unique = (m: { name: string }) => all.filter((x) => x.name.includes(m.name) || m.name.includes(x.name)).length === 1;
+    const leaf = all.find((m) => unique(m) && m.parentId !== null && ids.has(m.parentId) && all.some((p) => p.id === m.parentId && p.parentId !== null && ids.has(p.parentId)))!;
+    await list.search(leaf.name);
+    await expect(list.row(leaf.id)).toBeVisible();
+    await expect(list.row(leaf.parentId!)).toBeVisible();
+    await expect(page.getByTestId('tree-total')).toContainText('（含上级）');
+    // Only the match and its ancestors.
+    const chain: number[] = [];
+    for (let at: number | null = leaf.id; at !== null && ids.has(at);) { chain.push(at); at = all.find((m) => m.id === at)!.parentId; }
+    await expect(list.rows).toHaveCount(chain.length);
   });
 
   test('column show/hide and order are saved for the user on the server', async ({ page, api }) => {

@@ -3,11 +3,11 @@ import { ShellPage } from './pages/shell-page';
 import { ListPage } from './pages/list-page';
 
 type Menu = { type: number; router: string | null; viewPath: string | null; isShow: boolean; name: string };
-type EpsEntry = { prefix: string; api: { path: string }[]; joinery?: { menu?: { router: string } } };
+type EpsEntry = { prefix: string; api: { path: string }[]; joinery?: { menu?: { router: string }; tree?: boolean } };
 type Page = { list: { id: number }[]; pagination: { total: number } };
 
 /** The seed's menu pages that are entity pages: a page whose router is an entity's menu router (eps). */
-async function entityPages(api: AdminApi): Promise<{ router: string; prefix: string; name: string; mode: 'page' | 'list' }[]> {
+async function entityPages(api: AdminApi): Promise<{ router: string; prefix: string; name: string; mode: 'page' | 'list' | 'tree' }[]> {
   const menu = await api.call<{ menus: Menu[] }>('GET', '/admin/base/comm/permmenu');
   const eps = await api.call<Record<string, EpsEntry[]>>('GET', '/admin/base/open/eps');
   const byRouter = new Map(Object.values(eps.data).flat().filter((e) => e.joinery?.menu).map((e) => [e.joinery!.menu!.router, e]));
@@ -15,7 +15,7 @@ async function entityPages(api: AdminApi): Promise<{ router: string; prefix: str
     .filter((m) => m.type === 1 && m.isShow !== false && m.router && byRouter.has(m.router))
     .map((m) => {
       const entry = byRouter.get(m.router!)!;
-      return { router: m.router!, prefix: entry.prefix.replace(/^\/admin\//, ''), name: m.name, mode: entry.api.some((a) => a.path === '/page') ? 'page' : 'list' };
+      return { router: m.router!, prefix: entry.prefix.replace(/^\/admin\//, ''), name: m.name, mode: entry.joinery?.tree ? 'tree' : entry.api.some((a) => a.path === '/page') ? 'page' : 'list' };
     });
 }
 
@@ -31,6 +31,16 @@ test('every entity page of the seeded menu opens and shows its seeded rows', asy
   for (const p of pages) {
     await test.step(`${p.router} (${p.prefix})`, async () => {
       const before = watch.unexpected().length;
+      if (p.mode === 'tree') {
+        // A tree table lists every record (folded or not) and says how many.
+        const all = (await api.call<{ id: number }[]>('POST', `/admin/${p.prefix}/list`, {})).data;
+        await shell.openMenu(p.router);
+        await list.ready(p.prefix);
+        await expect.soft(page.getByTestId('tree-total'), `${p.router}: total`).toContainText(String(all.length));
+        if (all.length > 0) await expect.soft(list.rows.first(), `${p.router}: rows`).toBeVisible();
+        expect.soft(watch.unexpected().slice(before), `${p.router}: console errors or failed calls`).toEqual([]);
+        return;
+      }
       const fetchPage = async () => toPage((await api.call<Page | { id: number }[]>('POST', `/admin/${p.prefix}/${p.mode}`, p.mode === 'page' ? { page: 1, size: 20 } : {})).data);
       // The server's first page just before and just after the screen loads its own: the request log grows with
       // every call, so the screen's total lies between the two, and equals them when nothing changed meanwhile.

@@ -82,6 +82,10 @@ export type EpsJoinery = {
   tabs?: string;
   /** A single relation whose records are listed beside the list (x-master). */
   master?: string;
+  /** The records form a tree by parentId (x-tree): a tree table, listed whole. */
+  tree?: boolean;
+  /** The generic export and import this caller may use (menus have their own actions of those names). */
+  files?: { export?: boolean; import?: boolean };
   /** Buttons of the actions this user may call. */
   actions?: EpsButton[];
 };

@@ -26,7 +26,14 @@ function isPageReply(value: unknown): value is PageReply {
 }
 
 /** Entities without a page call (department) are listed whole and paged here, so the screen works the same. */
-async function fetchRows(prefix: string, mode: 'page' | 'list', body: Record<string, unknown>): Promise<PageReply> {
+async function fetchRows(prefix: string, mode: 'page' | 'list' | 'tree', body: Record<string, unknown>): Promise<PageReply> {
+  if (mode === 'tree') {
+    // A tree is listed whole (its filters apply, its keyword is matched here so that ancestors of matches stay).
+    const { page: _page, size: _size, keyWord: _keyWord, ...filters } = body as { page: number; size: number; keyWord?: string };
+    const all = await request<unknown>(`/admin/${prefix}/list`, { method: 'POST', data: filters });
+    if (!Array.isArray(all)) throw new Error(`/admin/${prefix}/list: unexpected reply`);
+    return { list: all as EntityRow[], pagination: { page: 1, size: all.length, total: all.length } };
+  }
   if (mode === 'page') {
     const reply = await request<unknown>(`/admin/${prefix}/page`, { method: 'POST', data: body });
     if (!isPageReply(reply)) throw new Error(`/admin/${prefix}/page: unexpected reply`);
@@ -40,8 +47,14 @@ async function fetchRows(prefix: string, mode: 'page' | 'list', body: Record<str
 }
 
 /** SWR-backed rows of one list page; the previous page stays on screen while the next one loads. */
-export function useEntityList(prefix: string, state: ListState, mode: 'page' | 'list' | null): EntityListResult {
+export function useEntityList(prefix: string, state: ListState, mode: 'page' | 'list' | 'tree' | null): EntityListResult {
   const body = pageBody(state);
+  if (mode === 'tree') {
+    // Page and size mean nothing to a whole tree: the same rows whatever the page.
+    delete body.page;
+    delete body.size;
+    delete body.keyWord;
+  }
   const key = mode ? (['entity-rows', prefix, mode, JSON.stringify(body)] as const) : null;
   const { data, error, isLoading, isValidating, mutate } = useSWR(key, ([, p, m, b]) => fetchRows(p, m, JSON.parse(b) as Record<string, unknown>), {
     keepPreviousData: true,

@@ -62,5 +62,10 @@ describe('schema-declared buttons and tabs in eps (sqlite)', () => {
     expect(checkEntitySemantics(withWidgetBy('state'))).toBeUndefined();
     expect(checkEntitySemantics(withWidgetBy('nope'))).toMatch(/widgetBy names "nope"/);
     expect(checkEntitySemantics(withWidgetBy('name'))).toMatch(/widgetBy names "name"/);
+    // A tree needs a parentId naming a record of the same entity.
+    const withParent = (entity: string) => ({ ...base, properties: { ...base.properties, parentId: { type: ['integer', 'null'], 'x-label': base.properties.name['x-label'], 'x-ref': { entity } } } }) as EntitySchema;
+    expect(checkEntitySemantics({ ...withParent('shop/thing'), 'x-tree': true })).toBeUndefined();
+    expect(checkEntitySemantics({ ...withParent('shop/owner'), 'x-tree': true })).toMatch(/x-tree needs a parentId/);
+    expect(checkEntitySemantics({ ...base, 'x-tree': true })).toMatch(/x-tree needs a parentId/);
   });
 });

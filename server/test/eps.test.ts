@@ -137,7 +137,7 @@ describe.each(DIALECTS)('eps (%s)', (dialect) => {
       expect([a.summary, a.ignoreToken], r.url).toEqual([r.summary, r.access === 'public']);
     }
     const user = data.base.find((e) => e.prefix === '/admin/base/sys/user')!;
-    expect(user.api.map((a) => a.path).sort()).toEqual(['/add', '/delete', '/info', '/list', '/move', '/page', '/update']);
+    expect(user.api.map((a) => a.path).sort()).toEqual(['/add', '/delete', '/export', '/import', '/info', '/list', '/move', '/page', '/update']);
     expect(user.api.find((a) => a.path === '/info')!.method).toBe('get');
   });
 
@@ -154,7 +154,7 @@ describe.each(DIALECTS)('eps (%s)', (dialect) => {
     const seen = await eps(String((login.body.data as { token: string }).token));
     expect(new Set(epsRoutes(seen))).toEqual(new Set(mine));
     expect(seen.product.map((e) => e.prefix)).toEqual(['/admin/product/info']);
-    expect(seen.product[0].api.map((a) => a.path).sort()).toEqual(['/info', '/list', '/page']);
+    expect(seen.product[0].api.map((a) => a.path).sort()).toEqual(['/export', '/info', '/list', '/page']);
     expect(seen.base.some((e) => e.prefix === '/admin/base/sys/user')).toBe(false);
   });
 

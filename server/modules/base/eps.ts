@@ -1,7 +1,7 @@
 import type { Host } from '../../core/host.js';
 import type { Entity, Field } from '../../core/registry/entity-types.js';
 import type { RequestUser } from '../../core/crud/context.js';
-import { entityRoutes } from '../../core/http/dispatcher.js';
+import { entityRoutes, fileRoutes } from '../../core/http/dispatcher.js';
 import type { DeclaredRoute } from '../../core/http/route-types.js';
 import { writableFields } from '../../core/crud/input-validation.js';
 
@@ -92,12 +92,16 @@ function runtimeHints(entity: Entity, routed: Set<string>) {
     recycle: entity.recycle,
     tabs: entity.tabs,
     master: entity.master,
+    tree: entity.tree || undefined,
+    // The generic export and import (an entity's own actions of those names, menus', are not these).
+    files: Object.fromEntries(fileRoutes(entity).filter((r) => routed.has(r.name)).map((r) => [r.name, true])),
     // Buttons of the actions this caller may call (routed and permitted), so a screen offers nothing that answers 403.
     actions: entity.actions.filter((a) => routed.has(a.name)).flatMap((a) => (a.ui ?? []).map((b) => ({ action: a.name, ...b }))),
   };
 }
 
-function mayCall(route: DeclaredRoute, user: RequestUser | undefined, showAll: boolean): boolean {
+/** Whether eps (and the OpenAPI document) lists a route to this caller: public ones to all, the rest by permission. */
+export function mayCall(route: DeclaredRoute, user: RequestUser | undefined, showAll: boolean): boolean {
   if (route.access === 'public') return true;
   if (!user) return showAll;
   return route.access === 'login' || user.isSuper || user.perms.has(route.access);

@@ -9,6 +9,7 @@ import { registerSysLog } from './sys-log.js';
 import { registerSysParam } from './sys-param.js';
 import { registerPrefRoutes } from './pref-routes.js';
 import { registerCodingRoutes } from './coding/coding-routes.js';
+import { registerFileReferences } from './file-references.js';
 
 export function registerBaseModule(host: Host): void {
   registerOpenRoutes(host);
@@ -21,4 +22,5 @@ export function registerBaseModule(host: Host): void {
   registerSysParam(host);
   registerPrefRoutes(host);
   registerCodingRoutes(host);
+  registerFileReferences(host);
 }
