@@ -6,7 +6,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const run = (args) => spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' }).status;
 const wanted = process.argv.slice(2);
 run(['scripts/build-server.mjs']);
-for (const b of ['bench/startup.mjs', 'bench/page-throughput.mjs', 'bench/scheduler.mjs', 'bench/dashboard.mjs', 'bench/search.mjs', 'bench/export.mjs'].filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))) {
+for (const b of ['bench/startup.mjs', 'bench/page-throughput.mjs', 'bench/scheduler.mjs', 'bench/dashboard.mjs', 'bench/search.mjs', 'bench/export.mjs', 'bench/workers.mjs'].filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))) {
   console.log(`\n== ${b}`);
   run(b.includes('export') ? ['--expose-gc', b] : [b]);
 }

@@ -8,7 +8,7 @@ import { readSchemaFiles } from './core/registry/load-schemas.js';
 import { checkFits, prepareEntity, registerEntities } from './core/registry/register-entity.js';
 import { reconcileMenus } from './core/registry/reconcile-menus.js';
 import { readStoredEntities } from './core/registry/stored-entities.js';
-import { AuthService } from './core/auth/auth-service.js';
+import { AuthService, installRightsVersion } from './core/auth/auth-service.js';
 import { LoginThrottle } from './core/auth/login-throttle.js';
 import { loadOrCreateSecret } from './core/auth/secret.js';
 import { Host } from './core/host.js';
@@ -27,6 +27,8 @@ import { clientErrorHandler, frameworkErrors } from './core/http/framework-error
 import { loggerOptions, type LogSetting } from './core/http/request-log.js';
 import { limitsOf } from './core/limits.js';
 import { TaskScheduler, type SchedulerOptions } from './modules/task/scheduler.js';
+import { enabledPluginSources } from './modules/plugin/plugin-manager.js';
+import type { Row } from './core/db/row.js';
 
 export type BuildOptions = Partial<Config> & {
   /** Access token lifetime in seconds (default 7200). */
@@ -70,6 +72,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const database: Database = await openDatabase(config.databaseUrl);
   const registry = new Registry();
   let promoted: { origin: string }[] = [];
+  const startedPlugins: Row[] = [];
+  const pluginProblems: string[] = [];
   try {
     // The registry's two sources, through the same stages (validate, normalise, check, sync, register):
     // the schemas folder, then the entities stored by the AI-code page.
@@ -81,7 +85,19 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     const fromFiles = new Set(registry.all().map((e) => e.prefix));
     promoted = stored.filter((s) => fromFiles.has(String((s.schema as { 'x-prefix'?: unknown })['x-prefix'])));
     await registerEntities(target, stored.filter((s) => !promoted.includes(s)));
+    // Then the enabled plugins', one plugin at a time: one that no longer fits is left out (and said), not fatal.
+    const enabled = await enabledPluginSources(database);
+    for (const row of enabled.rows) {
+      const own = enabled.sources.filter((s) => s.origin.startsWith(`plugin:${String(row.keyName)}/`));
+      try {
+        await registerEntities(target, own);
+        startedPlugins.push(row);
+      } catch (e) {
+        pluginProblems.push(`plugin ${String(row.keyName)} was not loaded: ${(e as Error).message}`);
+      }
+    }
     await installDashboardTables(database);
+    await installRightsVersion(database);
   } catch (e) {
     await database.close();
     throw e;
@@ -100,6 +116,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const auth = new AuthService(database, { secret, accessTtl: options.accessTtl ?? 7200, refreshTtl: options.refreshTtl ?? 1_296_000 });
   const host = new Host(app, config, database, registry, auth, new LoginThrottle(database, limitsOf(config.limits)));
   app.decorate('joinery', host);
+  for (const p of pluginProblems) app.log.warn(p);
   for (const p of promoted) app.log.warn(`${p.origin}: a schema file now defines this entity; the copy stored by the AI-code page is not used (its table and rows are)`);
   const opLog = new OpLogWriter(database);
   const scheduler = new TaskScheduler(host, typeof options.scheduler === 'object' ? options.scheduler : {});
@@ -118,7 +135,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   installOpLog(app, opLog, limitsOf(config.limits));
   // Multipart bodies are read by the upload route itself (request.parts(), with its limits), never buffered here.
   await app.register(fastifyMultipart);
-  registerModules(host, scheduler);
+  registerModules(host, scheduler, startedPlugins);
   installDispatcher(app, registry, host.actions, (request) => host.context(request));
   await serveStatic(app, config);
   if (options.seed ?? true) await seedIfEmpty(host, { history: options.seedHistory ?? true });

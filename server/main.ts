@@ -1,12 +1,59 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 
 const config = readConfig();
-try {
-  const app = await buildApp({ logger: true });
+const asked = Number(process.env.JOINERY_WORKERS ?? 1);
+const workers = Number.isInteger(asked) && asked > 0 ? Math.min(asked, 64) : 1;
+const sqlite = config.databaseUrl.startsWith('sqlite');
+
+/** One server process: builds the app and listens (a cluster worker shares the primary's port). */
+async function serve(options: { seed?: boolean } = {}): Promise<void> {
+  const app = await buildApp({ logger: true, ...options });
   await app.listen({ port: config.port, host: config.host });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void app.close().then(() => process.exit(0)));
+  }
+}
+
+/**
+ * JOINERY_WORKERS=N on PostgreSQL or MySQL: N processes on one port (node:cluster). The primary prepares the database
+ * once (tables, first seed) before forking, so the workers never race to seed; a worker that dies is replaced.
+ * Caches, the scheduler lease and plugins follow each other through the database (see README).
+ */
+async function primary(): Promise<void> {
+  const prepare = await buildApp({ logger: false, scheduler: false });
+  await prepare.close();
+  let stopping = false;
+  for (let i = 0; i < workers; i++) cluster.fork({ JOINERY_WORKER_INDEX: String(i) });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`Joinery worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      const all = Object.values(cluster.workers ?? {});
+      let left = all.length;
+      if (left === 0) process.exit(0);
+      for (const w of all) {
+        w?.once('exit', () => { if (--left === 0) process.exit(0); });
+        w?.process.kill('SIGTERM');
+      }
+    });
+  }
+  console.log(`Joinery: ${workers} workers on port ${config.port}`);
+}
+
+try {
+  if (cluster.isPrimary && workers > 1 && sqlite) {
+    console.warn(`JOINERY_WORKERS=${workers} is ignored: SQLite has one writer, so Joinery runs one process on it. Use PostgreSQL or MySQL (DATABASE_URL) for several workers.`);
+    await serve();
+  } else if (cluster.isPrimary && workers > 1) {
+    await primary();
+  } else {
+    await serve(cluster.isWorker ? { seed: false } : {});
   }
 } catch (error) {
   console.error(`Joinery could not start: ${(error as Error).message}`);

@@ -115,12 +115,14 @@ async function send<T>(url: string, method: 'GET' | 'POST', body: unknown, token
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
   const headers: Record<string, string> = { language: currentLanguage() };
   if (token) headers.Authorization = token;
-  if (method === 'POST') headers['Content-Type'] = 'application/json';
+  // A form (a file to send) goes as multipart with the browser's own boundary; anything else as JSON.
+  const form = body instanceof FormData;
+  if (method === 'POST' && !form) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(url, {
       method, headers,
-      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      body: method === 'POST' ? (form ? body : JSON.stringify(body ?? {})) : undefined,
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (error) {

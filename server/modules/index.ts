@@ -8,9 +8,11 @@ import { registerProductModule } from './product/index.js';
 import { registerTaskModule } from './task/index.js';
 import type { TaskScheduler } from './task/scheduler.js';
 import { registerDashboardModule } from './dashboard/index.js';
+import { registerPluginModule } from './plugin/index.js';
+import type { Row } from '../core/db/row.js';
 
-/** Modules with more than CRUD plug in here (upload and plugin come with their issues). */
-export function registerModules(host: Host, scheduler: TaskScheduler): void {
+/** Modules with more than CRUD plug in here. `plugins`: the plugin rows whose entities registered at start. */
+export function registerModules(host: Host, scheduler: TaskScheduler, plugins: Row[] = []): void {
   registerBaseModule(host);
   registerDictModule(host);
   registerRecycleModule(host);
@@ -19,4 +21,5 @@ export function registerModules(host: Host, scheduler: TaskScheduler): void {
   registerProductModule(host);
   registerTaskModule(host, scheduler);
   registerDashboardModule(host);
+  registerPluginModule(host, plugins);
 }

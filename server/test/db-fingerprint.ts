@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import type { TestApp } from './harness.js';
 
 /** The operation log records every request, rejected ones included, by design: it is the one table left out. */
-const WRITTEN_BY_EVERY_REQUEST = new Set(['base_sys_log']);
+// The shared rights version (bumped after a write that changes rights, to tell other processes) is bookkeeping too.
+const WRITTEN_BY_EVERY_REQUEST = new Set(['base_sys_log', 'joinery_rights_version']);
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const mysqlIdent = (name: string) => `\`${name.replace(/`/g, '``')}\``;

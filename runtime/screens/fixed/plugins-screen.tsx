@@ -1,8 +1,237 @@
+import { useRef, useState, type DragEvent } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
-import { NotAvailable } from './not-available';
+import Form from '@rjsf/core';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import type { RJSFSchema } from '@rjsf/utils';
+import { request, RequestError } from '../../engine/request';
+import { EPS_KEY } from '../../engine/eps';
+import { PERMMENU_KEY } from '../../engine/menu';
+import { toast } from '../../shell/toast';
+import { rjsfWidgets, widgetRegistry } from '../../widgets/widget-registry';
+import { buttonClass } from '../../widgets/ui-classes';
+import { DialogFrame } from '../entity/dialog-frame';
+import { formTemplates } from '../entity/form-templates';
 
-/** plugins page (SPEC §2); its logic belongs to a later issue. */
+type Plugin = {
+  id: number; name: string; keyName: string; version: string | null; description: string | null; author: string | null; hook: string | null;
+  logo: string | null; status: number; live?: boolean; readme?: string | null;
+  pluginJson: { configSchema?: RJSFSchema } | null; config: Record<string, unknown> | null;
+};
+type PageReply = { list: Plugin[]; pagination: { total: number } };
+/** install's reply when it asks first (PROTOCOL §7.13): 0 incomplete, 1 already installed, 2 same hook; 3 = go on silently. */
+type InstallQuestion = { type: number; message: string };
+
+const PAGE_KEY = '/admin/plugin/info/page';
+const validator = customizeValidator({ ajvOptionsOverrides: { allowUnionTypes: true } });
+
+/** POST plugin/info/install: the package and `force`; null when installed, or the question the server asks. */
+async function install(file: File, force: boolean): Promise<InstallQuestion | null> {
+  const form = new FormData();
+  form.append('files', file, file.name);
+  form.append('force', String(force));
+  const reply = await request<InstallQuestion | null>('/admin/plugin/info/install', { method: 'POST', data: form, quiet: true });
+  if (reply && typeof reply === 'object' && 'type' in reply && reply.type !== 3) return reply;
+  if (reply && typeof reply === 'object' && reply.type === 3) return install(file, true);
+  return null;
+}
+
+const isPackage = (f: File) => /\.(joinery|zip)$/i.test(f.name);
+
+/**
+ * The plugin centre (SPEC §2 /helper/plugins): installed plugins as cards — enable switch, configuration (a form from
+ * the plugin's config schema), readme, uninstall (its tables kept unless asked) — and install by dropping a
+ * `.joinery` package anywhere on the page or choosing one. The server's questions (already installed, same hook)
+ * are asked here before it is forced.
+ */
 export default function PluginsScreen() {
-  const { t } = useTranslation('shell');
-  return <NotAvailable title={t('pages.plugins')} icon="plugin" />;
+  const { t } = useTranslation('plugin');
+  const { mutate } = useSWRConfig();
+  const plugins = useSWR<PageReply>(PAGE_KEY, (key: string) => request<PageReply>(key, { method: 'POST', data: { page: 1, size: 100, order: 'id', sort: 'desc' } }));
+  const [dragOver, setDragOver] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [question, setQuestion] = useState<{ file: File; q: InstallQuestion } | null>(null);
+  const [configuring, setConfiguring] = useState<Plugin | null>(null);
+  const [reading, setReading] = useState<Plugin | null>(null);
+  const [removing, setRemoving] = useState<Plugin | null>(null);
+  const [dropTables, setDropTables] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const list = plugins.data?.list ?? [];
+
+  /** After a change that adds or removes entities: the list, the sidebar and the entity metadata are read again. */
+  const refresh = () => Promise.all([plugins.mutate(), mutate(EPS_KEY), mutate(PERMMENU_KEY)]);
+
+  const send = async (file: File, force: boolean) => {
+    setBusy(file.name);
+    try {
+      const q = await install(file, force);
+      if (q && q.type === 0) toast.error(q.message);
+      else if (q) setQuestion({ file, q });
+      else {
+        toast.success(t('installed', { name: file.name }));
+        await refresh();
+      }
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const pick = (files: FileList | null) => {
+    const file = files?.[0];
+    if (!file) return;
+    if (!isPackage(file)) {
+      toast.error(t('notPackage', { name: file.name }));
+      return;
+    }
+    void send(file, false);
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragOver(false);
+    pick(e.dataTransfer.files);
+  };
+
+  const update = async (plugin: Plugin, body: Record<string, unknown>, done: string) => {
+    setBusy(plugin.keyName);
+    try {
+      await request('/admin/plugin/info/update', { method: 'POST', data: { id: plugin.id, ...body }, quiet: true });
+      toast.success(done);
+      await refresh();
+      return true;
+    } catch (e) {
+      toast.error(e instanceof RequestError || e instanceof Error ? e.message : String(e));
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const uninstall = async (plugin: Plugin) => {
+    setBusy(plugin.keyName);
+    try {
+      await request('/admin/plugin/info/delete', { method: 'POST', data: { ids: [plugin.id], dropTables }, quiet: true });
+      toast.success(t('uninstalled', { name: plugin.name }));
+      setRemoving(null);
+      await refresh();
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div data-testid="plugins-screen" className="flex min-h-full flex-col gap-4 p-4"
+      onDragOver={(e) => { e.preventDefault(); setDragOver(true); }} onDragLeave={(e) => { if (e.currentTarget === e.target) setDragOver(false); }} onDrop={onDrop}>
+      <div data-testid="plugin-drop" className={`flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center transition-colors ${dragOver ? 'border-primary bg-primary-9 text-primary' : 'border-line-strong bg-surface text-muted'}`}>
+        <p className="text-[14px] font-medium text-ink">{busy && busy.includes('.') ? t('installing', { name: busy }) : t('dropHere')}</p>
+        <p className="text-[12px]">{t('dropHint')}</p>
+        <button type="button" className={buttonClass.primary} onClick={() => input.current?.click()} disabled={busy !== null}>{t('choose')}</button>
+        <input ref={input} type="file" hidden accept=".joinery,.zip" data-testid="plugin-file" onChange={(e) => { pick(e.target.files); e.target.value = ''; }} />
+      </div>
+
+      {plugins.error && <p className="rounded-md bg-danger-soft px-3 py-2 text-[13px] text-danger">{plugins.error instanceof Error ? plugins.error.message : String(plugins.error)}</p>}
+      {plugins.data && list.length === 0 && <p className="py-10 text-center text-[13px] text-muted">{t('none')}</p>}
+      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label={t('title')}>
+        {list.map((p) => {
+          const on = Number(p.status) === 1;
+          return (
+            <li key={p.id} data-testid="plugin-card" data-key={p.keyName} className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4 shadow-panel">
+              <div className="flex items-start gap-3">
+                {p.logo ? <img src={p.logo} alt="" className="h-12 w-12 shrink-0 rounded-md border border-line object-contain" />
+                  : <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-md bg-subtle text-lg font-semibold text-muted">{p.name.slice(0, 1)}</span>}
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-[15px] font-semibold text-ink">{p.name}</p>
+                  <p className="truncate text-[12px] text-muted">{p.keyName}{p.version ? ` · v${p.version}` : ''}{p.author ? ` · ${p.author}` : ''}</p>
+                </div>
+                <button type="button" role="switch" aria-checked={on} aria-label={t('enable', { name: p.name })} disabled={busy !== null}
+                  onClick={() => void update(p, { status: on ? 0 : 1 }, on ? t('disabled', { name: p.name }) : t('enabled', { name: p.name }))}
+                  className={`relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${on ? 'bg-primary' : 'bg-line-strong'}`}>
+                  <span className={`inline-block h-4 w-4 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-[18px]' : 'translate-x-0.5'}`} />
+                </button>
+              </div>
+              {p.description && <p className="line-clamp-2 text-[13px] text-ink">{p.description}</p>}
+              <div className="flex flex-wrap items-center gap-1.5 text-[12px]">
+                <span className={`rounded px-1.5 py-0.5 ${on && p.live ? 'bg-success-soft text-success' : on ? 'bg-warning-soft text-warning' : 'bg-subtle text-muted'}`}>
+                  {on && p.live ? t('state.live') : on ? t('state.notLoaded') : t('state.off')}
+                </span>
+                {p.hook && <span className="rounded bg-subtle px-1.5 py-0.5 text-muted">hook: {p.hook}</span>}
+              </div>
+              <div className="mt-auto flex flex-wrap gap-1 border-t border-line pt-2">
+                {p.pluginJson?.configSchema && <button type="button" className={buttonClass.link} onClick={() => setConfiguring(p)}>{t('configure')}</button>}
+                <button type="button" className={buttonClass.link} onClick={() => setReading(p)}>{t('readme')}</button>
+                <button type="button" className={`${buttonClass.linkDanger} ml-auto`} onClick={() => { setDropTables(false); setRemoving(p); }}>{t('uninstall')}</button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+
+      <DialogFrame open={question !== null} onOpenChange={(o) => { if (!o) setQuestion(null); }} title={t('confirmTitle')} width="max-w-md" testId="plugin-question"
+        footer={(
+          <>
+            <button type="button" className={buttonClass.default} onClick={() => setQuestion(null)}>{t('cancel')}</button>
+            <button type="button" className={buttonClass.primary} onClick={() => { const f = question!.file; setQuestion(null); void send(f, true); }}>{t('continue')}</button>
+          </>
+        )}>
+        <p className="text-[13px] text-ink">{question?.q.message}</p>
+      </DialogFrame>
+
+      <DialogFrame open={removing !== null} onOpenChange={(o) => { if (!o) setRemoving(null); }} title={t('uninstallTitle', { name: removing?.name ?? '' })} width="max-w-md" testId="plugin-uninstall"
+        footer={(
+          <>
+            <button type="button" className={buttonClass.default} onClick={() => setRemoving(null)}>{t('cancel')}</button>
+            <button type="button" className={buttonClass.dangerSolid} disabled={busy !== null} onClick={() => void uninstall(removing!)}>{t('uninstall')}</button>
+          </>
+        )}>
+        <p className="text-[13px] text-ink">{t('uninstallText')}</p>
+        <label className="mt-3 flex items-center gap-2 text-[13px] text-ink">
+          <input type="checkbox" checked={dropTables} onChange={(e) => setDropTables(e.target.checked)} />
+          {t('dropTables')}
+        </label>
+      </DialogFrame>
+
+      <DialogFrame open={reading !== null} onOpenChange={(o) => { if (!o) setReading(null); }} title={reading?.name ?? ''} testId="plugin-readme">
+        <ReadmeOf plugin={reading} />
+      </DialogFrame>
+
+      {configuring && (
+        <DialogFrame open onOpenChange={(o) => { if (!o) setConfiguring(null); }} title={t('configTitle', { name: configuring.name })} width="max-w-lg" testId="plugin-config"
+          footer={(
+            <>
+              <button type="button" className={buttonClass.default} onClick={() => setConfiguring(null)}>{t('cancel')}</button>
+              <button type="submit" form="plugin-config-form" className={buttonClass.primary} disabled={busy !== null}>{t('save')}</button>
+            </>
+          )}>
+          <Form
+            id="plugin-config-form"
+            schema={configuring.pluginJson!.configSchema!}
+            uiSchema={{ 'ui:submitButtonOptions': { norender: true } }}
+            formData={configuring.config ?? {}}
+            validator={validator}
+            widgets={rjsfWidgets}
+            fields={widgetRegistry.fields}
+            templates={formTemplates}
+            showErrorList={false}
+            noHtml5Validate
+            onSubmit={(e) => {
+              void update(configuring, { config: e.formData ?? {} }, t('configSaved', { name: configuring.name })).then((ok) => { if (ok) setConfiguring(null); });
+            }}
+          />
+        </DialogFrame>
+      )}
+    </div>
+  );
+}
+
+/** The plugin's README (info carries it), shown as text. */
+function ReadmeOf({ plugin }: { plugin: Plugin | null }) {
+  const { t } = useTranslation('plugin');
+  const info = useSWR<Plugin>(plugin ? ['/admin/plugin/info/info', plugin.id] : null, ([key, id]: [string, number]) => request<Plugin>(key, { data: { id } }));
+  if (!plugin) return null;
+  if (!info.data) return <p className="py-6 text-center text-[13px] text-muted">{t('loading')}</p>;
+  return <pre className="max-h-[60vh] overflow-auto whitespace-pre-wrap text-[13px] leading-6 text-ink">{info.data.readme || t('noReadme')}</pre>;
 }

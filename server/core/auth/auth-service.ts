@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, DynamicDb } from '../db/database.js';
 import type { Row } from '../db/row.js';
 import { formatDateTime, nowText } from '../db/time.js';
@@ -14,6 +14,20 @@ export type TokenPair = { expire: number; token: string; refreshExpire: number; 
 export type AuthOptions = { secret: string; accessTtl: number; refreshTtl: number };
 
 const SESSIONS = 'base_sys_session';
+/** One row (id 1) whose version every process bumps when it drops cached rights or sessions (several processes). */
+export const RIGHTS_VERSION_TABLE = 'joinery_rights_version';
+
+/** Creates the shared version row if missing (two processes starting at once may both try: the second insert is ignored). */
+export async function installRightsVersion(database: Database): Promise<void> {
+  await sql.raw(`create table if not exists ${RIGHTS_VERSION_TABLE} (id integer not null primary key, version bigint not null default 0)`).execute(database.db);
+  const db = untyped(database.db);
+  if (await db.selectFrom(RIGHTS_VERSION_TABLE).select('id').where('id', '=', 1).executeTakeFirst()) return;
+  try {
+    await db.insertInto(RIGHTS_VERSION_TABLE).values({ id: 1, version: 0 }).execute();
+  } catch {
+    /* inserted by another process meanwhile */
+  }
+}
 const USERS = 'base_sys_user';
 
 /** Issues, checks, rotates and revokes admin tokens. Access rights are cached per user until a permission-relevant write. */
@@ -23,9 +37,45 @@ export class AuthService {
   private sessionCache = new Map<string, { userId: number; username: string; passwordV: number; until: number }>();
   /** How long a checked session is trusted without reading it again. Changes made through this process apply at once;
    * this only bounds how late a revocation made by another server process on the same database is seen. */
-  private static readonly SESSION_CACHE_MS = 2000;
+  private static readonly SESSION_CACHE_MS = 1000;
+  /** How often a request checks the shared version row (other processes' role, password, logout changes). */
+  private static readonly SHARED_CHECK_MS = 400;
+  private knownVersion: string | undefined;
+  private checkedAt = 0;
+  private checking: Promise<void> | undefined;
 
   constructor(private readonly database: Database, private readonly options: AuthOptions) {}
+
+  /**
+   * Several processes on one database: at most every SHARED_CHECK_MS a request reads the shared version; when another
+   * process has bumped it, this process forgets its cached rights and sessions. Called only at the start of a
+   * request (authenticate), never inside a transaction (SQLite's one connection would wait for itself).
+   */
+  private async followOthers(): Promise<void> {
+    if (Date.now() - this.checkedAt < AuthService.SHARED_CHECK_MS) return;
+    this.checking ??= (async () => {
+      try {
+        const row = (await this.db.selectFrom(RIGHTS_VERSION_TABLE).select('version').where('id', '=', 1).executeTakeFirst()) as Row | undefined;
+        const version = row ? String(row.version) : '';
+        if (this.knownVersion !== undefined && version !== this.knownVersion) {
+          this.rightsCache.clear();
+          this.sessionCache.clear();
+        }
+        this.knownVersion = version;
+      } catch {
+        // No version row (a database from before it existed, mid-start): only this process's own changes count.
+      } finally {
+        this.checkedAt = Date.now();
+        this.checking = undefined;
+      }
+    })();
+    await this.checking;
+  }
+
+  /** Tells the other processes to forget what they cached (not awaited: it may wait for the caller's transaction). */
+  private tellOthers(): void {
+    this.db.updateTable(RIGHTS_VERSION_TABLE).set({ version: sql`version + 1` }).where('id', '=', 1).execute().catch(() => undefined);
+  }
 
   private get db() {
     return untyped(this.database.db);
@@ -35,6 +85,7 @@ export class AuthService {
   invalidateRights(): void {
     this.rightsCache.clear();
     this.sessionCache.clear();
+    this.tellOthers();
   }
 
   async rights(userId: number): Promise<AccessRights> {
@@ -107,6 +158,7 @@ export class AuthService {
     const claims = verifyJwt(token, this.options.secret);
     if (!claims) return {};
     if (claims.isRefresh) return { error: sessionExpired(), refreshAsAccess: true };
+    await this.followOthers();
     const cached = this.sessionCache.get(claims.sid);
     if (cached && cached.until > Date.now() && cached.userId === claims.userId && cached.passwordV === claims.passwordVersion) {
       return { user: { id: claims.userId, username: cached.username, ...(await this.rights(claims.userId)) } };
@@ -129,5 +181,6 @@ export class AuthService {
     await untyped(executor).updateTable(SESSIONS).set({ revoked: 1, updateTime: nowText() }).where('userId', '=', userId).where('revoked', '=', 0).execute();
     this.rightsCache.delete(userId);
     for (const [sid, s] of this.sessionCache) if (s.userId === userId) this.sessionCache.delete(sid);
+    this.tellOthers();
   }
 }

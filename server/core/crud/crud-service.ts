@@ -161,7 +161,7 @@ export async function addRows(ctx: OpContext, entity: Entity, body: unknown) {
     for (const [i, raw] of (inputs as Row[]).entries()) out.push(await addOne(tx, entity, raw, batch ? `${i}.` : ''));
     return out;
   });
-  hooks.afterCommit?.(ctx);
+  await hooks.afterCommit?.(ctx);
   if (hooks.addReply) return hooks.addReply(ids, batch);
   return { id: batch ? ids : ids[0] };
 }
@@ -170,7 +170,7 @@ export async function addRows(ctx: OpContext, entity: Entity, body: unknown) {
 export async function updateRow(ctx: OpContext, entity: Entity, body: unknown) {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('body must be an object');
   await inTransaction(ctx, entity, (tx) => updateOne(tx, entity, body as Row));
-  ctx.hooks.get(entity.prefix).afterCommit?.(ctx);
+  await ctx.hooks.get(entity.prefix).afterCommit?.(ctx);
 }
 
 /** POST delete {ids}: copies the rows to the recycle bin (unless the entity opts out) and deletes them, in one transaction. */
@@ -189,5 +189,5 @@ export async function deleteRows(ctx: OpContext, entity: Entity, body: unknown) 
     await untyped(tx.db).deleteFrom(entity.table).where('id', 'in', rows.map((r) => Number(r.id))).execute();
     await hooks.afterDelete?.(tx, rows, input);
   });
-  hooks.afterCommit?.(ctx);
+  await hooks.afterCommit?.(ctx);
 }

@@ -22,7 +22,7 @@ export type EntityHooks = {
   beforeDelete?(ctx: OpContext, rows: Row[], input: Row): Promise<void> | void;
   afterDelete?(ctx: OpContext, rows: Row[], input: Row): Promise<void> | void;
   /** Runs once the write's transaction has committed (drop caches that must not see uncommitted state). */
-  afterCommit?(ctx: OpContext): void;
+  afterCommit?(ctx: OpContext): Promise<void> | void;
   /** Adds computed fields to rows already decoded for the client. */
   decorate?(ctx: OpContext, rows: Row[], action: 'page' | 'list' | 'info'): Promise<void> | void;
   /** Replaces the reply of add (the original's sys/user/add answers a bare id). */

@@ -233,7 +233,7 @@ export async function importRows(ctx: OpContext, entity: Entity, request: Fastif
     const first = errors.slice(0, 3).map((x) => `row ${x.row}${x.column ? ` "${x.column}"` : ''}: ${x.message}`).join('; ');
     throw badRequest(`${name}: ${errors.length} problem(s), nothing was imported — ${first}`, errors.slice(0, 200).map((x) => ({ path: `rows.${x.row}${x.field ? `.${x.field}` : ''}`, message: x.message })));
   }
-  if (!dryRun) ctx.hooks.get(entity.prefix).afterCommit?.(ctx);
+  if (!dryRun) await ctx.hooks.get(entity.prefix).afterCommit?.(ctx);
   return report;
 }
 

@@ -12,13 +12,29 @@ import { ENTITY_DEF_TABLE, storedOrigin } from './stored-entities.js';
 const MENU = 'base_sys_menu';
 
 /** Drops an entity's table with what the schema sync made beside it (SQLite's trigram index table and row counter). */
-async function dropTable(database: Database, db: Database['db'], entity: Entity): Promise<void> {
+export async function dropTable(database: Database, db: Database['db'], entity: Entity): Promise<void> {
   if (database.dialect === 'sqlite') {
     await sql`drop table if exists ${sql.table(`${entity.table}__kw`)}`.execute(db);
     const counter = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'joinery_row_count'`.execute(db);
     if (counter.rows.length) await sql`delete from joinery_row_count where tbl = ${entity.table}`.execute(db);
   }
   await sql`drop table if exists ${sql.table(entity.table)}`.execute(db);
+}
+
+/** Deletes an entity's menu page, the buttons under it and any button granting only its permissions, with their grants. */
+export async function deleteEntityMenus(trx: Database['db'], entity: Entity): Promise<void> {
+  const db = untyped(trx);
+  const perm = `${entity.prefix.replace(/\//g, ':')}:`;
+  // Its page (by route) and every button granting only its permissions, with what they grant to roles.
+  const menus = (await db.selectFrom(MENU).select(['id', 'parentId', 'type', 'router', 'perms']).execute()) as Row[];
+  const own = (perms: unknown) => typeof perms === 'string' && perms.trim() !== '' && perms.split(',').every((p) => p.trim().startsWith(perm));
+  const pages = menus.filter((m) => Number(m.type) === 1 && entity.menu && m.router === entity.menu.router).map((m) => Number(m.id));
+  // The page, the buttons under it, and any button elsewhere that grants only this entity's permissions.
+  const ids = menus.filter((m) => pages.includes(Number(m.id)) || pages.includes(Number(m.parentId)) || (Number(m.type) === 2 && own(m.perms))).map((m) => Number(m.id));
+  if (ids.length) {
+    await db.deleteFrom('base_sys_role_menu').where('menuId', 'in', ids).execute();
+    await db.deleteFrom(MENU).where('id', 'in', ids).execute();
+  }
 }
 
 /**
@@ -42,7 +58,6 @@ export async function removeEntity(host: Host, ctx: OpContext, prefix: string, c
     throw badRequest(`${prefix} holds ${count} record(s): to remove it, send its prefix as confirm; the records go to the recycle bin`, [{ path: 'confirm', message: `must repeat "${prefix}" (${count} records)` }]);
   }
   const definition = host.registry.get('base/sys/entityDef');
-  const perm = `${prefix.replace(/\//g, ':')}:`;
   await database.db.transaction().execute(async (trx) => {
     const tx: OpContext = { ...ctx, db: trx, database: { ...database, db: trx } };
     const db = untyped(trx);
@@ -51,16 +66,7 @@ export async function removeEntity(host: Host, ctx: OpContext, prefix: string, c
     const def = (await db.selectFrom(ENTITY_DEF_TABLE).selectAll().where('prefix', '=', prefix).execute()) as Row[];
     if (definition && def.length) await copyToRecycleBin(tx, definition, def);
     await db.deleteFrom(ENTITY_DEF_TABLE).where('prefix', '=', prefix).execute();
-    // Its page (by route) and every button granting only its permissions, with what they grant to roles.
-    const menus = (await db.selectFrom(MENU).select(['id', 'parentId', 'type', 'router', 'perms']).execute()) as Row[];
-    const own = (perms: unknown) => typeof perms === 'string' && perms.trim() !== '' && perms.split(',').every((p) => p.trim().startsWith(perm));
-    const pages = menus.filter((m) => Number(m.type) === 1 && entity.menu && m.router === entity.menu.router).map((m) => Number(m.id));
-    // The page, the buttons under it, and any button elsewhere that grants only this entity's permissions.
-    const ids = menus.filter((m) => pages.includes(Number(m.id)) || pages.includes(Number(m.parentId)) || (Number(m.type) === 2 && own(m.perms))).map((m) => Number(m.id));
-    if (ids.length) {
-      await db.deleteFrom('base_sys_role_menu').where('menuId', 'in', ids).execute();
-      await db.deleteFrom(MENU).where('id', 'in', ids).execute();
-    }
+    await deleteEntityMenus(trx, entity);
     if (database.dialect !== 'mysql') await dropTable(database, trx, entity);
   });
   if (database.dialect === 'mysql') await dropTable(database, database.db, entity);

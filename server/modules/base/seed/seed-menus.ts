@@ -8,7 +8,7 @@ import { nowText } from '../../../core/db/time.js';
 /** Pages that are screens, not entities; `key` names their title in the console (nameKey page:<key>). */
 export const PAGES = [
   { key: 'home', parent: null, name: '首页', router: '/', viewPath: 'modules/demo/views/home/index.vue', icon: 'icon-home', orderNum: 0, isShow: false, perms: ['base:comm:chart'] },
-  { key: 'plugins', parent: 'ext', name: '插件管理', router: '/helper/plugins', viewPath: 'modules/helper/views/plugins/serve.vue', icon: 'icon-plugin', orderNum: 1, isShow: true, perms: [] as string[] },
+  { key: 'plugins', parent: 'ext', name: '插件管理', router: '/helper/plugins', viewPath: 'modules/helper/views/plugins/serve.vue', icon: 'icon-plugin', orderNum: 1, isShow: true, perms: ['plugin:info:page', 'plugin:info:list', 'plugin:info:info', 'plugin:info:update', 'plugin:info:delete', 'plugin:info:install'] },
   { key: 'aiCode', parent: 'ext', name: 'AI编码', router: '/helper/ai-code', viewPath: 'modules/helper/views/ai-code.vue', icon: 'icon-code', orderNum: 2, isShow: true, perms: ['base:coding:getModuleTree', 'base:coding:draft', 'base:coding:createCode'] },
 ];
 

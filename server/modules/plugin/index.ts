@@ -1,0 +1,169 @@
+import type { FastifyRequest } from 'fastify';
+import type { Host } from '../../core/host.js';
+import type { Row } from '../../core/db/row.js';
+import type { OpContext } from '../../core/crud/context.js';
+import { untyped } from '../../core/crud/dynamic-db.js';
+import { encodeRow, decodeRow } from '../../core/db/row-codec.js';
+import { insertRow } from '../../core/crud/insert-row.js';
+import { nowText } from '../../core/db/time.js';
+import { AppError, badRequest, forbidden, tooLarge } from '../../core/errors.js';
+import { readPackage, PACKAGE_LIMITS } from './package-reader.js';
+import { checkConfig, contentOfRow, CONTENT_TYPE, IncompletePackage, parsePackage, type PluginPackage } from './plugin-package.js';
+import { PluginManager, PLUGIN_PREFIX, PLUGIN_TABLE } from './plugin-manager.js';
+
+const superOnly = (ctx: OpContext) => {
+  if (!ctx.user?.isSuper) throw forbidden();
+};
+
+/** The multipart body of install: one file (field `files`) and `force`; the archive is read into memory, bounded. */
+async function readInstallBody(request: FastifyRequest): Promise<{ file: Buffer | undefined; force: boolean }> {
+  if (!request.isMultipart()) throw badRequest('插件包为空: send the .joinery file as multipart field "files"', [{ path: 'files', message: 'required' }]);
+  let file: Buffer | undefined;
+  let force = false;
+  try {
+    const parts = request.parts({ limits: { fileSize: PACKAGE_LIMITS.maxArchiveBytes, files: 1, fields: 5, fieldSize: 64, parts: 6 } });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        if (part.file.truncated) throw tooLarge(`插件包无效: the package is larger than ${PACKAGE_LIMITS.maxArchiveBytes} bytes`);
+        file = Buffer.concat(chunks);
+      } else if (part.fieldname === 'force') {
+        force = String(part.value) === 'true';
+      }
+    }
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw badRequest('插件包无效: send one package at a time', [{ path: 'files', message: 'one file' }]);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw tooLarge('插件包无效: too many form fields');
+    throw badRequest(`插件包无效: ${String((e as Error).message).slice(0, 200)}`);
+  }
+  return { file, force };
+}
+
+/** The row a package makes (its configuration: the one kept from an earlier install if it still fits, else the defaults). */
+function rowOf(pkg: PluginPackage, previous: Row | undefined): Row {
+  const m = pkg.manifest;
+  let config: unknown = m.config ?? (m.configSchema ? {} : null);
+  if (previous?.config && m.configSchema) {
+    try {
+      checkConfig(m.configSchema, previous.config);
+      config = previous.config;
+    } catch {
+      /* the new version's schema refuses the old configuration: its defaults */
+    }
+  }
+  return {
+    name: m.name, keyName: m.keyName, version: m.version, description: m.description ?? null, author: m.author ?? null, hook: m.hook ?? null,
+    readme: pkg.readme, logo: pkg.logo, status: m.enable === false ? 0 : 1,
+    content: { type: CONTENT_TYPE, data: pkg.content }, pluginJson: m, config,
+  };
+}
+
+/**
+ * `plugin/info`: install (super admin, multipart), enable/disable and configure through update, uninstall through
+ * delete (`dropTables: true` also bins the rows and drops the tables). See README.md.
+ */
+export function registerPluginModule(host: Host, started: Row[]): PluginManager {
+  const manager = new PluginManager(host);
+  manager.adoptStarted(started);
+  const entity = () => host.registry.get(PLUGIN_PREFIX)!;
+
+  host.hooks.set(PLUGIN_PREFIX, {
+    beforeAdd: (ctx) => superOnly(ctx),
+    beforeUpdate: async (ctx, patch, existing) => {
+      superOnly(ctx);
+      const before = decodeRow(entity(), existing);
+      if (patch.config !== undefined) checkConfig((before.pluginJson as { configSchema?: unknown } | null)?.configSchema, patch.config);
+      // Enabling a plugin with a hook disables the other enabled plugins of that hook (PROTOCOL §7.13).
+      const hook = patch.hook !== undefined ? patch.hook : before.hook;
+      if (Number(patch.status ?? before.status) === 1 && typeof hook === 'string' && hook !== '') {
+        await untyped(ctx.db).updateTable(PLUGIN_TABLE).set({ status: 0, updateTime: nowText() })
+          .where('hook', '=', hook).where('id', '<>', Number(existing.id)).where('status', '=', 1).execute();
+      }
+    },
+    beforeDelete: async (ctx, rows, input) => {
+      superOnly(ctx);
+      if (input.dropTables === true) for (const r of rows) await manager.binTables(ctx, String(r.keyName), contentOfRow(r.content));
+    },
+    afterCommit: () => manager.sync(),
+    decorate: (_ctx, rows, action) => {
+      for (const r of rows) {
+        r.live = manager.isLoaded(String(r.keyName));
+        // As the original's page: everything but the package content.
+        if (action !== 'info') delete r.content;
+      }
+    },
+  });
+
+  // Changes made by other processes on the same database follow within about two seconds.
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (!stopped) manager.poll().catch((e: unknown) => host.app.log.warn(`plugin sync: ${(e as Error).message}`));
+  }, 2000);
+  timer.unref();
+  host.app.addHook('onClose', async () => {
+    stopped = true;
+    clearInterval(timer);
+  });
+
+  host.actions.set(PLUGIN_PREFIX, 'install', async (ctx, { request }) => {
+    superOnly(ctx);
+    const { file, force } = await readInstallBody(request);
+    if (!file || file.length === 0) throw badRequest('插件包为空: send the .joinery file as multipart field "files"', [{ path: 'files', message: 'required' }]);
+    let pkg: PluginPackage;
+    try {
+      pkg = parsePackage(await readPackage(file));
+    } catch (e) {
+      if (!(e instanceof IncompletePackage)) throw e;
+      // An incomplete package cannot be forced in: the reply names what is wrong; forced, it is a plain refusal.
+      if (force) throw badRequest(`插件包不完整: ${e.message}`, [{ path: 'files', message: e.message }]);
+      return { type: 0, message: `插件包不完整: ${e.message}` };
+    }
+    try {
+      manager.checkPackage(pkg);
+    } catch (e) {
+      throw badRequest(`插件包无效: ${(e as Error).message}`, [{ path: 'files', message: (e as Error).message }]);
+    }
+    const db = untyped(ctx.db);
+    const previous = (await db.selectFrom(PLUGIN_TABLE).selectAll().where('keyName', '=', pkg.manifest.keyName).executeTakeFirst()) as Row | undefined;
+    const hook = pkg.manifest.hook;
+    const rivals = hook && pkg.manifest.enable !== false
+      ? ((await db.selectFrom(PLUGIN_TABLE).select(['id', 'name', 'keyName']).where('hook', '=', hook).where('status', '=', 1).where('keyName', '<>', pkg.manifest.keyName).execute()) as Row[])
+      : [];
+    if (!force && previous) return { type: 1, message: '插件已存在，继续安装将覆盖' };
+    if (!force && rivals.length) return { type: 2, message: `已存在相同hook(${hook})的插件「${rivals.map((r) => r.name).join('、')}」，继续安装将停用它` };
+
+    const row = rowOf(pkg, previous ? decodeRow(entity(), previous) : undefined);
+    return manager.serial(async () => {
+      // The earlier version leaves the live server first; its tables stay and the new schemas evolve them.
+      if (previous) await manager.unload(pkg.manifest.keyName);
+      const now = nowText();
+      await ctx.db.transaction().execute(async (trx) => {
+        const tx = { ...ctx, db: trx };
+        if (rivals.length) await untyped(trx).updateTable(PLUGIN_TABLE).set({ status: 0, updateTime: now }).where('id', 'in', rivals.map((r) => Number(r.id))).execute();
+        if (previous) await untyped(trx).updateTable(PLUGIN_TABLE).set({ ...encodeRow(entity(), row), updateTime: now }).where('id', '=', Number(previous.id)).execute();
+        else await insertRow(tx, entity(), { ...encodeRow(entity(), row), createTime: now, updateTime: now });
+      });
+      for (const r of rivals) await manager.unload(String(r.keyName));
+      if (row.status !== 1) return null;
+      const stored = (await db.selectFrom(PLUGIN_TABLE).select('id').where('keyName', '=', pkg.manifest.keyName).executeTakeFirstOrThrow()) as { id: number };
+      try {
+        await manager.load(Number(stored.id), pkg.manifest.keyName, pkg.content);
+      } catch (e) {
+        // Nothing of a package that cannot go live is kept: a new one is removed, an earlier version put back.
+        if (previous) {
+          await db.updateTable(PLUGIN_TABLE).set(previous).where('id', '=', Number(previous.id)).execute();
+          const old = contentOfRow(previous.content);
+          if (Number(previous.status) === 1 && old) await manager.load(Number(previous.id), pkg.manifest.keyName, old).catch(() => undefined);
+        } else {
+          await db.deleteFrom(PLUGIN_TABLE).where('id', '=', Number(stored.id)).execute();
+        }
+        throw badRequest(`插件安装失败: ${(e as Error).message}`, [{ path: 'files', message: (e as Error).message }]);
+      }
+      return null;
+    });
+  });
+  return manager;
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startApp, type TestApp } from './harness.js';
+import { createStaff } from './create-staff.js';
+import { secondProcess } from './task-helpers.js';
+import type { Row } from '../core/db/row.js';
+
+/** Polls until `check` holds; returns how long that took (ms), or fails after `ms`. */
+async function within(ms: number, what: string, check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - started;
+    if (Date.now() - started > ms) throw new Error(`${what}: not seen within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/**
+ * Two server processes on one PostgreSQL or MySQL database, as behind a load balancer: what one changes about a
+ * user's rights or session, the other honours within a second; edits of one record from both lose no field.
+ */
+describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('two processes on one database (%s)', (dialect) => {
+  let t: TestApp;
+  let other: FastifyInstance;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await startApp(dialect, { scheduler: false });
+    other = await secondProcess(t, { scheduler: false });
+    admin = await t.login();
+  }, 60_000);
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
+
+  /** A call to the second process. */
+  const onOther = async (method: 'GET' | 'POST', url: string, token: string, body: unknown = {}) => {
+    const res = await other.inject({ method, url, headers: { authorization: token }, payload: method === 'POST' ? (body as Record<string, unknown>) : undefined });
+    return { status: res.statusCode, body: res.json() as Row };
+  };
+  const productMenus = async () => (await t.rows('base_sys_menu')).filter((m) => String(m.perms ?? '').startsWith('product:info:')).map((m) => Number(m.id));
+
+  it('a role change made through one process is honoured by the other within 1 s', async () => {
+    const staff = await createStaff(t, admin, { username: `mp_role_${dialect.slice(0, 2)}`, password: 'Multi-pass-1', menuIds: await productMenus() });
+    const token = await t.login(staff.username, staff.password);
+    // The other process has the staff's rights cached from a first call.
+    expect((await onOther('POST', '/admin/product/info/page', token)).status).toBe(200);
+    const role = (await t.rows('base_sys_role')).find((r) => Number(r.id) === staff.roleId)!;
+    const emptied = await t.call('POST', '/admin/base/sys/role/update', { token: admin, body: { id: role.id, name: role.name, label: role.label, relevance: false, menuIdList: [], departmentIdList: [] } });
+    expect(emptied.status, emptied.raw).toBe(200);
+    const took = await within(1000, 'the role change', async () => (await onOther('POST', '/admin/product/info/page', token)).status === 403);
+    expect(took).toBeLessThanOrEqual(1000);
+  });
+
+  it('a password change and a logout made through one process end the session on the other within 1 s', async () => {
+    const a = await createStaff(t, admin, { username: `mp_pw_${dialect.slice(0, 2)}`, password: 'Multi-pass-1', menuIds: await productMenus() });
+    const b = await createStaff(t, admin, { username: `mp_out_${dialect.slice(0, 2)}`, password: 'Multi-pass-1', menuIds: await productMenus() });
+    const tokenA = await t.login(a.username, a.password);
+    const tokenB = await t.login(b.username, b.password);
+    expect((await onOther('GET', '/admin/base/comm/person', tokenA)).status).toBe(200);
+    expect((await onOther('GET', '/admin/base/comm/person', tokenB)).status).toBe(200);
+
+    const changed = await t.call('POST', '/admin/base/sys/user/update', { token: admin, body: { id: a.userId, password: 'Another-pass-2' } });
+    expect(changed.status, changed.raw).toBe(200);
+    await within(1000, 'the password change', async () => (await onOther('GET', '/admin/base/comm/person', tokenA)).status === 401);
+
+    const out = await t.call('POST', '/admin/base/comm/logout', { token: tokenB });
+    expect(out.status, out.raw).toBe(200);
+    await within(1000, 'the logout', async () => (await onOther('GET', '/admin/base/comm/person', tokenB)).status === 401);
+  });
+
+  it('edits of one record through both processes at once keep every field; the later write of a field wins', async () => {
+    const added = await t.call('POST', '/admin/product/info/add', { token: admin, body: { name: 'Oak stool', price: 12000, categoryId: 1, description: 'plain' } });
+    expect(added.status, added.raw).toBe(200);
+    const id = Number((added.body.data as Row).id);
+    const [one, two] = await Promise.all([
+      t.call('POST', '/admin/product/info/update', { token: admin, body: { id, name: 'Oak stool, oiled' } }),
+      onOther('POST', '/admin/product/info/update', admin, { id, price: 13500 }),
+    ]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    const both = (await t.call('GET', '/admin/product/info/info', { token: admin, query: { id: String(id) } })).body.data as Row;
+    expect(both).toMatchObject({ name: 'Oak stool, oiled', price: 13500, description: 'plain' });
+
+    expect((await t.call('POST', '/admin/product/info/update', { token: admin, body: { id, description: 'first' } })).status).toBe(200);
+    expect((await onOther('POST', '/admin/product/info/update', admin, { id, description: 'second' })).status).toBe(200);
+    const last = (await onOther('GET', `/admin/product/info/info?id=${id}`, admin)).body.data as Row;
+    expect(last).toMatchObject({ name: 'Oak stool, oiled', price: 13500, description: 'second' });
+  });
+});
