@@ -89,3 +89,38 @@ test('users: the department tree beside the users; a department lists the users 
   await expect(form.field('departmentId')).toContainText(String(child.name));
   await page.keyboard.press('Escape');
 });
+
+test('users: a department dragged in the tree takes its new place, under a new parent too, and keeps it after a reload', async ({ page, api }) => {
+  const stamp = Date.now().toString(36);
+  const add = async (name: string, parentId: number | null, orderNum: number) =>
+    Number(((await api.call<{ id: number }>('POST', '/admin/base/sys/department/add', { name, parentId, orderNum })).data).id);
+  const root = await add(`拖拽根 ${stamp}`, null, 900);
+  const a = await add(`甲 ${stamp}`, root, 1);
+  const b = await add(`乙 ${stamp}`, root, 2);
+  const c = await add(`丙 ${stamp}`, root, 3);
+  const shell = new ShellPage(page);
+  await shell.loginAs();
+  await shell.openMenu('/sys/user');
+  const panel = page.getByTestId('master-panel');
+  const node = (id: number) => panel.locator(`[data-master="${id}"]`);
+  await expect(node(c)).toBeVisible();
+  const order = async () => panel.locator('[data-master]').evaluateAll((els, ids) => els.map((e) => Number(e.getAttribute('data-master'))).filter((id) => ids.includes(id)), [a, b, c]);
+  expect(await order()).toEqual([a, b, c]);
+
+  // 丙 dropped on the top edge of 甲: first of its siblings.
+  await node(c).dragTo(node(a), { targetPosition: { x: 30, y: 2 } });
+  await expect.poll(order).toEqual([c, a, b]);
+  // 乙 dropped on the middle of 甲: under 甲.
+  const box = await node(a).boundingBox();
+  await node(b).dragTo(node(a), { targetPosition: { x: 30, y: box!.height / 2 } });
+  await expect.poll(async () => (await api.call<Row[]>('POST', '/admin/base/sys/department/list', {})).data.find((d) => d.id === b)?.parentId).toBe(a);
+
+  await page.reload();
+  await expect(node(b)).toBeVisible();
+  expect(await order()).toEqual([c, a, b]);
+  const rows = (await api.call<Row[]>('POST', '/admin/base/sys/department/list', {})).data;
+  expect([c, a].map((id) => rows.find((d) => d.id === id)!.orderNum)).toEqual([1, 2]);
+  // Deeper than 甲 on screen: 乙 is its child now.
+  const indent = async (id: number) => node(id).evaluate((e) => parseFloat((e as HTMLElement).style.paddingLeft));
+  expect(await indent(b)).toBeGreaterThan(await indent(a));
+});

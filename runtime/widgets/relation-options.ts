@@ -2,38 +2,17 @@ import useSWR from 'swr';
 import { request } from '../engine/request';
 import { useEps } from '../engine/eps';
 import type { EpsField } from '../engine/eps';
+import { treeOrder } from '../engine/tree-move';
 
-/** A choice: the record's key and label, its depth in a tree (0 for flat entities), and the record itself. */
-export type RelationOption = { value: number | string; label: string; depth: number; row?: Record<string, unknown> };
+export type { RelationOption } from '../engine/tree-move';
+import type { RelationOption } from '../engine/tree-move';
 
 type Ref = NonNullable<EpsField['ref']>;
 type Row = Record<string, unknown>;
 
 const MAX_OPTIONS = 1000;
 
-/** Rows with a parentId are put in tree order (children under their parent) with their depth, for tree pickers. */
-export function treeOrder(rows: Row[], key: string): { row: Row; depth: number }[] {
-  if (!rows.some((r) => 'parentId' in r)) return rows.map((row) => ({ row, depth: 0 }));
-  const ids = new Set(rows.map((r) => String(r[key])));
-  const children = new Map<string, Row[]>();
-  for (const r of rows) {
-    const parent = r.parentId === null || r.parentId === undefined || !ids.has(String(r.parentId)) ? '' : String(r.parentId);
-    children.set(parent, [...(children.get(parent) ?? []), r]);
-  }
-  const out: { row: Row; depth: number }[] = [];
-  const seen = new Set<string>();
-  const walk = (parent: string, depth: number) => {
-    for (const r of children.get(parent) ?? []) {
-      const id = String(r[key]);
-      if (seen.has(id)) continue; // a cycle in bad data must not hang the picker
-      seen.add(id);
-      out.push({ row: r, depth });
-      walk(id, depth + 1);
-    }
-  };
-  walk('', 0);
-  return out;
-}
+export { treeOrder };
 
 function labelColumn(ref: Ref, rows: Row[]): string {
   if (ref.label) return ref.label;
