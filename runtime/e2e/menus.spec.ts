@@ -47,3 +47,39 @@ test('the menu form follows the row type; a route without "/" and a permission r
   const after = (await api.call<{ name: string; type: number }[]>('POST', '/admin/base/sys/menu/list', {})).data;
   expect(after.find((m) => m.name === name)?.type).toBe(1);
 });
+
+test('menus ticked in the list export as a JSON tree; importing that file adds the same tree again', async ({ page, api }) => {
+  const stamp = Date.now().toString(36);
+  const add = async (body: Record<string, unknown>) => Number((await api.call<{ id: number }>('POST', '/admin/base/sys/menu/add', body)).data.id);
+  const dir = await add({ name: `导出目录 ${stamp}`, type: 0, parentId: null, orderNum: 98, icon: 'icon-folder', isShow: true });
+  const pageId = await add({ name: `导出页面 ${stamp}`, type: 1, parentId: dir, router: `/x${stamp}/page`, viewPath: 'generic', orderNum: 1, isShow: true, keepAlive: true });
+  await add({ name: `导出按钮 ${stamp}`, type: 2, parentId: pageId, perms: 'product:info:page', orderNum: 1 });
+  const shell = new ShellPage(page);
+  await shell.loginAs();
+  await shell.openMenu('/sys/menu');
+  const list = new ListPage(page);
+  await list.ready('base/sys/menu');
+  await list.search(`导出目录 ${stamp}`);
+  await expect(list.row(dir)).toBeVisible();
+  await list.select(list.row(dir));
+
+  const download = page.waitForEvent('download');
+  await list.screen.getByRole('button', { name: /导出菜单/ }).click();
+  const file = await (await download).path();
+  const fs = await import('node:fs');
+  const trees = JSON.parse(fs.readFileSync(file!, 'utf8')) as { name: string; id?: number; childMenus: { name: string; childMenus: { name: string; perms: string }[] }[] }[];
+  expect(trees.map((m) => m.name)).toEqual([`导出目录 ${stamp}`]);
+  expect(trees[0].id).toBeUndefined();
+  expect(trees[0].childMenus.map((m) => m.name)).toEqual([`导出页面 ${stamp}`]);
+  expect(trees[0].childMenus[0].childMenus.map((m) => [m.name, m.perms])).toEqual([[`导出按钮 ${stamp}`, 'product:info:page']]);
+
+  await page.getByTestId('menu-import-file').setInputFiles(file!);
+  await expect(page.getByText('已导入 3 个菜单')).toBeVisible();
+  const all = (await api.call<{ id: number; name: string; parentId: number | null }[]>('POST', '/admin/base/sys/menu/list', {})).data;
+  const copies = all.filter((m) => m.name === `导出目录 ${stamp}`);
+  expect(copies).toHaveLength(2);
+  const copy = copies.find((m) => m.id !== dir)!;
+  const copiedPage = all.find((m) => m.parentId === copy.id)!;
+  expect(copiedPage.name).toBe(`导出页面 ${stamp}`);
+  expect(all.filter((m) => m.parentId === copiedPage.id).map((m) => m.name)).toEqual([`导出按钮 ${stamp}`]);
+});

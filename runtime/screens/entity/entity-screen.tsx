@@ -173,7 +173,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
         </>
       )}
       <ColumnSettings columns={ctrl.allColumns} defaults={defaults} onSave={ctrl.prefs.save} />
-      {ToolbarExtra && <Suspense fallback={null}><ToolbarExtra prefix={prefix} onChanged={() => void rows.refresh()} /></Suspense>}
+      {ToolbarExtra && <Suspense fallback={null}><ToolbarExtra prefix={prefix} selectedIds={selectedIds} onChanged={() => void rows.refresh()} /></Suspense>}
     </>
   );
 
