@@ -67,6 +67,21 @@ test.describe('plugin centre', () => {
     await expect(card).toHaveCount(0);
   });
 
+  test('a package dropped on the menu page offers its installation, as the original', async ({ page }) => {
+    const key = `m${Date.now().toString(36)}`;
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    await shell.openMenu('/sys/menu');
+    await new ListPage(page).ready('base/sys/menu');
+    await dropFile(page, 'entity-screen', `${key}.joinery`, zip(shelfPackage({ keyName: key })));
+    const offer = page.getByTestId('menu-plugin-install');
+    await expect(offer).toContainText(`将 ${key}.joinery 作为插件安装？`);
+    await offer.getByRole('button', { name: '安装' }).click();
+    await expect(page.getByText(`${key}.joinery 已安装`)).toBeVisible();
+    await shell.openMenu(`/${key}/item`);
+    await new ListPage(page).ready(`${key}/item`);
+  });
+
   test('a file that is not a package is refused with its reason, and nothing is installed', async ({ page, api, watch }) => {
     const shell = new ShellPage(page);
     await shell.loginAs();

@@ -1,9 +1,12 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { request } from '../engine/request';
 import { usePermission } from '../engine/permission';
 import { PERMMENU_KEY } from '../engine/menu';
+import { EPS_KEY } from '../engine/eps';
+import { installPackage, isPluginPackage, type InstallQuestion } from '../engine/plugin-install';
+import { DialogFrame } from '../screens/entity/dialog-frame';
 import { toast } from '../shell/toast';
 import { buttonClass } from '../widgets/ui-classes';
 import type { ToolbarExtraProps } from './toolbar-extras';
@@ -26,6 +29,48 @@ export default function MenuTransfer({ prefix, selectedIds, onChanged }: Toolbar
   const mayImport = usePermission(perm('import'));
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const mayInstall = usePermission('plugin:info:install');
+  // A plugin package dropped anywhere on the menu page offers its installation (as the original's menu page).
+  const [offered, setOffered] = useState<{ file: File; question?: InstallQuestion } | null>(null);
+  useEffect(() => {
+    if (!mayInstall) return undefined;
+    const over = (e: DragEvent) => { if (e.dataTransfer?.types.includes('Files')) e.preventDefault(); };
+    const drop = (e: DragEvent) => {
+      const file = e.dataTransfer?.files[0];
+      if (!file || !isPluginPackage(file)) return;
+      e.preventDefault();
+      setOffered({ file });
+    };
+    window.addEventListener('dragover', over);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('drop', drop);
+    };
+  }, [mayInstall]);
+
+  const install = async (file: File, force: boolean) => {
+    setBusy(true);
+    try {
+      const question = await installPackage(file, force);
+      if (question && question.type === 0) {
+        toast.error(question.message);
+        setOffered(null);
+      } else if (question) {
+        setOffered({ file, question });
+      } else {
+        setOffered(null);
+        toast.success(t('menuTransfer.installed', { name: file.name }));
+        onChanged();
+        await Promise.all([mutate(PERMMENU_KEY), mutate(EPS_KEY)]);
+      }
+    } catch (e) {
+      setOffered(null);
+      toast.error(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const exportMenus = async () => {
     setBusy(true);
@@ -92,6 +137,18 @@ export default function MenuTransfer({ prefix, selectedIds, onChanged }: Toolbar
             onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void importMenus(f); }} />
         </>
       )}
+      <DialogFrame open={offered !== null} onOpenChange={(o) => { if (!o) setOffered(null); }} width="max-w-md" testId="menu-plugin-install"
+        title={t('menuTransfer.installTitle')}
+        footer={(
+          <>
+            <button type="button" className={buttonClass.default} onClick={() => setOffered(null)}>{t('action.cancel')}</button>
+            <button type="button" className={buttonClass.primary} disabled={busy} onClick={() => void install(offered!.file, offered!.question !== undefined)}>
+              {t('menuTransfer.install')}
+            </button>
+          </>
+        )}>
+        <p className="text-[13px] text-ink">{offered?.question ? offered.question.message : t('menuTransfer.installText', { name: offered?.file.name ?? '' })}</p>
+      </DialogFrame>
     </>
   );
 }

@@ -5,6 +5,7 @@ import Form from '@rjsf/core';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
 import { request, RequestError } from '../../engine/request';
+import { installPackage as install, isPluginPackage as isPackage, type InstallQuestion } from '../../engine/plugin-install';
 import { EPS_KEY } from '../../engine/eps';
 import { PERMMENU_KEY } from '../../engine/menu';
 import { toast } from '../../shell/toast';
@@ -19,24 +20,11 @@ type Plugin = {
   pluginJson: { configSchema?: RJSFSchema } | null; config: Record<string, unknown> | null;
 };
 type PageReply = { list: Plugin[]; pagination: { total: number } };
-/** install's reply when it asks first (PROTOCOL §7.13): 0 incomplete, 1 already installed, 2 same hook; 3 = go on silently. */
-type InstallQuestion = { type: number; message: string };
 
 const PAGE_KEY = '/admin/plugin/info/page';
 const validator = customizeValidator({ ajvOptionsOverrides: { allowUnionTypes: true } });
 
-/** POST plugin/info/install: the package and `force`; null when installed, or the question the server asks. */
-async function install(file: File, force: boolean): Promise<InstallQuestion | null> {
-  const form = new FormData();
-  form.append('files', file, file.name);
-  form.append('force', String(force));
-  const reply = await request<InstallQuestion | null>('/admin/plugin/info/install', { method: 'POST', data: form, quiet: true });
-  if (reply && typeof reply === 'object' && 'type' in reply && reply.type !== 3) return reply;
-  if (reply && typeof reply === 'object' && reply.type === 3) return install(file, true);
-  return null;
-}
 
-const isPackage = (f: File) => /\.(joinery|zip)$/i.test(f.name);
 
 /**
  * The plugin centre (SPEC §2 /helper/plugins): installed plugins as cards — enable switch, configuration (a form from
