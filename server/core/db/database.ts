@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import type { Row } from './row.js';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
@@ -36,6 +36,21 @@ function withStatementCache(sqlite: SqliteHandle, max = 500) {
   };
 }
 
+/**
+ * JOINERY_SQL_LOG=<file>: every statement run, one JSON line each ({sql, params, ms}) — for benchmarks that replay
+ * the page call's SQL by hand, and for looking at what a screen costs. Off by default.
+ */
+function queryLog(): { log?: (event: LogEvent) => void } {
+  const file = process.env.JOINERY_SQL_LOG;
+  if (!file) return {};
+  return {
+    log: (event) => {
+      if (event.level !== 'query') return;
+      fs.appendFileSync(file, `${JSON.stringify({ sql: event.query.sql, params: event.query.parameters, ms: event.queryDurationMillis })}\n`);
+    },
+  };
+}
+
 async function openSqlite(file: string): Promise<Kysely<DynamicDb>> {
   const { default: SQLite } = await import('better-sqlite3');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -44,7 +59,7 @@ async function openSqlite(file: string): Promise<Kysely<DynamicDb>> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<DynamicDb>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<DynamicDb>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...queryLog() });
 }
 
 async function openPostgres(url: string): Promise<Kysely<DynamicDb>> {
@@ -56,13 +71,13 @@ async function openPostgres(url: string): Promise<Kysely<DynamicDb>> {
   // An idle connection the server ends (restart, failover, idle timeout, DROP DATABASE … FORCE) is reported here;
   // without a listener node treats it as an unhandled 'error' event and the whole process exits. The pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL connection lost while idle:', error.message));
-  return new Kysely<DynamicDb>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DynamicDb>({ dialect: new PostgresDialect({ pool }), ...queryLog() });
 }
 
 async function openMysql(url: string): Promise<Kysely<DynamicDb>> {
   const mysql = await import('mysql2');
   const pool = mysql.createPool({ uri: url, connectionLimit: 10, decimalNumbers: true, supportBigNumbers: true, bigNumberStrings: false, dateStrings: true });
-  return new Kysely<DynamicDb>({ dialect: new MysqlDialect({ pool }) });
+  return new Kysely<DynamicDb>({ dialect: new MysqlDialect({ pool }), ...queryLog() });
 }
 
 /** Opens the database named by a URL: sqlite:<file>, sqlite::memory:, postgres://…, mysql://…. */
