@@ -124,3 +124,39 @@ test('users: a department dragged in the tree takes its new place, under a new p
   const indent = async (id: number) => node(id).evaluate((e) => parseFloat((e as HTMLElement).style.paddingLeft));
   expect(await indent(b)).toBeGreaterThan(await indent(a));
 });
+
+test('users: the ticked users are moved to a department chosen in the dialog', async ({ page, api }) => {
+  const stamp = Date.now().toString(36);
+  const dept = async (name: string) => Number(((await api.call<{ id: number }>('POST', '/admin/base/sys/department/add', { name, parentId: null, orderNum: 950 })).data).id);
+  const from = await dept(`搬出 ${stamp}`);
+  const to = await dept(`搬入 ${stamp}`);
+  const ids: number[] = [];
+  for (const who of [`mva${stamp}`, `mvb${stamp}`]) {
+    const r = await api.call<number>('POST', '/admin/base/sys/user/add', { username: who, password: 'Move-pass-123', name: who, status: 1, departmentId: from, roleIdList: [] });
+    expect(r.code, JSON.stringify(r)).toBe(1000);
+    ids.push(Number(r.data));
+  }
+  const shell = new ShellPage(page);
+  await shell.loginAs();
+  await shell.openMenu('/sys/user');
+  const list = new ListPage(page);
+  await list.ready('base/sys/user');
+  const panel = page.getByTestId('master-panel');
+  await panel.locator(`[data-master="${from}"]`).click();
+  await list.ready();
+  await expect(list.rows).toHaveCount(2);
+  for (const id of ids) await list.select(list.row(id));
+
+  await list.screen.getByRole('button', { name: /移动部门/ }).click();
+  const dialog = page.getByTestId('action-dialog');
+  await expect(dialog.getByTestId('action-confirm')).toBeDisabled();
+  await dialog.getByTestId('action-pick').selectOption(String(to));
+  await dialog.getByTestId('action-confirm').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(list.rows).toHaveCount(0);
+  const moved = (await api.call<{ list: Row[] }>('POST', '/admin/base/sys/user/page', { departmentId: [to], page: 1, size: 10 })).data.list;
+  expect(moved.map((u) => u.id).sort()).toEqual([...ids].sort());
+  await panel.locator(`[data-master="${to}"]`).click();
+  await list.ready();
+  await expect(list.rows).toHaveCount(2);
+});

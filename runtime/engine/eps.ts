@@ -64,6 +64,10 @@ export type EpsButton = {
   remark?: 'optional' | 'required';
   tone?: 'default' | 'primary' | 'danger';
   done?: EpsLabel;
+  /** The name the ids are sent under (default `ids`). */
+  idsAs?: string;
+  /** A record of another entity to choose before the call, sent as `field`. */
+  pick?: { field: string; entity: string; label: EpsLabel };
 };
 
 export type EpsJoin = { alias: string; field: string; entity: string; column: string; keyword: boolean };

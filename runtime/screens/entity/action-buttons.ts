@@ -10,9 +10,10 @@ export function allows(button: EpsButton, row: EntityRow): boolean {
 export const onRow = (b: EpsButton) => b.on !== 'selection';
 export const onSelection = (b: EpsButton) => b.on !== 'row';
 
-/** Posts a button's action for these ids: {ids, ...body} plus the remark when one was given. */
-export function runButton(prefix: string, button: EpsButton, ids: number[], remark?: string): Promise<unknown> {
-  const data: Record<string, unknown> = { ids, ...button.body };
+/** Posts a button's action for these ids: {ids (or its idsAs), ...body} plus the remark and the picked record when given. */
+export function runButton(prefix: string, button: EpsButton, ids: number[], remark?: string, picked?: number | string): Promise<unknown> {
+  const data: Record<string, unknown> = { [button.idsAs ?? 'ids']: ids, ...button.body };
   if (remark !== undefined && remark.trim() !== '') data.remark = remark.trim();
+  if (button.pick && picked !== undefined) data[button.pick.field] = picked;
   return request(`/admin/${prefix}/${button.action}`, { method: 'POST', data });
 }

@@ -2,14 +2,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EpsButton } from '../../engine/eps';
 import { labelOf } from '../../widgets/label-of';
-import { buttonClass, textareaClass } from '../../widgets/ui-classes';
+import { useRelationOptions } from '../../widgets/relation-options';
+import { buttonClass, inputClass, textareaClass } from '../../widgets/ui-classes';
 import { DialogFrame } from './dialog-frame';
 
 type Props = {
   /** The button being run and the ids it runs on; null when closed. */
   pending: { button: EpsButton; ids: number[] } | null;
   lang: string;
-  onConfirm: (remark: string) => Promise<void>;
+  onConfirm: (remark: string, picked?: number | string) => Promise<void>;
   onClose: () => void;
 };
 
@@ -20,20 +21,25 @@ type Props = {
 export function ActionDialog({ pending, lang, onConfirm, onClose }: Props) {
   const { t } = useTranslation('entity');
   const [remark, setRemark] = useState('');
+  const [picked, setPicked] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const pick = pending?.button.pick;
+  const choices = useRelationOptions(pick ? { entity: pick.entity } : undefined);
   useEffect(() => {
     setRemark('');
+    setPicked('');
     setError(null);
   }, [pending]);
   if (!pending) return null;
   const { button, ids } = pending;
-  const missing = button.remark === 'required' && remark.trim() === '';
+  const missing = (button.remark === 'required' && remark.trim() === '') || (!!pick && picked === '');
   const confirm = async () => {
     setBusy(true);
     setError(null);
     try {
-      await onConfirm(remark);
+      const option = choices.options.find((o) => String(o.value) === picked);
+      await onConfirm(remark, option?.value);
       onClose();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -55,6 +61,19 @@ export function ActionDialog({ pending, lang, onConfirm, onClose }: Props) {
       )}>
       <div className="space-y-3 text-[13px] text-ink">
         {button.confirm && <p>{labelOf(button.confirm, lang)}</p>}
+        {pick && (
+          <label className="block space-y-1">
+            <span className="text-muted">{labelOf(pick.label, lang)}</span>
+            <select className={inputClass} value={picked} onChange={(e) => setPicked(e.target.value)} data-testid="action-pick" autoFocus
+              disabled={choices.isLoading || choices.unavailable}>
+              <option value="">{choices.isLoading ? t('state.loading') : t('dialog.pick', { label: labelOf(pick.label, lang) })}</option>
+              {choices.options.map((o) => (
+                <option key={String(o.value)} value={String(o.value)}>{`${'\u3000'.repeat(o.depth)}${o.label}`}</option>
+              ))}
+            </select>
+            {choices.unavailable && <span role="alert" className="text-danger">{t('dialog.pickUnavailable', { label: labelOf(pick.label, lang) })}</span>}
+          </label>
+        )}
         {button.remark && (
           <label className="block space-y-1">
             <span className="text-muted">{t(button.remark === 'required' ? 'dialog.remarkRequired' : 'dialog.remarkOptional')}</span>

@@ -81,13 +81,13 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   };
 
   /** Runs a button's action (after its dialog when it asks to confirm or for a remark). */
-  const runNow = async (button: EpsButton, ids: number[], remark?: string) => {
-    await runButton(prefix, button, ids, remark);
+  const runNow = async (button: EpsButton, ids: number[], remark?: string, picked?: number | string) => {
+    await runButton(prefix, button, ids, remark, picked);
     toast.success(`${button.done ? labelOf(button.done, ctrl.lang) : t('dialog.done')} · ${t('dialog.records', { count: ids.length })}`);
     await afterWrite();
   };
   const press = (button: EpsButton, ids: number[]) => {
-    if (button.confirm || button.remark) {
+    if (button.confirm || button.remark || button.pick) {
       setPending({ button, ids });
       return;
     }
@@ -232,7 +232,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
       ) : (
         <InfoDialog entry={entry} prefix={prefix} row={viewing} lang={ctrl.lang} fetchInfo={can.info} onClose={() => setViewing(null)} />
       )}
-      <ActionDialog pending={pending} lang={ctrl.lang} onConfirm={(remark) => runNow(pending!.button, pending!.ids, remark)} onClose={() => setPending(null)} />
+      <ActionDialog pending={pending} lang={ctrl.lang} onConfirm={(remark, picked) => runNow(pending!.button, pending!.ids, remark, picked)} onClose={() => setPending(null)} />
       <ConfirmDelete ids={deleting} recycle={entry.joinery?.recycle ?? false} onConfirm={remove} onClose={() => setDeleting(null)} />
       {importing && <ImportDialog prefix={prefix} title={ctrl.title} onClose={() => setImporting(false)} onImported={() => void afterWrite()} />}
       {editing && (

@@ -43,6 +43,10 @@ export type ActionButton = {
   remark?: 'optional' | 'required';
   tone?: 'default' | 'primary' | 'danger';
   done?: Label;
+  /** The name the ids are sent under (default `ids`). */
+  idsAs?: string;
+  /** A record of another entity chosen in the dialog, sent as `field`. */
+  pick?: { field: string; entity: string; label: Label };
 };
 
 export type ActionSchema = { name: string; method: 'get' | 'post'; summary: string; access?: string; ui?: ActionButton[] };
