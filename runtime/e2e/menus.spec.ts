@@ -83,3 +83,40 @@ test('menus ticked in the list export as a JSON tree; importing that file adds t
   expect(copiedPage.name).toBe(`导出页面 ${stamp}`);
   expect(all.filter((m) => m.parentId === copiedPage.id).map((m) => m.name)).toEqual([`导出按钮 ${stamp}`]);
 });
+
+test('a permission row takes its permissions from the calls the server routes; a menu takes its icon from the icon set', async ({ page, api }) => {
+  const stamp = Date.now().toString(36);
+  const shell = new ShellPage(page);
+  await shell.loginAs();
+  await shell.openMenu('/sys/menu');
+  const list = new ListPage(page);
+  await list.ready('base/sys/menu');
+
+  // A page with an icon chosen from the picker.
+  await list.clickAdd();
+  const form = new EditDialog(page);
+  await form.ready();
+  await form.field('type').getByRole('radio', { name: '菜单' }).click();
+  await form.fill('name', `图标页 ${stamp}`);
+  await form.fill('router', `/e2e/icon${stamp}`);
+  await form.field('icon').locator('button[aria-haspopup="listbox"]').click();
+  await form.field('icon').getByRole('option', { name: 'icon-goods' }).click();
+  await form.saveAndClose();
+  const menus = async () => (await api.call<{ name: string; icon: string | null; perms: string | null; type: number }[]>('POST', '/admin/base/sys/menu/list', {})).data;
+  expect((await menus()).find((m) => m.name === `图标页 ${stamp}`)?.icon).toBe('icon-goods');
+
+  // A permission row: two calls ticked in the picker, found by filtering.
+  await list.clickAdd();
+  await form.ready();
+  await form.field('type').getByRole('radio', { name: '权限' }).click();
+  await form.fill('name', `权限行 ${stamp}`);
+  await form.field('perms').getByRole('button').first().click();
+  const panel = form.field('perms').getByTestId('perms-panel');
+  await panel.getByRole('textbox').fill('product:info');
+  await panel.getByRole('option', { name: /product:info:page/ }).getByRole('checkbox').check();
+  await panel.getByRole('option', { name: /product:info:update/ }).getByRole('checkbox').check();
+  await expect(form.field('perms').locator('[data-perm]')).toHaveCount(2);
+  await page.keyboard.press('Escape');
+  await form.saveAndClose();
+  expect((await menus()).find((m) => m.name === `权限行 ${stamp}`)).toMatchObject({ type: 2, perms: 'product:info:page,product:info:update' });
+});

@@ -24,7 +24,7 @@ function schemaTypes(schema: JsonObject): string[] {
 }
 
 /** Kinds that take the whole width of the form; the others sit two to a row. */
-const WIDE_KINDS = new Set<FieldKind>(['textarea', 'json', 'richtext', 'images']);
+const WIDE_KINDS = new Set<FieldKind>(['textarea', 'json', 'richtext', 'images', 'perms']);
 
 /** Kinds whose value is a structured JSON value that no RJSF widget can own: rendered by a custom field. */
 const FIELD_KINDS = new Set<FieldKind>(['json']);

@@ -21,19 +21,20 @@ export type FieldKind =
   | 'password'
   | 'cron'
   | 'tree-check'
+  | 'icon'
+  | 'perms'
   | 'hidden';
 
 /** Schema widget names (x-ui.widget) folded onto the kinds we render; later issues may give some their own widget. */
 const WIDGET_ALIASES: Record<string, FieldKind> = {
   files: 'file',
   'tree-select': 'relation',
-  icon: 'text',
   entity: 'text',
 };
 
 const KINDS = new Set<string>([
   'text', 'textarea', 'number', 'money', 'switch', 'select', 'radio', 'date', 'datetime', 'image', 'images', 'file',
-  'video', 'relation', 'json', 'richtext', 'password', 'cron', 'tree-check', 'hidden',
+  'video', 'relation', 'json', 'richtext', 'password', 'cron', 'tree-check', 'icon', 'perms', 'hidden',
 ]);
 
 /** The kind of a field, from its x-ui widget when it names one, else from its storage and hints. */

@@ -11,6 +11,13 @@ import { CronWidget } from './cron-widget';
 import { CheckTreeWidget } from './check-tree';
 import { RelationPicker } from './relation-picker';
 import { JsonField } from './json-field';
+import { IconPicker } from './icon-picker';
+import { PermsWidget } from './perms-picker';
+
+/** A menu icon chosen from the console's set. */
+function IconWidget(props: WidgetProps) {
+  return <IconPicker id={props.id} value={typeof props.value === 'string' ? props.value : ''} invalid={invalid(props)} onChange={(icon) => props.onChange(icon || null)} />;
+}
 
 function RelationWidget(props: WidgetProps) {
   const eps = epsOptions(props)?.eps;
@@ -51,6 +58,8 @@ export const widgetRegistry: {
     richtext: RichTextWidget,
     cron: CronWidget,
     'tree-check': CheckTreeWidget,
+    icon: IconWidget,
+    perms: PermsWidget,
     hidden: HiddenWidget,
   },
   fields: { json: JsonField },

@@ -1,0 +1,90 @@
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WidgetProps } from '@rjsf/utils';
+import { useEps, type EpsEntry } from '../engine/eps';
+import { useDismiss } from '../shell/use-dismiss';
+import { labelOf } from './label-of';
+import { invalid } from './form-widgets';
+import { inputBaseClass, inputClass, invalidInputClass } from './ui-classes';
+
+type Perm = { perm: string; summary: string };
+type Group = { prefix: string; title: string; perms: Perm[] };
+
+/** Splits a stored permissions value ("a:b:c,d:e:f") into its strings. */
+export const splitPerms = (value: unknown): string[] => (typeof value === 'string' ? value.split(',').map((p) => p.trim()).filter(Boolean) : []);
+
+/** The permission strings the server routes, by entity: `<prefix as colons>:<action>` for each of its calls. */
+export function permGroups(entries: EpsEntry[], lang: string): Group[] {
+  return entries.map((e) => {
+    const prefix = e.prefix.replace(/^\/admin\//, '');
+    const perms = e.api.filter((a) => !a.ignoreToken).map((a) => ({ perm: `${prefix.replace(/\//g, ':')}:${a.path.replace(/^\//, '').replace(/\//g, ':')}`, summary: a.summary }));
+    const title = e.joinery?.title ? labelOf(e.joinery.title, lang) : (e.info?.type?.description || e.name || prefix);
+    return { prefix, title, perms };
+  }).filter((g) => g.perms.length > 0).sort((a, b) => a.prefix.localeCompare(b.prefix));
+}
+
+/**
+ * The permissions of a menu's permission row: chosen from the calls the server routes (grouped by entity, searched by
+ * permission, entity or call), shown as chips; strings the server does not route (yet) are kept and marked.
+ */
+export function PermsWidget(props: WidgetProps) {
+  const { t, i18n } = useTranslation('entity');
+  const { entries } = useEps();
+  const [open, setOpen] = useState(false);
+  const [filter, setFilter] = useState('');
+  const box = useRef<HTMLDivElement>(null);
+  useDismiss(box, open, () => setOpen(false));
+  const chosen = splitPerms(props.value);
+  const groups = useMemo(() => permGroups(entries, i18n.language), [entries, i18n.language]);
+  const known = useMemo(() => new Set(groups.flatMap((g) => g.perms.map((p) => p.perm))), [groups]);
+  const shown = useMemo(() => {
+    const f = filter.trim().toLowerCase();
+    if (!f) return groups;
+    return groups.map((g) => ({ ...g, perms: g.title.toLowerCase().includes(f) || g.prefix.includes(f) ? g.perms : g.perms.filter((p) => p.perm.toLowerCase().includes(f) || p.summary.toLowerCase().includes(f)) }))
+      .filter((g) => g.perms.length > 0);
+  }, [groups, filter]);
+  const set = (next: string[]) => props.onChange(next.length ? [...new Set(next)].join(',') : null);
+  const toggle = (perm: string) => set(chosen.includes(perm) ? chosen.filter((p) => p !== perm) : [...chosen, perm]);
+  const disabled = props.disabled || props.readonly;
+
+  return (
+    <div ref={box} className="relative" data-jy-popover={open ? 'open' : undefined}>
+      <div id={props.id} role="button" tabIndex={disabled ? -1 : 0} aria-haspopup="listbox" aria-expanded={open} aria-disabled={disabled}
+        onClick={() => !disabled && setOpen((o) => !o)} onKeyDown={(e) => { if (!disabled && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); setOpen((o) => !o); } }}
+        className={`${inputBaseClass} flex min-h-8 w-full flex-wrap items-center gap-1 py-1 text-left h-auto ${invalid(props) ? invalidInputClass : ''}`}>
+        {chosen.length === 0 && <span className="text-faint">{t('perms.choose')}</span>}
+        {chosen.map((p) => (
+          <span key={p} data-perm={p} className={`inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-[12px] ${known.has(p) ? 'bg-primary-9 text-primary' : 'bg-warning-soft text-warning'}`}
+            title={known.has(p) ? p : t('perms.unknown', { perm: p })}>
+            {p}
+            {!disabled && (
+              <button type="button" aria-label={t('perms.remove', { perm: p })} className="leading-none opacity-70 hover:opacity-100"
+                onClick={(e) => { e.stopPropagation(); toggle(p); }}>×</button>
+            )}
+          </span>
+        ))}
+      </div>
+      {open && (
+        <div className="mt-1 w-full rounded-lg border border-line bg-surface p-2" data-testid="perms-panel">
+          <input className={`${inputClass} mb-2 h-7 text-[12px]`} value={filter} onChange={(e) => setFilter(e.target.value)} autoFocus
+            placeholder={t('perms.filter')} aria-label={t('perms.filter')} />
+          <div role="listbox" aria-multiselectable="true" aria-label={t('perms.choose')} className="max-h-60 overflow-auto">
+            {shown.length === 0 && <p className="px-2 py-3 text-center text-[12px] text-muted">{t('perms.none')}</p>}
+            {shown.map((g) => (
+              <div key={g.prefix} className="mb-1">
+                <p className="px-1 pt-1 text-[12px] font-semibold text-muted">{g.title} <span className="font-normal">{g.prefix}</span></p>
+                {g.perms.map((p) => (
+                  <label key={p.perm} role="option" aria-selected={chosen.includes(p.perm)} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-[12px] hover:bg-hover">
+                    <input type="checkbox" className="accent-[var(--color-primary)]" checked={chosen.includes(p.perm)} onChange={() => toggle(p.perm)} />
+                    <span className="font-mono text-ink">{p.perm}</span>
+                    <span className="truncate text-muted">{p.summary}</span>
+                  </label>
+                ))}
+              </div>
+            ))}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
