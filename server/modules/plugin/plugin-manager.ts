@@ -191,8 +191,9 @@ export class PluginManager {
         if (!enabled.has(keyName)) await this.unload(keyName);
       }
       for (const [keyName, entities] of this.dropAfterDelete) {
-        if (rows.some((r) => String(r.keyName) === keyName)) continue;
         this.dropAfterDelete.delete(keyName);
+        // Still there: the delete that asked for the drop did not commit; nothing is dropped.
+        if (rows.some((r) => String(r.keyName) === keyName)) continue;
         for (const e of entities.entities) await dropTable(this.host.database, this.host.database.db, e);
       }
       for (const [keyName, r] of enabled) {
