@@ -27,7 +27,7 @@ async function load(url, headers, body) {
 
 if (!fs.existsSync(path.join(root, 'dist/server/main.js'))) throw new Error('build the server first: node scripts/build-server.mjs');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-bench-'));
-const env = { PORT: '8301', HOST: '127.0.0.1', JOINERY_DATA_DIR: dataDir, JOINERY_CAPTCHA: 'off' };
+const env = { PORT: '8301', HOST: '127.0.0.1', JOINERY_DATA_DIR: dataDir, JOINERY_CAPTCHA: 'off', ...(process.env.JOINERY_LOG ? { JOINERY_LOG: process.env.JOINERY_LOG } : {}) };
 const body = { page: 1, size: 20, keyWord: '木', order: 'price', sort: 'desc' };
 const login = async () => (await (await fetch('http://127.0.0.1:8301/admin/base/open/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: '123456' }) })).json()).data.token;
 const pageCall = (token) => fetch('http://127.0.0.1:8301/admin/product/info/page', { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify(body) });

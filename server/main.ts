@@ -7,10 +7,14 @@ const asked = Number(process.env.JOINERY_WORKERS ?? 1);
 const workers = Number.isInteger(asked) && asked > 0 ? Math.min(asked, 64) : 1;
 const sqlite = config.databaseUrl.startsWith('sqlite');
 
+/** JOINERY_LOG: `info` (default) logs every request to stdout; `warn` only warnings and errors (the operation log still records every call). */
+const level = process.env.JOINERY_LOG === 'warn' || process.env.JOINERY_LOG === 'error' ? process.env.JOINERY_LOG : 'info';
+
 /** One server process: builds the app and listens (a cluster worker shares the primary's port). */
 async function serve(options: { seed?: boolean } = {}): Promise<void> {
-  const app = await buildApp({ logger: true, ...options });
+  const app = await buildApp({ logger: { stream: process.stdout, level }, ...options });
   await app.listen({ port: config.port, host: config.host });
+  if (level !== 'info') console.log(`Joinery listening on http://${config.host}:${config.port}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void app.close().then(() => process.exit(0)));
   }
