@@ -236,6 +236,7 @@ describe('hostile and wrong packages are refused before anything is written (sql
     ['not a zip', () => randomBytes(2000), 400, /not a zip/],
     ['larger than the limit', () => withEntry({ name: 'README.md', data: randomBytes(5 * 1024 * 1024 + 10), method: 0 }), 413, /larger than/],
     ['a schema outside its keyName', () => zip([...good.filter((e) => e.name !== 'schemas/item.json'), { name: 'schemas/item.json', data: JSON.stringify({ type: 'object', 'x-prefix': 'base/sys/user', properties: {} }) }]), 400, /x-prefix must start/],
+    ['a schema aimed at a server table no entity registers', () => zip([...good.filter((e) => e.name !== 'schemas/item.json'), { name: 'schemas/item.json', data: JSON.stringify({ ...JSON.parse(String(good.find((e) => e.name === 'schemas/item.json')!.data)), 'x-table': 'base_sys_session' }) }]), 400, /x-table must start with .{1,3}evil_/],
     ['a manifest with an unknown key', () => zip([...good.filter((e) => e.name !== 'plugin.json'), { name: 'plugin.json', data: JSON.stringify({ name: 'x', keyName: 'evil', version: '1', server: 'index.js' }) }]), 400, /plugin\.json/],
   ];
 

@@ -163,6 +163,14 @@ export function parsePackage(files: Map<string, Buffer>): PluginPackage {
     if (typeof prefix !== 'string' || !prefix.startsWith(`${m.keyName}/`)) {
       throw new IncompletePackage(`${file}: x-prefix must start with the plugin's keyName ("${m.keyName}/…"), found ${JSON.stringify(prefix ?? null)}`);
     }
+    // Its tables are its own: a package may not point an entity at a table of the server (sessions, role links…)
+    // that no entity registers, and so could otherwise take over as long as its columns matched.
+    const module = (schema as Record<string, unknown>)['x-module'];
+    if (module !== undefined && module !== m.keyName) throw new IncompletePackage(`${file}: x-module must be the plugin's keyName "${m.keyName}", found ${JSON.stringify(module)}`);
+    const table = (schema as Record<string, unknown>)['x-table'];
+    if (table !== undefined && (typeof table !== 'string' || !table.startsWith(`${m.keyName}_`))) {
+      throw new IncompletePackage(`${file}: x-table must start with "${m.keyName}_", found ${JSON.stringify(table)}`);
+    }
     return { file, schema: schema as Record<string, unknown> };
   });
   const prefixes = new Set(schemas.map((s) => s.schema['x-prefix'] as string));
