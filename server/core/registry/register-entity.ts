@@ -21,7 +21,7 @@ export function prepareEntity(source: EntitySource): Entity {
  * Refuses entities that cannot join the registry: a prefix, table or class another entity uses, or an x-ref naming an
  * entity or column that neither the registry nor the batch has. `replacing` lets an entity replace itself (evolve).
  */
-export function checkFits(registry: Registry, batch: Entity[], options: { replacing?: boolean } = {}): void {
+export function checkFits(registry: Pick<Registry, 'all' | 'get'>, batch: Entity[], options: { replacing?: boolean } = {}): void {
   const seen = new Map<string, Entity>();
   for (const entity of batch) {
     const same = registry.get(entity.prefix) ?? seen.get(entity.prefix);

@@ -104,8 +104,7 @@ export class PluginManager {
     const entities = pkg.content.schemas.map((s) => prepareEntity({ schema: s.schema, origin: pluginOrigin(keyName, s.file) }));
     // Checked as if this plugin's own entities (an earlier version) were gone: it replaces them.
     const others = this.host.registry.all().filter((e) => !ownedBy(keyName, e));
-    const view = { all: () => others, get: (p: string) => others.find((e) => e.prefix === p) } as unknown as Parameters<typeof checkFits>[0];
-    checkFits(view, entities);
+    checkFits({ all: () => others, get: (p: string) => others.find((e) => e.prefix === p) }, entities);
     return entities;
   }
 
