@@ -153,9 +153,24 @@ export class AuthService {
    * Who presents this Authorization value. `user` is absent when there is no valid token; `error` says why a
    * well-signed token is refused (revoked session, stale password version, disabled user, refresh token used as access).
    */
+  /** Tokens whose signature was checked (a token is its own key: the same bytes verify the same way). */
+  private readonly verifiedTokens = new Map<string, AdminClaims>();
+
+  /** verifyJwt, remembering good tokens so a busy session does not pay an HMAC per call; expiry is checked every time. */
+  private verified(token: unknown): AdminClaims | undefined {
+    const known = typeof token === 'string' ? this.verifiedTokens.get(token) : undefined;
+    if (known) return known.exp * 1000 > Date.now() ? known : undefined;
+    const claims = verifyJwt(token, this.options.secret);
+    if (claims) {
+      if (this.verifiedTokens.size >= 10_000) this.verifiedTokens.clear();
+      this.verifiedTokens.set(token as string, claims);
+    }
+    return claims;
+  }
+
   async authenticate(token: unknown): Promise<{ user?: RequestUser; error?: AppError; refreshAsAccess?: boolean }> {
     if (token === undefined || token === '') return {};
-    const claims = verifyJwt(token, this.options.secret);
+    const claims = this.verified(token);
     if (!claims) return {};
     if (claims.isRefresh) return { error: sessionExpired(), refreshAsAccess: true };
     await this.followOthers();

@@ -102,7 +102,7 @@ export async function planKeyword(ctx: OpContext, entity: Entity, params: Row): 
   const keyword = keywordOf(params);
   const own = entity.fields.filter((f) => f.search.includes('keyword'));
   if (keyword === undefined || own.length === 0 || keywordFields(entity).length !== own.length) return {};
-  return { candidates: await keywordCandidates(ctx.database, ctx.db, entity, keyword, await storedRowCount(ctx.database, ctx.db, entity)) };
+  return { candidates: await keywordCandidates(ctx.database, ctx.db, entity, keyword, () => storedRowCount(ctx.database, ctx.db, entity)) };
 }
 
 function keywordCondition(entity: Entity, params: Row, eb: AnyExpressionBuilder, ctx: OpContext, plan: KeywordPlan): Expression<SqlBool> | undefined {
@@ -178,9 +178,15 @@ export function selectRows(ctx: OpContext, entity: Entity, params: Row, purpose:
   return q.where((eb) => eb.and(whereConditions(ctx, entity, params, eb, plan, purpose === 'page' ? 'page' : 'count')));
 }
 
-/** The select list: stored columns plus joined aliases. */
+const columnLists = new WeakMap<Entity, { registryVersion: number; columns: string[] }>();
+
+/** The select list: stored columns plus joined aliases (kept per entity until the registry changes). */
 export function selectColumns(ctx: OpContext, entity: Entity): string[] {
+  const known = columnLists.get(entity);
+  if (known && known.registryVersion === ctx.registry.version) return known.columns;
   const present = entity.joins.filter((j) => ctx.registry.get(j.table));
-  return [...entity.fields.filter((f) => !f.virtual).map((f) => `a.${f.name}`), ...present.map((j) => `${j.joinAlias}.${j.column} as ${j.alias}`)];
+  const columns = [...entity.fields.filter((f) => !f.virtual).map((f) => `a.${f.name}`), ...present.map((j) => `${j.joinAlias}.${j.column} as ${j.alias}`)];
+  columnLists.set(entity, { registryVersion: ctx.registry.version, columns });
+  return columns;
 }
 

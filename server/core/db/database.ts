@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import type { Row } from './row.js';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
@@ -12,6 +12,12 @@ export type Database = {
   db: Kysely<DynamicDb>;
   dialect: DialectName;
   url: string;
+  /**
+   * Runs a write whose last moments a crash may lose (the operation log): on SQLite its commit is not flushed to disk
+   * (WAL with synchronous=NORMAL for that one commit — the next ordinary commit or checkpoint flushes it); every other
+   * write keeps synchronous=FULL. PostgreSQL and MySQL run it as any other write.
+   */
+  relaxedWrite<T>(write: (db: Kysely<DynamicDb>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -96,5 +102,16 @@ export async function openDatabase(url: string): Promise<Database> {
   } else {
     throw new Error(`DATABASE_URL "${url}" is not understood: use sqlite:<file>, postgres://… or mysql://…`);
   }
-  return { db, dialect, url, close: () => db.destroy() };
+  const relaxedWrite = dialect === 'sqlite'
+    // One connection held for the three statements, so no other write can commit while the setting is relaxed.
+    ? <T>(write: (db: Kysely<DynamicDb>) => Promise<T>) => db.connection().execute(async (c) => {
+      await sql`pragma synchronous = NORMAL`.execute(c);
+      try {
+        return await write(c);
+      } finally {
+        await sql`pragma synchronous = FULL`.execute(c);
+      }
+    })
+    : <T>(write: (db: Kysely<DynamicDb>) => Promise<T>) => write(db);
+  return { db, dialect, url, relaxedWrite, close: () => db.destroy() };
 }

@@ -46,7 +46,9 @@ export function encodeRow(entity: Entity, row: Row): Row {
 /** Decodes a database row for clients: secret fields removed, joined columns passed through. */
 export function decodeRow(entity: Entity, row: Row, options: { keepSecrets?: boolean } = {}): Row {
   const out: Row = {};
-  for (const [key, value] of Object.entries(row)) {
+  // Rows come from the driver as plain objects: for…in walks their own keys without building an entries array.
+  for (const key in row) {
+    const value = row[key];
     const field = entity.fieldMap.get(key);
     if (!field) {
       out[key] = value;

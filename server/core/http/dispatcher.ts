@@ -47,8 +47,11 @@ export function fileRoutes(entity: Entity): (DeclaredRoute & { entity: Entity; n
 /** Custom action handlers by "<prefix>/<action>", registered by modules. */
 export class ActionRegistry {
   private readonly map = new Map<string, ActionHandler>();
+  /** Bumped on every change; caches key on it. */
+  version = 0;
   set(prefix: string, name: string, handler: ActionHandler): void {
     this.map.set(`${prefix}/${name}`, handler);
+    this.version++;
   }
   get(prefix: string, name: string): ActionHandler | undefined {
     return this.map.get(`${prefix}/${name}`);
@@ -67,9 +70,31 @@ export function entityRoutes(entity: Entity, actions: ActionRegistry): (Declared
   ];
 }
 
-/** Finds the entity and action for /admin/<prefix>/<action> at request time; 404 when there is none. */
+/** What resolveDispatch found for "<method> <path>", valid while neither registry changes (see resolveDispatch). */
+type DispatchCache = { registryVersion: number; actionsVersion: number; found: Map<string, Resolved> };
+const dispatchCaches = new WeakMap<Registry, DispatchCache>();
+
+/**
+ * Finds the entity and action for /admin/<prefix>/<action> at request time; 404 when there is none. Found targets are
+ * remembered until an entity or an action handler is registered or removed (unknown paths are never remembered).
+ */
 export function resolveDispatch(registry: Registry, actions: ActionRegistry, method: string, url: string): Resolved {
   const path = url.split('?')[0];
+  let cache = dispatchCaches.get(registry);
+  if (!cache || cache.registryVersion !== registry.version || cache.actionsVersion !== actions.version) {
+    cache = { registryVersion: registry.version, actionsVersion: actions.version, found: new Map() };
+    dispatchCaches.set(registry, cache);
+  }
+  const key = `${method} ${path}`;
+  const known = cache.found.get(key);
+  if (known) return known;
+  const resolved = findDispatch(registry, actions, method, path);
+  if (cache.found.size >= 5000) cache.found.clear();
+  cache.found.set(key, resolved);
+  return resolved;
+}
+
+function findDispatch(registry: Registry, actions: ActionRegistry, method: string, path: string): Resolved {
   const segments = path.split('/').slice(2);
   const action = segments.pop() ?? '';
   const prefix = segments.join('/');

@@ -49,8 +49,8 @@ export function installInputGuard(app: FastifyInstance): void {
   // The API takes JSON (and multipart for uploads): a text/plain body is refused with 415 instead of being read as "no arguments".
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const bad = findBadInput(request.query, '') ?? findBadInput(request.body, '');
-    if (bad) throw badRequest(`${bad.path}: ${bad.message}`, [bad]);
+    done(bad ? badRequest(`${bad.path}: ${bad.message}`, [bad]) : undefined);
   });
 }

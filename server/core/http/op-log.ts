@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
 import { nowText } from '../db/time.js';
 import { untyped } from '../crud/dynamic-db.js';
@@ -21,7 +21,11 @@ export function redact(value: unknown, depth = 0): unknown {
 
 type LogRow = { userId: number | null; action: string; ip: string; params: string; createTime: string; updateTime: string };
 
-/** Writes the operation log in small batches so a busy server does one transaction per batch, not per request. */
+/**
+ * Writes the operation log in small batches so a busy server does one transaction per batch, not per request, and off
+ * the disk flush every data write waits for: a crash may lose the last moments of log rows, never a data write
+ * (PROTOCOL §0 in the README).
+ */
 export class OpLogWriter {
   private queue: LogRow[] = [];
   private timer?: NodeJS.Timeout;
@@ -45,7 +49,7 @@ export class OpLogWriter {
     if (batch.length === 0) return this.flushing;
     this.flushing = this.flushing.then(async () => {
       try {
-        await untyped(this.database.db).insertInto('base_sys_log').values(batch).execute();
+        await this.database.relaxedWrite((db) => untyped(db).insertInto('base_sys_log').values(batch).execute());
       } catch (error) {
         // The log must never take a request down; report it on the console instead.
         console.error('operation log write failed', error);
@@ -76,7 +80,17 @@ const REFUSED = new Set([401, 403, 429]);
  */
 export function installOpLog(app: FastifyInstance, writer: OpLogWriter, limits: Limits = DEFAULT_LIMITS): void {
   const untrustedRows = new WindowCounter(limits.logWindowMs);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    try {
+      logResponse(request, reply);
+    } catch (error) {
+      // The log must never take a request down.
+      request.log.error(error, 'operation log');
+    }
+    done();
+  });
+
+  function logResponse(request: FastifyRequest, reply: FastifyReply): void {
     const path = request.url.split('?')[0];
     if (!path.startsWith('/admin/')) return;
     // Routes that count traffic (the shop's visit counter) would flood the log with their successes.
@@ -103,5 +117,5 @@ export function installOpLog(app: FastifyInstance, writer: OpLogWriter, limits: 
     const args = request.method === 'GET' ? request.query : request.body;
     const params = capParams(JSON.stringify(redact(args ?? {})) ?? '{}', untrusted ? limits.logUntrustedParamsMax : limits.logParamsMax);
     writer.push({ userId: request.user?.id ?? null, action, ip, params });
-  });
+  }
 }

@@ -67,9 +67,10 @@ export function installSecurityHeaders(app: FastifyInstance, uiDir: string): voi
     // No built UI: the status page has no script.
   }
   const policy = consolePolicy(hashes);
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every reply and has nothing to wait for.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
     reply.headers(BASE_HEADERS);
-    return payload;
+    done(null, payload);
   });
 }
