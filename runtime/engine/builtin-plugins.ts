@@ -17,7 +17,8 @@ export type BuiltinPlugins = {
 export function useBuiltinPlugins(): BuiltinPlugins {
   const session = useSession();
   const { data } = useSWR<BuiltinPluginState[]>(session ? BUILTIN_PLUGINS_KEY : null, (key: string) => request<BuiltinPluginState[]>(key, { quiet: true }), {
-    revalidateOnFocus: false,
+    // Back on the tab, a switch another admin flipped meanwhile is seen.
+    revalidateOnFocus: true,
   });
   const byKey = new Map((data ?? []).map((p) => [p.keyName, p]));
   return {

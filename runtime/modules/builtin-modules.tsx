@@ -32,16 +32,18 @@ export const BUILTIN_MODULES: readonly Omit<RuntimeModule, 'enable'>[] = [
 /** The module registry: the built-in modules with their switches from the server. */
 export function useModules(): RuntimeModule[] {
   const plugins = useBuiltinPlugins();
-  const key = BUILTIN_MODULES.map((m) => (plugins.enabled(m.name) ? '1' : '0')).join('');
-  return useMemo(() => BUILTIN_MODULES.map((m) => ({ ...m, enable: plugins.enabled(m.name) })), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  // One character per module, so the list keeps its identity until a switch changes.
+  const switches = BUILTIN_MODULES.map((m) => (plugins.enabled(m.name) ? '1' : '0')).join('');
+  return useMemo(() => BUILTIN_MODULES.map((m, i) => ({ ...m, enable: switches[i] === '1' })), [switches]);
 }
 
 /** Keeps the theme engine in step with the theme plugin (its switch and the default theme an admin set). */
 export function useThemePluginSync(): void {
   const plugins = useBuiltinPlugins();
+  const { loaded } = plugins;
   const on = plugins.enabled('theme');
   const config = JSON.stringify(plugins.config('theme'));
   useEffect(() => {
-    if (plugins.loaded) setThemePlugin(on, JSON.parse(config) as Record<string, unknown> | null);
-  }, [plugins.loaded, on, config]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (loaded) setThemePlugin(on, JSON.parse(config) as Record<string, unknown> | null);
+  }, [loaded, on, config]);
 }
