@@ -116,9 +116,14 @@ test.describe('built-in plugins', () => {
     await expect(page.locator('[data-extra-module="theme"]')).toHaveCount(1);
     await expect(page.getByTestId('open-theme')).toBeVisible();
     const { id } = await builtin(api, 'theme');
+    const html = page.locator('html');
     try {
+      // This user chose dark; switched off, the theme plugin's default (light) is everyone's; on again, the choice is back.
+      await page.getByTestId('toggle-dark').click();
+      await expect(html).toHaveClass(/dark/);
       await theme.getByRole('switch').click();
       await expect(theme.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+      await expect(html).not.toHaveClass(/dark/);
       await expect(page.getByTestId('open-theme')).toHaveCount(0);
       await expect(page.getByTestId('toggle-dark')).toHaveCount(0);
       await expect(page.locator('[data-extra-module="theme"]')).toHaveCount(0);
@@ -132,6 +137,9 @@ test.describe('built-in plugins', () => {
       await page.locator('[data-testid="plugin-card"][data-key="theme"]').getByRole('switch').click();
       await expect(page.getByTestId('open-theme')).toBeVisible();
       await expect(page.locator('[data-extra-module="theme"]')).toHaveCount(1);
+      await expect(html).toHaveClass(/dark/);
+      await page.getByTestId('toggle-dark').click();
+      await expect(html).not.toHaveClass(/dark/);
       await page.getByTestId('open-theme').click();
       await expect(page.getByTestId('theme-drawer')).toBeVisible();
     } finally {
