@@ -28,6 +28,7 @@ import { loggerOptions, type LogSetting } from './core/http/request-log.js';
 import { limitsOf } from './core/limits.js';
 import { TaskScheduler, type SchedulerOptions } from './modules/task/scheduler.js';
 import { enabledPluginSources } from './modules/plugin/plugin-manager.js';
+import { reconcileBuiltins } from './modules/plugin/builtins.js';
 import type { Row } from './core/db/row.js';
 
 export type BuildOptions = Partial<Config> & {
@@ -139,6 +140,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   installDispatcher(app, registry, host.actions, (request) => host.context(request));
   await serveStatic(app, config);
   if (options.seed ?? true) await seedIfEmpty(host, { history: options.seedHistory ?? true });
+  // Every start: the console's built-in plugins have their rows (status and settings an admin chose are kept).
+  await reconcileBuiltins(host);
   // Every start: menu pages and buttons the registry needs and the menu table lacks (a schema added to an existing
   // database, an action given a handler) are created; rows admins edited are kept.
   const routed = new Set(host.listRoutes().map((r) => r.access));

@@ -27,19 +27,22 @@ export type ThemeOptions = {
 
 const KEY = 'joinery.theme';
 const DEFAULTS: ThemeOptions = { color: THEME_COLORS[0].color, dark: false, menuGroup: false, transition: 'slide' };
+const HEX = /^#[0-9a-f]{6}$/i;
+const isTransition = (v: unknown): v is Transition => v === 'slide' || v === 'fade' || v === 'none';
 
-function load(): ThemeOptions {
+/** The choices this browser's user made (only those: what they left alone follows the theme plugin's defaults). */
+function loadSaved(): Partial<ThemeOptions> {
   try {
     const saved = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<ThemeOptions>;
-    return {
-      color: typeof saved.color === 'string' && /^#[0-9a-f]{6}$/i.test(saved.color) ? saved.color : DEFAULTS.color,
-      dark: saved.dark === true,
-      menuGroup: saved.menuGroup === true,
-      transition: saved.transition === 'fade' || saved.transition === 'none' ? saved.transition : 'slide',
-    };
+    const out: Partial<ThemeOptions> = {};
+    if (typeof saved.color === 'string' && HEX.test(saved.color)) out.color = saved.color;
+    if (typeof saved.dark === 'boolean') out.dark = saved.dark;
+    if (typeof saved.menuGroup === 'boolean') out.menuGroup = saved.menuGroup;
+    if (isTransition(saved.transition)) out.transition = saved.transition;
+    return out;
   } catch (error) {
     console.warn('theme preference unreadable, using defaults', error);
-    return DEFAULTS;
+    return {};
   }
 }
 
@@ -51,20 +54,44 @@ function apply(options: ThemeOptions): void {
   tints(options.color, options.dark).forEach((t, i) => root.style.setProperty(`--color-primary-${i + 1}`, t));
 }
 
-let current = load();
+let saved = loadSaved();
+/** The theme plugin: its defaults (an admin's settings) and whether it is on (off: everyone gets its defaults, light). */
+let plugin: { enabled: boolean; defaults: ThemeOptions } = { enabled: true, defaults: DEFAULTS };
+const effective = (): ThemeOptions => (plugin.enabled ? { ...plugin.defaults, ...saved } : { ...plugin.defaults, dark: false });
+let current = effective();
 apply(current);
 const listeners = new Set<() => void>();
+
+function refresh(): void {
+  const next = effective();
+  if (JSON.stringify(next) === JSON.stringify(current)) return;
+  current = next;
+  apply(current);
+  for (const l of listeners) l();
+}
 
 export function getTheme(): ThemeOptions {
   return current;
 }
 
-/** Changes theme options; they apply at once and persist. */
+/** Changes theme options (the user's own choices); they apply at once and persist. */
 export function setTheme(patch: Partial<ThemeOptions>): void {
-  current = { ...current, ...patch };
-  localStorage.setItem(KEY, JSON.stringify(current));
-  apply(current);
-  for (const l of listeners) l();
+  saved = { ...saved, ...patch };
+  localStorage.setItem(KEY, JSON.stringify(saved));
+  refresh();
+}
+
+/** The theme plugin's switch and settings (from the server): its defaults fill what the user has not chosen. */
+export function setThemePlugin(enabled: boolean, config: Record<string, unknown> | null): void {
+  const c = config ?? {};
+  const defaults: ThemeOptions = {
+    color: typeof c.color === 'string' && HEX.test(c.color) ? c.color : DEFAULTS.color,
+    dark: false,
+    menuGroup: typeof c.menuGroup === 'boolean' ? c.menuGroup : DEFAULTS.menuGroup,
+    transition: isTransition(c.transition) ? c.transition : DEFAULTS.transition,
+  };
+  plugin = { enabled, defaults };
+  refresh();
 }
 
 export function useTheme(): ThemeOptions {

@@ -2,21 +2,14 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { menuTrail, type MenuNode } from '../engine/menu';
-import { setTheme, useTheme } from '../engine/theme';
+import { useTheme } from '../engine/theme';
+import type { RuntimeModule } from '../modules/registry';
+import { IconButton } from './icon-button';
 import { Icon } from './icons';
 import { LanguageSwitch } from './language-switch';
 import { UserMenu } from './user-menu';
 import { useMenuLabel } from './menu-label';
 import { usePageTitle } from './page-title';
-
-function IconButton({ icon, label, onClick, testId, pressed }: { icon: string; label: string; onClick: () => void; testId?: string; pressed?: boolean }) {
-  return (
-    <button type="button" onClick={onClick} aria-label={label} title={label} data-testid={testId} aria-pressed={pressed}
-      className="flex h-8 w-8 items-center justify-center rounded-md text-muted transition-colors hover:bg-hover hover:text-ink">
-      <Icon name={icon} size={17} />
-    </button>
-  );
-}
 
 function useFullscreen(): [boolean, () => void] {
   const [on, setOn] = useState(() => Boolean(document.fullscreenElement));
@@ -79,12 +72,13 @@ type HeaderProps = {
   groups: MenuNode[];
   activeGroup?: number;
   onGroup: (id: number) => void;
-  onOpenTheme: () => void;
+  /** The enabled modules' toolbar entries (the theme plugin's). */
+  toolbar: RuntimeModule[];
   compact: boolean;
 };
 
 /** The bar above the page: fold, breadcrumb or groups, and the tools on the right. */
-export function Header({ folded, onToggleFold, tree, groups, activeGroup, onGroup, onOpenTheme, compact }: HeaderProps) {
+export function Header({ folded, onToggleFold, tree, groups, activeGroup, onGroup, toolbar, compact }: HeaderProps) {
   const { t } = useTranslation('shell');
   const theme = useTheme();
   const [fullscreen, toggleFullscreen] = useFullscreen();
@@ -95,8 +89,7 @@ export function Header({ folded, onToggleFold, tree, groups, activeGroup, onGrou
       <div className="ml-auto flex items-center gap-0.5">
         {!compact && <IconButton icon={fullscreen ? 'exit-fullscreen' : 'fullscreen'} label={fullscreen ? t('header.exitFullscreen') : t('header.fullscreen')} onClick={toggleFullscreen} testId="toggle-fullscreen" />}
         <LanguageSwitch compact={compact} />
-        <IconButton icon={theme.dark ? 'sun' : 'moon'} label={theme.dark ? t('header.light') : t('header.dark')} onClick={() => setTheme({ dark: !theme.dark })} testId="toggle-dark" pressed={theme.dark} />
-        <IconButton icon="palette" label={t('header.theme')} onClick={onOpenTheme} testId="open-theme" />
+        {toolbar.map(({ name, toolbar: Entry }) => Entry && <span key={name} data-toolbar-module={name} className="contents"><Entry /></span>)}
         <span className="mx-1.5 h-5 w-px bg-line" />
         <UserMenu compact={compact} />
       </div>

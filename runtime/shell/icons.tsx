@@ -45,6 +45,10 @@ const PATHS: Record<string, string> = {
   refresh: 'M21 12a9 9 0 1 1-2.6-6.4M21 3v6h-6',
   'chevron-down': 'M6 9l6 6 6-6',
   'chevron-right': 'M9 6l6 6-6 6',
+  'chevron-left': 'M15 6l-6 6 6 6',
+  upload: 'M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3',
+  paperclip: 'M21 11.5 12.4 20a5 5 0 0 1-7.1-7.1l8.6-8.5a3.3 3.3 0 0 1 4.7 4.7l-8.6 8.6a1.7 1.7 0 0 1-2.4-2.4l7.9-7.9',
+  printer: 'M6 9V3h12v6M6 18H4a1 1 0 0 1-1-1v-6a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v6a1 1 0 0 1-1 1h-2M6 14h12v7H6z',
   palette: 'M12 21a9 9 0 1 1 9-9c0 2-1.5 3-3.5 3H16a2 2 0 0 0-1.5 3.3c.4.5.5 1 .3 1.5-.5.8-1.6 1.2-2.8 1.2ZM7.5 11h.01M10 7h.01M14.5 7h.01M17 11h.01',
   more: 'M5 12h.01M12 12h.01M19 12h.01',
   check: 'M5 12l5 5L20 7',
@@ -64,6 +68,9 @@ export type IconName = string;
 
 /** The icons a menu row may name (the interface glyphs below them are not offered). */
 export const MENU_ICONS: string[] = Object.keys(PATHS).slice(0, Object.keys(PATHS).indexOf('fold')).map((k) => `icon-${k}`);
+
+/** Every icon of the set, interface glyphs included (the icon plugin's demo lists them). */
+export const ALL_ICONS: string[] = Object.keys(PATHS).filter((k) => k !== 'fallback');
 
 /** Draws a named icon; accepts 'icon-goods' (menu rows) or 'goods'. */
 export function Icon({ name, size = 18, ...rest }: { name: IconName | null | undefined; size?: number } & Omit<SVGProps<SVGSVGElement>, 'name'>) {

@@ -11,7 +11,9 @@ import { useSession } from '../engine/session';
 import { Sidebar, visibleNodes } from './sidebar';
 import { Header } from './header';
 import { TabsBar } from './tabs-bar';
-import { ThemeDrawer } from './theme-drawer';
+import { ExtraComponents } from './extra-components';
+import { toolbarEntries } from '../modules/registry';
+import { useModules, useThemePluginSync } from '../modules/builtin-modules';
 import { PageLoading } from './loading';
 import { usePageTitle } from './page-title';
 
@@ -55,10 +57,12 @@ export function ShellLayout() {
   useProactiveRefresh();
   useTabsAndTitle();
   const reloads = useReloadCount();
+  const modules = useModules();
+  useThemePluginSync();
+  const toolbar = useMemo(() => toolbarEntries(modules), [modules]);
 
   // The app starts folded on a small screen (SPEC §2).
   const [folded, setFolded] = useState(() => window.innerWidth < 768);
-  const [themeOpen, setThemeOpen] = useState(false);
   useEffect(() => { if (small) setFolded(true); }, [small]);
 
   const visible = useMemo(() => visibleNodes(menu.tree), [menu.tree]);
@@ -89,7 +93,7 @@ export function ShellLayout() {
       )}
       <div className="flex min-w-0 flex-1 flex-col">
         <Header folded={folded} onToggleFold={() => setFolded((f) => !f)} tree={menu.tree} groups={groups}
-          activeGroup={activeGroup} onGroup={setChosenGroup} onOpenTheme={() => setThemeOpen(true)} compact={small} />
+          activeGroup={activeGroup} onGroup={setChosenGroup} toolbar={toolbar} compact={small} />
         <TabsBar />
         <main className="relative flex-1 overflow-auto" data-testid="page">
           <div key={`${pathname}#${reloads}`} className={`min-h-full p-3 sm:p-4 ${transition}`}>
@@ -99,7 +103,7 @@ export function ShellLayout() {
           </div>
         </main>
       </div>
-      <ThemeDrawer open={themeOpen} onOpenChange={setThemeOpen} />
+      <ExtraComponents modules={modules} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptedExtensions, fileProblem, formatBytes, uploadFile, useUploadMode, type UploadAccept } from '../engine/upload';
 import { FileLink, Thumb } from './media-thumbs';
@@ -21,6 +21,10 @@ export type UploadPickerProps = {
   invalid?: boolean;
   /** Small tiles (48 px), for dense forms. */
   small?: boolean;
+  /** A check of the form's own before a file is sent (after the server's limits): the reason it is refused, or undefined. */
+  check?: (file: File) => string | undefined;
+  /** Custom content of the add button (a drop area, an "attach" button…), in place of the "+" tile. */
+  trigger?: ReactNode;
 };
 
 let keys = 0;
@@ -30,7 +34,7 @@ let keys = 0;
  * the server's limits before sending), choose from the file space, or paste a link; several files are tiles that
  * can be dragged into order and removed.
  */
-export function UploadPicker({ id, value, onChange, max, accept, label, disabled, invalid, small }: UploadPickerProps) {
+export function UploadPicker({ id, value, onChange, max, accept, label, disabled, invalid, small, check, trigger }: UploadPickerProps) {
   const { t } = useTranslation('entity');
   const mode = useUploadMode();
   const input = useRef<HTMLInputElement>(null);
@@ -65,7 +69,7 @@ export function UploadPicker({ id, value, onChange, max, accept, label, disabled
     if (max === 1) take = files.slice(0, 1);
     if (mode && take.length > mode.maxFiles) take = take.slice(0, mode.maxFiles);
     const ok = take.filter((f) => {
-      const problem = fileProblem(f, mode, accept);
+      const problem = fileProblem(f, mode, accept) ?? check?.(f);
       if (problem) found.push(problem);
       return !problem;
     });
@@ -140,7 +144,12 @@ export function UploadPicker({ id, value, onChange, max, accept, label, disabled
             <span className="absolute bottom-0 left-0 h-1 bg-primary" style={{ width: `${p.progress * 100}%` }} />
           </li>
         ))}
-        {!disabled && (room > 0 || max === 1) && (
+        {!disabled && (room > 0 || max === 1) && trigger !== undefined && (
+          <li className="basis-full">
+            <button type="button" onClick={() => input.current?.click()} aria-label={t('upload.choose', { label })} className="block w-full text-left">{trigger}</button>
+          </li>
+        )}
+        {!disabled && (room > 0 || max === 1) && trigger === undefined && (
           <li>
             <button type="button" onClick={() => input.current?.click()} aria-label={t('upload.choose', { label })}
               className={`${tile} flex-col gap-0.5 border-dashed ${invalid ? 'border-danger' : 'border-line-strong'} bg-surface text-muted hover:border-primary hover:text-primary`}

@@ -7,6 +7,7 @@ import { encodeRow, decodeRow } from '../../core/db/row-codec.js';
 import { insertRow } from '../../core/crud/insert-row.js';
 import { nowText } from '../../core/db/time.js';
 import { AppError, badRequest, forbidden, tooLarge } from '../../core/errors.js';
+import { builtinOf, builtinStates, isBuiltinRow } from './builtins.js';
 import { readPackage, PACKAGE_LIMITS } from './package-reader.js';
 import { checkConfig, contentOfRow, CONTENT_TYPE, IncompletePackage, parsePackage, type PluginPackage } from './plugin-package.js';
 import { PluginManager, PLUGIN_PREFIX, PLUGIN_TABLE } from './plugin-manager.js';
@@ -14,6 +15,30 @@ import { PluginManager, PLUGIN_PREFIX, PLUGIN_TABLE } from './plugin-manager.js'
 const superOnly = (ctx: OpContext) => {
   if (!ctx.user?.isSuper) throw forbidden();
 };
+
+/** A plugin row of another kind may not take a built-in's keyName. */
+function refuseBuiltinKey(keyName: unknown): void {
+  if (builtinOf(keyName)) throw badRequest(`keyName: "${String(keyName)}" is the key of a built-in plugin`, [{ path: 'keyName', message: 'is the key of a built-in plugin' }]);
+}
+
+/** The columns of a built-in's row an admin may change: the switch (unless it is locked) and the configuration. */
+const BUILTIN_EDITABLE = new Set(['status', 'config']);
+
+function checkBuiltinPatch(before: Row, patch: Row): void {
+  const b = builtinOf(before.keyName)!;
+  const fixed = Object.keys(patch).filter((k) => !BUILTIN_EDITABLE.has(k) && JSON.stringify(patch[k] ?? null) !== JSON.stringify(before[k] ?? null));
+  if (fixed.length) {
+    throw badRequest(`${fixed.join(', ')}: the built-in plugin ${b.keyName} keeps its own (only status and config can change)`, fixed.map((k) => ({ path: k, message: 'is fixed for a built-in plugin' })));
+  }
+  if (!b.configSchema && patch.config !== undefined && patch.config !== null) {
+    throw badRequest(`config: the built-in plugin ${b.keyName} has no settings`, [{ path: 'config', message: 'this plugin has no settings' }]);
+  }
+  if (b.locked && patch.status !== undefined && Number(patch.status) !== 1) {
+    throw badRequest({
+      'zh-cn': `「${b.name}」是控制台自身的一部分，不能停用`, 'zh-tw': `「${b.name}」是控制台自身的一部分，不能停用`, en: `${b.keyName} is part of the console itself and cannot be disabled`,
+    }, [{ path: 'status', message: 'this built-in plugin cannot be disabled' }]);
+  }
+}
 
 /** The multipart body of install: one file (field `files`) and `force`; the archive is read into memory, bounded. */
 async function readInstallBody(request: FastifyRequest): Promise<{ file: Buffer | undefined; force: boolean }> {
@@ -71,10 +96,15 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
   const entity = () => host.registry.get(PLUGIN_PREFIX)!;
 
   host.hooks.set(PLUGIN_PREFIX, {
-    beforeAdd: (ctx) => superOnly(ctx),
+    beforeAdd: (ctx, row) => {
+      superOnly(ctx);
+      refuseBuiltinKey(row.keyName);
+    },
     beforeUpdate: async (ctx, patch, existing) => {
       superOnly(ctx);
       const before = decodeRow(entity(), existing);
+      if (isBuiltinRow(existing)) checkBuiltinPatch(before, patch);
+      else if (patch.keyName !== undefined && patch.keyName !== before.keyName) refuseBuiltinKey(patch.keyName);
       if (patch.config !== undefined) checkConfig((before.pluginJson as { configSchema?: unknown } | null)?.configSchema, patch.config);
       // Enabling a plugin with a hook disables the other enabled plugins of that hook (PROTOCOL §7.13).
       const hook = patch.hook !== undefined ? patch.hook : before.hook;
@@ -85,16 +115,31 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
     },
     beforeDelete: async (ctx, rows, input) => {
       superOnly(ctx);
+      const builtins = rows.filter(isBuiltinRow);
+      if (builtins.length) {
+        const names = builtins.map((r) => `${String(r.name)} (${String(r.keyName)})`).join(', ');
+        throw badRequest({
+          'zh-cn': `内置插件不能卸载，可以停用: ${names}`, 'zh-tw': `內置插件不能卸載，可以停用: ${names}`, en: `Built-in plugins cannot be uninstalled, only disabled: ${names}`,
+        }, builtins.map((r) => ({ path: 'ids', message: `${String(r.id)} is the built-in plugin ${String(r.keyName)}` })));
+      }
       if (input.dropTables === true) for (const r of rows) await manager.binTables(ctx, String(r.keyName), contentOfRow(r.content));
     },
     afterCommit: () => manager.sync(),
     decorate: (_ctx, rows, action) => {
       for (const r of rows) {
-        r.live = manager.isLoaded(String(r.keyName));
+        r.builtin = isBuiltinRow(r);
+        // A built-in's parts are in the console: it runs whenever it is enabled.
+        r.live = r.builtin ? Number(r.status) === 1 : manager.isLoaded(String(r.keyName));
         // As the original's page: everything but the package content.
         if (action !== 'info') delete r.content;
       }
     },
+  });
+
+  // Every signed-in user's console needs the built-ins' switches and settings (the theme's toolbar entry, demos).
+  host.route({
+    method: 'get', url: '/admin/base/comm/plugins', access: 'login', summary: '内置插件状态',
+    handler: () => builtinStates(host),
   });
 
   // Changes made by other processes on the same database follow within about two seconds.

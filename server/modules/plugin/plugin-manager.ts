@@ -8,6 +8,7 @@ import { copyToRecycleBin } from '../../core/crud/recycle-bin.js';
 import { checkFits, prepareEntity, registerEntity, type EntitySource } from '../../core/registry/register-entity.js';
 import { deleteEntityMenus, dropTable } from '../../core/registry/remove-entity.js';
 import type { Entity } from '../../core/registry/entity-types.js';
+import { builtinOf } from './builtins.js';
 import { contentOfRow, type PluginContent, type PluginPackage, type PluginTask } from './plugin-package.js';
 
 export const PLUGIN_PREFIX = 'plugin/info';
@@ -99,6 +100,7 @@ export class PluginManager {
    */
   checkPackage(pkg: PluginPackage): Entity[] {
     const { keyName } = pkg.manifest;
+    if (builtinOf(keyName)) throw new Error(`keyName "${keyName}" is the key of a built-in plugin`);
     const foreign = this.host.registry.all().find((e) => e.prefix.startsWith(`${keyName}/`) && !ownedBy(keyName, e));
     if (foreign) throw new Error(`keyName "${keyName}" is the module of ${foreign.prefix} (${foreign.origin}); a plugin may not add to it`);
     const entities = pkg.content.schemas.map((s) => prepareEntity({ schema: s.schema, origin: pluginOrigin(keyName, s.file) }));

@@ -1,0 +1,31 @@
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { setTheme, useTheme } from '../engine/theme';
+import { IconButton } from '../shell/icon-button';
+import { ThemeDrawer } from '../shell/theme-drawer';
+
+let open = false;
+const listeners = new Set<() => void>();
+const setOpen = (value: boolean) => {
+  open = value;
+  for (const l of listeners) l();
+};
+const useOpen = () => useSyncExternalStore((l) => { listeners.add(l); return () => listeners.delete(l); }, () => open);
+
+/** The theme plugin's toolbar entry: dark mode at a click, and the theme panel. */
+export function ThemeToolbar() {
+  const { t } = useTranslation('shell');
+  const theme = useTheme();
+  return (
+    <>
+      <IconButton icon={theme.dark ? 'sun' : 'moon'} label={theme.dark ? t('header.light') : t('header.dark')} onClick={() => setTheme({ dark: !theme.dark })} testId="toggle-dark" pressed={theme.dark} />
+      <IconButton icon="palette" label={t('header.theme')} onClick={() => setOpen(true)} testId="open-theme" />
+    </>
+  );
+}
+
+/** The theme plugin's index component: the theme panel, beside the routed view. */
+export function ThemeHost() {
+  const isOpen = useOpen();
+  return <ThemeDrawer open={isOpen} onOpenChange={setOpen} />;
+}
