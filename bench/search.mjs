@@ -12,7 +12,7 @@ import { BATCH, COLUMNS, fillSqlite, product, progress, values } from './lib/pro
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
-const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
+const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres,mysql').split(',');
 
 const CASES = [
   { name: 'keyword ≤1% (S042X, trigram)', body: { keyWord: 'S042X' }, target: 30 },

@@ -25,7 +25,20 @@ export type Config = {
   clock?: () => Date;
 };
 
+/**
+ * The largest page a page call serves (PROTOCOL §0: capped, default 1000): JOINERY_MAX_PAGE_SIZE, 100 to 100,000, for
+ * those who page through long lists on screen (the list is virtualized; 10,000 rows scroll smoothly).
+ */
+export function maxPageSize(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.JOINERY_MAX_PAGE_SIZE;
+  if (raw === undefined || raw === '') return 1000;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 100 || n > 100_000) throw new Error(`JOINERY_MAX_PAGE_SIZE must be a whole number from 100 to 100000, got "${raw}"`);
+  return n;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  maxPageSize(env); // a wrong value stops the start with its reason
   const dataDir = path.resolve(env.JOINERY_DATA_DIR ?? './data');
   const port = Number(env.PORT ?? 8001);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);

@@ -9,16 +9,22 @@ export { buildMenu, menuTrail, type MenuModel, type MenuNode, type MenuRow, type
 export const PERMMENU_KEY = '/admin/base/comm/permmenu';
 const STORE = userKey('permmenu');
 
+/** The last stored text read and what it parsed to: every dictionary cell of a list asks (once per render). */
+let parsed: { raw: string; value: PermMenu | undefined } | undefined;
+
 function stored(): PermMenu | undefined {
   const raw = localStorage.getItem(STORE);
   if (!raw) return undefined;
+  if (parsed?.raw === raw) return parsed.value;
+  let value: PermMenu | undefined;
   try {
-    const value = JSON.parse(raw) as PermMenu;
-    return Array.isArray(value.perms) && Array.isArray(value.menus) ? value : undefined;
+    const v = JSON.parse(raw) as PermMenu;
+    value = Array.isArray(v.perms) && Array.isArray(v.menus) ? v : undefined;
   } catch (error) {
     console.warn('discarding an unreadable stored menu', error);
-    return undefined;
   }
+  parsed = { raw, value };
+  return value;
 }
 
 async function fetchPermMenu(key: string): Promise<PermMenu> {

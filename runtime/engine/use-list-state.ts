@@ -13,7 +13,9 @@ export type ListState = {
   filters: Record<string, unknown>;
 };
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
+/** Page sizes offered; the server serves up to 1000 by default (JOINERY_MAX_PAGE_SIZE raises it; a bigger `size` in the
+ * address is sent as it is and the server's refusal shown). Long pages are virtualized by the table. */
+export const PAGE_SIZES = [10, 20, 50, 100, 500, 1000] as const;
 export const DEFAULT_SIZE = 20;
 const FILTER_PREFIX = 'f.';
 
@@ -50,7 +52,7 @@ export function parseListState(params: URLSearchParams): ListState {
   const order = params.get('order') ?? undefined;
   return {
     page: positiveInt(params.get('page'), 1),
-    size: positiveInt(params.get('size'), DEFAULT_SIZE, 1000),
+    size: positiveInt(params.get('size'), DEFAULT_SIZE, 100_000),
     order: order || undefined,
     sort: order && (sort === 'asc' || sort === 'desc') ? sort : order ? 'desc' : undefined,
     keyWord: params.get('kw') ?? '',

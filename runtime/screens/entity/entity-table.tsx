@@ -127,6 +127,8 @@ export function EntityTable(props: EntityTableProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
+    // Scrolling re-renders in React's own time, not synchronously inside each scroll event (a long page stays smooth).
+    useFlushSync: false,
   });
   const items = virtual ? virtualizer.getVirtualItems() : [];
   const padTop = virtual && items.length ? items[0].start : 0;

@@ -29,7 +29,7 @@ export function PaginationBar({ page, size, total, onPage, onSize }: Props) {
     <nav className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2 border-t border-line px-4 py-2.5 text-[13px] text-muted" aria-label={t('page.label')}>
       <span data-testid="page-total">{t('page.total', { total })}</span>
       <SelectInput wrapperClassName="w-auto" className="h-7" value={size} onChange={(e) => onSize(Number(e.target.value))} aria-label={t('page.size')}>
-        {PAGE_SIZES.map((s) => <option key={s} value={s}>{t('page.perPage', { size: s })}</option>)}
+        {(PAGE_SIZES.includes(size as (typeof PAGE_SIZES)[number]) ? [...PAGE_SIZES] : [...PAGE_SIZES, size].sort((a, b) => a - b)).map((s) => <option key={s} value={s}>{t('page.perPage', { size: s })}</option>)}
       </SelectInput>
       <div className="flex items-center gap-1">
         <button type="button" className={`${num} hover:bg-hover disabled:opacity-40`} disabled={page <= 1} onClick={() => go(page - 1)} aria-label={t('page.prev')}>‹</button>

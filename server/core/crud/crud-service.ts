@@ -1,3 +1,4 @@
+import { maxPageSize } from '../../config.js';
 import { badRequest, conflict, notFound, type FieldIssue } from '../errors.js';
 import type { Entity } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
@@ -15,7 +16,7 @@ import { insertRow } from './insert-row.js';
 import { hashPasswords } from './hash-passwords.js';
 import { guardedTransaction, touchesRights } from '../auth/delegation.js';
 
-export const MAX_PAGE_SIZE = 1000;
+export const MAX_PAGE_SIZE = maxPageSize();
 /** The original's crud.pageSize default (PROTOCOL §5.1); the Vue client always sends its own size. */
 export const DEFAULT_PAGE_SIZE = 15;
 
