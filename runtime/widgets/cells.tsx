@@ -11,13 +11,23 @@ import { tagTone } from './ui-classes';
 import { useRelationOptions } from './relation-options';
 import { useEps } from '../engine/eps';
 import { labelOf } from './label-of';
+import { isKeyedRow, KEYED_NAME_FIELD, useRowName } from './row-name';
 
 export type CellProps = { value: unknown; row: EntityRow; column: ColumnSpec };
 
 const Empty = () => <span className="text-faint">—</span>;
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 
-function TextCell({ value }: CellProps) {
+/** A name the row carries a key for (seeded menu rows): shown in the interface language, stored name on hover. */
+function KeyedNameCell({ value, row }: CellProps) {
+  const rowName = useRowName();
+  const stored = blank(value) ? '' : String(value);
+  const shown = rowName(row, stored);
+  return <span className="block truncate" title={shown !== stored ? stored : undefined}>{shown}</span>;
+}
+
+function TextCell({ value, row, column }: CellProps) {
+  if (column.field.name === KEYED_NAME_FIELD && isKeyedRow(row)) return <KeyedNameCell value={value} row={row} column={column} />;
   if (blank(value)) return <Empty />;
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   return <span className="block truncate" title={text.length > 20 ? text : undefined}>{text}</span>;
