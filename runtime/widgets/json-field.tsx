@@ -3,8 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { FieldProps } from '@rjsf/utils';
 import { textareaClass, invalidInputClass } from './ui-classes';
 
-/** Shared with the edit form: names of JSON fields whose text does not parse, so submitting is refused. */
-export type JsonFormContext = { badJson: Set<string> };
+/**
+ * Shared with the edit form: names of JSON fields whose text does not parse, so submitting is refused; and the
+ * record as the server sent it (joined names included), so a widget can name what its own choices do not hold.
+ */
+export type JsonFormContext = { badJson: Set<string>; record?: Record<string, unknown> };
 
 const show = (v: unknown) => (v === undefined || v === null ? '' : JSON.stringify(v, null, 2));
 
