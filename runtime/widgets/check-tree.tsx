@@ -110,7 +110,7 @@ export function CheckTreeWidget(props: WidgetProps) {
   return (
     <div id={props.id} className="rounded-md border border-line-strong" data-testid={`check-tree-${eps?.name ?? ''}`}>
       <div className="flex items-center gap-2 border-b border-line p-1.5">
-        <input className={`${inputClass} h-7 min-w-0 flex-1 text-[12px]`} value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t('tree.filter')} aria-label={t('tree.filter')} />
+        <input className={`${inputClass} h-7 min-w-0 flex-1 text-[12px]`} value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t('form.filter')} aria-label={t('form.filter')} />
         <button type="button" className="text-[12px] text-primary hover:underline" onClick={() => setOpen(new Set(byKey.keys()))}>{t('tree.expandAll')}</button>
         <button type="button" className="text-[12px] text-muted hover:text-ink" onClick={() => setOpen(new Set())}>{t('tree.collapseAll')}</button>
       </div>
