@@ -11,6 +11,7 @@ import { tagTone } from './ui-classes';
 import { useRelationOptions } from './relation-options';
 import { useEps } from '../engine/eps';
 import { labelOf } from './label-of';
+import { hasIcon, Icon } from '../shell/icons';
 import { isKeyedRow, KEYED_NAME_FIELD, useRowName } from './row-name';
 
 export type CellProps = { value: unknown; row: EntityRow; column: ColumnSpec };
@@ -99,6 +100,14 @@ function EntityCell({ value }: CellProps) {
   return <span className="block truncate" title={String(value)}>{title ? labelOf(title, i18n.language) : String(value)}</span>;
 }
 
+/** A menu icon drawn as the sidebar draws it, its name on hover; a name the console has no drawing for, as text. */
+function IconCell({ value }: CellProps) {
+  if (blank(value)) return <Empty />;
+  const name = String(value);
+  if (!hasIcon(name)) return <span className="block truncate text-muted">{name}</span>;
+  return <span className="inline-flex text-muted" title={name} data-icon={name}><Icon name={name} size={16} /></span>;
+}
+
 /** The table half of the widget registry: how each cell kind is shown. */
 export const cellWidgets: Record<CellKind, ComponentType<CellProps>> = {
   text: TextCell,
@@ -117,4 +126,5 @@ export const cellWidgets: Record<CellKind, ComponentType<CellProps>> = {
   json: JsonCell,
   richtext: RichTextCell,
   entity: EntityCell,
+  icon: IconCell,
 };
