@@ -53,7 +53,10 @@ export function useMenuLabel(): (row: Pick<MenuRow, 'name' | 'nameKey'>) => stri
         const button = GENERIC_BUTTONS.has(action)
           ? t(`menu.buttons.${action}`)
           : (() => {
-            const declared = byPrefix.get(prefix)?.joinery?.actions?.find((a) => a.action === action);
+            const hints = byPrefix.get(prefix)?.joinery;
+            const named = hints?.actionLabels?.[action];
+            if (named) return pickLabel(named, lang);
+            const declared = hints?.actions?.find((a) => a.action === action);
             return declared ? pickLabel(declared.label, lang) : undefined;
           })();
         if (!button) return row.name;
