@@ -78,9 +78,28 @@ function RelationCell({ value, row, column }: CellProps) {
   return <span className="block truncate text-muted">{ids.map((v, i) => names[i] ?? `#${String(v)}`).join(', ')}</span>;
 }
 
+type Flat = Record<string, string | number | boolean>;
+const isPlain = (v: unknown): v is string | number | boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+const isFlat = (v: unknown): v is Flat => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every(isPlain);
+/** A flat record as text: a {name, value} pair as "name: value", any other as its "key: value" parts. */
+const flatText = (r: Flat) => {
+  const keys = Object.keys(r);
+  if (keys.length === 2 && 'name' in r && 'value' in r) return `${String(r.name)}: ${String(r.value)}`;
+  return keys.map((k) => `${k}: ${String(r[k])}`).join(', ');
+};
+
+/** JSON as a person reads it where its shape allows (a list, a record, a list of name/value pairs), else as JSON. */
+export function jsonText(value: unknown): { text: string; readable: boolean } {
+  if (Array.isArray(value) && value.every(isPlain)) return { text: value.join(', '), readable: true };
+  if (isFlat(value)) return { text: flatText(value), readable: true };
+  if (Array.isArray(value) && value.every(isFlat)) return { text: value.map(flatText).join(' · '), readable: true };
+  return { text: JSON.stringify(value), readable: false };
+}
+
 function JsonCell({ value }: CellProps) {
   if (blank(value) || (Array.isArray(value) && value.length === 0)) return <Empty />;
-  const text = JSON.stringify(value);
+  const { text, readable } = jsonText(value);
+  if (readable) return <span className="block truncate" title={text.length > 20 ? text.slice(0, 500) : undefined}>{text}</span>;
   return <code className="block truncate font-mono text-xs text-muted" title={text.slice(0, 500)}>{text}</code>;
 }
 
