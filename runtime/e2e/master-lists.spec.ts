@@ -36,12 +36,16 @@ test('dictionaries: types beside the items; an item is added to the chosen type 
   await form.ready();
   await form.fill('name', name);
   await form.fill('value', '99');
+  // Its names in other languages are fields, one per language, not JSON typed by hand.
+  await expect(form.field('i18n').locator('textarea')).toHaveCount(0);
+  await form.field('i18n').getByLabel('English').fill('Bamboo');
   await form.saveAndClose();
   await expect(list.rowWithText(name)).toHaveCount(1);
   await expect.poll(() => list.totalCount()).toBe(items.pagination.total + 1);
   const saved = (await api.call<{ list: Row[] }>('POST', '/admin/dict/info/page', { keyWord: name, page: 1, size: 5 })).data.list;
   expect(saved).toHaveLength(1);
   expect(saved[0].typeId).toBe(type.id);
+  expect(saved[0].i18n).toEqual({ en: 'Bamboo' });
 
   // "All" lists every type's items again.
   await panel.getByRole('button', { name: '全部' }).click();

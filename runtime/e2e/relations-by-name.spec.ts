@@ -1,6 +1,7 @@
 import { test, expect } from './fixtures';
 import { ShellPage } from './pages/shell-page';
 import { ListPage } from './pages/list-page';
+import { EditDialog } from './pages/edit-dialog';
 
 type Product = { id: number; name: string; code: string; price: number };
 
@@ -74,5 +75,35 @@ test.describe('relations and snapshots are shown by name, never as ids or raw JS
     const groups = info.locator('[data-field="specInfo"] [data-json="table"]');
     for (const g of product!.specInfo!) await expect(groups.locator('tbody tr', { hasText: g.name })).toContainText(g.values.join(', '));
     await expect(info.locator('[data-field="skuInfo"]')).not.toContainText('"price"');
+  });
+
+  test('a relation to a record its picker cannot list (the super admin on an audit flow) is named in the form by the record, not "#1"', async ({ page, api }) => {
+    const flows = (await api.call<{ list: { id: number; applicantId: number; applicantName: string }[] }>('POST', '/admin/audit/flow/page', { page: 1, size: 20 })).data.list;
+    const flow = flows.find((f) => f.applicantId === 1)!;
+    expect(flow.applicantName).toBeTruthy();
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    await shell.openMenu('/audit/flow');
+    const list = new ListPage(page);
+    await list.ready('audit/flow');
+    await list.edit(list.row(flow.id));
+    const form = new EditDialog(page);
+    await form.ready();
+    const picker = form.field('applicantId').locator('button[aria-haspopup="listbox"]');
+    await expect(picker).toContainText(flow.applicantName);
+    await expect(picker).not.toContainText('#1');
+  });
+
+  test('a JSON column of name/value pairs (a spec row\'s options) reads "name: value" in the table, not JSON', async ({ page, api }) => {
+    const specs = (await api.call<{ list: { id: number; options: { name: string; value: string }[] | null }[] }>('POST', '/admin/product/spec/page', { page: 1, size: 20 })).data.list;
+    const spec = specs.find((x) => x.options && x.options.length > 0)!;
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    await shell.openMenu('/product/spec');
+    const list = new ListPage(page);
+    await list.ready('product/spec');
+    const cell = list.cell(list.row(spec.id), 'options');
+    await expect(cell).toContainText(`${spec.options![0].name}: ${spec.options![0].value}`);
+    await expect(cell).not.toContainText('{"');
   });
 });

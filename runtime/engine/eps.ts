@@ -92,6 +92,8 @@ export type EpsJoinery = {
   files?: { export?: boolean; import?: boolean };
   /** Buttons of the actions this user may call. */
   actions?: EpsButton[];
+  /** Names of the entity's own actions in three languages, by action (their permission rows in the menu tree). */
+  actionLabels?: Record<string, EpsLabel>;
 };
 
 export type EpsEntry = {

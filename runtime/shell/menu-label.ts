@@ -26,7 +26,8 @@ const GENERIC_BUTTONS = new Set(['query', 'add', 'update', 'delete']);
  */
 export function useMenuLabel(): (row: Pick<MenuRow, 'name' | 'nameKey'>) => string {
   const { t, i18n } = useTranslation('shell');
-  const eps = useEps();
+  // The index, not the state object useEps returns afresh each render: the label function stays the same between renders.
+  const { byPrefix } = useEps();
   const lang = i18n.language;
   return useCallback((row) => {
     const key = row.nameKey;
@@ -34,7 +35,7 @@ export function useMenuLabel(): (row: Pick<MenuRow, 'name' | 'nameKey'>) => stri
     const [kind, ...rest] = key.split(':');
     const value = rest.join(':');
     const entityTitle = (prefix: string) => {
-      const title = eps.byPrefix.get(prefix)?.joinery?.title;
+      const title = byPrefix.get(prefix)?.joinery?.title;
       return title ? pickLabel(title, lang) : undefined;
     };
     switch (kind) {
@@ -52,7 +53,10 @@ export function useMenuLabel(): (row: Pick<MenuRow, 'name' | 'nameKey'>) => stri
         const button = GENERIC_BUTTONS.has(action)
           ? t(`menu.buttons.${action}`)
           : (() => {
-            const declared = eps.byPrefix.get(prefix)?.joinery?.actions?.find((a) => a.action === action);
+            const hints = byPrefix.get(prefix)?.joinery;
+            const named = hints?.actionLabels?.[action];
+            if (named) return pickLabel(named, lang);
+            const declared = hints?.actions?.find((a) => a.action === action);
             return declared ? pickLabel(declared.label, lang) : undefined;
           })();
         if (!button) return row.name;
@@ -63,5 +67,5 @@ export function useMenuLabel(): (row: Pick<MenuRow, 'name' | 'nameKey'>) => stri
       default:
         return row.name;
     }
-  }, [t, lang, eps]);
+  }, [t, lang, byPrefix]);
 }

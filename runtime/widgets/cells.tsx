@@ -11,13 +11,24 @@ import { tagTone } from './ui-classes';
 import { useRelationOptions } from './relation-options';
 import { useEps } from '../engine/eps';
 import { labelOf } from './label-of';
+import { hasIcon, Icon } from '../shell/icons';
+import { isKeyedRow, KEYED_NAME_FIELD, useRowName } from './row-name';
 
 export type CellProps = { value: unknown; row: EntityRow; column: ColumnSpec };
 
 const Empty = () => <span className="text-faint">—</span>;
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 
-function TextCell({ value }: CellProps) {
+/** A name the row carries a key for (seeded menu rows): shown in the interface language, stored name on hover. */
+function KeyedNameCell({ value, row }: CellProps) {
+  const rowName = useRowName();
+  const stored = blank(value) ? '' : String(value);
+  const shown = rowName(row, stored);
+  return <span className="block truncate" title={shown !== stored ? stored : undefined}>{shown}</span>;
+}
+
+function TextCell({ value, row, column }: CellProps) {
+  if (column.field.name === KEYED_NAME_FIELD && isKeyedRow(row)) return <KeyedNameCell value={value} row={row} column={column} />;
   if (blank(value)) return <Empty />;
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   return <span className="block truncate" title={text.length > 20 ? text : undefined}>{text}</span>;
@@ -67,9 +78,28 @@ function RelationCell({ value, row, column }: CellProps) {
   return <span className="block truncate text-muted">{ids.map((v, i) => names[i] ?? `#${String(v)}`).join(', ')}</span>;
 }
 
+type Flat = Record<string, string | number | boolean>;
+const isPlain = (v: unknown): v is string | number | boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+const isFlat = (v: unknown): v is Flat => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every(isPlain);
+/** A flat record as text: a {name, value} pair as "name: value", any other as its "key: value" parts. */
+const flatText = (r: Flat) => {
+  const keys = Object.keys(r);
+  if (keys.length === 2 && 'name' in r && 'value' in r) return `${String(r.name)}: ${String(r.value)}`;
+  return keys.map((k) => `${k}: ${String(r[k])}`).join(', ');
+};
+
+/** JSON as a person reads it where its shape allows (a list, a record, a list of name/value pairs), else as JSON. */
+export function jsonText(value: unknown): { text: string; readable: boolean } {
+  if (Array.isArray(value) && value.every(isPlain)) return { text: value.join(', '), readable: true };
+  if (isFlat(value)) return { text: flatText(value), readable: true };
+  if (Array.isArray(value) && value.every(isFlat)) return { text: value.map(flatText).join(' · '), readable: true };
+  return { text: JSON.stringify(value), readable: false };
+}
+
 function JsonCell({ value }: CellProps) {
   if (blank(value) || (Array.isArray(value) && value.length === 0)) return <Empty />;
-  const text = JSON.stringify(value);
+  const { text, readable } = jsonText(value);
+  if (readable) return <span className="block truncate" title={text.length > 20 ? text.slice(0, 500) : undefined}>{text}</span>;
   return <code className="block truncate font-mono text-xs text-muted" title={text.slice(0, 500)}>{text}</code>;
 }
 
@@ -87,6 +117,14 @@ function EntityCell({ value }: CellProps) {
   if (blank(value)) return <Empty />;
   const title = byPrefix.get(String(value))?.joinery?.title;
   return <span className="block truncate" title={String(value)}>{title ? labelOf(title, i18n.language) : String(value)}</span>;
+}
+
+/** A menu icon drawn as the sidebar draws it, its name on hover; a name the console has no drawing for, as text. */
+function IconCell({ value }: CellProps) {
+  if (blank(value)) return <Empty />;
+  const name = String(value);
+  if (!hasIcon(name)) return <span className="block truncate text-muted">{name}</span>;
+  return <span className="inline-flex text-muted" title={name} data-icon={name}><Icon name={name} size={16} /></span>;
 }
 
 /** The table half of the widget registry: how each cell kind is shown. */
@@ -107,4 +145,5 @@ export const cellWidgets: Record<CellKind, ComponentType<CellProps>> = {
   json: JsonCell,
   richtext: RichTextCell,
   entity: EntityCell,
+  icon: IconCell,
 };

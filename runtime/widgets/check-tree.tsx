@@ -3,20 +3,18 @@ import { useTranslation } from 'react-i18next';
 import type { WidgetProps } from '@rjsf/utils';
 import { epsOptions } from './form-widgets';
 import { useRelationOptions, type RelationOption } from './relation-options';
-import { useMenuLabel } from '../shell/menu-label';
-import type { MenuRow } from '../engine/menu-tree';
 import { inputClass } from './ui-classes';
 
 type Key = string;
 type Node = { key: Key; value: number | string; label: string; children: Node[]; parent?: Node };
 
-function buildTree(options: RelationOption[], label: (o: RelationOption) => string): { roots: Node[]; byKey: Map<Key, Node> } {
+function buildTree(options: RelationOption[]): { roots: Node[]; byKey: Map<Key, Node> } {
   const roots: Node[] = [];
   const byKey = new Map<Key, Node>();
   const stack: { node: Node; depth: number }[] = [];
   // Options come in tree order with their depth (relation-options): a node's parent is the last shallower one.
   for (const o of options) {
-    const node: Node = { key: String(o.value), value: o.value, label: label(o), children: [] };
+    const node: Node = { key: String(o.value), value: o.value, label: o.label, children: [] };
     while (stack.length && stack[stack.length - 1].depth >= o.depth) stack.pop();
     const parent = stack[stack.length - 1]?.node;
     if (parent) { node.parent = parent; parent.children.push(node); } else roots.push(node);
@@ -60,12 +58,8 @@ export function CheckTreeWidget(props: WidgetProps) {
   const { t } = useTranslation('entity');
   const eps = epsOptions(props)?.eps;
   const { options, isLoading, error } = useRelationOptions(eps?.ref);
-  const menuLabel = useMenuLabel();
-  const isMenu = eps?.ref?.entity === 'base/sys/menu';
-  const { roots, byKey } = useMemo(
-    () => buildTree(options, (o) => (isMenu && o.row ? menuLabel(o.row as unknown as MenuRow) : o.label)),
-    [options, isMenu, menuLabel],
-  );
+  // Menu rows come named in the interface language (relation-options).
+  const { roots, byKey } = useMemo(() => buildTree(options), [options]);
   const value = Array.isArray(props.value) ? props.value : [];
   // Leaves carry the truth: a stored parent alone says nothing about which of its children are granted.
   const ticked = useMemo(() => new Set(value.map(String).filter((k) => !byKey.get(k)?.children.length)), [value, byKey]);
@@ -116,7 +110,7 @@ export function CheckTreeWidget(props: WidgetProps) {
   return (
     <div id={props.id} className="rounded-md border border-line-strong" data-testid={`check-tree-${eps?.name ?? ''}`}>
       <div className="flex items-center gap-2 border-b border-line p-1.5">
-        <input className={`${inputClass} h-7 min-w-0 flex-1 text-[12px]`} value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t('tree.filter')} aria-label={t('tree.filter')} />
+        <input className={`${inputClass} h-7 min-w-0 flex-1 text-[12px]`} value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t('form.filter')} aria-label={t('form.filter')} />
         <button type="button" className="text-[12px] text-primary hover:underline" onClick={() => setOpen(new Set(byKey.keys()))}>{t('tree.expandAll')}</button>
         <button type="button" className="text-[12px] text-muted hover:text-ink" onClick={() => setOpen(new Set())}>{t('tree.collapseAll')}</button>
       </div>

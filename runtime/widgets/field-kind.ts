@@ -84,12 +84,14 @@ export type CellKind =
   | 'relation'
   | 'json'
   | 'richtext'
-  | 'entity';
+  | 'entity'
+  | 'icon';
 
 /** The cell kind of a field. */
 export function cellKind(field: EpsField): CellKind {
   const kind = fieldKind(field);
   if (field.ui?.widget === 'entity') return 'entity';
+  if (kind === 'icon') return 'icon';
   if (kind === 'money' || field.money) return 'money';
   if (kind === 'image' || kind === 'images' || kind === 'file' || kind === 'video') return kind;
   if (field.dict) return 'dict';

@@ -1,15 +1,58 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldProps } from '@rjsf/utils';
-import { textareaClass, invalidInputClass } from './ui-classes';
+import { inputClass, textareaClass, invalidInputClass } from './ui-classes';
+import { LANGUAGE_NAMES } from '../shell/language-switch';
 
-/** Shared with the edit form: names of JSON fields whose text does not parse, so submitting is refused. */
-export type JsonFormContext = { badJson: Set<string> };
+/**
+ * Shared with the edit form: names of JSON fields whose text does not parse, so submitting is refused; and the
+ * record as the server sent it (joined names included), so a widget can name what its own choices do not hold.
+ */
+export type JsonFormContext = { badJson: Set<string>; record?: Record<string, unknown> };
 
 const show = (v: unknown) => (v === undefined || v === null ? '' : JSON.stringify(v, null, 2));
 
-/** A JSON value edited as text, checked as it is typed; the schema's type rules are checked by the validator. */
+type StringProps = Record<string, { type?: unknown; maxLength?: number }>;
+
+/** The named text parts of an object whose schema lists them all (no others allowed), e.g. a name per language. */
+function textParts(schema: FieldProps['schema']): StringProps | undefined {
+  const props = schema.properties as StringProps | undefined;
+  if (!props || schema.additionalProperties !== false) return undefined;
+  const parts = Object.values(props);
+  return parts.length > 0 && parts.length <= 8 && parts.every((p) => p.type === 'string') ? props : undefined;
+}
+
+/** Such an object edited as one labelled input per part (a language's part by the language's name); blanks are left out. */
+function TextPartsField({ props, parts }: { props: FieldProps; parts: StringProps }) {
+  const { formData, onChange, fieldPathId, readonly, disabled } = props;
+  const value = formData && typeof formData === 'object' && !Array.isArray(formData) ? (formData as Record<string, unknown>) : {};
+  const set = (key: string, text: string) => {
+    const next = Object.fromEntries(Object.entries({ ...value, [key]: text }).filter(([, v]) => typeof v === 'string' && v !== ''));
+    onChange(Object.keys(next).length ? next : null, fieldPathId.path);
+  };
+  return (
+    <div className="grid grid-cols-1 gap-2 sm:grid-cols-3" data-parts={Object.keys(parts).join(',')}>
+      {Object.entries(parts).map(([key, part]) => (
+        <label key={key} className="flex min-w-0 flex-col gap-1 text-xs text-muted">
+          {LANGUAGE_NAMES[key as keyof typeof LANGUAGE_NAMES] ?? key}
+          <input id={`${fieldPathId.$id}-${key}`} className={inputClass} value={typeof value[key] === 'string' ? value[key] as string : ''}
+            maxLength={part.maxLength} readOnly={readonly} disabled={disabled} onChange={(e) => set(key, e.target.value)} />
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A JSON value edited as text, checked as it is typed; the schema's type rules are checked by the validator.
+ * An object of named text parts (a name per language) is edited as fields instead.
+ */
 export function JsonField(props: FieldProps) {
+  const parts = textParts(props.schema);
+  return parts ? <TextPartsField props={props} parts={parts} /> : <JsonText {...props} />;
+}
+
+function JsonText(props: FieldProps) {
   const { t } = useTranslation('entity');
   const { formData, onChange, fieldPathId, name, readonly, disabled, formContext } = props;
   const [text, setText] = useState(show(formData));

@@ -1,8 +1,10 @@
+import { useMemo } from 'react';
 import useSWR from 'swr';
 import { request } from '../engine/request';
 import { useEps } from '../engine/eps';
 import type { EpsField } from '../engine/eps';
 import { treeOrder } from '../engine/tree-move';
+import { KEYED_NAME_FIELD, useRowName } from './row-name';
 
 export type { RelationOption } from '../engine/tree-move';
 import type { RelationOption } from '../engine/tree-move';
@@ -46,5 +48,9 @@ export function useRelationOptions(ref: Ref | undefined): { options: RelationOpt
   const { data, isLoading, error } = useSWR(ref && mode ? ['relation-options', ref.entity, mode, ref.key ?? 'id', ref.label ?? ''] : null, () => loadOptions(ref!.entity, mode!, ref!), {
     revalidateOnFocus: false,
   });
-  return { options: data ?? [], isLoading, unavailable: !mode, error: error instanceof Error ? error : undefined };
+  // Rows named by a key (menus) are offered by their name in the interface language, as the sidebar shows them.
+  const rowName = useRowName();
+  const byName = (ref?.label ?? KEYED_NAME_FIELD) === KEYED_NAME_FIELD;
+  const options = useMemo(() => (byName ? (data ?? []).map((o) => ({ ...o, label: rowName(o.row, o.label) })) : data ?? []), [data, rowName, byName]);
+  return { options, isLoading, unavailable: !mode, error: error instanceof Error ? error : undefined };
 }

@@ -15,6 +15,8 @@ export type RelationPickerProps = {
   disabled?: boolean;
   invalid?: boolean;
   placeholder?: string;
+  /** Names known for ids the choices may not hold (the record's joined names: a super admin no list shows). */
+  knownNames?: Map<string, string>;
   onChange: (value: Value | Value[] | undefined) => void;
 };
 
@@ -24,7 +26,7 @@ const same = (a: unknown, b: unknown) => String(a) === String(b);
  * A searchable picker over the related entity's rows (label column, id value). Marked with data-jy-popover while
  * open so a surrounding dialog lets Escape close the picker first.
  */
-export function RelationPicker({ id, refTo, value, multiple, disabled, invalid, placeholder, onChange }: RelationPickerProps) {
+export function RelationPicker({ id, refTo, value, multiple, disabled, invalid, placeholder, knownNames, onChange }: RelationPickerProps) {
   const { t } = useTranslation('entity');
   const { options, isLoading, unavailable } = useRelationOptions(refTo);
   const [open, setOpen] = useState(false);
@@ -52,7 +54,7 @@ export function RelationPicker({ id, refTo, value, multiple, disabled, invalid, 
     );
   }
 
-  const labelOf = (v: Value) => options.find((o) => same(o.value, v))?.label ?? `#${String(v)}`;
+  const labelOf = (v: Value) => options.find((o) => same(o.value, v))?.label ?? knownNames?.get(String(v)) ?? `#${String(v)}`;
   const pick = (o: RelationOption) => {
     if (!multiple) {
       onChange(o.value);

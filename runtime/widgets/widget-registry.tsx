@@ -10,7 +10,8 @@ import { RichTextWidget } from './richtext-widget';
 import { CronWidget } from './cron-widget';
 import { CheckTreeWidget } from './check-tree';
 import { RelationPicker } from './relation-picker';
-import { JsonField } from './json-field';
+import { JsonField, type JsonFormContext } from './json-field';
+import type { EpsField } from '../engine/eps';
 import { IconPicker } from './icon-picker';
 import { PermsWidget } from './perms-picker';
 
@@ -19,13 +20,25 @@ function IconWidget(props: WidgetProps) {
   return <IconPicker id={props.id} value={typeof props.value === 'string' ? props.value : ''} invalid={invalid(props)} onChange={(icon) => props.onChange(icon || null)} />;
 }
 
+/** The name the record joined in for the id it holds (`fields` alias of the label column), by that id. */
+function joinedNames(field: EpsField, record: Record<string, unknown> | undefined): Map<string, string> | undefined {
+  const ref = field.ref;
+  const id = record?.[field.name];
+  if (!ref?.fields || id === null || id === undefined || Array.isArray(id)) return undefined;
+  const label = ref.label ?? 'name';
+  const alias = Object.keys(ref.fields).find((a) => ref.fields?.[a] === label);
+  const name = alias ? record?.[alias] : undefined;
+  return typeof name === 'string' && name !== '' ? new Map([[String(id), name]]) : undefined;
+}
+
 function RelationWidget(props: WidgetProps) {
   const eps = epsOptions(props)?.eps;
   if (!eps?.ref) return <TextWidget {...props} />;
   const multiple = eps.ref.multiple === true || props.schema.type === 'array' || (Array.isArray(props.schema.type) && props.schema.type.includes('array'));
+  const record = (props.registry.formContext as JsonFormContext | undefined)?.record;
   return (
     <RelationPicker id={props.id} refTo={eps.ref} value={props.value} multiple={multiple} disabled={props.disabled || props.readonly}
-      invalid={invalid(props)} placeholder={props.placeholder} onChange={(v) => props.onChange(v)} />
+      invalid={invalid(props)} placeholder={props.placeholder} knownNames={joinedNames(eps, record)} onChange={(v) => props.onChange(v)} />
   );
 }
 

@@ -68,7 +68,9 @@ export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClos
   const [saving, setSaving] = useState(false);
   const context = useRef<JsonFormContext>({ badJson: new Set() });
   const loading = !!row && fetchInfo && info.isLoading;
-  const formData = data ?? (row ? formValues(spec, { ...row, ...(info.data ?? {}) }) : fixed ? formValues(spec, fixed) : undefined);
+  const record = row ? { ...row, ...(info.data ?? {}) } : undefined;
+  context.current.record = record;
+  const formData = data ?? (record ? formValues(spec, record) : fixed ? formValues(spec, fixed) : undefined);
 
   const change = (next: Data | undefined) => {
     if (serverErrors && next) {

@@ -25,6 +25,7 @@ import { MasterPanel } from './master-panel';
 import { TOOLBAR_EXTRAS } from '../../overrides/toolbar-extras';
 import { ExportButton, ImportDialog } from './export-import';
 import { parentsOf, treeRows } from '../../engine/tree-rows';
+import { KEYED_NAME_FIELD, useRowName } from '../../widgets/row-name';
 
 // RJSF and ajv load only when a form opens, so the list stays light.
 const EditDialog = lazy(() => import('./edit-dialog'));
@@ -42,6 +43,7 @@ function Notice({ children, tone = 'muted' }: { children: React.ReactNode; tone?
 /** The generic list / search / edit screen of one entity, built from eps alone (no code per entity). */
 export default function EntityScreen({ prefix }: { prefix: string }) {
   const { t } = useTranslation('entity');
+  const rowName = useRowName();
   const location = useLocation();
   const ctrl = useEntityController(prefix);
   const { entry, list, rows, can, buttons } = ctrl;
@@ -99,7 +101,9 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   const openRows = open ?? parentsOf(rows.rows);
   const keywordFields = (entry?.joinery?.fields ?? []).filter((f) => f.search.includes('keyword')).map((f) => f.name);
   const keyWord = list.state.keyWord.trim().toLowerCase();
-  const tree = ctrl.tree ? treeRows(rows.rows, openRows, keyWord ? (r) => keywordFields.some((n) => String(r[n] ?? '').toLowerCase().includes(keyWord)) : undefined) : undefined;
+  // A name shown translated (menu rows) is found by what is shown as well as by what is stored.
+  const shownText = (r: EntityRow, n: string) => (n === KEYED_NAME_FIELD ? `${String(r[n] ?? '')}\n${rowName(r, '')}` : String(r[n] ?? ''));
+  const tree = ctrl.tree ? treeRows(rows.rows, openRows, keyWord ? (r) => keywordFields.some((n) => shownText(r, n).toLowerCase().includes(keyWord)) : undefined) : undefined;
   const treeInfo = new Map((tree ?? []).map((n) => [n.row.id, n]));
   const toggle = (row: EntityRow) => {
     const next = new Set(openRows);

@@ -49,7 +49,7 @@ export type ActionButton = {
   pick?: { field: string; entity: string; label: Label };
 };
 
-export type ActionSchema = { name: string; method: 'get' | 'post'; summary: string; access?: string; ui?: ActionButton[] };
+export type ActionSchema = { name: string; method: 'get' | 'post'; summary: string; label?: Label; access?: string; ui?: ActionButton[] };
 
 export type EntitySchema = {
   $schema?: string;

@@ -97,6 +97,8 @@ function runtimeHints(entity: Entity, routed: Set<string>) {
     files: Object.fromEntries(fileRoutes(entity).filter((r) => routed.has(r.name)).map((r) => [r.name, true])),
     // Buttons of the actions this caller may call (routed and permitted), so a screen offers nothing that answers 403.
     actions: entity.actions.filter((a) => routed.has(a.name)).flatMap((a) => (a.ui ?? []).map((b) => ({ action: a.name, ...b }))),
+    // The actions' names in three languages, which the console names their permission rows by (menu nameKey button:…).
+    actionLabels: Object.fromEntries(entity.actions.filter((a) => a.label).map((a) => [a.name, a.label])),
   };
 }
 
