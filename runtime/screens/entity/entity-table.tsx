@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -61,6 +61,16 @@ function SortMark({ dir }: { dir: false | 'asc' | 'desc' }) {
 }
 
 /** The list table: TanStack Table v9 with server-side sorting, row selection and virtual rows for long pages. */
+type CellProps = { value: unknown; row: EntityRow; column: ColumnSpec };
+
+/**
+ * A cell drawn again only when its value, row or column changed: scrolling a long (virtualized) page re-renders the
+ * table for every step, and the rows that stay in view keep their cells as they were.
+ */
+const KeptCell = memo(function KeptCell({ cell: Cell, ...props }: CellProps & { cell: ComponentType<CellProps> }) {
+  return <Cell {...props} />;
+});
+
 export function EntityTable(props: EntityTableProps) {
   const { columns, rows, state, loading, selectable, selection, onSelectionChange, onSort, actions, actionsWidth, empty, scrollKey, tree } = props;
   const { t } = useTranslation('entity');
@@ -99,7 +109,7 @@ export function EntityTable(props: EntityTableProps) {
       accessorFn: (row: EntityRow) => row[c.accessor],
       header: c.label,
       enableSorting: c.sortable,
-      cell: (ctx: { getValue: () => unknown; row: { original: EntityRow } }) => <Cell value={ctx.getValue()} row={ctx.row.original} column={c} />,
+      cell: (ctx: { getValue: () => unknown; row: { original: EntityRow } }) => <KeptCell cell={Cell} value={ctx.getValue()} row={ctx.row.original} column={c} />,
     };
   }), [columns]);
 
