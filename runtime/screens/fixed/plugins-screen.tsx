@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import Form from '@rjsf/core';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
-import { request, RequestError } from '../../engine/request';
+import { RequestError } from '../../engine/request';
+import { entityApi } from '../../engine/entity-api';
+
+const plugins$ = entityApi('plugin/info');
 import { installPackage as install, isPluginPackage as isPackage, type InstallQuestion } from '../../engine/plugin-install';
 import { EPS_KEY } from '../../engine/eps';
 import { PERMMENU_KEY } from '../../engine/menu';
@@ -21,7 +24,7 @@ type Plugin = {
 };
 type PageReply = { list: Plugin[]; pagination: { total: number } };
 
-const PAGE_KEY = '/admin/plugin/info/page';
+const PAGE_KEY = plugins$.url('page');
 const validator = customizeValidator({ ajvOptionsOverrides: { allowUnionTypes: true } });
 
 
@@ -35,7 +38,7 @@ const validator = customizeValidator({ ajvOptionsOverrides: { allowUnionTypes: t
 export default function PluginsScreen() {
   const { t } = useTranslation('plugin');
   const { mutate } = useSWRConfig();
-  const plugins = useSWR<PageReply>(PAGE_KEY, (key: string) => request<PageReply>(key, { method: 'POST', data: { page: 1, size: 100, order: 'id', sort: 'desc' } }));
+  const plugins = useSWR<PageReply>(PAGE_KEY, () => plugins$.post<PageReply>('page', { page: 1, size: 100, order: 'id', sort: 'desc' }));
   const [dragOver, setDragOver] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [question, setQuestion] = useState<{ file: File; q: InstallQuestion } | null>(null);
@@ -85,7 +88,7 @@ export default function PluginsScreen() {
   const update = async (plugin: Plugin, body: Record<string, unknown>, done: string) => {
     setBusy(plugin.keyName);
     try {
-      await request('/admin/plugin/info/update', { method: 'POST', data: { id: plugin.id, ...body }, quiet: true });
+      await plugins$.update({ id: plugin.id, ...body }, { quiet: true });
       toast.success(done);
       await refresh();
       return true;
@@ -100,7 +103,7 @@ export default function PluginsScreen() {
   const uninstall = async (plugin: Plugin) => {
     setBusy(plugin.keyName);
     try {
-      await request('/admin/plugin/info/delete', { method: 'POST', data: { ids: [plugin.id], dropTables }, quiet: true });
+      await plugins$.post('delete', { ids: [plugin.id], dropTables }, { quiet: true });
       toast.success(t('uninstalled', { name: plugin.name }));
       setRemoving(null);
       await refresh();
@@ -218,7 +221,7 @@ export default function PluginsScreen() {
 /** The plugin's README (info carries it), shown as text. */
 function ReadmeOf({ plugin }: { plugin: Plugin | null }) {
   const { t } = useTranslation('plugin');
-  const info = useSWR<Plugin>(plugin ? ['/admin/plugin/info/info', plugin.id] : null, ([key, id]: [string, number]) => request<Plugin>(key, { data: { id } }));
+  const info = useSWR<Plugin>(plugin ? [plugins$.url('info'), plugin.id] : null, ([, id]: [string, number]) => plugins$.get<Plugin>('info', { id }));
   if (!plugin) return null;
   if (!info.data) return <p className="py-6 text-center text-[13px] text-muted">{t('loading')}</p>;
   return <pre className="max-h-[60vh] overflow-auto whitespace-pre-wrap text-[13px] leading-6 text-ink">{info.data.readme || t('noReadme')}</pre>;
