@@ -7,6 +7,7 @@ import { Registry } from './core/registry/registry.js';
 import { readSchemaFiles } from './core/registry/load-schemas.js';
 import { checkFits, prepareEntity, registerEntities } from './core/registry/register-entity.js';
 import { reconcileMenus } from './core/registry/reconcile-menus.js';
+import { MissingDictionaryError, reconcileDicts } from './core/registry/reconcile-dicts.js';
 import { readStoredEntities } from './core/registry/stored-entities.js';
 import { AuthService, installRightsVersion } from './core/auth/auth-service.js';
 import { LoginThrottle } from './core/auth/login-throttle.js';
@@ -144,6 +145,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await reconcileBuiltins(host);
   // Every start: menu pages and buttons the registry needs and the menu table lacks (a schema added to an existing
   // database, an action given a handler) are created; rows admins edited are kept.
+  // Dictionaries the schemas carry (x-dict-entries) are created where missing, entries admins edited kept. A schema
+  // naming a dictionary that neither exists nor is carried is reported, not fatal: its values show unlabelled.
+  const dicts = await database.db.transaction().execute((trx) => reconcileDicts({ ...host.systemContext(), db: trx }, registry.all()));
+  for (const m of dicts.missing) app.log.warn(new MissingDictionaryError(m).message);
   const routed = new Set(host.listRoutes().map((r) => r.access));
   const reconciled = await database.db.transaction().execute((trx) => reconcileMenus({ ...host.systemContext(), db: trx }, host.actions, registry.all(), fixedPages(routed)));
   if (reconciled.pages + reconciled.buttons + reconciled.viewPaths + reconciled.nameKeys > 0) host.auth.invalidateRights();

@@ -1,5 +1,6 @@
 import type { Entity, Field } from '../../server/core/registry/entity-types.js';
 import type { ClientEntity, ClientRoute } from '../generate-client.js';
+import type { Eps } from '../eps-types.js';
 import { CliError } from './cli-error.js';
 
 /** A running server the CLI reads: its address and a token (given, or from signing in). */
@@ -49,28 +50,12 @@ export async function connect(from: string, o: { token?: string; user?: string; 
 
 export const serverCall = <T>(server: Server, method: 'GET' | 'POST', path: string, body?: unknown) => get<T>(server, method, path, body);
 
-type EpsField = {
-  name: string; label: Field['label']; storage: Field['storage']; nullable: boolean; required: boolean; system: boolean;
-  readonly: boolean; secret: boolean; virtual?: boolean; search: Field['search']; dict?: string; ref?: Record<string, unknown>;
-  money: boolean; enum?: unknown[]; default?: unknown;
-};
-type EpsEntry = {
-  prefix: string;
-  api: { method: 'get' | 'post'; path: string }[];
-  joinery?: {
-    title: Entity['title'];
-    schema: { properties: Record<string, Record<string, unknown>> };
-    fields: EpsField[];
-    joins: { alias: string; field: string; entity: string; column: string; keyword: boolean }[];
-  };
-};
-
 /**
  * The entities a server's eps describes to this caller, shaped as the generators read them (the parts types and
  * clients need: fields with their storage, nullability, search, enums and relations; joins; routes).
  */
 export async function entitiesFromServer(server: Server): Promise<ClientEntity[]> {
-  const eps = await get<Record<string, EpsEntry[]>>(server, 'GET', '/admin/base/open/eps');
+  const eps = await get<Eps>(server, 'GET', '/admin/base/open/eps');
   const out: ClientEntity[] = [];
   for (const entry of Object.values(eps).flat()) {
     const hints = entry.joinery;

@@ -49,7 +49,7 @@ export async function draftFieldsFromSentence(sentence: string, config: LlmConfi
     const envelope = JSON.parse(text) as { choices?: { message?: { content?: unknown } }[] };
     content = envelope.choices?.[0]?.message?.content;
     if (typeof content !== 'string') throw new Error('no message content');
-    content = JSON.parse(content.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, ''));
+    content = JSON.parse(replyJson(content));
   } catch (e) {
     throw new ProposalError([{ path: 'sentence', message: `the language model's reply is not the JSON asked for (${(e as Error).message})` }]);
   }
@@ -57,4 +57,13 @@ export async function draftFieldsFromSentence(sentence: string, config: LlmConfi
   const issues = checkProposal({ module, name, fields });
   if (issues.length) throw new ProposalError(issues.map((i) => ({ path: i.path, message: `the draft was refused: ${i.message}` })));
   return fields as ProposalField[];
+}
+
+/**
+ * The JSON of a chat reply: the whole reply, or the first fenced block in it (models often say a sentence before or
+ * after the block). Never more: a reply without valid JSON there is refused.
+ */
+function replyJson(content: string): string {
+  const fenced = /```(?:json)?\s*\n?([\s\S]*?)```/.exec(content);
+  return fenced ? fenced[1] : content;
 }

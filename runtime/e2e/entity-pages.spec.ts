@@ -1,9 +1,9 @@
 import { test, expect, type AdminApi } from './fixtures';
 import { ShellPage } from './pages/shell-page';
 import { ListPage } from './pages/list-page';
+import type { EpsEntry } from '../../codegen/eps-types';
 
 type Menu = { type: number; router: string | null; viewPath: string | null; isShow: boolean; name: string };
-type EpsEntry = { prefix: string; api: { path: string }[]; joinery?: { menu?: { router: string }; tree?: boolean } };
 type Page = { list: { id: number }[]; pagination: { total: number } };
 
 /** The seed's menu pages that are entity pages: a page whose router is an entity's menu router (eps). */

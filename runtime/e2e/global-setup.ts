@@ -10,6 +10,12 @@ import path from 'node:path';
  */
 const root = path.resolve(import.meta.dirname, '..', '..');
 const port = Number(process.env.E2E_PORT ?? 8201);
+/**
+ * Where the server looks for its language model (an OpenAI-compatible endpoint): the port after the server's. Nothing
+ * listens there until a spec starts its fake LLM (ai-code-llm.spec.ts), so every other spec sees a model that cannot
+ * be reached, which only the sentence input would call.
+ */
+export const llmPort = port + 1;
 
 async function waitForServer(child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 30_000;
@@ -40,6 +46,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     env: {
       ...process.env, PORT: String(port), JOINERY_DATA_DIR: dataDir, JOINERY_CAPTCHA: 'off',
       JOINERY_UI_DIR: uiDir, DATABASE_URL: `sqlite:${path.join(dataDir, 'joinery.db')}`,
+      JOINERY_LLM_URL: `http://127.0.0.1:${llmPort}/v1`, JOINERY_LLM_KEY: 'e2e-key', JOINERY_LLM_MODEL: 'e2e-model', JOINERY_LLM_TIMEOUT_MS: '15000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

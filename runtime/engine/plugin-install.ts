@@ -1,4 +1,4 @@
-import { request } from './request';
+import { entityApi } from './entity-api';
 
 /** install's reply when it asks first (PROTOCOL §7.13): 0 incomplete, 1 already installed, 2 same hook; 3 = go on silently. */
 export type InstallQuestion = { type: number; message: string };
@@ -11,7 +11,7 @@ export async function installPackage(file: File, force: boolean): Promise<Instal
   const form = new FormData();
   form.append('files', file, file.name);
   form.append('force', String(force));
-  const reply = await request<InstallQuestion | null>('/admin/plugin/info/install', { method: 'POST', data: form, quiet: true });
+  const reply = await entityApi('plugin/info').post<InstallQuestion | null>('install', form, { quiet: true });
   if (reply && typeof reply === 'object' && 'type' in reply) {
     if (reply.type === 3) return installPackage(file, true);
     return reply;

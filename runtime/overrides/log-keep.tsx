@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
-import { request } from '../engine/request';
+import { entityApi } from '../engine/entity-api';
 import { usePermission } from '../engine/permission';
 import { toast } from '../shell/toast';
 import { DialogFrame } from '../screens/entity/dialog-frame';
@@ -15,7 +15,8 @@ export default function LogKeep({ prefix, onChanged }: ToolbarExtraProps) {
   const mayClear = usePermission(perm('clear'));
   const maySet = usePermission(perm('setKeep'));
   const mayGet = usePermission(perm('getKeep'));
-  const keep = useSWR(mayGet ? `/admin/${prefix}/getKeep` : null, (url: string) => request<string>(url), { revalidateOnFocus: false });
+  const api = entityApi(prefix);
+  const keep = useSWR(mayGet ? api.url('getKeep') : null, () => api.get<string>('getKeep'), { revalidateOnFocus: false });
   const [days, setDays] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -26,7 +27,7 @@ export default function LogKeep({ prefix, onChanged }: ToolbarExtraProps) {
   const save = async () => {
     setBusy(true);
     try {
-      await request(`/admin/${prefix}/setKeep`, { method: 'POST', data: { value: Number(days) } });
+      await api.post('setKeep', { value: Number(days) });
       await keep.mutate();
       toast.success(t('logKeep.saved', { days }));
     } catch (e) {
@@ -38,7 +39,7 @@ export default function LogKeep({ prefix, onChanged }: ToolbarExtraProps) {
   const clear = async () => {
     setBusy(true);
     try {
-      await request(`/admin/${prefix}/clear`, { method: 'POST', data: {} });
+      await api.post('clear');
       toast.success(t('logKeep.cleared'));
       setConfirming(false);
       onChanged();

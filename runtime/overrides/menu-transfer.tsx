@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
-import { request } from '../engine/request';
+import { entityApi } from '../engine/entity-api';
 import { usePermission } from '../engine/permission';
 import { PERMMENU_KEY } from '../engine/menu';
 import { EPS_KEY } from '../engine/eps';
@@ -76,13 +76,13 @@ export default function MenuTransfer({ prefix, selectedIds, onChanged }: Toolbar
     setBusy(true);
     try {
       // A ticked menu goes with everything below it (the export keeps only what is reachable from a ticked root).
-      const all = await request<{ id: number; parentId: number | null }[]>(`/admin/${prefix}/list`, { method: 'POST', data: {} });
+      const all = await entityApi<{ id: number; parentId: number | null }>(prefix).list();
       const ids = new Set(selectedIds);
       for (let grew = true; grew;) {
         grew = false;
         for (const m of all) if (m.parentId !== null && ids.has(m.parentId) && !ids.has(m.id)) { ids.add(m.id); grew = true; }
       }
-      const trees = await request<MenuTree[]>(`/admin/${prefix}/export`, { method: 'POST', data: { ids: [...ids] } });
+      const trees = await entityApi(prefix).post<MenuTree[]>('export', { ids: [...ids] });
       const blob = new Blob([JSON.stringify(trees, null, 2)], { type: 'application/json' });
       const a = document.createElement('a');
       a.href = URL.createObjectURL(blob);
@@ -111,7 +111,7 @@ export default function MenuTransfer({ prefix, selectedIds, onChanged }: Toolbar
     }
     setBusy(true);
     try {
-      await request(`/admin/${prefix}/import`, { method: 'POST', data: { menus }, quiet: true });
+      await entityApi(prefix).post('import', { menus }, { quiet: true });
       toast.success(t('menuTransfer.imported', { count: countOf(menus as MenuTree[]) }));
       onChanged();
       await mutate(PERMMENU_KEY);

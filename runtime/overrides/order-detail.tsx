@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
-import { request } from '../engine/request';
+import { entityApi } from '../engine/entity-api';
 import type { EntityRow } from '../engine/use-entity-list';
 import { DialogFrame } from '../screens/entity/dialog-frame';
 import { allows } from '../screens/entity/action-buttons';
@@ -88,7 +88,7 @@ function History({ order }: { order: Detail }) {
 /** An order as staff handle it: who and where, what was ordered and for how much, what happened to it, what may happen next. */
 export default function OrderDetail({ prefix, row, lang, buttons, version, onPress, onClose }: InfoViewProps) {
   const { t } = useTranslation('entity');
-  const { data: order, error } = useSWR(['order-detail', prefix, row.id, version], () => request<Detail>(`/admin/${prefix}/detail`, { params: { id: row.id } }), { keepPreviousData: true });
+  const { data: order, error } = useSWR(['order-detail', prefix, row.id, version], () => entityApi(prefix).get<Detail>('detail', { id: row.id }), { keepPreviousData: true });
   const next = order ? buttons.filter((b) => allows(b, order)) : [];
   const info = order?.addressInfo;
   const place = info ? [info.province, info.city, info.district, info.address].filter(Boolean).join(' ') : order?.address;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
-import { request } from '../engine/request';
+import { entityApi } from '../engine/entity-api';
 import type { EntityRow } from '../engine/use-entity-list';
 import { DialogFrame } from '../screens/entity/dialog-frame';
 import { allows } from '../screens/entity/action-buttons';
@@ -58,7 +58,7 @@ function Schedule({ task, lang }: { task: Task; lang: string }) {
 function RunLog({ taskId, running, version, lang }: { taskId: number; running: boolean; version: number; lang: string }) {
   const { t } = useTranslation('entity');
   const [page, setPage] = useState(1);
-  const { data, error } = useSWR(['task-log', taskId, page, version, running], () => request<LogPage>('/admin/task/info/log', { params: { id: taskId, page, size: LOG_SIZE } }), {
+  const { data, error } = useSWR(['task-log', taskId, page, version, running], () => entityApi('task/info').get<LogPage>('log', { id: taskId, page, size: LOG_SIZE }), {
     keepPreviousData: true,
     // While the task runs, its log grows: read it again every second.
     refreshInterval: running ? 1000 : 0,
@@ -107,7 +107,7 @@ function RunLog({ taskId, running, version, lang }: { taskId: number; running: b
 export default function TaskDetail({ prefix, row, lang, buttons, version, onPress, onClose }: InfoViewProps) {
   const { t } = useTranslation('entity');
   const [running, setRunning] = useState(Number(row.status) === 1);
-  const { data: task, error } = useSWR(['task-detail', prefix, row.id, version], () => request<Task>(`/admin/${prefix}/info`, { params: { id: row.id } }), {
+  const { data: task, error } = useSWR(['task-detail', prefix, row.id, version], () => entityApi(prefix).get<Task>('info', { id: row.id }), {
     keepPreviousData: true,
     refreshInterval: running ? 1000 : 0,
     onSuccess: (d) => setRunning(Number(d?.status) === 1),

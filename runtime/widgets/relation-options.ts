@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import useSWR from 'swr';
-import { request } from '../engine/request';
+import { entityApi } from '../engine/entity-api';
 import { useEps } from '../engine/eps';
 import type { EpsField } from '../engine/eps';
 import { treeOrder } from '../engine/tree-move';
@@ -23,9 +23,8 @@ function labelColumn(ref: Ref, rows: Row[]): string {
 }
 
 async function loadOptions(entity: string, mode: 'list' | 'page', ref: Ref): Promise<RelationOption[]> {
-  const rows = mode === 'list'
-    ? await request<Row[]>(`/admin/${entity}/list`, { method: 'POST', data: {} })
-    : (await request<{ list: Row[] }>(`/admin/${entity}/page`, { method: 'POST', data: { page: 1, size: MAX_OPTIONS } })).list;
+  const api = entityApi(entity);
+  const rows: Row[] = mode === 'list' ? await api.list() : (await api.page({ page: 1, size: MAX_OPTIONS })).list;
   const key = ref.key ?? 'id';
   const label = labelColumn(ref, rows);
   return treeOrder(rows.slice(0, MAX_OPTIONS), key).map(({ row, depth }) => ({

@@ -2,7 +2,10 @@ import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { useTranslation } from 'react-i18next';
-import { request } from '../engine/request';
+import { entityApi } from '../engine/entity-api';
+
+const files$ = entityApi('space/info');
+const folders$ = entityApi('space/type');
 import { formatBytes, type UploadAccept } from '../engine/upload';
 import { DialogFrame } from '../screens/entity/dialog-frame';
 import { fileName } from './media-thumbs';
@@ -24,11 +27,11 @@ export function SpacePicker({ accept, room, onPick, onClose }: { accept: UploadA
   const [typed, setTyped] = useState('');
   const [keyWord, setKeyWord] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
-  const folders = useSWR<SpaceType[]>('/admin/space/type/list', (path: string) => request<SpaceType[]>(path, { method: 'POST', data: {} }), { revalidateOnFocus: false });
+  const folders = useSWR<SpaceType[]>(folders$.url('list'), () => folders$.post<SpaceType[]>('list'), { revalidateOnFocus: false });
   const filter = useMemo(() => ({ ...(accept === 'file' ? {} : { type: accept }), ...(folder !== null ? { classifyId: folder } : {}), ...(keyWord ? { keyWord } : {}) }), [accept, folder, keyWord]);
   const pages = useSWRInfinite<PageReply>(
-    (index) => ['/admin/space/info/page', index + 1, JSON.stringify(filter)],
-    ([path, page]: [string, number]) => request<PageReply>(path, { method: 'POST', data: { ...filter, page, size: PAGE, order: 'createTime', sort: 'desc' } }),
+    (index) => [files$.url('page'), index + 1, JSON.stringify(filter)],
+    ([, page]: [string, number]) => files$.post<PageReply>('page', { ...filter, page, size: PAGE, order: 'createTime', sort: 'desc' }),
     { revalidateOnFocus: false },
   );
   const files = (pages.data ?? []).flatMap((p) => p.list);

@@ -25,6 +25,8 @@ function fakeLlm() {
           { name: 'phone', label: '电话', type: 'string', length: 20 },
           { name: 'credit', label: '额度', type: 'money' },
         ] }) + '\n```'));
+      } else if (kind === 'chatty') {
+        res.end(reply('Sure! Here are the fields:\n```json\n' + JSON.stringify({ fields: [{ name: 'title', type: 'string' }] }) + '\n```\nShall I add more?'));
       } else if (kind === 'malformed') res.end(reply('{"fields": [ {"name": "oops", '));
       else if (kind === 'hostile') res.end(reply(JSON.stringify({ fields: [{ name: 'title', type: 'string' }, { name: 'x; drop table base_sys_user; --', type: 'string' }, { name: '__proto__', type: 'json' }] })));
       else res.end('not json at all');
@@ -62,6 +64,10 @@ describe('AI-code: drafting fields from a sentence with an OpenAI-compatible LLM
     expect(data.proposal.fields.map((f) => [f.name, f.type])).toEqual([['name', 'string'], ['phone', 'string'], ['credit', 'money']]);
     expect((data.schema.properties as Record<string, Row>).credit['x-money']).toBe(true);
     expect(llm.seen.at(-1)).toEqual({ url: '/v1/chat/completions', authorization: 'Bearer test-key', model: 'fake-model' });
+    // Chat models often write a sentence around the JSON block: the block is read, the prose ignored.
+    const chatty = await draft('chatty suppliers with a title');
+    expect(chatty.status, chatty.raw).toBe(200);
+    expect((chatty.body.data as { proposal: { fields: Row[] } }).proposal.fields.map((f) => f.name)).toEqual(['title']);
   });
 
   it('malformed JSON, hostile names and a timeout are refused with the reason, and change nothing', async () => {

@@ -3,6 +3,7 @@ import { DIALECTS, startApp, type TestApp } from './harness.js';
 import { dbFingerprint } from './db-fingerprint.js';
 import { createStaff, menuRows } from './create-staff.js';
 import type { Row } from '../core/db/row.js';
+import type { Eps } from '../../codegen/eps-types.js';
 
 const SAMPLE = JSON.stringify({ name: 'Acme Timber', phone: '13800000000', status: 1, categoryId: 1, logo: 'https://example.com/acme.png', credit: 120000 });
 const CSV = 'name,colour,stock,price\nOak chair,brown,12,199.5\n"Pine, table",natural,3,\n';
@@ -32,7 +33,6 @@ export class ShopWarehouseEntity extends BaseEntity {
   remark: string;
 }`;
 
-type Eps = Record<string, { prefix: string; api: { path: string }[]; columns: { propertyName: string }[] }[]>;
 
 async function expectLive(t: TestApp, token: string, prefix: string, record: Row) {
   const eps = (await t.call('GET', '/admin/base/open/eps', { token })).body.data as Eps;

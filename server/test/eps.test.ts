@@ -4,18 +4,11 @@ import { DIALECTS, startApp, type TestApp } from './harness.js';
 import { createStaff, menuRows, permsOf } from './create-staff.js';
 import type { DeclaredRoute } from '../core/http/route-types.js';
 
-type Column = { propertyName: string; type: string; length: string; comment?: string; nullable: boolean; defaultValue?: unknown; dict?: string; source: string };
-type Api = { method: string; path: string; summary: string; dts: object; tag: string; prefix: string; ignoreToken: boolean };
-type Entry = {
-  module: string; info: { type: { name: string; description: string } }; api: Api[]; name?: string; prefix: string;
-  columns: Column[]; pageColumns: Column[]; pageQueryOp?: { keyWordLikeFields: string[]; fieldEq: string[]; fieldLike: string[] };
-  joinery?: { title: Record<string, string>; schema: { type: string; required: string[]; properties: Record<string, unknown> }; fields: { name: string; label: Record<string, string> }[] };
-};
-type Eps = Record<string, Entry[]>;
+import type { Eps, EpsEntry as Entry } from '../../codegen/eps-types.js';
 
 /** TypeORM's declared column types, the vocabulary eps clients map to TypeScript (PROTOCOL §6.2). */
 const VOCABULARY = new Set(['string', 'number', 'boolean', 'date', 'datetime', 'text', 'json', 'varchar', 'decimal', 'int', 'tinyint', 'bigint', 'simple-json', 'simple-array']);
-const LOCALES = ['zh-cn', 'zh-tw', 'en'];
+const LOCALES = ['zh-cn', 'zh-tw', 'en'] as const;
 
 const routeKey = (method: string, url: string) => `${method.toLowerCase()} ${url}`;
 const epsRoutes = (eps: Eps) => Object.values(eps).flat().flatMap((e) => e.api.map((a) => routeKey(a.method, a.prefix + a.path)));

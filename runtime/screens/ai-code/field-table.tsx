@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { EpsEntry } from '../../engine/eps';
+import { shortPrefix } from '../../engine/eps-index';
 import { labelOf } from '../../widgets/label-of';
 import { SelectInput } from '../../widgets/select-input';
 import { buttonClass, inputBaseClass, invalidInputClass } from '../../widgets/ui-classes';
@@ -52,7 +53,7 @@ export function FieldTable({ fields, onChange, issues, dicts, onNewDict, entitie
   };
   const label = (f: ProposalField): Label => (typeof f.label === 'object' ? f.label : { ...emptyLabel(), 'zh-cn': f.label ?? '' });
   const bad = (i: number, column: string) => issues.get(i)?.get(column);
-  const entityLabelFields = (prefix: string) => entities.find((e) => e.prefix === `/admin/${prefix}`)?.joinery?.fields.filter((f) => f.storage === 'string' && !f.secret).map((f) => f.name) ?? [];
+  const entityLabelFields = (prefix: string) => entities.find((e) => shortPrefix(e.prefix) === prefix)?.joinery?.fields.filter((f) => f.storage === 'string' && !f.secret).map((f) => f.name) ?? [];
 
   return (
     <div className="overflow-x-auto">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { request, RequestError } from '../../engine/request';
+import { RequestError } from '../../engine/request';
+import { entityApi } from '../../engine/entity-api';
 import { toast } from '../../shell/toast';
 import { buttonClass, inputClass, invalidInputClass, textareaClass } from '../../widgets/ui-classes';
 import { DialogFrame } from '../entity/dialog-frame';
@@ -39,9 +40,9 @@ export function NewDictDialog({ onClose, onCreated }: { onClose: () => void; onC
     if (Object.keys(next).length) return;
     setBusy(true);
     try {
-      const created = await request<{ id: number }>('/admin/dict/type/add', { method: 'POST', data: { key, name: name.trim() } });
+      const created = await entityApi('dict/type').add({ key, name: name.trim() });
       for (const [i, e] of list.entries()) {
-        await request('/admin/dict/info/add', { method: 'POST', data: { typeId: created.id, name: e.name, value: String(e.value), orderNum: i + 1 } });
+        await entityApi('dict/info').add({ typeId: created.id, name: e.name, value: String(e.value), orderNum: i + 1 });
       }
       toast.success(t('dict.created', { key }));
       onCreated(key);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../engine/request';
+import { entityApi } from '../../engine/entity-api';
 import { toast } from '../../shell/toast';
 import { buttonClass, inputClass } from '../../widgets/ui-classes';
 import { DialogFrame } from '../entity/dialog-frame';
@@ -12,7 +13,7 @@ import { DialogFrame } from '../entity/dialog-frame';
  */
 export function RemoveEntityDialog({ prefix, onClose, onRemoved }: { prefix: string; onClose: () => void; onRemoved: () => void }) {
   const { t } = useTranslation('aicode');
-  const count = useSWR([`/admin/${prefix}/page`, 'count'], ([path]) => request<{ pagination: { total: number } }>(path, { method: 'POST', data: { page: 1, size: 1 } }), { revalidateOnFocus: false });
+  const count = useSWR([entityApi(prefix).url('page'), 'count'], () => entityApi(prefix).page({ page: 1, size: 1 }), { revalidateOnFocus: false });
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const total = count.data?.pagination.total;

@@ -1,6 +1,6 @@
 import type { EpsButton } from '../../engine/eps';
 import type { EntityRow } from '../../engine/use-entity-list';
-import { request } from '../../engine/request';
+import { entityApi } from '../../engine/entity-api';
 
 /** Whether a row's state allows a button (its `when`: field → allowed values; loose, as values come from JSON). */
 export function allows(button: EpsButton, row: EntityRow): boolean {
@@ -15,5 +15,5 @@ export function runButton(prefix: string, button: EpsButton, ids: number[], rema
   const data: Record<string, unknown> = { [button.idsAs ?? 'ids']: ids, ...button.body };
   if (remark !== undefined && remark.trim() !== '') data.remark = remark.trim();
   if (button.pick && picked !== undefined) data[button.pick.field] = picked;
-  return request(`/admin/${prefix}/${button.action}`, { method: 'POST', data });
+  return entityApi(prefix).post(button.action, data);
 }

@@ -6,7 +6,8 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { ErrorSchema, FormValidation, RJSFSchema } from '@rjsf/utils';
 import type { EpsEntry } from '../../engine/eps';
 import { epsForm, formBody, formValues, uiSchemaFor } from '../../engine/eps-form';
-import { request, RequestError } from '../../engine/request';
+import { RequestError } from '../../engine/request';
+import { entityApi } from '../../engine/entity-api';
 import type { EntityRow } from '../../engine/use-entity-list';
 import { toast } from '../../shell/toast';
 import { labelOf } from '../../widgets/label-of';
@@ -59,7 +60,8 @@ export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClos
   // Every opening reads the record afresh: a cached copy from an earlier opening would put values back that have
   // been saved since (and saving it would write them back).
   const [opening] = useState(() => ++openings);
-  const info = useSWR(row && fetchInfo ? [`/admin/${prefix}/info`, row.id, opening] : null, ([path, id]) => request<Data | undefined>(path, { params: { id } }), {
+  const api = useMemo(() => entityApi(prefix), [prefix]);
+  const info = useSWR(row && fetchInfo ? [api.url('info'), row.id, opening] : null, ([, id]) => api.info(id) as Promise<Data | undefined>, {
     revalidateOnFocus: false,
   });
   const [data, setData] = useState<Data | undefined>(undefined);
@@ -91,8 +93,8 @@ export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClos
         onClose();
         return;
       }
-      if (row) await request(`/admin/${prefix}/update`, { method: 'POST', data: { ...body, id: row.id } });
-      else await request(`/admin/${prefix}/add`, { method: 'POST', data: { ...fixed, ...body } });
+      if (row) await api.update({ ...body, id: row.id });
+      else await api.add({ ...fixed, ...body });
       toast.success(row ? t('dialog.saved') : t('dialog.added'));
       onSaved();
       onClose();

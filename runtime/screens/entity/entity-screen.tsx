@@ -1,8 +1,6 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import type { RowSelectionState } from '@tanstack/react-table';
-import { request } from '../../engine/request';
 import type { EntityRow } from '../../engine/use-entity-list';
 import { epsColumns } from '../../engine/eps-columns';
 import { toast } from '../../shell/toast';
@@ -19,7 +17,7 @@ import type { EpsButton } from '../../engine/eps';
 import { labelOf } from '../../widgets/label-of';
 import { INFO_VIEWS } from '../../overrides/info-views';
 import { ActionDialog } from './action-dialog';
-import { allows, onRow, onSelection, runButton } from './action-buttons';
+import { allows, onRow, onSelection } from './action-buttons';
 import { ListTabs } from './list-tabs';
 import { MasterPanel } from './master-panel';
 import { TOOLBAR_EXTRAS } from '../../overrides/toolbar-extras';
@@ -46,8 +44,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   const rowName = useRowName();
   const location = useLocation();
   const ctrl = useEntityController(prefix);
-  const { entry, list, rows, can, buttons } = ctrl;
-  const [selection, setSelection] = useState<RowSelectionState>({});
+  const { entry, list, rows, can, buttons, selection, setSelection, selectedIds, selectedRows, version } = ctrl;
   const [editing, setEditing] = useState<EntityRow | 'new' | null>(null);
   const [viewing, setViewing] = useState<EntityRow | null>(null);
   const [deleting, setDeleting] = useState<number[] | null>(null);
@@ -55,38 +52,19 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   const [importing, setImporting] = useState(false);
   // A tree table's open rows; null until the user folds something (then every parent starts open).
   const [open, setOpen] = useState<Set<string> | null>(null);
-  // Bumped after every write, so tab counts and open detail views read again.
-  const [version, setVersion] = useState(0);
   const defaults = useMemo(() => new Map((entry ? epsColumns(entry, ctrl.lang, new Map()) : []).map((c) => [c.id, c.visible])), [entry, ctrl.lang]);
-  const stateKey = JSON.stringify(list.state);
   const fill = useFillHeight<HTMLElement>();
   const InfoView = INFO_VIEWS[prefix];
 
-  // A new page or search starts with nothing selected.
-  useEffect(() => setSelection({}), [stateKey]);
-
-  const selectedIds = Object.keys(selection).filter((k) => selection[k]).map(Number);
-
   const remove = async (ids: number[]) => {
-    await request(`/admin/${prefix}/delete`, { method: 'POST', data: { ids } });
+    await ctrl.remove(ids);
     toast.success(t('dialog.deleted', { count: ids.length }));
-    setSelection({});
-    // Deleting the last rows of the last page steps back one page instead of showing an empty one.
-    if (ids.length >= rows.rows.length && list.state.page > 1) list.setPage(list.state.page - 1);
-    else await rows.refresh();
-  };
-
-  const afterWrite = async () => {
-    setSelection({});
-    setVersion((v) => v + 1);
-    await rows.refresh();
   };
 
   /** Runs a button's action (after its dialog when it asks to confirm or for a remark). */
   const runNow = async (button: EpsButton, ids: number[], remark?: string, picked?: number | string) => {
-    await runButton(prefix, button, ids, remark, picked);
+    await ctrl.run(button, ids, remark, picked);
     toast.success(`${button.done ? labelOf(button.done, ctrl.lang) : t('dialog.done')} · ${t('dialog.records', { count: ids.length })}`);
-    await afterWrite();
   };
   const press = (button: EpsButton, ids: number[]) => {
     if (button.confirm || button.remark || button.pick) {
@@ -117,7 +95,6 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
 
   const rowButtons = buttons.filter(onRow);
   const selectionButtons = buttons.filter(onSelection);
-  const selectedRows = rows.rows.filter((r) => selection[String(r.id)]);
   const rowCount = (can.update ? 1 : 0) + (can.delete ? 1 : 0) + Math.min(rowButtons.length, 3) + 1;
   const actions = (row: EntityRow) => (
     <span className="inline-flex items-center gap-1">
@@ -238,7 +215,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
       )}
       <ActionDialog pending={pending} lang={ctrl.lang} onConfirm={(remark, picked) => runNow(pending!.button, pending!.ids, remark, picked)} onClose={() => setPending(null)} />
       <ConfirmDelete ids={deleting} recycle={entry.joinery?.recycle ?? false} onConfirm={remove} onClose={() => setDeleting(null)} />
-      {importing && <ImportDialog prefix={prefix} title={ctrl.title} onClose={() => setImporting(false)} onImported={() => void afterWrite()} />}
+      {importing && <ImportDialog prefix={prefix} title={ctrl.title} onClose={() => setImporting(false)} onImported={() => void ctrl.afterWrite()} />}
       {editing && (
         <Suspense fallback={null}>
           <EditDialog entry={entry} prefix={prefix} lang={ctrl.lang} row={editing === 'new' ? null : editing} fetchInfo={can.info}

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/index';
 import { ensureToken, RequestError } from '../../engine/request';
+import { entityUrl } from '../../engine/entity-api';
 import type { ListState } from '../../engine/use-list-state';
 import { toast } from '../../shell/toast';
 import { useDismiss } from '../../shell/use-dismiss';
@@ -57,7 +58,7 @@ export function ExportButton({ prefix, state, columns }: { prefix: string; state
     setProgress({ total: 0, bytes: 0 });
     try {
       const body = { keyWord: state.keyWord || undefined, ...state.filters, order: state.order, sort: state.sort, format, columns: columns.length ? columns : undefined };
-      const res = await fetch(`/admin/${prefix}/export`, { method: 'POST', headers: { ...(await authHeaders()), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(entityUrl(prefix, 'export'), { method: 'POST', headers: { ...(await authHeaders()), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
       if (!res.ok || !res.body) throw await refusal(res);
       const total = Number(res.headers.get('x-total-count') ?? 0);
       const reader = res.body.getReader();
@@ -118,7 +119,7 @@ export function ImportDialog({ prefix, title, onClose, onImported }: { prefix: s
     const form = new FormData();
     form.append('dryRun', String(dryRun));
     form.append('file', chosen, chosen.name);
-    const res = await fetch(`/admin/${prefix}/import`, { method: 'POST', headers: await authHeaders(), body: form });
+    const res = await fetch(entityUrl(prefix, 'import'), { method: 'POST', headers: await authHeaders(), body: form });
     const body = (await res.json().catch(() => undefined)) as { code?: number; message?: string; data?: Report; details?: { path: string; message: string }[] } | undefined;
     if (!res.ok || body?.code !== 1000) {
       const details = body?.details?.length ? ` — ${body.details.slice(0, 5).map((d) => `${d.path}: ${d.message}`).join('; ')}` : '';

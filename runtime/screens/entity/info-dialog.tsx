@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useEps, type EpsEntry, type EpsField } from '../../engine/eps';
-import { request } from '../../engine/request';
+import { entityApi } from '../../engine/entity-api';
 import type { EntityRow } from '../../engine/use-entity-list';
 import type { ColumnSpec } from '../../engine/eps-columns';
 import { cellKind } from '../../widgets/field-kind';
@@ -49,7 +49,7 @@ function Value({ field, row, lang }: { field: EpsField; row: EntityRow; lang: st
 export function InfoDialog({ entry, prefix, row, lang, fetchInfo, onClose }: Props) {
   const { t } = useTranslation('entity');
   const id = row?.id;
-  const { data, error, isLoading } = useSWR(fetchInfo && id !== undefined ? [`/admin/${prefix}/info`, id] : null, ([path, i]) => request<EntityRow | undefined>(path, { params: { id: i } }));
+  const { data, error, isLoading } = useSWR(fetchInfo && id !== undefined ? [entityApi(prefix).url('info'), id] : null, ([, i]) => entityApi(prefix).info(i));
   // Joined labels come only with page rows, so the page row fills what info leaves out.
   const record: EntityRow | null = row ? { ...row, ...(data ?? {}) } : null;
   const fields = entry.joinery?.fields.filter((f) => !f.secret && !(f.ui?.hidden && f.list === false)) ?? [];

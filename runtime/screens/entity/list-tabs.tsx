@@ -2,9 +2,8 @@ import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import type { EpsEntry } from '../../engine/eps';
 import { findDictEntry, useDict } from '../../engine/dict';
-import { request } from '../../engine/request';
+import { entityApi } from '../../engine/entity-api';
 import { pageBody, type ListState } from '../../engine/use-list-state';
-import type { PageReply } from '../../engine/use-entity-list';
 
 type Props = {
   entry: EpsEntry;
@@ -30,7 +29,7 @@ export function ListTabs({ entry, prefix, state, onPick, version }: Props) {
   const { data: counts } = useSWR(field ? ['tab-counts', prefix, name, JSON.stringify(pageBody({ ...others, page: 1, size: 1 })), version, values.join()] : null, async () => {
     const count = async (value?: string) => {
       const body = pageBody({ ...others, page: 1, size: 1, filters: value === undefined ? others.filters : { ...others.filters, [name!]: value } });
-      return (await request<PageReply>(`/admin/${prefix}/page`, { method: 'POST', data: body, quiet: true })).pagination.total;
+      return (await entityApi(prefix).page(body, { quiet: true })).pagination.total;
     };
     const totals = await Promise.all([count(), ...values.map((v) => count(v))]);
     return new Map<string | undefined, number>([[undefined, totals[0]], ...values.map((v, i) => [v, totals[i + 1]] as const)]);

@@ -2,7 +2,7 @@ import { useMemo, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { useEps, type EpsField } from '../../engine/eps';
-import { request } from '../../engine/request';
+import { entityApi } from '../../engine/entity-api';
 import { toast } from '../../shell/toast';
 import { useRelationOptions } from '../../widgets/relation-options';
 import { reorder, type Zone } from '../../engine/tree-move';
@@ -44,7 +44,7 @@ export function MasterPanel({ field, value, lang, onPick }: {
     const body = reorder(options, moved, target, zone);
     if (!body) return;
     try {
-      await request(`/admin/${entity}/order`, { method: 'POST', data: body, quiet: true });
+      await entityApi(entity).post('order', body, { quiet: true });
       await mutate((key) => Array.isArray(key) && key[0] === 'relation-options' && key[1] === entity);
       toast.success(t('master.moved'));
     } catch (e) {

@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { RowSelectionState } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { useEps, type EpsButton, type EpsEntry } from '../../engine/eps';
 import { usePerms, hasPermission } from '../../engine/permission';
@@ -6,7 +7,9 @@ import { epsColumns, type ColumnSpec } from '../../engine/eps-columns';
 import { epsSearch, type SearchSpec } from '../../engine/eps-search';
 import { applyColumnPrefs, useColumnPrefs, type ColumnPrefs } from '../../engine/prefs';
 import { useListState, type ListStateApi } from '../../engine/use-list-state';
-import { useEntityList, type EntityListResult } from '../../engine/use-entity-list';
+import { useEntityList, type EntityListResult, type EntityRow } from '../../engine/use-entity-list';
+import { entityApi, type EntityApi } from '../../engine/entity-api';
+import { runButton } from './action-buttons';
 import { labelOf } from '../../widgets/label-of';
 
 export type EntityAction = 'add' | 'update' | 'delete' | 'info';
@@ -29,6 +32,24 @@ export type EntityController = {
   /** Buttons of the entity's extra actions (declared in its schema) that the user may run here. */
   buttons: EpsButton[];
   prefs: { value?: ColumnPrefs; save: (prefs: ColumnPrefs | null) => Promise<void> };
+  /** The entity's calls (the engine's data layer). */
+  api: EntityApi;
+  /** The ticked rows of the current page; a new page or search starts with none. */
+  selection: RowSelectionState;
+  setSelection: (selection: RowSelectionState) => void;
+  selectedIds: number[];
+  selectedRows: EntityRow[];
+  /**
+   * Deletes these records, clears the selection and reads the page again; deleting every row of a page after the
+   * first steps back one page instead of showing an empty one. Rejects with the server's refusal (nothing changed).
+   */
+  remove: (ids: number[]) => Promise<void>;
+  /** Runs an action's button for these ids, then reads the page again. */
+  run: (button: EpsButton, ids: number[], remark?: string, picked?: number | string) => Promise<void>;
+  /** After any write (saved, imported, an action run): clears the selection, bumps `version`, reads the page again. */
+  afterWrite: () => Promise<void>;
+  /** Bumped after every write, so tab counts and open detail views read again. */
+  version: number;
   epsLoading: boolean;
   epsError?: Error;
 };
@@ -53,6 +74,31 @@ export function useEntityController(prefix: string): EntityController {
   const mode = !entry?.joinery ? null : tree ? 'tree' : paths.has('/page') ? 'page' : paths.has('/list') ? 'list' : null;
   const rows = useEntityList(prefix, list.state, mode);
   const prefs = useColumnPrefs(prefix);
+  const api = useMemo(() => entityApi(prefix), [prefix]);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [version, setVersion] = useState(0);
+  // A new page or search starts with nothing selected.
+  const stateKey = JSON.stringify(list.state);
+  useEffect(() => setSelection({}), [stateKey, prefix]);
+  const selectedIds = Object.keys(selection).filter((k) => selection[k]).map(Number);
+  const selectedRows = rows.rows.filter((r) => selection[String(r.id)]);
+
+  const afterWrite = async () => {
+    setSelection({});
+    setVersion((v) => v + 1);
+    await rows.refresh();
+  };
+  const remove = async (ids: number[]) => {
+    await api.delete(ids);
+    setSelection({});
+    setVersion((v) => v + 1);
+    if (ids.length >= rows.rows.length && list.state.page > 1) list.setPage(list.state.page - 1);
+    else await rows.refresh();
+  };
+  const run = async (button: EpsButton, ids: number[], remark?: string, picked?: number | string) => {
+    await runButton(prefix, button, ids, remark, picked);
+    await afterWrite();
+  };
 
   const baseColumns = useMemo(() => (entry ? epsColumns(entry, lang, eps.byPrefix) : []), [entry, lang, eps.byPrefix]);
   const allColumns = useMemo(() => applyColumnPrefs(baseColumns, prefs.prefs), [baseColumns, prefs.prefs]);
@@ -82,6 +128,15 @@ export function useEntityController(prefix: string): EntityController {
     can,
     buttons,
     prefs: { value: prefs.prefs, save: prefs.save },
+    api,
+    selection,
+    setSelection,
+    selectedIds,
+    selectedRows,
+    remove,
+    run,
+    afterWrite,
+    version,
     epsLoading: eps.isLoading,
     epsError: eps.error,
   };

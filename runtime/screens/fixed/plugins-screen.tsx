@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import Form from '@rjsf/core';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
-import { request, RequestError } from '../../engine/request';
+import { RequestError } from '../../engine/request';
+import { entityApi } from '../../engine/entity-api';
+
+const plugins$ = entityApi('plugin/info');
 import { installPackage as install, isPluginPackage as isPackage, type InstallQuestion } from '../../engine/plugin-install';
 import { EPS_KEY } from '../../engine/eps';
 import { PERMMENU_KEY } from '../../engine/menu';
@@ -25,7 +28,7 @@ type Plugin = {
 };
 type PageReply = { list: Plugin[]; pagination: { total: number } };
 
-const PAGE_KEY = '/admin/plugin/info/page';
+const PAGE_KEY = plugins$.url('page');
 const validator = customizeValidator({ ajvOptionsOverrides: { allowUnionTypes: true } });
 
 /** The glyph of each built-in plugin on its card. */
@@ -48,7 +51,7 @@ const demoScreen = (d: ModuleDemo) => {
 export default function PluginsScreen() {
   const { t } = useTranslation('plugin');
   const { mutate } = useSWRConfig();
-  const plugins = useSWR<PageReply>(PAGE_KEY, (key: string) => request<PageReply>(key, { method: 'POST', data: { page: 1, size: 100, order: 'id', sort: 'desc' } }));
+  const plugins = useSWR<PageReply>(PAGE_KEY, () => plugins$.post<PageReply>('page', { page: 1, size: 100, order: 'id', sort: 'desc' }));
   const [dragOver, setDragOver] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [question, setQuestion] = useState<{ file: File; q: InstallQuestion } | null>(null);
@@ -104,7 +107,7 @@ export default function PluginsScreen() {
   const update = async (plugin: Plugin, body: Record<string, unknown>, done: string) => {
     setBusy(plugin.keyName);
     try {
-      await request('/admin/plugin/info/update', { method: 'POST', data: { id: plugin.id, ...body }, quiet: true });
+      await plugins$.update({ id: plugin.id, ...body }, { quiet: true });
       toast.success(done);
       await refresh();
       return true;
@@ -119,7 +122,7 @@ export default function PluginsScreen() {
   const uninstall = async (plugin: Plugin) => {
     setBusy(plugin.keyName);
     try {
-      await request('/admin/plugin/info/delete', { method: 'POST', data: { ids: [plugin.id], dropTables }, quiet: true });
+      await plugins$.post('delete', { ids: [plugin.id], dropTables }, { quiet: true });
       toast.success(t('uninstalled', { name: plugin.name }));
       setRemoving(null);
       await refresh();
@@ -291,7 +294,7 @@ function Demos({ demos }: { demos: ModuleDemo[] }) {
 /** The plugin's README (info carries it), shown as text. */
 function ReadmeOf({ plugin }: { plugin: Plugin | null }) {
   const { t } = useTranslation('plugin');
-  const info = useSWR<Plugin>(plugin ? ['/admin/plugin/info/info', plugin.id] : null, ([key, id]: [string, number]) => request<Plugin>(key, { data: { id } }));
+  const info = useSWR<Plugin>(plugin ? [plugins$.url('info'), plugin.id] : null, ([, id]: [string, number]) => plugins$.get<Plugin>('info', { id }));
   if (!plugin) return null;
   if (!info.data) return <p className="py-6 text-center text-[13px] text-muted">{t('loading')}</p>;
   const text = plugin.builtin ? t(`builtin.${plugin.keyName}.readme`, { defaultValue: info.data.readme ?? '' }) : info.data.readme;

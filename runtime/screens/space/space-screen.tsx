@@ -1,7 +1,10 @@
 import { useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../engine/request';
+import { entityApi } from '../../engine/entity-api';
+
+const files$ = entityApi('space/info');
+const folders$ = entityApi('space/type');
 import { fileProblem, formatBytes, uploadFile, useUploadMode } from '../../engine/upload';
 import { toast } from '../../shell/toast';
 import { formatDate } from '../../widgets/format-date';
@@ -50,9 +53,9 @@ export default function SpaceScreen() {
   const [dragOver, setDragOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  const folders = useSWR<Folder[]>('/admin/space/type/list', (path: string) => request<Folder[]>(path, { method: 'POST', data: {} }));
+  const folders = useSWR<Folder[]>(folders$.url('list'), () => folders$.post<Folder[]>('list'));
   const query = { page, size: SIZE, order: 'createTime', sort: 'desc', ...(folder !== null ? { classifyId: folder } : {}), ...(kind ? { type: kind } : {}), ...(keyWord ? { keyWord } : {}) };
-  const files = useSWR<PageReply>(['/admin/space/info/page', JSON.stringify(query)], ([path]: [string]) => request<PageReply>(path, { method: 'POST', data: query }), { keepPreviousData: true });
+  const files = useSWR<PageReply>([files$.url('page'), JSON.stringify(query)], () => files$.post<PageReply>('page', query), { keepPreviousData: true });
   const list = files.data?.list ?? [];
   const total = files.data?.pagination.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / SIZE));
@@ -114,7 +117,7 @@ export default function SpaceScreen() {
     }
   };
   const move = (target: number) => act(
-    () => Promise.all(selected.map((id) => request('/admin/space/info/update', { method: 'POST', data: { id, classifyId: target } }))),
+    () => Promise.all(selected.map((id) => files$.update({ id, classifyId: target }))),
     t('moved', { count: selected.length, folder: folderName(target) }),
   );
   const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
@@ -256,8 +259,8 @@ export default function SpaceScreen() {
               <button type="button" className={buttonClass.dangerSolid} onClick={() => {
                 const c = confirming;
                 setConfirming(null);
-                if (c.what === 'files') void act(() => request('/admin/space/info/delete', { method: 'POST', data: { ids: c.ids } }), t('deleted', { count: c.ids.length }));
-                else void act(async () => { await request('/admin/space/type/delete', { method: 'POST', data: { ids: [c.folder.id] } }); if (folder === c.folder.id) setFolder(null); }, t('folder.deleted', { name: c.folder.name }));
+                if (c.what === 'files') void act(() => files$.delete(c.ids), t('deleted', { count: c.ids.length }));
+                else void act(async () => { await folders$.delete([c.folder.id]); if (folder === c.folder.id) setFolder(null); }, t('folder.deleted', { name: c.folder.name }));
               }}>{t('delete')}</button>
             </>
           )}>
@@ -274,7 +277,7 @@ type Reference = { id: number; name: string | null; url: string; references: { p
 /** The records still using the files about to be deleted (pictures, galleries, rich text), so the delete is an informed one. */
 function References({ ids }: { ids: number[] }) {
   const { t, i18n } = useTranslation('space');
-  const refs = useSWR(['/admin/space/info/references', ids.join()], ([path]: [string]) => request<Reference[]>(path, { method: 'POST', data: { ids } }), { revalidateOnFocus: false });
+  const refs = useSWR([files$.url('references'), ids.join()], () => files$.post<Reference[]>('references', { ids }), { revalidateOnFocus: false });
   if (refs.isLoading) return <p className="mt-2 text-xs text-muted">{t('refs.checking')}</p>;
   if (refs.error) return <p className="mt-2 text-xs text-danger">{refs.error instanceof Error ? refs.error.message : String(refs.error)}</p>;
   const used = (refs.data ?? []).filter((f) => f.references.length > 0);
@@ -301,7 +304,8 @@ function FolderDialog({ value, onClose, onSaved }: { value: { id?: number; name:
   const save = async () => {
     if (!name.trim()) { setError(t('required')); return; }
     try {
-      await request(value.id ? '/admin/space/type/update' : '/admin/space/type/add', { method: 'POST', data: { ...(value.id ? { id: value.id } : {}), name: name.trim(), parentId: value.parentId ?? null } });
+      const fields = { name: name.trim(), parentId: value.parentId ?? null };
+      await (value.id ? folders$.update({ id: value.id, ...fields }) : folders$.add(fields));
       toast.success(t('folder.saved', { name: name.trim() }));
       onSaved();
     } catch (e) {
@@ -333,7 +337,7 @@ function Preview({ file, folders, onClose, onChanged }: { file: SpaceFile; folde
   const [folder, setFolder] = useState(file.classifyId === null ? '' : String(file.classifyId));
   const save = async () => {
     try {
-      await request('/admin/space/info/update', { method: 'POST', data: { id: file.id, name: name.trim() || null, classifyId: folder === '' ? null : Number(folder) } });
+      await files$.update({ id: file.id, name: name.trim() || null, classifyId: folder === '' ? null : Number(folder) });
       toast.success(t('saved'));
       onChanged();
     } catch (e) {

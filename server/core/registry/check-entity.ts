@@ -1,4 +1,4 @@
-import type { EntitySchema } from './entity-types.js';
+import type { EntitySchema, FieldSchema } from './entity-types.js';
 import { createAjv } from './schema-validator.js';
 
 const ajv = createAjv();
@@ -29,6 +29,7 @@ export function checkEntitySemantics(schema: EntitySchema): string | undefined {
   if (schema['x-tree'] === true && props.parentId?.['x-ref']?.entity !== schema['x-prefix']) return 'x-tree needs a parentId field with an x-ref to this entity';
   const tabs = schema['x-tabs'];
   if (tabs !== undefined && !(props[tabs]?.enum || props[tabs]?.['x-dict'])) return `x-tabs names "${tabs}", which is not a field with an enum or a dictionary`;
+  const carriedDicts = new Map<string, string>();
   for (const [name, field] of Object.entries(props)) {
     const where = `field "${name}"`;
     const types = Array.isArray(field.type) ? field.type : [field.type];
@@ -41,7 +42,9 @@ export function checkEntitySemantics(schema: EntitySchema): string | undefined {
     if (field['x-virtual'] && (field['x-search'] || field['x-column'] || field['x-secret'])) return `${where}: a virtual field has no column, so it cannot be searched, indexed or secret`;
     const search = field['x-search'];
     if (search && (types.includes('object') || (types.includes('array') && !ref?.multiple))) return `${where}: JSON fields cannot be searched`;
-    const { 'x-label': _l, ...plain } = field;
+    const carried = checkDictEntries(where, field, types, carriedDicts);
+    if (carried) return carried;
+    const { 'x-label': _l, 'x-dict-entries': _d, ...plain } = field;
     let validate;
     try {
       validate = ajv.compile(plain);
@@ -50,5 +53,38 @@ export function checkEntitySemantics(schema: EntitySchema): string | undefined {
     }
     if (field.default !== undefined && !validate(field.default)) return `${where}: default ${JSON.stringify(field.default)} does not satisfy the field's own rules`;
   }
+  return undefined;
+}
+
+/**
+ * A field's carried dictionary (x-dict-entries): it names its dictionary, its values are distinct and of the field's
+ * type, an enum lists exactly the same values, and two fields carrying the same dictionary carry the same entries.
+ */
+function checkDictEntries(where: string, field: FieldSchema, types: string[], carried: Map<string, string>): string | undefined {
+  const entries = field['x-dict-entries'];
+  if (!entries) return undefined;
+  const key = field['x-dict'];
+  if (!key) return `${where}: x-dict-entries needs x-dict, the key of the dictionary they fill`;
+  const seen = new Set<string>();
+  for (const e of entries) {
+    const ok = typeof e.value === 'string' ? types.includes('string') : types.includes('integer') || types.includes('number');
+    if (!ok) return `${where}: x-dict-entries value ${JSON.stringify(e.value)} is not a value of the field's type (${types.join(', ')})`;
+    if (seen.has(String(e.value))) return `${where}: x-dict-entries lists the value ${JSON.stringify(e.value)} twice`;
+    seen.add(String(e.value));
+  }
+  if (field.enum) {
+    const listed = new Set(field.enum.filter((v) => v !== null).map(String));
+    const missing = [...listed].filter((v) => !seen.has(v));
+    const extra = [...seen].filter((v) => !listed.has(v));
+    if (missing.length || extra.length) {
+      return `${where}: the enum and x-dict-entries disagree (${[
+        missing.length ? `no entry for ${missing.join(', ')}` : '', extra.length ? `not in the enum: ${extra.join(', ')}` : '',
+      ].filter(Boolean).join('; ')})`;
+    }
+  }
+  const same = JSON.stringify(entries);
+  const before = carried.get(key);
+  if (before !== undefined && before !== same) return `${where}: dictionary "${key}" is carried by another field with different entries`;
+  carried.set(key, same);
   return undefined;
 }

@@ -5,6 +5,9 @@ export type GenericAction = 'add' | 'delete' | 'update' | 'info' | 'list' | 'pag
 export type ColumnType = 'varchar' | 'text' | 'int' | 'bigint' | 'tinyint' | 'decimal' | 'json' | 'datetime' | 'date' | 'boolean';
 export type JsonType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'null';
 
+/** One entry of a dictionary a schema carries (x-dict-entries). */
+export type DictEntrySchema = { value: number | string; name: Label; color?: 'primary' | 'success' | 'warning' | 'danger' | 'info' };
+
 export type FieldSchema = {
   type: JsonType | JsonType[];
   description?: string;
@@ -24,6 +27,8 @@ export type FieldSchema = {
   'x-list'?: boolean | { show?: boolean; width?: number; fixed?: 'left' | 'right'; sortable?: boolean; order?: number };
   'x-ui'?: { widget?: string; order?: number; span?: number; hidden?: boolean; readonly?: boolean; placeholder?: Label; rowsOf?: string; widgetBy?: { field: string; widgets: Record<string, string> } };
   'x-dict'?: string;
+  /** The x-dict dictionary's entries, carried by the schema (created when missing, never overwritten). */
+  'x-dict-entries'?: DictEntrySchema[];
   'x-ref'?: { entity: string; key?: string; label?: string; fields?: Record<string, string>; keyword?: string[]; multiple?: boolean };
   'x-money'?: boolean;
   'x-secret'?: boolean;

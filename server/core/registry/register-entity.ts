@@ -4,6 +4,7 @@ import { checkEntityReferences, type Registry } from './registry.js';
 import { checkEntitySchema } from './load-schemas.js';
 import { normalizeEntity } from './normalize-entity.js';
 import { reconcileMenus } from './reconcile-menus.js';
+import { MissingDictionaryError, reconcileDicts } from './reconcile-dicts.js';
 import { syncSchema } from '../db/schema-sync.js';
 import type { Database } from '../db/database.js';
 import type { Host } from '../host.js';
@@ -56,7 +57,8 @@ export type RegisterOptions = {
 };
 
 /**
- * One entity, live, all or nothing: validate → normalise → check it fits → sync its table → (caller's work) →
+ * One entity, live, all or nothing: validate → normalise → check it fits → sync its table → create the dictionaries it
+ * carries (refused when it names one that neither exists nor is carried) → (caller's work) →
  * reconcile its menu page and permission buttons → commit → register → drop cached rights.
  * The registry changes only after the commit, so a failure leaves neither rows nor routes behind. MySQL cannot roll
  * back DDL: there the table is created before the transaction and dropped again if the transaction fails.
@@ -67,6 +69,10 @@ export async function registerEntity(host: Host, source: EntitySource, options: 
   const { database } = host;
   const dataDir = host.config.dataDir;
   const writes = async (ctx: OpContext) => {
+    // The dictionaries it carries are created (admins' edits kept); one it names that neither exists nor is carried
+    // refuses the entity, and the transaction leaves nothing behind.
+    const dicts = await reconcileDicts(ctx, [entity]);
+    if (dicts.missing.length) throw new MissingDictionaryError(dicts.missing[0]);
     await options.within?.(ctx, entity);
     await reconcileMenus(ctx, host.actions, [entity]);
   };

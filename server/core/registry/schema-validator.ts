@@ -8,7 +8,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin })
 /** x- keywords of entity schemas: known to ajv so strict mode accepts them, they validate nothing. */
 export const X_KEYWORDS = [
   'x-module', 'x-prefix', 'x-table', 'x-class', 'x-title', 'x-api', 'x-actions', 'x-recycle', 'x-order',
-  'x-unique', 'x-menu', 'x-tenant', 'x-label', 'x-column', 'x-search', 'x-list', 'x-ui', 'x-dict', 'x-ref',
+  'x-unique', 'x-menu', 'x-tenant', 'x-label', 'x-column', 'x-search', 'x-list', 'x-ui', 'x-dict', 'x-dict-entries', 'x-ref',
   'x-money', 'x-secret', 'x-readonly', 'x-virtual',
 ];
 

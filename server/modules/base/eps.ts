@@ -5,10 +5,7 @@ import { entityRoutes, fileRoutes } from '../../core/http/dispatcher.js';
 import type { DeclaredRoute } from '../../core/http/route-types.js';
 import { writableFields } from '../../core/crud/input-validation.js';
 
-type EpsColumn = {
-  propertyName: string; type: string; length: string; comment?: string; nullable: boolean;
-  defaultValue?: unknown; dict?: string; source: string;
-};
+import type { Eps, EpsApi, EpsColumn, EpsEntry, EpsField, EpsJoinery } from '../../../codegen/eps-types.js';
 
 /**
  * eps column type as the original reports it (PROTOCOL §6.2): the declared type where the schema declares one
@@ -52,25 +49,27 @@ const stripX = (value: unknown): unknown => {
   return value;
 };
 
+type EpsLabelOf = NonNullable<EpsField['columns']>[number]['label'];
+
 type SchemaNode = { properties?: Record<string, SchemaNode>; items?: SchemaNode; [k: string]: unknown };
 
 /**
  * The shape of a JSON field whose items (or itself) declare properties: the columns a screen shows it with
  * (label, money in fen, image), so a snapshot such as a bundle's products is a small table, never raw JSON.
  */
-function jsonColumns(schema: SchemaNode): { name: string; label?: unknown; money?: true; image?: true }[] | undefined {
+function jsonColumns(schema: SchemaNode): EpsField['columns'] {
   const props = schema.items?.properties ?? schema.properties;
   if (!props) return undefined;
   return Object.entries(props).map(([name, p]) => ({
     name,
-    ...(p['x-label'] ? { label: p['x-label'] } : {}),
+    ...(p['x-label'] ? { label: p['x-label'] as EpsLabelOf } : {}),
     ...(p['x-money'] === true ? { money: true as const } : {}),
     ...((p['x-ui'] as { widget?: string } | undefined)?.widget === 'image' ? { image: true as const } : {}),
   }));
 }
 
 /** What our runtime needs beyond the 8.x superset: labels, the form's JSON Schema, per-field hints, tabs and buttons. */
-function runtimeHints(entity: Entity, routed: Set<string>) {
+function runtimeHints(entity: Entity, routed: Set<string>): EpsJoinery {
   const writable = writableFields(entity);
   return {
     title: entity.title,
@@ -78,12 +77,12 @@ function runtimeHints(entity: Entity, routed: Set<string>) {
     schema: {
       type: 'object',
       required: writable.filter((f) => f.required).map((f) => f.name),
-      properties: Object.fromEntries(writable.map((f) => [f.name, stripX(f.schema)])),
+      properties: Object.fromEntries(writable.map((f) => [f.name, stripX(f.schema) as Record<string, unknown>])),
     },
     fields: entity.fields.filter((f) => f.name !== 'tenantId').map((f) => ({
       name: f.name, label: f.label, storage: f.storage, nullable: f.nullable, required: f.required,
       system: f.system, readonly: f.readonly || f.system, secret: f.secret, virtual: f.virtual, search: f.search,
-      list: f.schema['x-list'] ?? undefined, ui: f.schema['x-ui'] ?? undefined, dict: f.schema['x-dict'],
+      list: f.schema['x-list'] ?? undefined, ui: (f.schema['x-ui'] as EpsField['ui']) ?? undefined, dict: f.schema['x-dict'],
       ref: f.schema['x-ref'], money: f.schema['x-money'] === true, enum: f.schema.enum, maxLength: f.schema.maxLength,
       default: f.schema.default, format: f.schema.format, columns: jsonColumns(f.schema),
     })),
@@ -98,7 +97,7 @@ function runtimeHints(entity: Entity, routed: Set<string>) {
     // Buttons of the actions this caller may call (routed and permitted), so a screen offers nothing that answers 403.
     actions: entity.actions.filter((a) => routed.has(a.name)).flatMap((a) => (a.ui ?? []).map((b) => ({ action: a.name, ...b }))),
     // The actions' names in three languages, which the console names their permission rows by (menu nameKey button:…).
-    actionLabels: Object.fromEntries(entity.actions.filter((a) => a.label).map((a) => [a.name, a.label])),
+    actionLabels: Object.fromEntries(entity.actions.flatMap((a) => (a.label ? [[a.name, a.label] as const] : []))),
   };
 }
 
@@ -109,7 +108,7 @@ export function mayCall(route: DeclaredRoute, user: RequestUser | undefined, sho
   return route.access === 'login' || user.isSuper || user.perms.has(route.access);
 }
 
-function apiEntry(route: DeclaredRoute, prefix: string) {
+function apiEntry(route: DeclaredRoute, prefix: string): EpsApi {
   return {
     method: route.method, path: route.url.slice(prefix.length), summary: route.summary, dts: {}, tag: '',
     prefix, ignoreToken: route.access === 'public',
@@ -117,7 +116,7 @@ function apiEntry(route: DeclaredRoute, prefix: string) {
 }
 
 /** The eps descriptor of one entity with the given api entries (also the AI-code preview of a proposal). */
-export function epsEntry(host: Host, entity: Entity, api: ReturnType<typeof apiEntry>[]) {
+export function epsEntry(host: Host, entity: Entity, api: EpsApi[]): EpsEntry {
   const prefix = `/admin/${entity.prefix}`;
   const columns = [...entity.fields.filter((f) => f.name !== 'tenantId' && !f.virtual).map((f) => column(f))];
   const joined = entity.joins.filter((j) => host.registry.get(j.table)).map((j) => {
@@ -127,7 +126,7 @@ export function epsEntry(host: Host, entity: Entity, api: ReturnType<typeof apiE
   const searchOf = (mode: string) => entity.fields.filter((f) => f.search.includes(mode as never)).map((f) => `a.${f.name}`);
   return {
     module: entity.module,
-    info: { type: { name: entity.prefix.split('/').pop(), description: entity.title['zh-cn'] } },
+    info: { type: { name: entity.prefix.split('/').pop()!, description: entity.title['zh-cn'] } },
     api,
     name: entity.className,
     columns,
@@ -149,10 +148,10 @@ export function allApiEntries(host: Host, entity: Entity) {
 }
 
 /** GET /admin/base/open/eps: modules → controllers, each with the routes the caller may use. */
-export function buildEps(host: Host, user: RequestUser | undefined) {
+export function buildEps(host: Host, user: RequestUser | undefined): Eps {
   const showAll = host.config.epsPublic;
-  const out: Record<string, unknown[]> = {};
-  const push = (module: string, entry: unknown) => (out[module] ??= []).push(entry);
+  const out: Eps = {};
+  const push = (module: string, entry: EpsEntry) => (out[module] ??= []).push(entry);
 
   for (const entity of host.registry.all()) {
     const prefix = `/admin/${entity.prefix}`;
@@ -171,7 +170,7 @@ export function buildEps(host: Host, user: RequestUser | undefined) {
     const api = routes.filter((r) => mayCall(r, user, showAll)).map((r) => apiEntry(r, prefix));
     if (api.length === 0) continue;
     const module = prefix.split('/')[2];
-    push(module, { module, info: { type: { name: prefix.split('/').pop(), description: '' } }, api, columns: [], pageColumns: [], prefix });
+    push(module, { module, info: { type: { name: prefix.split('/').pop()!, description: '' } }, api, columns: [], pageColumns: [], prefix });
   }
   return out;
 }

@@ -72,7 +72,9 @@ export async function checkAgainstServer(host: Host, schema: Record<string, unkn
   }
   const parent = entity.menu?.parent;
   if (parent && !dirPath(parent)) throw badRequest(`menu.parent: no menu directory has the key "${parent}"`, [{ path: 'menu.parent', message: 'names no menu directory' }]);
-  const dicts = entity.fields.map((f) => [f.name, f.schema['x-dict']] as const).filter((d): d is readonly [string, string] => typeof d[1] === 'string');
+  // A dictionary the schema carries (x-dict-entries) is created by the apply; any other must exist already.
+  const carried = new Set(entity.fields.filter((f) => f.schema['x-dict-entries']).map((f) => f.schema['x-dict']));
+  const dicts = entity.fields.map((f) => [f.name, f.schema['x-dict']] as const).filter((d): d is readonly [string, string] => typeof d[1] === 'string' && !carried.has(d[1]));
   if (dicts.length) {
     const known = new Set((await untyped(host.database.db).selectFrom('dict_type').select('key').execute()).map((r: { key: string }) => r.key));
     const missing = dicts.find(([, key]) => !known.has(key));
