@@ -1,4 +1,5 @@
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { BoundedListCache } from './engine/swr-cache';
 import { SWRConfig } from 'swr';
 import { setNavigator } from './engine/request';
 import { ShellLayout } from './shell/shell-layout';
@@ -33,7 +34,7 @@ setNavigator((path) => { void router.navigate(path); });
 /** The whole console: one data router, SWR defaults shared by every screen, and the message area. */
 export function App() {
   return (
-    <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false }}>
+    <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false, provider: () => new BoundedListCache(20) }}>
       <RouterProvider router={router} />
       <Toaster />
     </SWRConfig>

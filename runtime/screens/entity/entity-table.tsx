@@ -131,6 +131,11 @@ export function EntityTable(props: EntityTableProps) {
   });
 
   const modelRows = table.getRowModel().rows;
+  // The header box's state walks every row: worked out when the rows or the ticks change, not on each scroll step.
+  const ticked = useMemo(() => {
+    const count = rows.reduce((n, r) => n + (selection[String(r.id)] ? 1 : 0), 0);
+    return { all: rows.length > 0 && count === rows.length, some: count > 0 && count < rows.length };
+  }, [rows, selection]);
   const virtual = modelRows.length > VIRTUAL_FROM;
   const virtualizer = useVirtualizer({
     count: virtual ? modelRows.length : 0,
@@ -165,8 +170,7 @@ export function EntityTable(props: EntityTableProps) {
             <tr key={group.id}>
               {selectable && (
                 <th className={`${th} sticky left-0 z-[3]`} style={{ width: SELECT_WIDTH }}>
-                  <Checkbox label={t('table.selectAll')} checked={rows.length > 0 && table.getIsAllPageRowsSelected()}
-                    indeterminate={table.getIsSomePageRowsSelected()} onChange={table.getToggleAllPageRowsSelectedHandler()} />
+                  <Checkbox label={t('table.selectAll')} checked={ticked.all} indeterminate={ticked.some} onChange={table.getToggleAllPageRowsSelectedHandler()} />
                 </th>
               )}
               {group.headers.map((header) => {

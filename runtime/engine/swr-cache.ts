@@ -1,0 +1,38 @@
+/**
+ * SWR's cache for the console, with the list pages bounded. SWR keeps every key it ever fetched for the life of the
+ * page, so paging through a long list would keep every page read; here the entries of list pages (keys made by
+ * useEntityList, which start with "entity-rows") are kept for the `maxPages` most recently read, the rest dropped
+ * (a list opened again past that is fetched again). Every other entry (menus, eps, dictionaries…) is kept as SWR
+ * keeps it.
+ */
+export class BoundedListCache<V = unknown> extends Map<string, V> {
+  constructor(private readonly maxPages = 20) {
+    super();
+  }
+
+  private static isPage(key: string): boolean {
+    return key.includes('"entity-rows"') || key.startsWith('entity-rows');
+  }
+
+  override get(key: string): V | undefined {
+    const value = super.get(key);
+    if (value !== undefined && BoundedListCache.isPage(key)) {
+      // Read again: the newest, kept longest.
+      super.delete(key);
+      super.set(key, value);
+    }
+    return value;
+  }
+
+  override set(key: string, value: V): this {
+    if (!BoundedListCache.isPage(key)) return super.set(key, value);
+    super.delete(key);
+    super.set(key, value);
+    let pages = 0;
+    for (const k of [...this.keys()].reverse()) {
+      if (!BoundedListCache.isPage(k)) continue;
+      if (++pages > this.maxPages) super.delete(k);
+    }
+    return this;
+  }
+}
