@@ -13,7 +13,7 @@ export type EpsStorage = 'string' | 'integer' | 'number' | 'boolean' | 'json' | 
 export type EpsWidget =
   | 'text' | 'textarea' | 'number' | 'money' | 'switch' | 'select' | 'radio' | 'date' | 'datetime' | 'image' | 'images'
   | 'file' | 'files' | 'video' | 'relation' | 'json' | 'richtext' | 'password' | 'cron' | 'tree-select' | 'icon' | 'entity'
-  | 'perms' | 'hidden';
+  | 'perms' | 'tone' | 'hidden';
 
 export type EpsApi = {
   method: 'get' | 'post';

@@ -39,13 +39,21 @@ test('dictionaries: types beside the items; an item is added to the chosen type 
   // Its names in other languages are fields, one per language, not JSON typed by hand.
   await expect(form.field('i18n').locator('textarea')).toHaveCount(0);
   await form.field('i18n').getByLabel('English').fill('Bamboo');
+  // The tag colour is chosen by its swatch: each choice drawn in the colour it names.
+  const swatch = form.field('color').getByRole('radio', { name: 'success' });
+  await expect(swatch.locator('span')).toHaveClass(/text-success/);
+  await swatch.click();
+  await expect(swatch).toHaveAttribute('aria-checked', 'true');
   await form.saveAndClose();
   await expect(list.rowWithText(name)).toHaveCount(1);
+  // The list shows the colour as a tag of that colour.
+  await expect(list.rowWithText(name).locator('[data-column="color"] span.text-success')).toHaveText('success');
   await expect.poll(() => list.totalCount()).toBe(items.pagination.total + 1);
   const saved = (await api.call<{ list: Row[] }>('POST', '/admin/dict/info/page', { keyWord: name, page: 1, size: 5 })).data.list;
   expect(saved).toHaveLength(1);
   expect(saved[0].typeId).toBe(type.id);
   expect(saved[0].i18n).toEqual({ en: 'Bamboo' });
+  expect(saved[0].color).toBe('success');
 
   // "All" lists every type's items again.
   await panel.getByRole('button', { name: '全部' }).click();

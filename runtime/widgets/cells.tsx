@@ -127,6 +127,12 @@ function IconCell({ value }: CellProps) {
   return <span className="inline-flex text-muted" title={name} data-icon={name}><Icon name={name} size={16} /></span>;
 }
 
+/** A colour name (primary, success, warning, danger, info, or a CSS colour) shown as a tag of that colour. */
+function ToneCell({ value }: CellProps) {
+  if (blank(value)) return <Empty />;
+  return <Tag color={String(value)}>{String(value)}</Tag>;
+}
+
 /** The table half of the widget registry: how each cell kind is shown. */
 export const cellWidgets: Record<CellKind, ComponentType<CellProps>> = {
   text: TextCell,
@@ -146,4 +152,5 @@ export const cellWidgets: Record<CellKind, ComponentType<CellProps>> = {
   richtext: RichTextCell,
   entity: EntityCell,
   icon: IconCell,
+  tone: ToneCell,
 };

@@ -23,6 +23,7 @@ export type FieldKind =
   | 'tree-check'
   | 'icon'
   | 'perms'
+  | 'tone'
   | 'hidden';
 
 /** Schema widget names (x-ui.widget) folded onto the kinds we render; later issues may give some their own widget. */
@@ -34,7 +35,7 @@ const WIDGET_ALIASES: Record<string, FieldKind> = {
 
 const KINDS = new Set<string>([
   'text', 'textarea', 'number', 'money', 'switch', 'select', 'radio', 'date', 'datetime', 'image', 'images', 'file',
-  'video', 'relation', 'json', 'richtext', 'password', 'cron', 'tree-check', 'icon', 'perms', 'hidden',
+  'video', 'relation', 'json', 'richtext', 'password', 'cron', 'tree-check', 'icon', 'perms', 'tone', 'hidden',
 ]);
 
 /** The kind of a field, from its x-ui widget when it names one, else from its storage and hints. */
@@ -85,13 +86,15 @@ export type CellKind =
   | 'json'
   | 'richtext'
   | 'entity'
-  | 'icon';
+  | 'icon'
+  | 'tone';
 
 /** The cell kind of a field. */
 export function cellKind(field: EpsField): CellKind {
   const kind = fieldKind(field);
   if (field.ui?.widget === 'entity') return 'entity';
   if (kind === 'icon') return 'icon';
+  if (kind === 'tone') return 'tone';
   if (kind === 'money' || field.money) return 'money';
   if (kind === 'image' || kind === 'images' || kind === 'file' || kind === 'video') return kind;
   if (field.dict) return 'dict';

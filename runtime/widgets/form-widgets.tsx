@@ -1,3 +1,4 @@
+import { Tag } from './dict-tag';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WidgetProps } from '@rjsf/utils';
@@ -230,6 +231,26 @@ export function RadioWidget(props: WidgetProps) {
             className={`h-7 rounded px-3 text-[13px] transition-colors disabled:cursor-not-allowed ${checked ? 'bg-surface font-medium text-primary shadow-sm' : 'text-muted hover:text-ink'}`}
           >
             {c.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** A colour chosen by its swatch: each choice drawn as a tag in the colour it names (dictionary tag colours). */
+export function ToneWidget(props: WidgetProps) {
+  const { id, value, readonly, disabled, required, onChange } = props;
+  const choices = useChoices(props);
+  return (
+    <div id={id} role="radiogroup" className="flex flex-wrap items-center gap-1.5">
+      {choices.map((c, i) => {
+        const checked = c.value === value || (c.value !== null && value !== null && value !== undefined && String(c.value) === String(value));
+        return (
+          <button key={i} type="button" role="radio" aria-checked={checked} aria-label={String(c.label)} disabled={disabled || readonly}
+            onClick={() => onChange(checked && !required ? null : c.value)}
+            className={`rounded-md p-0.5 outline-offset-1 transition-shadow disabled:cursor-not-allowed ${checked ? 'ring-2 ring-primary' : 'ring-1 ring-transparent hover:ring-line'}`}>
+            <Tag color={String(c.value)}>{c.label}</Tag>
           </button>
         );
       })}

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import type { CellKind, FieldKind } from './field-kind';
 import { cellWidgets, type CellProps } from './cells';
 import {
-  DateWidget, HiddenWidget, MoneyWidget, NumberWidget, RadioWidget, SelectWidget, SwitchWidget, TextareaWidget, TextWidget, epsOptions, invalid,
+  DateWidget, HiddenWidget, MoneyWidget, NumberWidget, RadioWidget, ToneWidget, SelectWidget, SwitchWidget, TextareaWidget, TextWidget, epsOptions, invalid,
 } from './form-widgets';
 import { ImagesWidget, MediaWidget } from './media-widgets';
 import { RichTextWidget } from './richtext-widget';
@@ -73,6 +73,7 @@ export const widgetRegistry: {
     'tree-check': CheckTreeWidget,
     icon: IconWidget,
     perms: PermsWidget,
+    tone: ToneWidget,
     hidden: HiddenWidget,
   },
   fields: { json: JsonField },
