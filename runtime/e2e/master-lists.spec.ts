@@ -59,6 +59,13 @@ test('dictionaries: types beside the items; an item is added to the chosen type 
   await panel.getByRole('button', { name: '全部' }).click();
   await list.ready();
   await expect.poll(() => list.totalCount()).toBeGreaterThan(items.pagination.total + 1);
+
+  // In English an item is listed by its English name (its stored name on hover).
+  await shell.switchLanguage('en');
+  await list.ready();
+  const english = list.row(saved[0].id);
+  await expect(list.cell(english, 'name')).toHaveText('Bamboo');
+  await expect(list.cell(english, 'name').locator('[title]')).toHaveAttribute('title', name);
 });
 
 test('users: the department tree beside the users; a department lists the users of it and every department below it', async ({ page, api }) => {

@@ -12,7 +12,7 @@ import { useRelationOptions } from './relation-options';
 import { useEps } from '../engine/eps';
 import { labelOf } from './label-of';
 import { hasIcon, Icon } from '../shell/icons';
-import { isKeyedRow, KEYED_NAME_FIELD, useRowName } from './row-name';
+import { isTranslatedRow, KEYED_NAME_FIELD, useRowName } from './row-name';
 
 export type CellProps = { value: unknown; row: EntityRow; column: ColumnSpec };
 
@@ -28,7 +28,7 @@ function KeyedNameCell({ value, row }: CellProps) {
 }
 
 function TextCell({ value, row, column }: CellProps) {
-  if (column.field.name === KEYED_NAME_FIELD && isKeyedRow(row)) return <KeyedNameCell value={value} row={row} column={column} />;
+  if (column.field.name === KEYED_NAME_FIELD && isTranslatedRow(row)) return <KeyedNameCell value={value} row={row} column={column} />;
   if (blank(value)) return <Empty />;
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   return <span className="block truncate" title={text.length > 20 ? text : undefined}>{text}</span>;
