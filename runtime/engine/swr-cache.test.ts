@@ -22,6 +22,19 @@ describe('BoundedListCache', () => {
     expect([1, 2, 3].filter((n) => cache.has(page(n)))).toEqual([1, 3]);
   });
 
+  it('walking the keys while reading each entry ends (SWR mutate with a filter does this)', () => {
+    const cache = new BoundedListCache<number>(5);
+    for (let n = 1; n <= 3; n++) cache.set(page(n), n);
+    cache.set('other', 0);
+    const seen: string[] = [];
+    for (const key of cache.keys()) {
+      seen.push(key);
+      cache.get(key);
+      if (seen.length > 10) break;
+    }
+    expect(seen).toHaveLength(4);
+  });
+
   it('recognizes the keys SWR makes from useEntityList keys', () => {
     expect(page(1)).toContain('entity-rows');
   });

@@ -24,12 +24,20 @@ export class BoundedListCache<V = unknown> extends Map<string, V> {
     return value;
   }
 
+  /**
+   * A snapshot of the keys: SWR's mutate(filter) reads each entry while it walks the keys, and a read moves a list page
+   * to the end of the map, which a live iterator would then visit again — for ever.
+   */
+  override keys(): MapIterator<string> {
+    return [...super.keys()][Symbol.iterator]() as MapIterator<string>;
+  }
+
   override set(key: string, value: V): this {
     if (!BoundedListCache.isPage(key)) return super.set(key, value);
     super.delete(key);
     super.set(key, value);
     let pages = 0;
-    for (const k of [...this.keys()].reverse()) {
+    for (const k of [...super.keys()].reverse()) {
       if (!BoundedListCache.isPage(k)) continue;
       if (++pages > this.maxPages) super.delete(k);
     }

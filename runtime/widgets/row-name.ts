@@ -33,7 +33,9 @@ export function isTranslatedRow(row: Row | undefined): boolean {
  */
 export function useRowName(): (row: Row | undefined, fallback: string) => string {
   const menuLabel = useMenuLabel();
-  const { i18n } = useTranslation();
+  // The shell's namespace, as useMenuLabel (already loaded with the shell). Asking for the default namespace here hung
+  // the product form when the language was switched with it open (entity-list browser test); not understood further.
+  const { i18n } = useTranslation('shell');
   const language = i18n.language;
   return useCallback(
     (row, fallback) => (isKeyedRow(row)
