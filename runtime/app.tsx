@@ -1,6 +1,6 @@
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { BoundedListCache } from './engine/swr-cache';
-import { SWRConfig } from 'swr';
+import { BoundedListCache, setAppMutate } from './engine/swr-cache';
+import { SWRConfig, useSWRConfig } from 'swr';
 import { setNavigator } from './engine/request';
 import { ShellLayout } from './shell/shell-layout';
 import { RequireSession, GuestOnly } from './shell/session-guards';
@@ -31,10 +31,17 @@ const router = createBrowserRouter([
 
 setNavigator((path) => { void router.navigate(path); });
 
+/** Hands the mutate of the console's cache to code outside components (a tab's reload). */
+function CaptureMutate() {
+  setAppMutate(useSWRConfig().mutate);
+  return null;
+}
+
 /** The whole console: one data router, SWR defaults shared by every screen, and the message area. */
 export function App() {
   return (
     <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false, provider: () => new BoundedListCache(20) }}>
+      <CaptureMutate />
       <RouterProvider router={router} />
       <Toaster />
     </SWRConfig>

@@ -44,3 +44,16 @@ export class BoundedListCache<V = unknown> extends Map<string, V> {
     return this;
   }
 }
+
+type AllMutator = (filter: (key: unknown) => boolean) => Promise<unknown>;
+let appMutate: AllMutator | undefined;
+
+/** Set by the app (inside its SWRConfig): the mutate of the console's own cache, which SWR's global mutate does not see. */
+export function setAppMutate(mutate: AllMutator): void {
+  appMutate = mutate;
+}
+
+/** Revalidates every mounted entry of the console's cache (no entry dropped, so nothing flashes empty). */
+export function revalidateAll(): void {
+  void appMutate?.(() => true);
+}

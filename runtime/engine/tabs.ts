@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { mutate } from 'swr';
+import { revalidateAll } from './swr-cache';
 import { getSession, subscribeSession, userKey } from './session';
 
 /** An opened page: its pathname identifies it, `search` keeps its last query (page, filters). */
@@ -77,7 +77,7 @@ const reloadListeners = new Set<() => void>();
 export function reloadPage(): void {
   reloads += 1;
   // Mounted lists, records and menus fetch again (no cache entry is dropped, so nothing flashes empty).
-  void mutate(() => true);
+  revalidateAll();
   for (const l of reloadListeners) l();
 }
 
