@@ -12,6 +12,10 @@ import { openDatabase } from '../../server/core/db/database.js';
 import { planSchemaSync } from '../../server/core/db/schema-sync.js';
 import { ENTITY_DEF_TABLE, readStoredEntities } from '../../server/core/registry/stored-entities.js';
 import { prepareEntity } from '../../server/core/registry/register-entity.js';
+import { planDicts, readStoredDicts, type StoredDicts } from '../../server/core/registry/reconcile-dicts.js';
+import type { DictSeed } from '../../server/modules/base/seed/seed-dicts.js';
+import type { Entity } from '../../server/core/registry/entity-types.js';
+import { SEED_DIR } from '../../server/paths.js';
 
 export type Options = Record<string, string | boolean | string[] | undefined>;
 export type Io = { out: (text: string) => void; err: (text: string) => void };
@@ -113,18 +117,33 @@ export async function openapiCommand(o: Options, io: Io): Promise<number> {
   return 0;
 }
 
+/** The dictionaries a first start seeds (server/seed/dicts). */
+function seededDicts(): StoredDicts {
+  const dir = path.join(SEED_DIR, 'dicts');
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const seeds = files.map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as DictSeed);
+  return new Map(seeds.flatMap((s) => s.types.map((t) => [t.key, new Set(t.entries.map((e) => String(e.value)))] as const)));
+}
+
+/** Prints what the next start would do to the dictionaries; returns how many a field names that nothing provides. */
+function reportDicts(entities: Entity[], stored: StoredDicts, where: string, io: Io): number {
+  const plan = planDicts(entities, stored);
+  for (const c of plan.create) io.out(`+ create dictionary ${c.key} (${c.entries} entries, carried by ${c.origin} field "${c.field}")`);
+  for (const a of plan.add) io.out(`+ add dictionary entry ${a.key} = ${a.value} (carried by ${a.origin})`);
+  for (const m of plan.missing) io.out(`! ${m.origin}: field "${m.field}": dictionary "${m.key}" is not in ${where} and no schema carries it (x-dict-entries)`);
+  return plan.missing.length;
+}
+
 export async function checkCommand(o: Options, io: Io): Promise<number> {
   const dir = schemasDirOf(str(o.schemas));
   const entities = loadEntities(dir);
   io.out(`✓ ${entities.length} schemas in ${dir} are valid`);
   const url = str(o.database) ?? process.env.DATABASE_URL;
-  if (!url) {
-    io.out('no database given (--database <url> or DATABASE_URL): sync plan skipped');
-    return 0;
-  }
-  const file = /^sqlite:(.+)$/.exec(url)?.[1];
-  if (file && file !== ':memory:' && !fs.existsSync(file)) {
-    io.out(`${url}: no such database file; the first start would create every table (${entities.length})`);
+  const file = url ? /^sqlite:(.+)$/.exec(url)?.[1] : undefined;
+  if (!url || (file && file !== ':memory:' && !fs.existsSync(file))) {
+    io.out(url ? `${url}: no such database file; the first start would create every table (${entities.length})` : 'no database given (--database <url> or DATABASE_URL): sync plan skipped');
+    const missing = reportDicts(entities, seededDicts(), 'the seeded dictionaries', io);
+    if (missing) throw new CliError(`${missing} dictionar${missing === 1 ? 'y' : 'ies'} missing: carry the entries in the schema (x-dict-entries) or add them to server/seed/dicts`);
     return 0;
   }
   let database;
@@ -145,8 +164,16 @@ export async function checkCommand(o: Options, io: Io): Promise<number> {
       for (const problem of p.problems) { io.out(`! ${p.entity.table}: ${problem}`); destructive++; }
       for (const s of p.statements) io.out(`    ${s}`);
     }
+    const all = [...entities, ...stored];
+    const typeTable = all.find((e) => e.prefix === 'dict/type')?.table;
+    const infoTable = all.find((e) => e.prefix === 'dict/info')?.table;
+    const dicts = typeTable && infoTable && tables.has(typeTable) && tables.has(infoTable)
+      ? await readStoredDicts(database.db, typeTable, infoTable)
+      : seededDicts();
+    const missing = reportDicts(all, dicts, 'the database', io);
     io.out(`${changes} additive change(s), ${destructive} destructive change(s) the next start would refuse (${url.replace(/\/\/[^@/]*@/, '//…@')})`);
     if (destructive) throw new CliError(`${destructive} destructive change(s): restore the fields in the schemas or apply a reviewed migration`, 2);
+    if (missing) throw new CliError(`${missing} dictionar${missing === 1 ? 'y' : 'ies'} missing in the database: create ${missing === 1 ? 'it' : 'them'} in the dictionary screen or carry the entries in the schema (x-dict-entries)`);
     return 0;
   } finally {
     await database.close();

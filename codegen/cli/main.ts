@@ -49,7 +49,9 @@ Writes an OpenAPI 3.1 document of every /admin route (entities and hand-written 
 
 Validates every schema as start-up does. With a database (--database or DATABASE_URL: sqlite:<file>,
 postgres://…, mysql://…) prints the sync plan: tables and columns the next start would add, and destructive changes
-it would refuse. Nothing is written. Exit code 0 = fine, 1 = invalid schemas or error, 2 = destructive change.`,
+it would refuse. Also lists the dictionaries fields name (x-dict): those the next start would create or extend from
+x-dict-entries, and those that exist nowhere (in the database, or without one in the seeded dictionaries). Nothing is
+written. Exit code 0 = fine, 1 = invalid schemas, a missing dictionary or error, 2 = destructive change.`,
   entity: `Usage: joinery entity new <module>/<name> [--field name:type[:required]]… [--from-json <file>] [--from-csv <file>]
                           [--title <text>] [--parent <menu dir key>] [--schemas <dir>] [--stdout] [--force]
 

@@ -5,6 +5,6 @@ export { fieldsFromSample } from './from-sample.js';
 export { fieldsFromCsv, parseCsv } from './from-csv.js';
 export { parseTypeormEntity, type ParsedEntity, type ParsedColumn } from './from-typeorm.js';
 export { draftFieldsFromSentence, llmConfigFromEnv, type LlmConfig } from './from-llm.js';
-export { derivedNames, toFieldName, RESERVED_NAMES, SQL_KEYWORDS } from './names.js';
+export { toFieldName, RESERVED_NAMES, SQL_KEYWORDS } from './names.js';
 export { schemaToProposal } from './schema-to-proposal.js';
 export { sampleRows } from './sample-rows.js';

@@ -27,18 +27,10 @@ when where while window with write xor zerofill
 export const FIELD_NAME = /^[a-z][a-zA-Z0-9]*$/;
 export const MODULE_NAME = /^[a-z][a-z0-9]*$/;
 
-const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-/** What the prefix already says: table `<module>_<snake name>`, class `<Module><Name>Entity`. */
-export function derivedNames(module: string, name: string) {
-  return { prefix: `${module}/${name}`, table: `${module}_${snake(name)}`, className: `${pascal(module)}${pascal(name)}Entity` };
-}
-
 /** A camelCase field name from any header or key ("Unit price" → unitPrice, "credit_yuan" → creditYuan), or undefined. */
 export function toFieldName(raw: string): string | undefined {
   const words = raw.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return undefined;
-  const name = words.map((w, i) => (i === 0 ? w.toLowerCase() : pascal(w.toLowerCase()))).join('');
+  const name = words.map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())).join('');
   return /^[a-z]/.test(name) ? name : undefined;
 }

@@ -1,5 +1,6 @@
-import { FIELD_KINDS, PERMISSIONS, ProposalError, SEARCH_KINDS, type Label, type Proposal, type ProposalField, type ProposalIssue } from './proposal-types.js';
-import { FIELD_NAME, MODULE_NAME, RESERVED_NAMES, SQL_KEYWORDS, derivedNames } from './names.js';
+import { DICT_COLORS, FIELD_KINDS, MAX_DICT_ENTRIES, PERMISSIONS, ProposalError, SEARCH_KINDS, type Label, type Proposal, type ProposalField, type ProposalIssue } from './proposal-types.js';
+import { FIELD_NAME, MODULE_NAME, RESERVED_NAMES, SQL_KEYWORDS } from './names.js';
+import { namesFromPrefix } from '../../server/core/registry/derive-names.js';
 
 /** More fields than any screen can show; also bounds the work a hostile proposal can cause. */
 export const MAX_FIELDS = 200;
@@ -39,7 +40,7 @@ export function checkProposal(input: unknown): ProposalIssue[] {
   fields.forEach((f: unknown, i: number) => {
     const at = `fields.${i}`;
     if (!isObject(f)) return add(at, 'must be an object');
-    for (const key of Object.keys(f)) if (!['name', 'label', 'type', 'required', 'length', 'dict', 'ref', 'search', 'list', 'sortable'].includes(key)) add(`${at}.${key}`, 'is not a field property');
+    for (const key of Object.keys(f)) if (!['name', 'label', 'type', 'required', 'length', 'dict', 'dictEntries', 'ref', 'search', 'list', 'sortable'].includes(key)) add(`${at}.${key}`, 'is not a field property');
     const name = f.name;
     if (typeof name !== 'string' || !FIELD_NAME.test(name) || name.length > 60) add(`${at}.name`, `"${String(name).slice(0, 60)}" must be a camelCase name of letters and digits starting with a lower-case letter (at most 60)`);
     else if (RESERVED_NAMES.has(name)) add(`${at}.name`, `"${name}" is reserved (system field or query parameter)`);
@@ -53,6 +54,7 @@ export function checkProposal(input: unknown): ProposalIssue[] {
     if (f.dict !== undefined && !['string', 'integer'].includes(f.type as string)) add(`${at}.type`, 'a field that takes a dictionary\'s values must be string or integer');
     if (f.ref !== undefined && f.dict !== undefined) add(`${at}.dict`, 'a relation takes no dictionary');
     if (f.ref !== undefined && f.type !== 'integer') add(`${at}.type`, 'a relation is stored as the related id: type must be integer');
+    if (f.dictEntries !== undefined) for (const issue of dictEntriesIssues(f.dictEntries, f.type, f.dict)) add(`${at}.dictEntries${issue.path}`, issue.message);
     if (f.search !== undefined && !SEARCH_KINDS.includes(f.search as never)) add(`${at}.search`, `must be one of ${SEARCH_KINDS.join(', ')}`);
     if (f.search !== undefined && f.type === 'json') add(`${at}.search`, 'JSON fields cannot be searched');
     for (const flag of ['required', 'list', 'sortable']) if (f[flag] !== undefined && typeof f[flag] !== 'boolean') add(`${at}.${flag}`, 'must be true or false');
@@ -70,6 +72,30 @@ export function checkProposal(input: unknown): ProposalIssue[] {
       if (menu.orderNum !== undefined && !Number.isInteger(menu.orderNum)) add('menu.orderNum', 'must be an integer');
     }
   }
+  return issues;
+}
+
+const labelText = (v: unknown) => typeof v === 'string' ? v.trim() : isObject(v) ? ['zh-cn', 'zh-tw', 'en'].map((k) => (typeof v[k] === 'string' ? (v[k] as string).trim() : '')).find(Boolean) ?? '' : '';
+
+/** Problems of the entries a field carries for its dictionary, each with its path below `dictEntries`. */
+function dictEntriesIssues(entries: unknown, type: unknown, dict: unknown): ProposalIssue[] {
+  const issues: ProposalIssue[] = [];
+  if (dict === undefined) issues.push({ path: '', message: 'entries need a dictionary key (dict)' });
+  // A new dictionary's key as the dictionary screen takes it (dict/type key).
+  else if (typeof dict === 'string' && !/^[a-zA-Z][a-zA-Z0-9_]{0,59}$/.test(dict)) issues.push({ path: '', message: 'a new dictionary\'s key is a letter, then letters, digits and _' });
+  if (!Array.isArray(entries) || entries.length === 0 || entries.length > MAX_DICT_ENTRIES) return [...issues, { path: '', message: `must be a list of 1 to ${MAX_DICT_ENTRIES} entries` }];
+  const seen = new Set<string>();
+  entries.forEach((e: unknown, j: number) => {
+    if (!isObject(e)) return issues.push({ path: `.${j}`, message: 'must be { value, name, color? }' });
+    for (const key of Object.keys(e)) if (!['value', 'name', 'color'].includes(key)) issues.push({ path: `.${j}.${key}`, message: 'is not an entry property' });
+    const ok = type === 'integer' ? Number.isSafeInteger(e.value) : typeof e.value === 'string' && e.value.length > 0 && e.value.length <= 100;
+    if (!ok) issues.push({ path: `.${j}.value`, message: type === 'integer' ? 'must be an integer (the field is an integer)' : 'must be a text of 1 to 100 characters (the field is a string)' });
+    else if (seen.has(String(e.value))) issues.push({ path: `.${j}.value`, message: `${JSON.stringify(e.value)} is used twice` });
+    else seen.add(String(e.value));
+    const name = labelText(e.name);
+    if (!name || name.length > 100) issues.push({ path: `.${j}.name`, message: 'must be a name of 1 to 100 characters' });
+    if (e.color !== undefined && !DICT_COLORS.includes(e.color as never)) issues.push({ path: `.${j}.color`, message: `must be one of ${DICT_COLORS.join(', ')}` });
+  });
   return issues;
 }
 
@@ -92,6 +118,7 @@ function fieldSchema(f: ProposalField): Record<string, unknown> {
   s['x-label'] = labelOf(f.label, f.name);
   if (f.dict) {
     s['x-dict'] = f.dict;
+    if (f.dictEntries) s['x-dict-entries'] = f.dictEntries.map((e) => ({ value: e.value, name: labelOf(e.name, String(e.value)), ...(e.color ? { color: e.color } : {}) }));
     s['x-ui'] = { widget: 'select' };
   }
   if (f.ref) {
@@ -109,15 +136,18 @@ export function proposalToSchema(input: unknown): Record<string, unknown> {
   const issues = checkProposal(input);
   if (issues.length) throw new ProposalError(issues);
   const p = input as Proposal;
-  const { prefix, table, className } = derivedNames(p.module, p.name);
+  // Module, table, class and view path are what the prefix says (derive-names.ts), so the file leaves them out.
+  const prefix = `${p.module}/${p.name}`;
+  const derivedRouter = namesFromPrefix(prefix).router;
+  const router = p.menu?.router ?? `/${p.module}/${p.name}`;
   const title = labelOf(p.title ?? p.menu?.name, p.name);
   const properties: Record<string, unknown> = {};
   for (const f of p.fields) properties[f.name] = fieldSchema(f);
   const schema: Record<string, unknown> = {
-    type: 'object', 'x-module': p.module, 'x-prefix': prefix, 'x-table': table, 'x-class': className, 'x-title': title,
+    type: 'object', 'x-prefix': prefix, 'x-title': title,
     'x-api': p.permissions ?? [...PERMISSIONS],
     'x-menu': {
-      router: p.menu?.router ?? `/${p.module}/${p.name}`, viewPath: `modules/${p.module}/views/${p.name}.vue`,
+      ...(router !== derivedRouter ? { router } : {}),
       ...(p.menu?.icon ? { icon: p.menu.icon } : {}), ...(p.menu?.parent ? { parent: p.menu.parent } : {}), orderNum: p.menu?.orderNum ?? 0,
     },
     required: p.fields.filter((f) => f.required).map((f) => f.name),

@@ -10,6 +10,11 @@ export type SearchKind = (typeof SEARCH_KINDS)[number];
 export const PERMISSIONS = ['page', 'list', 'info', 'add', 'update', 'delete'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
+export const DICT_COLORS = ['primary', 'success', 'warning', 'danger', 'info'] as const;
+/** One dictionary entry: an integer value for integer fields, a string for string fields; a name in one or three languages. */
+export type DictEntry = { value: number | string; name: string | Label; color?: (typeof DICT_COLORS)[number] };
+export const MAX_DICT_ENTRIES = 200;
+
 export type ProposalField = {
   name: string;
   /** One text (used for every language) or the three languages. */
@@ -20,6 +25,11 @@ export type ProposalField = {
   length?: number;
   /** Dictionary type key (dict/type `key`) whose entries the field takes. */
   dict?: string;
+  /**
+   * The dictionary's entries, carried by the proposal (x-dict-entries): the apply creates the dictionary (named by the
+   * field's label) in its own transaction when the server lacks it, and adds entries it lacks; nothing exists before.
+   */
+  dictEntries?: DictEntry[];
   /** Relation to an existing entity by prefix; `label` is the column shown for it. */
   ref?: { entity: string; label?: string };
   search?: SearchKind;

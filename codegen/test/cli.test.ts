@@ -7,6 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { buildApp } from '../../server/app.js';
+import { openDatabase } from '../../server/core/db/database.js';
+import { sql } from 'kysely';
 import { ROOT, SCHEMAS_DIR } from '../../server/paths.js';
 
 const run = promisify(execFile);
@@ -77,7 +79,7 @@ export const pw = (u: BaseSysUser) => u.password;
     const fromJson = await joinery('entity', 'new', 'shop/supplier', '--from-json', path.join(tmp, 'supplier.json'), '--schemas', dir, '--title', '供应商');
     expect(fromJson.code, fromJson.stderr).toBe(0);
     const supplier = JSON.parse(fs.readFileSync(path.join(dir, 'shop', 'supplier.json'), 'utf8'));
-    expect([supplier['x-prefix'], supplier['x-table'], supplier['x-class'], supplier.properties.credit['x-money']]).toEqual(['shop/supplier', 'shop_supplier', 'ShopSupplierEntity', true]);
+    expect([supplier['x-prefix'], supplier['x-table'], supplier['x-class'], supplier.properties.credit['x-money']]).toEqual(['shop/supplier', undefined, undefined, true]);
     expect((await joinery('entity', 'new', 'shop/stock', '--from-csv', path.join(tmp, 'stock.csv'), '--schemas', dir)).code).toBe(0);
     expect((await joinery('entity', 'new', 'shop/tag', '--field', 'label:string:required', '--field', 'weight:integer', '--schemas', dir)).code).toBe(0);
     const again = await joinery('entity', 'new', 'shop/tag', '--field', 'label:string', '--schemas', dir);
@@ -112,6 +114,45 @@ export const pw = (u: BaseSysUser) => u.password;
     expect(destructive.code).toBe(2);
     expect(destructive.stdout).toContain('! shop_lamp: column "note" exists in the database but not in the schema');
     expect(destructive.stderr).toContain('1 destructive change(s)');
+  });
+
+  it('check: names a dictionary that exists nowhere, and shows one a schema carries as created', async () => {
+    const dir = schemasCopy('check-dicts');
+    const label = { 'zh-cn': '风格', 'zh-tw': '風格', en: 'Style' };
+    const vase = (style: Record<string, unknown>) => JSON.stringify({
+      type: 'object', 'x-prefix': 'shop/vase', 'x-title': { 'zh-cn': '花瓶', 'zh-tw': '花瓶', en: 'Vases' },
+      properties: { style: { type: 'integer', 'x-label': label, 'x-dict': 'vase_style', ...style } },
+    });
+    fs.mkdirSync(path.join(dir, 'shop'));
+    fs.writeFileSync(path.join(dir, 'shop', 'vase.json'), vase({}));
+    const missing = await joinery('check', '--schemas', dir);
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toMatch(/! \S*shop\/vase\.json: field "style": dictionary "vase_style" is not in the seeded dictionaries/);
+    expect(missing.stderr).toContain('1 dictionary missing');
+
+    const entries = [{ value: 1, name: { 'zh-cn': '简约', 'zh-tw': '簡約', en: 'Plain' } }, { value: 2, name: { 'zh-cn': '复古', 'zh-tw': '復古', en: 'Vintage' } }];
+    fs.writeFileSync(path.join(dir, 'shop', 'vase.json'), vase({ 'x-dict-entries': entries }));
+    const carried = await joinery('check', '--schemas', dir);
+    expect([carried.code, carried.stdout]).toEqual([0, expect.stringMatching(/\+ create dictionary vase_style \(2 entries, carried by \S*shop\/vase\.json field "style"\)/)]);
+
+    // Against a database that has the dictionary with one of the two entries: only the missing entry is planned.
+    const dataDir = path.join(tmp, 'check-dicts-data');
+    const url = `sqlite:${path.join(dataDir, 'x.db')}`;
+    fs.writeFileSync(path.join(dir, 'shop', 'vase.json'), vase({ 'x-dict-entries': entries.slice(0, 1) }));
+    await (await buildApp({ schemasDir: dir, databaseUrl: url, dataDir, captcha: false, uiDir: path.join(dataDir, 'no-ui') })).close();
+    fs.writeFileSync(path.join(dir, 'shop', 'vase.json'), vase({ 'x-dict-entries': entries }));
+    const extend = await joinery('check', '--schemas', dir, '--database', url);
+    expect([extend.code, extend.stdout]).toEqual([0, expect.stringMatching(/\+ add dictionary entry vase_style = 2 \(carried by \S*shop\/vase\.json\)/)]);
+    expect(extend.stdout).not.toContain('+ create dictionary');
+
+    // The seeded "gender" dictionary deleted in the database: a schema naming it without carrying it is reported.
+    const database = await openDatabase(url);
+    await sql`delete from dict_info where "typeId" = (select id from dict_type where "key" = 'gender')`.execute(database.db);
+    await sql`delete from dict_type where "key" = 'gender'`.execute(database.db);
+    await database.close();
+    const gone = await joinery('check', '--schemas', dir, '--database', url);
+    expect(gone.code).toBe(1);
+    expect(gone.stdout).toMatch(/! \S*user\/info\.json: field "gender": dictionary "gender" is not in the database/);
   });
 
   it('openapi: an OpenAPI 3.1 document of every route, every $ref resolving', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkProposal, fieldsFromCsv, fieldsFromSample, parseCsv, parseTypeormEntity, proposalToSchema, toFieldName, ProposalError } from '../proposal/index.js';
+import { checkProposal, schemaToProposal, fieldsFromCsv, fieldsFromSample, parseCsv, parseTypeormEntity, proposalToSchema, toFieldName, ProposalError } from '../proposal/index.js';
+import { prepareEntity } from '../../server/core/registry/register-entity.js';
 
 describe('schema proposal builders', () => {
   it('CSV: quoted cells with commas, doubled quotes and newlines; the widest kind a column needs', () => {
@@ -34,7 +35,28 @@ describe('schema proposal builders', () => {
     const issues = checkProposal({ module: 'Shop', name: 'x', fields: [{ name: 'order', type: 'string' }, { name: 'a', type: 'string' }, { name: 'a', type: 'blob' }], extra: 1 });
     expect(issues.map((i) => i.path)).toEqual(['extra', 'module', 'fields.0.name', 'fields.2.name', 'fields.2.type']);
     const schema = proposalToSchema({ module: 'shop', name: 'stockItem', fields: [{ name: 'sku', type: 'string', required: true }, { name: 'price', type: 'money' }] });
-    expect([schema['x-table'], schema['x-class'], schema['x-menu'], schema.required]).toEqual(['shop_stock_item', 'ShopStockItemEntity', { router: '/shop/stockItem', viewPath: 'modules/shop/views/stockItem.vue', orderNum: 0 }, ['sku']]);
+    // The file says only what the prefix does not: the registry derives table, class, route and view path.
+    expect([schema['x-table'], schema['x-class'], schema['x-menu'], schema.required]).toEqual([undefined, undefined, { orderNum: 0 }, ['sku']]);
+    const entity = prepareEntity({ schema, origin: 'proposal' });
+    expect([entity.module, entity.table, entity.className, entity.menu]).toEqual(['shop', 'shop_stock_item', 'ShopStockItemEntity', { router: '/shop/stockItem', viewPath: 'modules/shop/views/stockItem.vue', orderNum: 0 }]);
+    // A route that differs from the derived one is kept.
+    expect(proposalToSchema({ module: 'base', name: 'note', fields: [{ name: 'text', type: 'string' }] })['x-menu']).toEqual({ router: '/base/note', orderNum: 0 });
     expect((schema.properties as Record<string, Record<string, unknown>>).sku['x-search']).toBe('keyword');
+  });
+
+  it('a field may carry its new dictionary\'s entries; they become x-dict-entries and come back as the proposal', () => {
+    const fields = [{ name: 'state', type: 'string', dict: 'crateState', dictEntries: [{ value: 'open', name: '开', color: 'success' }, { value: 'shut', name: { 'zh-cn': '关', 'zh-tw': '關', en: 'Shut' } }] }];
+    const schema = proposalToSchema({ module: 'shop', name: 'crate', fields });
+    expect((schema.properties as Record<string, Record<string, unknown>>).state['x-dict-entries']).toEqual([
+      { value: 'open', name: { 'zh-cn': '开', 'zh-tw': '开', en: '开' }, color: 'success' },
+      { value: 'shut', name: { 'zh-cn': '关', 'zh-tw': '關', en: 'Shut' } },
+    ]);
+    expect(schemaToProposal(schema).fields[0].dictEntries?.map((e) => e.value)).toEqual(['open', 'shut']);
+    const bad = (dictEntries: unknown, type = 'integer') => checkProposal({ module: 'shop', name: 'crate', fields: [{ name: 'state', type, dict: 'crateState', dictEntries }] }).map((i) => i.path);
+    expect(bad([{ value: 1, name: 'A' }, { value: 1, name: 'B' }])).toEqual(['fields.0.dictEntries.1.value']);
+    expect(bad([{ value: '1', name: 'A' }])).toEqual(['fields.0.dictEntries.0.value']);
+    expect(bad([{ value: 1, name: '' }, { value: 2, name: 'B', color: 'pink' }])).toEqual(['fields.0.dictEntries.0.name', 'fields.0.dictEntries.1.color']);
+    expect(bad([])).toEqual(['fields.0.dictEntries']);
+    expect(bad(Array.from({ length: 201 }, (_, i) => ({ value: i, name: `n${i}` })))).toEqual(['fields.0.dictEntries']);
   });
 });

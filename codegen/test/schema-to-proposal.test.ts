@@ -14,12 +14,20 @@ const field = (name: string): fc.Arbitrary<ProposalField> => fc.record({
   sortable: fc.option(fc.boolean(), { nil: undefined }),
   dict: fc.option(fc.constantFrom('brand', 'status'), { nil: undefined }),
   ref: fc.option(fc.constant({ entity: 'product/category', label: 'name' }), { nil: undefined }),
+  entries: fc.option(fc.uniqueArray(fc.integer({ min: -5, max: 50 }), { minLength: 1, maxLength: 4 }), { nil: undefined }),
+  color: fc.option(fc.constantFrom('primary', 'danger'), { nil: undefined }),
 }).map((f) => {
   const out: ProposalField = { name, type: f.ref ? 'integer' : f.type };
   for (const k of ['label', 'required', 'search', 'list', 'sortable', 'dict', 'ref'] as const) if (f[k] !== undefined) (out as Record<string, unknown>)[k] = f[k];
   if (f.length !== undefined && ['string', 'text', 'richtext', 'image'].includes(out.type)) out.length = f.length;
   if (out.type === 'json') delete out.search;
   if (out.ref || !['string', 'integer'].includes(out.type)) delete out.dict;
+  // A new dictionary's entries, as the proposal carries them: names in three languages, values of the field's kind.
+  if (out.dict && f.entries) {
+    out.dictEntries = f.entries.map((v, i) => ({
+      value: out.type === 'integer' ? v : `v${v}`, name: { 'zh-cn': `项${v}`, 'zh-tw': `項${v}`, en: `Item ${v}` }, ...(i === 0 && f.color ? { color: f.color } : {}),
+    }));
+  }
   return out;
 });
 

@@ -1,3 +1,4 @@
+import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
 import useSWR, { type KeyedMutator } from 'swr';
 import { useTranslation } from 'react-i18next';
 import { request } from './request';
@@ -20,6 +21,15 @@ export type DictData = Record<string, DictEntry[]>;
 export const DICT_KEY = '/admin/dict/info/data';
 const EMPTY: DictEntry[] = [];
 
+/**
+ * Dictionaries that exist only in what is being drafted (the AI-code preview of a proposal carrying a new
+ * dictionary): below this provider they read as if the server had them; a dictionary the server has wins.
+ */
+const DraftDicts = createContext<DictData | undefined>(undefined);
+export function DraftDictsProvider({ dicts, children }: { dicts: DictData; children: ReactNode }) {
+  return createElement(DraftDicts.Provider, { value: dicts }, children);
+}
+
 /** Every dictionary, loaded after the menu (SPEC §4) and again when the language changes. */
 export function useDicts(): { data?: DictData; isLoading: boolean; error?: Error; mutate: KeyedMutator<DictData> } {
   const session = useSession();
@@ -31,7 +41,9 @@ export function useDicts(): { data?: DictData; isLoading: boolean; error?: Error
     ([path]) => request<DictData>(path, { method: 'POST', data: {} }),
     { revalidateOnFocus: false, keepPreviousData: true },
   );
-  return { data, error, isLoading, mutate };
+  const draft = useContext(DraftDicts);
+  const merged = useMemo(() => (draft && data ? { ...draft, ...data } : data), [draft, data]);
+  return { data: merged, error, isLoading, mutate };
 }
 
 /** The entries of one dictionary type (empty while loading or for an unknown key). */

@@ -126,6 +126,28 @@ describe.each(DIALECTS)('AI-code: applying a schema proposal live (%s)', (dialec
     await expectLive(t, admin, 'blog/post', { title: 'Hello', visits: 3 });
   });
 
+  it('a proposal carrying a new dictionary creates it with the entity, named after the field, and its values are labelled', async () => {
+    const fields = [
+      { name: 'title', type: 'string', required: true },
+      { name: 'grade', label: { 'zh-cn': '等级', 'zh-tw': '等級', en: 'Grade' }, type: 'integer', dict: 'timberGrade', search: 'eq',
+        dictEntries: [{ value: 1, name: { 'zh-cn': '一级', 'zh-tw': '一級', en: 'First' }, color: 'success' }, { value: 2, name: '二级' }] },
+    ];
+    const r = await t.call('POST', '/admin/base/coding/createCode', { token: admin, body: { from: 'proposal', proposal: { module: 'shop', name: 'timber', fields, menu: { parent: 'sys', icon: 'icon-goods' } } } });
+    expect(r.status, r.raw).toBe(200);
+    const type = (await t.rows('dict_type')).find((d) => d.key === 'timberGrade')!;
+    expect(type.name).toBe('等级');
+    const entries = (await t.rows('dict_info')).filter((d) => Number(d.typeId) === Number(type.id)).map((d) => [d.value, d.name, d.color]);
+    expect(entries).toEqual([['1', '一级', 'success'], ['2', '二级', null]]);
+    const dicts = (await t.call('POST', '/admin/dict/info/data', { token: admin, body: { types: ['timberGrade'] } })).body.data as Record<string, Row[]>;
+    expect(dicts.timberGrade.map((d) => [d.value, d.name])).toEqual([[1, '一级'], [2, '二级']]);
+    await expectLive(t, admin, 'shop/timber', { title: 'Oak', grade: 2 });
+    // The stored entity gives the entries back as its proposal, so evolving it keeps them.
+    const back = await t.call('GET', '/admin/base/coding/proposal?prefix=shop/timber', { token: admin });
+    expect(back.status, back.raw).toBe(200);
+    const grade = ((back.body.data as { proposal: { fields: Row[] } }).proposal.fields).find((f) => f.name === 'grade')!;
+    expect([grade.dict, (grade.dictEntries as Row[]).map((e) => e.value)]).toEqual(['timberGrade', [1, 2]]);
+  });
+
   it('parses a TypeORM entity as text and creates it through base/sys/menu/create', async () => {
     const parsed = await t.call('POST', '/admin/base/sys/menu/parse', { token: admin, body: { entity: TYPEORM, module: 'shop' } });
     expect(parsed.status, parsed.raw).toBe(200);
@@ -161,6 +183,8 @@ describe.each(DIALECTS)('AI-code: applying a schema proposal live (%s)', (dialec
       ['10,000 fields', { fields: many }, 'fields'],
       ['__proto__', { fields: [{ name: '__proto__', type: 'string' }] }, 'fields.0.name'],
       ['unknown dictionary', { fields: [{ name: 'state', type: 'integer', dict: 'noSuchDict' }] }, 'fields.state.dict'],
+      ['dictionary entries of the wrong kind', { fields: [{ name: 'state', type: 'integer', dict: 'crateState', dictEntries: [{ value: 1, name: 'Open' }, { value: 'shut', name: 'Shut' }] }] }, 'fields.0.dictEntries.1.value'],
+      ['dictionary entries without a key', { fields: [{ name: 'state', type: 'integer', dictEntries: [{ value: 1, name: 'Open' }] }] }, 'fields.0.dictEntries'],
       ['relation to nothing', { fields: [{ name: 'ownerId', type: 'integer', ref: { entity: 'shop/nothing', label: 'name' } }] }, 'fields.ownerId'],
       ['missing parent menu', { menu: { parent: 'nowhere' }, fields: [{ name: 'title', type: 'string' }] }, 'menu.parent'],
     ];

@@ -53,8 +53,32 @@ describe('a broken schema stops start-up with a message naming the file and the 
     ['an x-ref to a missing column', { title: TITLE, productId: { type: 'integer', 'x-label': label('Product'), 'x-ref': { entity: 'product/info', label: 'colour' } } }, {}, /shop[/\\]lamp\.json.*field "productId".*column "colour"/],
     ['a default its own rules refuse', { title: TITLE, watts: { ...WATTS, default: -1 } }, {}, /shop[/\\]lamp\.json.*field "watts".*default/],
     ['a prefix outside its module', { title: TITLE }, { 'x-prefix': 'other/lamp' }, /shop[/\\]lamp\.json.*x-prefix/],
+    ['a prefix that is not the file\'s place', { title: TITLE }, { 'x-prefix': 'shop/lantern' }, /shop[/\\]lamp\.json: x-prefix "shop\/lantern" does not match the file's place/],
+    ['a module that is not the prefix\'s first segment', { title: TITLE }, { 'x-module': 'other' }, /shop[/\\]lamp\.json.*must start with the module "other\/"/],
   ])('%s', async (_name, properties, extra, message) => {
     await expect(start({ 'shop/lamp.json': lampSchema(properties, extra) })).rejects.toThrow(message);
+  });
+
+  it('a schema states only what its prefix does not say: module, table, class, route and view path are derived', async () => {
+    const app = await start({
+      'shop/deskLamp.json': { type: 'object', 'x-prefix': 'shop/deskLamp', 'x-title': label('Desk lamps'), 'x-menu': { parent: 'sys' }, properties: { title: TITLE } },
+      'shop/shade.json': { type: 'object', 'x-prefix': 'shop/shade', 'x-table': 'shop_lamp_shade', 'x-title': label('Shades'), 'x-menu': { router: '/shop/shades' }, properties: { title: TITLE } },
+    });
+    try {
+      const lamp = app.joinery.registry.get('shop/deskLamp')!;
+      expect([lamp.module, lamp.table, lamp.className, lamp.menu]).toEqual(['shop', 'shop_desk_lamp', 'ShopDeskLampEntity', { parent: 'sys', router: '/shop/deskLamp', viewPath: 'modules/shop/views/deskLamp.vue' }]);
+      const shade = app.joinery.registry.get('shop/shade')!;
+      expect([shade.table, shade.className, shade.menu?.router, shade.menu?.viewPath]).toEqual(['shop_lamp_shade', 'ShopShadeEntity', '/shop/shades', 'modules/shop/views/shade.vue']);
+      const login = await app.inject({ method: 'POST', url: '/admin/base/open/login', payload: { username: 'admin', password: '123456' } });
+      const token = String((login.json() as { data: Row }).data.token);
+      const added = await app.inject({ method: 'POST', url: '/admin/shop/deskLamp/add', headers: { authorization: token }, payload: { title: 'Banker lamp' } });
+      expect(added.statusCode, added.body).toBe(200);
+      const menus = (await app.inject({ method: 'GET', url: '/admin/base/comm/permmenu', headers: { authorization: token } })).json() as { data: { menus: Row[] } };
+      expect(menus.data.menus.filter((m) => m.router === '/shop/deskLamp' || m.router === '/shop/shades').map((m) => m.viewPath).sort())
+        .toEqual(['modules/shop/views/deskLamp.vue', 'modules/shop/views/shade.vue']);
+    } finally {
+      await app.close();
+    }
   });
 
   it('a file that is not JSON', async () => {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
 import { EPS_KEY, useEps } from '../../engine/eps';
 import { PERMMENU_KEY } from '../../engine/menu';
-import { useDicts } from '../../engine/dict';
+import { DraftDictsProvider, useDicts, type DictData } from '../../engine/dict';
 import { request, RequestError } from '../../engine/request';
 import { toast } from '../../shell/toast';
 import { IconPicker } from '../../widgets/icon-picker';
@@ -197,8 +197,9 @@ export default function AiCodeScreen() {
     try {
       await request('/admin/base/coding/createCode', { method: 'POST', data: { proposal } });
       toast.success(t(evolving ? 'apply.evolved' : 'apply.applied', { title: labelOf(proposal.title as Label, lang) }));
-      // The new screen, its menu and its rights come from eps and the menu: read both again, then open it.
-      await Promise.all([mutate(EPS_KEY), mutate(PERMMENU_KEY), mutate(OPTIONS_KEY)]);
+      // The new screen, its menu and its rights come from eps and the menu, its new dictionaries from the dictionary
+      // data: read them again, then open it.
+      await Promise.all([mutate(EPS_KEY), mutate(PERMMENU_KEY), mutate(OPTIONS_KEY), dicts.mutate()]);
       navigate(proposal.menu?.router ?? `/${proposal.module}/${proposal.name}`);
     } catch (e) {
       if (e instanceof RequestError && e.details?.length) setIssues(e.details);
@@ -226,6 +227,10 @@ export default function AiCodeScreen() {
 
   const entities = useMemo(() => eps.entries.filter((e) => e.joinery && e.api.some((a) => a.path === '/list' || a.path === '/page')), [eps.entries]);
   const dictKeys = useMemo(() => Object.keys(dicts.data ?? {}).sort(), [dicts.data]);
+  // The new dictionaries the proposal carries, so the preview labels their values before they exist.
+  const draftDicts = useMemo<DictData>(() => Object.fromEntries(draft.fields.filter((f) => f.dict && f.dictEntries).map((f) => [f.dict!, f.dictEntries!.map((e, i) => ({
+    id: -(i + 1), value: e.value, name: typeof e.name === 'string' ? e.name : labelOf(e.name, lang), color: e.color ?? null, parentId: null, orderNum: i + 1,
+  }))])), [draft.fields, lang]);
   const opts = options.data;
   const sourceIssue = parts.get(TEXT_KEY[source] ?? '') ?? parts.get('from') ?? parts.get('(body)');
   const otherIssues = [...parts.entries()].filter(([p]) => !['module', 'name', 'title', 'fields', 'menu.parent', 'menu.router', 'menu.icon', 'menu.orderNum', 'permissions', TEXT_KEY[source], 'from', '(body)'].includes(p));
@@ -316,7 +321,9 @@ export default function AiCodeScreen() {
 
       <Step n={3} testId="ai-preview-step" title={t('preview.title')} hint={t('preview.hint')}>
         {preview && draft.fields.length > 0 ? (
-          <ProposalPreview entry={preview.preview} rows={rows} onRows={setRows} lang={lang} />
+          <DraftDictsProvider dicts={draftDicts}>
+            <ProposalPreview entry={preview.preview} rows={rows} onRows={setRows} lang={lang} />
+          </DraftDictsProvider>
         ) : (
           <p className="py-6 text-center text-[13px] text-muted">{t('preview.none')}</p>
         )}
@@ -382,15 +389,19 @@ export default function AiCodeScreen() {
             void evolve('');
           }} />
       )}
-      {newDictFor !== null && (
-        <NewDictDialog onClose={() => setNewDictFor(null)}
-          onCreated={async (key) => {
-            await dicts.mutate();
-            const row = newDictFor;
-            setNewDictFor(null);
-            update({ fields: draft.fields.map((f, i) => (i === row ? { ...f, dict: key } : f)) });
-          }} />
-      )}
+      {newDictFor !== null && draft.fields[newDictFor] && (() => {
+        const field = draft.fields[newDictFor];
+        const label = typeof field.label === 'object' ? labelOf(field.label, lang) || field.name : field.label || field.name;
+        return (
+          <NewDictDialog fieldType={field.type === 'integer' ? 'integer' : 'string'} fieldLabel={label} existing={dictKeys}
+            initial={field.dict && field.dictEntries ? { key: field.dict, entries: field.dictEntries } : undefined}
+            onClose={() => setNewDictFor(null)}
+            onDone={({ key, entries }) => {
+              setNewDictFor(null);
+              update({ fields: draft.fields.map((f, i) => (i === newDictFor ? { ...f, dict: key, dictEntries: entries } : f)) });
+            }} />
+        );
+      })()}
     </div>
   );
 }

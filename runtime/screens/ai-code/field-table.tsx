@@ -38,6 +38,8 @@ export function FieldTable({ fields, onChange, issues, dicts, onNewDict, entitie
       // What the kind no longer allows goes with it.
       if (!LENGTH_KINDS.includes(out.type)) delete out.length;
       if (!DICT_KINDS.includes(out.type) || out.ref) delete out.dict;
+      // Entries belong to the new dictionary they were typed for; another key, or another kind of value, drops them.
+      if (!out.dict || out.dict !== f.dict || out.type !== f.type) delete out.dictEntries;
       if (out.ref && out.type !== 'integer') out.type = 'integer';
       if (out.search === 'range' && !RANGE_KINDS.includes(out.type)) delete out.search;
       if (out.type === 'json') delete out.search;
@@ -111,7 +113,7 @@ export function FieldTable({ fields, onChange, issues, dicts, onNewDict, entitie
                     disabled={!DICT_KINDS.includes(f.type) || !!f.ref} value={f.dict ?? ''}
                     onChange={(e) => (e.target.value === '\u0000new' ? onNewDict(i) : set(i, { dict: e.target.value || undefined }))}>
                     <option value="">—</option>
-                    {f.dict && !dicts.includes(f.dict) && <option value={f.dict}>{f.dict}</option>}
+                    {f.dict && !dicts.includes(f.dict) && <option value={f.dict}>{f.dictEntries ? t('dict.newTag', { key: f.dict, count: f.dictEntries.length }) : f.dict}</option>}
                     {dicts.map((k) => <option key={k} value={k}>{k}</option>)}
                     <option value={'\u0000new'}>{t('field.newDict')}</option>
                   </SelectInput>

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RequestError } from '../../engine/request';
-import { entityApi } from '../../engine/entity-api';
-import { toast } from '../../shell/toast';
+import type { DictEntry } from '../../../codegen/proposal/proposal-types';
 import { buttonClass, inputClass, invalidInputClass, textareaClass } from '../../widgets/ui-classes';
 import { DialogFrame } from '../entity/dialog-frame';
 
@@ -16,50 +14,44 @@ export function parseEntries(text: string): { value: string | number; name: stri
   });
 }
 
-/**
- * Creates a dictionary (type and entries) for a field from the AI-code page, so a field's values and the dictionary
- * cannot disagree. The dictionary is saved at once (it is an ordinary dictionary, edited later on its own screen).
- */
-export function NewDictDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (key: string) => void }) {
-  const { t } = useTranslation('aicode');
-  const [key, setKey] = useState('');
-  const [name, setName] = useState('');
-  const [entries, setEntries] = useState('1 启用\n0 停用');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+const entriesText = (entries: DictEntry[]) => entries.map((e) => `${e.value} ${typeof e.name === 'string' ? e.name : e.name['zh-cn']}`).join('\n');
 
-  const create = async () => {
+export type NewDict = { key: string; entries: DictEntry[] };
+
+/**
+ * A new dictionary for a field of the proposal: its key and entries travel with the proposal (the field's
+ * dictEntries, x-dict-entries in the schema) and the apply creates the dictionary in its own transaction, named after
+ * the field — nothing is saved before the entity is, and a failed apply leaves no dictionary behind.
+ */
+export function NewDictDialog({ fieldType, fieldLabel, existing, initial, onClose, onDone }: {
+  fieldType: 'string' | 'integer'; fieldLabel: string; existing: string[]; initial?: NewDict;
+  onClose: () => void; onDone: (dict: NewDict) => void;
+}) {
+  const { t } = useTranslation('aicode');
+  const [key, setKey] = useState(initial?.key ?? '');
+  const [entries, setEntries] = useState(initial ? entriesText(initial.entries) : fieldType === 'integer' ? '1 启用\n0 停用' : 'on 启用\noff 停用');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const done = () => {
     const list = parseEntries(entries);
     const next: Record<string, string> = {};
-    if (!/^[a-zA-Z][a-zA-Z0-9_-]{0,59}$/.test(key)) next.key = t('dict.badKey');
-    if (!name.trim()) next.name = t('issue.required');
+    if (!/^[a-zA-Z][a-zA-Z0-9_]{0,59}$/.test(key)) next.key = t('dict.badKey');
+    else if (existing.includes(key)) next.key = t('dict.exists', { key });
     if (list.length === 0) next.entries = t('dict.noEntries');
+    else if (fieldType === 'integer' && list.some((e) => typeof e.value !== 'number')) next.entries = t('dict.integerValue');
     const values = list.map((e) => String(e.value));
     if (new Set(values).size !== values.length) next.entries = t('dict.duplicateValue');
     setErrors(next);
     if (Object.keys(next).length) return;
-    setBusy(true);
-    try {
-      const created = await entityApi('dict/type').add({ key, name: name.trim() });
-      for (const [i, e] of list.entries()) {
-        await entityApi('dict/info').add({ typeId: created.id, name: e.name, value: String(e.value), orderNum: i + 1 });
-      }
-      toast.success(t('dict.created', { key }));
-      onCreated(key);
-    } catch (e) {
-      if (e instanceof RequestError && e.details?.length) setErrors(Object.fromEntries(e.details.map((d) => [d.path.replace(/^\//, ''), d.message])));
-      toast.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+    onDone({ key, entries: list.map((e) => ({ value: fieldType === 'integer' ? e.value : String(e.value), name: e.name })) });
   };
 
   return (
-    <DialogFrame open onOpenChange={(o) => { if (!o && !busy) onClose(); }} title={t('dict.title')} testId="new-dict-dialog" width="max-w-md"
+    <DialogFrame open onOpenChange={(o) => { if (!o) onClose(); }} title={t('dict.title')} testId="new-dict-dialog" width="max-w-md"
       footer={(
         <>
-          <button type="button" className={buttonClass.default} onClick={onClose} disabled={busy}>{t('action.cancel')}</button>
-          <button type="button" className={buttonClass.primary} onClick={() => void create()} disabled={busy}>{t('dict.create')}</button>
+          <button type="button" className={buttonClass.default} onClick={onClose}>{t('action.cancel')}</button>
+          <button type="button" className={buttonClass.primary} onClick={done}>{t('dict.use')}</button>
         </>
       )}>
       <div className="grid gap-3 text-[13px]">
@@ -69,15 +61,11 @@ export function NewDictDialog({ onClose, onCreated }: { onClose: () => void; onC
           {errors.key && <span className="text-xs text-danger">{errors.key}</span>}
         </label>
         <label className="grid gap-1">
-          <span className="text-muted">{t('dict.name')}</span>
-          <input className={`${inputClass} ${errors.name ? invalidInputClass : ''}`} value={name} onChange={(e) => setName(e.target.value)} />
-          {errors.name && <span className="text-xs text-danger">{errors.name}</span>}
-        </label>
-        <label className="grid gap-1">
           <span className="text-muted">{t('dict.entries')}</span>
           <textarea rows={5} className={`${textareaClass} font-mono ${errors.entries ? invalidInputClass : ''}`} value={entries} onChange={(e) => setEntries(e.target.value)} />
           <span className={`text-xs ${errors.entries ? 'text-danger' : 'text-muted'}`}>{errors.entries ?? t('dict.entriesHint')}</span>
         </label>
+        <p className="text-xs text-muted">{t('dict.withApply', { label: fieldLabel })}</p>
       </div>
     </DialogFrame>
   );

@@ -1,5 +1,6 @@
 import type { EntitySchema, FieldSchema } from './entity-types.js';
 import { createAjv } from './schema-validator.js';
+import { namesFromPrefix } from './derive-names.js';
 
 const ajv = createAjv();
 
@@ -8,7 +9,8 @@ export function checkEntitySemantics(schema: EntitySchema): string | undefined {
   const props = schema.properties;
   const names = new Set(Object.keys(props));
   const known = new Set([...names, 'id', 'createTime', 'updateTime']);
-  if (!schema['x-prefix'].startsWith(`${schema['x-module']}/`)) return `x-prefix "${schema['x-prefix']}" must start with the module "${schema['x-module']}/"`;
+  if (schema['x-module'] !== undefined && !schema['x-prefix'].startsWith(`${schema['x-module']}/`)) return `x-prefix "${schema['x-prefix']}" must start with the module "${schema['x-module']}/"`;
+  if (schema['x-table'] === undefined && namesFromPrefix(schema['x-prefix']).table.length > 60) return `the table "${namesFromPrefix(schema['x-prefix']).table}" the prefix gives is longer than 60 characters; give a shorter x-table`;
   for (const r of schema.required ?? []) if (!names.has(r)) return `required names "${r}", which is not a field`;
   for (const o of schema['x-order'] ?? []) if (!known.has(o.column)) return `x-order names "${o.column}", which is not a field`;
   for (const u of schema['x-unique'] ?? []) for (const c of u) if (!names.has(c)) return `x-unique names "${c}", which is not a field`;

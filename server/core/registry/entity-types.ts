@@ -56,6 +56,8 @@ export type ActionButton = {
 
 export type ActionSchema = { name: string; method: 'get' | 'post'; summary: string; label?: Label; access?: string; ui?: ActionButton[] };
 
+export type EntityMenu = { router: string; viewPath: string; icon?: string; parent?: string; orderNum?: number };
+
 export type EntitySchema = {
   $schema?: string;
   $comment?: string;
@@ -63,17 +65,19 @@ export type EntitySchema = {
   description?: string;
   type: 'object';
   required?: string[];
-  'x-module': string;
+  /** Optional: derived from the prefix (derive-names.ts); when given it must be the prefix's first segment. */
+  'x-module'?: string;
   'x-prefix': string;
-  'x-table': string;
-  'x-class': string;
+  /** Optional overrides of what the prefix says (derive-names.ts). */
+  'x-table'?: string;
+  'x-class'?: string;
   'x-title': Label;
   'x-api'?: GenericAction[];
   'x-actions'?: ActionSchema[];
   'x-recycle'?: boolean;
   'x-order'?: { column: string; dir: 'asc' | 'desc' }[];
   'x-unique'?: string[][];
-  'x-menu'?: { router: string; viewPath: string; icon?: string; parent?: string; orderNum?: number };
+  'x-menu'?: { router?: string; viewPath?: string; icon?: string; parent?: string; orderNum?: number };
   'x-tenant'?: boolean;
   'x-tabs'?: string;
   'x-master'?: string;
@@ -120,7 +124,8 @@ export type Entity = {
   order: { column: string; dir: 'asc' | 'desc' }[];
   uniques: string[][];
   joins: JoinedColumn[];
-  menu?: EntitySchema['x-menu'];
+  /** x-menu with router and viewPath filled in from the prefix where the schema does not override them. */
+  menu?: EntityMenu;
   /** A field whose values are tabs above the list. */
   tabs?: string;
   /** A single relation whose records are listed beside the list, filtering it (x-master). */

@@ -50,11 +50,19 @@ export function readSchemaFiles(dir: string): { schema: unknown; origin: string 
   const root = path.resolve(dir);
   return listJsonFiles(root).sort().map((full) => {
     const file = path.relative(process.cwd(), full);
+    let schema: unknown;
     try {
-      return { schema: JSON.parse(fs.readFileSync(full, 'utf8')) as unknown, origin: file };
+      schema = JSON.parse(fs.readFileSync(full, 'utf8')) as unknown;
     } catch (e) {
       throw new Error(`Invalid entity schema ${file}: not valid JSON (${(e as Error).message})`);
     }
+    // The file's place says its prefix (schemas/product/info.json is product/info), so the two cannot disagree.
+    const place = path.relative(root, full).split(path.sep).join('/').replace(/\.json$/, '');
+    const prefix = (schema as { 'x-prefix'?: unknown } | null)?.['x-prefix'];
+    if (typeof prefix === 'string' && prefix !== place) {
+      throw new Error(`Invalid entity schema ${file}: x-prefix "${prefix}" does not match the file's place; it belongs in ${prefix}.json under the schemas folder, or its x-prefix is "${place}"`);
+    }
+    return { schema, origin: file };
   });
 }
 

@@ -1,5 +1,6 @@
-import type { ColumnType, Entity, EntitySchema, Field, FieldSchema, JsonType, JoinedColumn, Label, SearchMode, Storage } from './entity-types.js';
+import type { ColumnType, Entity, EntityMenu, EntitySchema, Field, FieldSchema, JsonType, JoinedColumn, Label, SearchMode, Storage } from './entity-types.js';
 import { GENERIC_ACTIONS } from './generic-actions.js';
+import { namesFromPrefix, type DerivedNames } from './derive-names.js';
 
 const SYSTEM_LABELS: Record<string, Label> = {
   id: { 'zh-cn': 'ID', 'zh-tw': 'ID', en: 'ID' },
@@ -84,6 +85,11 @@ function joinsOf(fields: Field[]): JoinedColumn[] {
   return joins;
 }
 
+/** x-menu with the route and view path the prefix gives where the schema does not override them. */
+function menuOf({ router, viewPath, ...rest }: NonNullable<EntitySchema['x-menu']>, derived: DerivedNames): EntityMenu {
+  return { router: router ?? derived.router, viewPath: viewPath ?? derived.viewPath, ...rest };
+}
+
 /** Turns a checked schema file into the entity the server works with: system fields injected, defaults applied. */
 export function normalizeEntity(schema: EntitySchema, origin: string): Entity {
   const required = new Set(schema.required ?? []);
@@ -96,11 +102,13 @@ export function normalizeEntity(schema: EntitySchema, origin: string): Entity {
     systemField('createTime', time, 'datetime', 'datetime', false),
     systemField('updateTime', { ...time, 'x-label': SYSTEM_LABELS.updateTime }, 'datetime', 'datetime', false),
   ];
+  const derived = namesFromPrefix(schema['x-prefix']);
+  const menu = schema['x-menu'];
   return {
     prefix: schema['x-prefix'],
-    module: schema['x-module'],
-    table: schema['x-table'],
-    className: schema['x-class'],
+    module: schema['x-module'] ?? derived.module,
+    table: schema['x-table'] ?? derived.table,
+    className: schema['x-class'] ?? derived.className,
     title: schema['x-title'],
     fields,
     fieldMap: new Map(fields.map((f) => [f.name, f])),
@@ -110,7 +118,7 @@ export function normalizeEntity(schema: EntitySchema, origin: string): Entity {
     order: schema['x-order'] ?? [],
     uniques: schema['x-unique'] ?? [],
     joins: joinsOf(own),
-    menu: schema['x-menu'],
+    menu: menu ? menuOf(menu, derived) : undefined,
     tabs: schema['x-tabs'],
     master: schema['x-master'],
     tree: schema['x-tree'] === true,

@@ -24,6 +24,45 @@ export class MissingDictionaryError extends Error {
   }
 }
 
+/** The dictionaries a database holds: type key → the values of its entries. */
+export type StoredDicts = Map<string, Set<string>>;
+
+/** What registering these entities would do to the dictionaries, worked out without writing (`joinery check`). */
+export type DictPlan = {
+  create: { key: string; entries: number; origin: string; field: string }[];
+  add: { key: string; value: string; origin: string }[];
+  missing: { origin: string; field: string; key: string }[];
+};
+
+/** The same decisions as reconcileDicts, over dictionaries already read. */
+export function planDicts(entities: Entity[], stored: StoredDicts): DictPlan {
+  const plan: DictPlan = { create: [], add: [], missing: [] };
+  const uses = dictUses(entities);
+  const done = new Set<string>();
+  for (const use of uses) {
+    if (!use.carried) {
+      if (!stored.has(use.key) && !uses.some((u) => u.key === use.key && u.carried)) plan.missing.push({ origin: use.entity.origin, field: use.field, key: use.key });
+      continue;
+    }
+    if (done.has(use.key)) continue;
+    done.add(use.key);
+    const values = stored.get(use.key);
+    if (!values) plan.create.push({ key: use.key, entries: use.carried.length, origin: use.entity.origin, field: use.field });
+    else for (const entry of use.carried) if (!values.has(String(entry.value))) plan.add.push({ key: use.key, value: String(entry.value), origin: use.entity.origin });
+  }
+  return plan;
+}
+
+/** Reads every dictionary type and its entry values from the database. */
+export async function readStoredDicts(db: OpContext['db'], typeTable: string, infoTable: string): Promise<StoredDicts> {
+  const u = untyped(db);
+  const types = (await u.selectFrom(typeTable).select(['id', 'key']).execute()) as Row[];
+  const entries = (await u.selectFrom(infoTable).select(['typeId', 'value']).execute()) as Row[];
+  const byId = new Map(types.map((t) => [Number(t.id), new Set<string>()]));
+  for (const e of entries) byId.get(Number(e.typeId))?.add(String(e.value));
+  return new Map(types.map((t) => [String(t.key), byId.get(Number(t.id))!]));
+}
+
 export type DictReport = { types: number; entries: number; missing: { origin: string; field: string; key: string }[] };
 
 /**
