@@ -13,7 +13,7 @@ const key = (name: string) => (IDENT.test(name) ? name : JSON.stringify(name));
 export function declaredRoutes(entity: Entity): ClientRoute[] {
   return [
     ...entity.api.map((name) => ({ name, method: name === 'info' ? 'get' as const : 'post' as const })),
-    ...entity.actions.map((a) => ({ name: a.name, method: 'post' as const })),
+    ...entity.actions.map((a) => ({ name: a.name, method: a.method })),
   ];
 }
 
@@ -22,13 +22,15 @@ function method(entity: Entity, route: ClientRoute): string {
   const url = JSON.stringify(`/admin/${entity.prefix}/${route.name}`);
   const m = JSON.stringify(route.method.toUpperCase());
   switch (route.name) {
-    case 'page': return `page: (query: ${n}PageQuery = {}) => call<Page<${n}>>(${m}, ${url}, query)`;
-    case 'list': return `list: (query: Omit<${n}PageQuery, 'page' | 'size'> = {}) => call<${n}[]>(${m}, ${url}, query)`;
-    case 'info': return `info: (id: number) => call<${n}>(${m}, ${url}, { id })`;
-    case 'add': return `add: (input: ${n}AddInput) => call<{ id: number }>(${m}, ${url}, input)`;
-    case 'update': return `update: (input: ${n}UpdateInput) => call<unknown>(${m}, ${url}, input)`;
-    case 'delete': return `delete: (ids: number[]) => call<unknown>(${m}, ${url}, { ids })`;
-    default: return `${key(route.name)}: (body: ActionBody = {}) => call<unknown>(${m}, ${url}, body)`;
+    case 'page': return `page: (query: ${n}PageQuery = {}, options?: CallOptions) => call<Page<${n}>>(${m}, ${url}, query, options)`;
+    case 'list': return `list: (query: Omit<${n}PageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<${n}[]>(${m}, ${url}, query, options)`;
+    case 'info': return `info: (id: number, options?: CallOptions) => call<${n}>(${m}, ${url}, { id }, options)`;
+    case 'add': return `add: (input: ${n}AddInput, options?: CallOptions) => call<{ id: number }>(${m}, ${url}, input, options)`;
+    case 'update': return `update: (input: ${n}UpdateInput, options?: CallOptions) => call<unknown>(${m}, ${url}, input, options)`;
+    case 'delete': return `delete: (ids: number[], options?: CallOptions) => call<unknown>(${m}, ${url}, { ids }, options)`;
+    default: return route.method === 'get'
+      ? `${key(route.name)}: <T = unknown>(params: QueryParams = {}, options?: CallOptions) => call<T>(${m}, ${url}, params, options)`
+      : `${key(route.name)}: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>(${m}, ${url}, body, options)`;
   }
 }
 
@@ -47,6 +49,8 @@ const RUNTIME = `
 export type Page<T> = { list: T[]; pagination: { page: number; size: number; total: number } };
 /** The body of an extra action: the records it applies to, an optional remark, and what else the action takes. */
 export type ActionBody = { ids?: number[]; remark?: string; [key: string]: unknown };
+/** The query parameters of an extra action read with GET (detail, log…). */
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 /** Tokens as login and refresh return them. */
 export type Tokens = { token: string; refreshToken: string; expire?: number; refreshExpire?: number };
 
@@ -58,9 +62,20 @@ export class JoineryError extends Error {
   }
 }
 
+/** Per call: an abort signal; quiet asks a host transport (send) not to show the refusal itself. */
+export type CallOptions = { signal?: AbortSignal; quiet?: boolean };
+/** A host application's own transport: it sends the call with its session and returns the envelope's data or throws. */
+export type Transport = (method: 'GET' | 'POST', path: string, body: unknown, options?: CallOptions) => Promise<unknown>;
+
 export type ClientOptions = {
-  /** Where the server is, e.g. http://127.0.0.1:8001 (the API lives under /admin). */
-  baseUrl: string;
+  /** Where the server is, e.g. http://127.0.0.1:8001 (the API lives under /admin). Not used with send. */
+  baseUrl?: string;
+  /**
+   * Calls go through this instead of fetch (the console passes its request function, which keeps the session,
+   * refreshes the token and sends the language); token, refreshToken, language, onTokens and fetch are then unused,
+   * and refusals are what the transport throws.
+   */
+  send?: Transport;
   token?: string;
   refreshToken?: string;
   /** The language of messages and dictionary names: zh-cn, zh-tw or en. */
@@ -75,7 +90,8 @@ export type ClientOptions = {
  * refreshed once with the refresh token before the call is tried again. Runs in Node 18+ and browsers.
  */
 export function createClient(options: ClientOptions) {
-  const base = options.baseUrl.replace(/\\/+$/, '');
+  if (options.baseUrl === undefined && !options.send) throw new Error('createClient: give baseUrl (or a send transport)');
+  const base = (options.baseUrl ?? '').replace(/\\/+$/, '');
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   let token = options.token;
   let refreshToken = options.refreshToken;
@@ -87,7 +103,7 @@ export function createClient(options: ClientOptions) {
     options.onTokens?.(tokens);
   };
 
-  async function send<T>(method: 'GET' | 'POST', path: string, body: unknown, retry: boolean): Promise<T> {
+  async function send<T>(method: 'GET' | 'POST', path: string, body: unknown, retry: boolean, signal?: AbortSignal): Promise<T> {
     const url = new URL(base + path);
     if (method === 'GET' && body && typeof body === 'object') {
       for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
@@ -96,24 +112,27 @@ export function createClient(options: ClientOptions) {
     if (token) headers.authorization = token;
     if (options.language) headers.language = options.language;
     if (method === 'POST') headers['content-type'] = 'application/json';
-    const res = await doFetch(url, { method, headers, body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined });
+    const res = await doFetch(url, { method, headers, body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined, signal });
     if (res.status === 401 && retry && refreshToken && !path.startsWith('/admin/base/open/')) {
       refreshing ??= send<Tokens>('GET', '/admin/base/open/refreshToken', { refreshToken }, false).then(keep).finally(() => { refreshing = undefined; });
       await refreshing;
-      return send<T>(method, path, body, false);
+      return send<T>(method, path, body, false, signal);
     }
     const reply = (await res.json().catch(() => undefined)) as { code?: number; message?: string; data?: unknown; details?: { path: string; message: string }[] } | undefined;
     if (!res.ok || !reply || reply.code !== 1000) throw new JoineryError(res.status, reply?.code, reply?.message ?? res.statusText, reply?.details);
     return reply.data as T;
   }
-  const call = <T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown) => send<T>(method, path, body, true);
+  const host = options.send;
+  const call = <T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, callOptions?: CallOptions): Promise<T> =>
+    (host ? host(method, path, body ?? {}, callOptions) as Promise<T> : send<T>(method, path, body, true, callOptions?.signal));
 
   return {
     /** Any route, by method and path, with the envelope unwrapped. */
     call,
     /** Signs in (a server with captchas on also needs captchaId and verifyCode from /admin/base/open/captcha). */
     async login(input: { username: string; password: string; captchaId?: string; verifyCode?: string }): Promise<Tokens> {
-      const tokens = await send<Tokens>('POST', '/admin/base/open/login', { captchaId: '', verifyCode: '', ...input }, false);
+      const body = { captchaId: '', verifyCode: '', ...input };
+      const tokens = host ? (await host('POST', '/admin/base/open/login', body)) as Tokens : await send<Tokens>('POST', '/admin/base/open/login', body, false);
       keep(tokens);
       return tokens;
     },

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { entityApi } from '../engine/entity-api';
+import { client } from '../engine/client';
 import type { EntityRow } from '../engine/use-entity-list';
 import { DialogFrame } from '../screens/entity/dialog-frame';
 import { allows } from '../screens/entity/action-buttons';
@@ -58,7 +59,7 @@ function Schedule({ task, lang }: { task: Task; lang: string }) {
 function RunLog({ taskId, running, version, lang }: { taskId: number; running: boolean; version: number; lang: string }) {
   const { t } = useTranslation('entity');
   const [page, setPage] = useState(1);
-  const { data, error } = useSWR(['task-log', taskId, page, version, running], () => entityApi('task/info').get<LogPage>('log', { id: taskId, page, size: LOG_SIZE }), {
+  const { data, error } = useSWR(['task-log', taskId, page, version, running], () => client.task.info.log<LogPage>({ id: taskId, page, size: LOG_SIZE }), {
     keepPreviousData: true,
     // While the task runs, its log grows: read it again every second.
     refreshInterval: running ? 1000 : 0,

@@ -2,18 +2,13 @@ import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { useTranslation } from 'react-i18next';
-import { entityApi } from '../engine/entity-api';
-
-const files$ = entityApi('space/info');
-const folders$ = entityApi('space/type');
+import { client } from '../engine/client';
+import type { Page, SpaceInfo, SpaceType } from '../engine/client.generated';
 import { formatBytes, type UploadAccept } from '../engine/upload';
 import { DialogFrame } from '../screens/entity/dialog-frame';
 import { fileName } from './media-thumbs';
 import { buttonClass, inputClass } from './ui-classes';
 
-type SpaceFile = { id: number; url: string; type: string | null; name: string | null; size: number | null; classifyId: number | null; thumbUrl?: string | null };
-type SpaceType = { id: number; name: string; parentId: number | null };
-type PageReply = { list: SpaceFile[]; pagination: { page: number; size: number; total: number } };
 
 const PAGE = 24;
 
@@ -27,11 +22,11 @@ export function SpacePicker({ accept, room, onPick, onClose }: { accept: UploadA
   const [typed, setTyped] = useState('');
   const [keyWord, setKeyWord] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
-  const folders = useSWR<SpaceType[]>(folders$.url('list'), () => folders$.post<SpaceType[]>('list'), { revalidateOnFocus: false });
+  const folders = useSWR<SpaceType[]>('space/type/list', () => client.space.type.list(), { revalidateOnFocus: false });
   const filter = useMemo(() => ({ ...(accept === 'file' ? {} : { type: accept }), ...(folder !== null ? { classifyId: folder } : {}), ...(keyWord ? { keyWord } : {}) }), [accept, folder, keyWord]);
-  const pages = useSWRInfinite<PageReply>(
-    (index) => [files$.url('page'), index + 1, JSON.stringify(filter)],
-    ([, page]: [string, number]) => files$.post<PageReply>('page', { ...filter, page, size: PAGE, order: 'createTime', sort: 'desc' }),
+  const pages = useSWRInfinite<Page<SpaceInfo>>(
+    (index) => ['space/info/page', index + 1, JSON.stringify(filter)],
+    ([, page]: [string, number]) => client.space.info.page({ ...filter, page, size: PAGE, order: 'createTime', sort: 'desc' }),
     { revalidateOnFocus: false },
   );
   const files = (pages.data ?? []).flatMap((p) => p.list);

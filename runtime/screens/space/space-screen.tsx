@@ -1,10 +1,8 @@
 import { useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
-import { entityApi } from '../../engine/entity-api';
-
-const files$ = entityApi('space/info');
-const folders$ = entityApi('space/type');
+import { client } from '../../engine/client';
+import type { Page, SpaceInfo, SpaceInfoPageQuery } from '../../engine/client.generated';
 import { fileProblem, formatBytes, uploadFile, useUploadMode } from '../../engine/upload';
 import { toast } from '../../shell/toast';
 import { formatDate } from '../../widgets/format-date';
@@ -14,8 +12,10 @@ import { buttonClass, inputClass } from '../../widgets/ui-classes';
 import { DialogFrame } from '../entity/dialog-frame';
 import { folderTree, type Folder } from './folder-tree';
 
-type SpaceFile = { id: number; url: string; type: string | null; name: string | null; size: number | null; classifyId: number | null; createTime: string; width?: number | null; height?: number | null; thumbUrl?: string | null; userName?: string | null };
-type PageReply = { list: SpaceFile[]; pagination: { page: number; size: number; total: number } };
+/** A file as page lists it: the record and the uploader's name joined. */
+type SpaceFile = SpaceInfo & { userName?: string | null };
+const files$ = client.space.info;
+const folders$ = client.space.type;
 type Upload = { key: number; name: string; progress: number };
 
 const SIZE = 40;
@@ -53,9 +53,9 @@ export default function SpaceScreen() {
   const [dragOver, setDragOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  const folders = useSWR<Folder[]>(folders$.url('list'), () => folders$.post<Folder[]>('list'));
-  const query = { page, size: SIZE, order: 'createTime', sort: 'desc', ...(folder !== null ? { classifyId: folder } : {}), ...(kind ? { type: kind } : {}), ...(keyWord ? { keyWord } : {}) };
-  const files = useSWR<PageReply>([files$.url('page'), JSON.stringify(query)], () => files$.post<PageReply>('page', query), { keepPreviousData: true });
+  const folders = useSWR<Folder[]>('space/type/list', () => folders$.list());
+  const query: SpaceInfoPageQuery = { page, size: SIZE, order: 'createTime', sort: 'desc', ...(folder !== null ? { classifyId: folder } : {}), ...(kind ? { type: kind } : {}), ...(keyWord ? { keyWord } : {}) };
+  const files = useSWR<Page<SpaceFile>>(['space/info/page', JSON.stringify(query)], () => files$.page(query), { keepPreviousData: true });
   const list = files.data?.list ?? [];
   const total = files.data?.pagination.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / SIZE));
@@ -277,7 +277,7 @@ type Reference = { id: number; name: string | null; url: string; references: { p
 /** The records still using the files about to be deleted (pictures, galleries, rich text), so the delete is an informed one. */
 function References({ ids }: { ids: number[] }) {
   const { t, i18n } = useTranslation('space');
-  const refs = useSWR([files$.url('references'), ids.join()], () => files$.post<Reference[]>('references', { ids }), { revalidateOnFocus: false });
+  const refs = useSWR(['space/info/references', ids.join()], () => files$.references<Reference[]>({ ids }), { revalidateOnFocus: false });
   if (refs.isLoading) return <p className="mt-2 text-xs text-muted">{t('refs.checking')}</p>;
   if (refs.error) return <p className="mt-2 text-xs text-danger">{refs.error instanceof Error ? refs.error.message : String(refs.error)}</p>;
   const used = (refs.data ?? []).filter((f) => f.references.length > 0);
