@@ -7,9 +7,7 @@ import { isUniqueViolation } from '../db/dialect-sql.js';
 import { nowText } from '../db/time.js';
 import type { OpContext } from './context.js';
 import { parseId, parseIds, validateNew, validatePatch } from './input-validation.js';
-import { expressionBuilder } from 'kysely';
-import { orderBy, planKeyword, selectColumns, selectRows, whereConditions } from './list-query.js';
-import { storedRowCount } from '../db/row-count.js';
+import { keptTotal, orderBy, planKeyword, selectColumns, selectRows } from './list-query.js';
 import { untyped } from './dynamic-db.js';
 import { copyToRecycleBin } from './recycle-bin.js';
 import { insertRow } from './insert-row.js';
@@ -42,12 +40,6 @@ export function queryParams(body: unknown): Row {
   return body as Row;
 }
 
-/** With no condition at all (no filter, keyword, hook filter or row scope), the table's kept row count. */
-async function unfilteredTotal(ctx: OpContext, entity: Entity, params: Row): Promise<number | undefined> {
-  if (whereConditions(ctx, entity, params, expressionBuilder<any, any>()).length > 0) return undefined;
-  return storedRowCount(ctx.database, ctx.db, entity);
-}
-
 /** POST page: filtered, ordered, paginated rows with the total. */
 export async function pageRows(ctx: OpContext, entity: Entity, body: unknown) {
   const params = queryParams(body);
@@ -61,7 +53,7 @@ export async function pageRows(ctx: OpContext, entity: Entity, body: unknown) {
   // A short page tells the total by itself; only a full (or empty, past the end) page needs the count query.
   const total = rows.length < size && (rows.length > 0 || page === 1)
     ? (page - 1) * size + rows.length
-    : (await unfilteredTotal(ctx, entity, params))
+    : (await keptTotal(ctx, entity, params))
       ?? Number((await selectRows(ctx, entity, params, 'count', plan).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst())?.total ?? 0);
   return { list: await decorateRows(ctx, entity, rows, 'page'), pagination: { page, size, total } };
 }

@@ -1,10 +1,10 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import { badRequest } from '../errors.js';
 import type { Entity, Field } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import { containsInsensitive } from '../db/dialect-sql.js';
 import { keywordCandidates, keywordFields } from '../db/keyword-index.js';
-import { storedRowCount } from '../db/row-count.js';
+import { countedFields, storedRowCount, storedValueCount } from '../db/row-count.js';
 import { encodeValue } from '../db/row-codec.js';
 import { columnRange } from '../db/column-sql.js';
 import type { OpContext } from './context.js';
@@ -129,6 +129,25 @@ export function whereConditions(ctx: OpContext, entity: Entity, params: Row, eb:
   const scope = hooks.scope?.(ctx, eb);
   if (scope) conds.push(scope);
   return conds;
+}
+
+/**
+ * The total of a page call from the kept counters (server/core/db/row-count.ts), when the call has no condition at all
+ * (the table's count) or one equality filter on a field counted per value and nothing else (no keyword, hook filter
+ * or row scope); undefined otherwise (the rows are counted).
+ */
+export async function keptTotal(ctx: OpContext, entity: Entity, params: Row): Promise<number | undefined> {
+  const eb = expressionBuilder<any, any>();
+  const hooks = ctx.hooks.get(entity.prefix);
+  if (keywordOf(params) !== undefined || (hooks.filters?.(ctx, params, eb).length ?? 0) > 0 || hooks.scope?.(ctx, eb)) return undefined;
+  const filtered = entity.fields.filter((f) => f.search.length > 0 && present(params[f.name]));
+  if (filtered.length === 0) return storedRowCount(ctx.database, ctx.db, entity);
+  if (filtered.length > 1) return undefined;
+  const [field] = filtered;
+  if (!countedFields(entity).includes(field)) return undefined;
+  const value = params[field.name];
+  const values = list(value).map((v, i) => filterValue(field, v, Array.isArray(value) ? `${field.name}.${i}` : field.name));
+  return storedValueCount(ctx.database, ctx.db, entity, field.name, values);
 }
 
 /** Parses order/sort (comma lists allowed) against a whitelist of columns and join aliases. */
