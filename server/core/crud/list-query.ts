@@ -179,14 +179,15 @@ export function orderBy(entity: Entity, params: Row): { ref: string; dir: 'asc' 
  * SELECT a.*, joined columns FROM the entity with its joins and conditions (no ordering or limits): those of a
  * page/list call, or for one record (info) the row scope only — page/list filters say what a list shows, not what exists.
  */
-export function selectRows(ctx: OpContext, entity: Entity, params: Row, purpose: 'list' | 'one' | 'page' | 'count' = 'list', plan: KeywordPlan = {}) {
+export function selectRows(ctx: OpContext, entity: Entity, params: Row, purpose: 'list' | 'one' | 'page' | 'count' | 'ids' = 'list', plan: KeywordPlan = {}, ordered: string[] = []) {
   let q = untyped(ctx.db).selectFrom(`${entity.table} as a`);
   const joined = new Set<string>();
-  // A count needs a join only when the keyword searches its columns: a left join on the other table's id adds and
-  // removes no rows, and skipping it saves a lookup per counted row.
-  const keyword = purpose === 'count' && keywordOf(params) !== undefined;
+  // A count (or the ids of a deep page) needs a join only when the keyword searches its columns (or the page is sorted
+  // by them): a left join on the other table's id adds and removes no rows, and skipping it saves a lookup per row.
+  const lean = purpose === 'count' || purpose === 'ids';
+  const keyword = lean && keywordOf(params) !== undefined;
   for (const j of entity.joins) {
-    if (purpose === 'count' && j.key === 'id' && !(keyword && entity.joins.some((k) => k.keyword && k.joinAlias === j.joinAlias))) continue;
+    if (lean && j.key === 'id' && !(keyword && entity.joins.some((k) => k.keyword && k.joinAlias === j.joinAlias)) && !ordered.some((r) => r.startsWith(`${j.joinAlias}.`))) continue;
     if (joined.has(j.joinAlias)) continue;
     joined.add(j.joinAlias);
     const target = ctx.registry.get(j.table);
@@ -194,7 +195,7 @@ export function selectRows(ctx: OpContext, entity: Entity, params: Row, purpose:
     q = q.leftJoin(`${target.table} as ${j.joinAlias}`, `${j.joinAlias}.${j.key}`, `a.${j.localField}`);
   }
   if (purpose === 'one') return q.where((eb) => eb.and([ctx.hooks.get(entity.prefix).scope?.(ctx, eb)].filter((c) => c !== undefined)));
-  return q.where((eb) => eb.and(whereConditions(ctx, entity, params, eb, plan, purpose === 'page' ? 'page' : 'count')));
+  return q.where((eb) => eb.and(whereConditions(ctx, entity, params, eb, plan, purpose === 'page' || purpose === 'ids' ? 'page' : 'count')));
 }
 
 const columnLists = new WeakMap<Entity, { registryVersion: number; columns: string[] }>();
