@@ -2,17 +2,23 @@
 // keyword pages that match ≤ 1 % and about half of the rows (3+ characters: trigram index; 1–2 characters: scan),
 // an equality filter sorted by an indexed column, the unfiltered first page, page 5,000. p50 of BENCH_RUNS calls each,
 // on SQLite and PostgreSQL (BENCH_DIALECTS=sqlite,postgres,mysql; MySQL/MariaDB is measured and reported, no target).
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import mysql from 'mysql2/promise';
 import { buildApp } from '../dist/server/app.js';
-import { tempDatabase } from './lib/temp-database.mjs';
+import { MYSQL_URL, PG_URL, tempDatabase } from './lib/temp-database.mjs';
 import { BATCH, COLUMNS, fillSqlite, product, progress, values } from './lib/products.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres,mysql').split(',');
+/** BENCH_KEEP=<tag>: the filled database is kept (joinery_<tag>, or a SQLite file under the system temp folder) and
+ * reused by the next run with the same tag, which then only measures (the server code may have changed: its schema
+ * sync runs on start as usual). Drop it by hand when done. */
+const KEEP = process.env.BENCH_KEEP;
 
 const CASES = [
   { name: 'keyword ≤1% (S042X, trigram)', body: { keyWord: 'S042X' }, target: 30 },
@@ -61,11 +67,12 @@ async function measure(app) {
 }
 
 async function bench(dialect) {
-  const { dataDir, url, drop } = await tempDatabase(dialect, 'search');
+  const { dataDir, url, drop, reused, filled } = KEEP ? await keptDatabase(dialect, KEEP) : { ...(await tempDatabase(dialect, 'search')), reused: false };
   const options = { databaseUrl: url, dataDir, uiDir: path.join(dataDir, 'ui'), seedHistory: false, captcha: false };
   try {
     await (await buildApp(options)).close(); // tables, indexes, keyword index, the base seed
-    if (dialect === 'sqlite') await fillSqlite(url.slice('sqlite:'.length), ROWS);
+    if (reused) console.log(`  ${dialect}: reusing the kept database (${url})`);
+    else if (dialect === 'sqlite') await fillSqlite(url.slice('sqlite:'.length), ROWS);
     else if (dialect === 'postgres') {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -78,6 +85,7 @@ async function bench(dialect) {
       await c.query('analyze table product_info');
       await c.end();
     }
+    filled?.();
     const app = await buildApp(options);
     try {
       const results = await measure(app);
@@ -95,6 +103,35 @@ async function bench(dialect) {
   } finally {
     await drop();
   }
+}
+
+/** A database kept between runs (BENCH_KEEP): made and filled once, marked filled by a file in its folder. */
+async function keptDatabase(dialect, tag) {
+  const dataDir = path.join(os.tmpdir(), `joinery-bench-${tag}-${dialect}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const mark = path.join(dataDir, 'filled');
+  const reused = fs.existsSync(mark);
+  const name = `joinery_${tag}`;
+  let url = `sqlite:${path.join(dataDir, 'j.db')}`;
+  if (dialect === 'postgres') {
+    url = PG_URL.replace(/\/[^/]*$/, `/${name}`);
+    if (!reused) {
+      const a = new pg.Client({ connectionString: PG_URL });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.query(`create database ${name}`);
+      await a.end();
+    }
+  } else if (dialect === 'mysql') {
+    url = MYSQL_URL.replace(/\/[^/]*$/, `/${name}`);
+    if (!reused) {
+      const a = await mysql.createConnection({ uri: MYSQL_URL });
+      await a.query(`drop database if exists ${name}`);
+      await a.query(`create database ${name} character set utf8mb4`);
+      await a.end();
+    }
+  } else if (!reused) fs.rmSync(path.join(dataDir, 'j.db'), { force: true });
+  return { dataDir, url, reused, filled: () => fs.writeFileSync(mark, ''), drop: async () => {} };
 }
 
 for (const d of dialects) await bench(d);

@@ -39,6 +39,34 @@ describe.each(DIALECTS)('generic page and list (%s)', (dialect) => {
     expect(ids(data.list)).toEqual(ids(byIdDesc(stored).slice(0, 15)));
   });
 
+  it('a deep page (1,000 rows skipped or more, read through its ids) holds the rows a full list holds there', async () => {
+    const db = untyped(t.app.joinery.database.db);
+    const categories = await t.rows('product_category');
+    const now = '2026-01-01 00:00:00';
+    const rows = Array.from({ length: 1300 }, (_, i) => ({
+      name: `Deep ${i % 17}`, code: `D${i}`, price: (i * 7919) % 500, status: i % 2, categoryId: Number(categories[i % categories.length].id),
+      sales: 0, order: i % 3, recommend: 0, auditStatus: 0, createTime: now, updateTime: now,
+    }));
+    const before = Math.max(0, ...(await t.rows('product_info')).map((r) => Number(r.id)));
+    for (let i = 0; i < rows.length; i += 500) await db.insertInto('product_info').values(rows.slice(i, i + 500)).execute();
+    try {
+      for (const query of [{}, { order: 'price', sort: 'asc' }, { order: 'categoryName,price', sort: 'desc,asc' }, { status: 1, order: 'price', sort: 'desc' }, { keyWord: 'Deep 1' }]) {
+        const r = await post('product/info/list', query);
+        expect(r.status, r.raw).toBe(200);
+        const all = ids(r.body.data as Row[]);
+        for (const [p, size] of [[21, 50], [26, 50], [11, 100], [1001, 1]] as const) {
+          const data = await page('product/info', { ...query, page: p, size });
+          expect(ids(data.list), `${JSON.stringify(query)} page ${p} of ${size}`).toEqual(all.slice((p - 1) * size, p * size));
+          expect(data.list.every((row) => typeof row.categoryName === 'string'), 'joined columns read').toBe(true);
+          expect(data.pagination.total).toBe(all.length);
+        }
+      }
+    } finally {
+      // The other tests here count the seeded products.
+      await db.deleteFrom('product_info').where('id', '>', before).execute();
+    }
+  });
+
   it('orders by the schema\'s x-order first, then newest id', async () => {
     const stored = await t.rows('base_sys_menu');
     const expected = [...stored].sort((a, b) => Number(a.orderNum) - Number(b.orderNum) || Number(b.id) - Number(a.id));

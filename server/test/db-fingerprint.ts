@@ -6,6 +6,9 @@ import type { TestApp } from './harness.js';
 // The shared rights version (bumped after a write that changes rights, to tell other processes) is bookkeeping too.
 const WRITTEN_BY_EVERY_REQUEST = new Set(['base_sys_log', 'joinery_rights_version']);
 
+/** The row counters (server/core/db/row-count.ts): derived from their tables, and compacted at any time. */
+const COUNTERS = new Set(['joinery_row_count', 'joinery_value_count', 'joinery_row_delta']);
+
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const mysqlIdent = (name: string) => `\`${name.replace(/`/g, '``')}\``;
 const text = (value: string) => `'${value.replace(/'/g, "''")}'`;
@@ -20,7 +23,7 @@ async function dumpStatement(t: TestApp): Promise<string> {
   if (cached?.version === registry.version) return cached.sql;
   // The keyword index tables (`<table>__kw…`, SQLite FTS5) and the row counters are derived from their tables,
   // which are in the dump (the operation log's counter moves with every request).
-  const tables = (await database.db.introspection.getTables()).filter((tb) => !WRITTEN_BY_EVERY_REQUEST.has(tb.name) && !/__kw(_[a-z]+)?$/.test(tb.name) && tb.name !== 'joinery_row_count').sort((a, b) => a.name.localeCompare(b.name));
+  const tables = (await database.db.introspection.getTables()).filter((tb) => !WRITTEN_BY_EVERY_REQUEST.has(tb.name) && !/__kw(_[a-z]+)?$/.test(tb.name) && !COUNTERS.has(tb.name)).sort((a, b) => a.name.localeCompare(b.name));
   const dump = tables.map((tb) => {
     const hasId = tb.columns.some((c) => c.name === 'id');
     if (t.dialect === 'postgres') return `select ${text(tb.name)} as t, coalesce(string_agg(x::text, '|' order by ${hasId ? 'x.id' : 'x::text'}), '') as d from ${ident(tb.name)} x`;

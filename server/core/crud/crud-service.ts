@@ -7,9 +7,7 @@ import { isUniqueViolation } from '../db/dialect-sql.js';
 import { nowText } from '../db/time.js';
 import type { OpContext } from './context.js';
 import { parseId, parseIds, validateNew, validatePatch } from './input-validation.js';
-import { expressionBuilder } from 'kysely';
-import { orderBy, planKeyword, selectColumns, selectRows, whereConditions } from './list-query.js';
-import { storedRowCount } from '../db/row-count.js';
+import { keptTotal, orderBy, planKeyword, selectColumns, selectRows } from './list-query.js';
 import { untyped } from './dynamic-db.js';
 import { copyToRecycleBin } from './recycle-bin.js';
 import { insertRow } from './insert-row.js';
@@ -19,6 +17,8 @@ import { guardedTransaction, touchesRights } from '../auth/delegation.js';
 export const MAX_PAGE_SIZE = maxPageSize();
 /** The original's crud.pageSize default (PROTOCOL §5.1); the Vue client always sends its own size. */
 export const DEFAULT_PAGE_SIZE = 15;
+/** From this many skipped rows on, a page is read through its ids (pageRows). */
+const DEEP_OFFSET = 1000;
 
 function intParam(value: unknown, name: string, fallback: number, max: number): number {
   if (value === undefined || value === null || value === '') return fallback;
@@ -42,12 +42,6 @@ export function queryParams(body: unknown): Row {
   return body as Row;
 }
 
-/** With no condition at all (no filter, keyword, hook filter or row scope), the table's kept row count. */
-async function unfilteredTotal(ctx: OpContext, entity: Entity, params: Row): Promise<number | undefined> {
-  if (whereConditions(ctx, entity, params, expressionBuilder<any, any>()).length > 0) return undefined;
-  return storedRowCount(ctx.database, ctx.db, entity);
-}
-
 /** POST page: filtered, ordered, paginated rows with the total. */
 export async function pageRows(ctx: OpContext, entity: Entity, body: unknown) {
   const params = queryParams(body);
@@ -55,13 +49,24 @@ export async function pageRows(ctx: OpContext, entity: Entity, body: unknown) {
   const size = intParam(params.size, 'size', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const order = orderBy(entity, params);
   const plan = await planKeyword(ctx, entity, params);
+  const offset = (page - 1) * size;
   let q = selectRows(ctx, entity, params, 'page', plan).select(selectColumns(ctx, entity));
+  if (offset >= DEEP_OFFSET && entity.joins.every((j) => j.key === 'id')) {
+    // A deep page skips its offset over ids only (an index, no joins, no wide rows), then reads its own rows by id:
+    // the same rows in the same order (the order ends with the unique id), without fetching the skipped ones.
+    let ids = selectRows(ctx, entity, params, 'ids', plan, order.map((o) => o.ref)).select('a.id');
+    for (const o of order) ids = ids.orderBy(o.ref, o.dir);
+    const pageIds = ids.limit(size).offset(offset);
+    // Wrapped once more: MySQL takes no LIMIT in an IN subquery, but does in a derived table.
+    q = selectRows(ctx, entity, {}, 'one').select(selectColumns(ctx, entity))
+      .where('a.id', 'in', untyped(ctx.db).selectFrom(pageIds.as('p')).select('p.id'));
+  } else q = q.offset(offset);
   for (const o of order) q = q.orderBy(o.ref, o.dir);
-  const rows = await q.limit(size).offset((page - 1) * size).execute();
+  const rows = await q.limit(size).execute();
   // A short page tells the total by itself; only a full (or empty, past the end) page needs the count query.
   const total = rows.length < size && (rows.length > 0 || page === 1)
     ? (page - 1) * size + rows.length
-    : (await unfilteredTotal(ctx, entity, params))
+    : (await keptTotal(ctx, entity, params))
       ?? Number((await selectRows(ctx, entity, params, 'count', plan).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst())?.total ?? 0);
   return { list: await decorateRows(ctx, entity, rows, 'page'), pagination: { page, size, total } };
 }

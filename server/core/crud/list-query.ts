@@ -1,10 +1,10 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import { badRequest } from '../errors.js';
 import type { Entity, Field } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import { containsInsensitive } from '../db/dialect-sql.js';
 import { keywordCandidates, keywordFields } from '../db/keyword-index.js';
-import { storedRowCount } from '../db/row-count.js';
+import { countedFields, storedRowCount, storedValueCount } from '../db/row-count.js';
 import { encodeValue } from '../db/row-codec.js';
 import { columnRange } from '../db/column-sql.js';
 import type { OpContext } from './context.js';
@@ -131,6 +131,25 @@ export function whereConditions(ctx: OpContext, entity: Entity, params: Row, eb:
   return conds;
 }
 
+/**
+ * The total of a page call from the kept counters (server/core/db/row-count.ts), when the call has no condition at all
+ * (the table's count) or one equality filter on a field counted per value and nothing else (no keyword, hook filter
+ * or row scope); undefined otherwise (the rows are counted).
+ */
+export async function keptTotal(ctx: OpContext, entity: Entity, params: Row): Promise<number | undefined> {
+  const eb = expressionBuilder<any, any>();
+  const hooks = ctx.hooks.get(entity.prefix);
+  if (keywordOf(params) !== undefined || (hooks.filters?.(ctx, params, eb).length ?? 0) > 0 || hooks.scope?.(ctx, eb)) return undefined;
+  const filtered = entity.fields.filter((f) => f.search.length > 0 && present(params[f.name]));
+  if (filtered.length === 0) return storedRowCount(ctx.database, ctx.db, entity);
+  if (filtered.length > 1) return undefined;
+  const [field] = filtered;
+  if (!countedFields(entity).includes(field)) return undefined;
+  const value = params[field.name];
+  const values = list(value).map((v, i) => filterValue(field, v, Array.isArray(value) ? `${field.name}.${i}` : field.name));
+  return storedValueCount(ctx.database, ctx.db, entity, field.name, values);
+}
+
 /** Parses order/sort (comma lists allowed) against a whitelist of columns and join aliases. */
 export function orderBy(entity: Entity, params: Row): { ref: string; dir: 'asc' | 'desc' }[] {
   const out: { ref: string; dir: 'asc' | 'desc' }[] = [];
@@ -160,14 +179,15 @@ export function orderBy(entity: Entity, params: Row): { ref: string; dir: 'asc' 
  * SELECT a.*, joined columns FROM the entity with its joins and conditions (no ordering or limits): those of a
  * page/list call, or for one record (info) the row scope only — page/list filters say what a list shows, not what exists.
  */
-export function selectRows(ctx: OpContext, entity: Entity, params: Row, purpose: 'list' | 'one' | 'page' | 'count' = 'list', plan: KeywordPlan = {}) {
+export function selectRows(ctx: OpContext, entity: Entity, params: Row, purpose: 'list' | 'one' | 'page' | 'count' | 'ids' = 'list', plan: KeywordPlan = {}, ordered: string[] = []) {
   let q = untyped(ctx.db).selectFrom(`${entity.table} as a`);
   const joined = new Set<string>();
-  // A count needs a join only when the keyword searches its columns: a left join on the other table's id adds and
-  // removes no rows, and skipping it saves a lookup per counted row.
-  const keyword = purpose === 'count' && keywordOf(params) !== undefined;
+  // A count (or the ids of a deep page) needs a join only when the keyword searches its columns (or the page is sorted
+  // by them): a left join on the other table's id adds and removes no rows, and skipping it saves a lookup per row.
+  const lean = purpose === 'count' || purpose === 'ids';
+  const keyword = lean && keywordOf(params) !== undefined;
   for (const j of entity.joins) {
-    if (purpose === 'count' && j.key === 'id' && !(keyword && entity.joins.some((k) => k.keyword && k.joinAlias === j.joinAlias))) continue;
+    if (lean && j.key === 'id' && !(keyword && entity.joins.some((k) => k.keyword && k.joinAlias === j.joinAlias)) && !ordered.some((r) => r.startsWith(`${j.joinAlias}.`))) continue;
     if (joined.has(j.joinAlias)) continue;
     joined.add(j.joinAlias);
     const target = ctx.registry.get(j.table);
@@ -175,7 +195,7 @@ export function selectRows(ctx: OpContext, entity: Entity, params: Row, purpose:
     q = q.leftJoin(`${target.table} as ${j.joinAlias}`, `${j.joinAlias}.${j.key}`, `a.${j.localField}`);
   }
   if (purpose === 'one') return q.where((eb) => eb.and([ctx.hooks.get(entity.prefix).scope?.(ctx, eb)].filter((c) => c !== undefined)));
-  return q.where((eb) => eb.and(whereConditions(ctx, entity, params, eb, plan, purpose === 'page' ? 'page' : 'count')));
+  return q.where((eb) => eb.and(whereConditions(ctx, entity, params, eb, plan, purpose === 'page' || purpose === 'ids' ? 'page' : 'count')));
 }
 
 const columnLists = new WeakMap<Entity, { registryVersion: number; columns: string[] }>();

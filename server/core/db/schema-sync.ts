@@ -171,6 +171,6 @@ export async function syncSchema(database: Database, entities: Entity[], options
     }
     await ensureIndexes(database, entity);
     await ensureKeywordIndex(database, entity);
-    await ensureRowCount(database, entity);
+    await ensureRowCount(database, entity, async () => (mysqlOptions ??= await mysqlTableOptions(database)));
   }
 }
