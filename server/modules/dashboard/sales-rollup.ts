@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, DialectName, DynamicDb } from '../../core/db/database.js';
+import type { Database, DialectName, SystemTables } from '../../core/db/database.js';
 
 /**
  * Per-day order totals kept by database triggers on `order_info`, so the dashboard reads a few hundred rows
@@ -35,7 +35,7 @@ function removeOld(dialect: DialectName): string {
   return `update ${ROLLUP_TABLE} set order_count = order_count - 1, paid_count = paid_count - ${paidCount('old')}, paid_amount = paid_amount - ${paidAmount('old', q)} where day = ${dayOf('old', q)}`;
 }
 
-async function triggerExists(db: Kysely<DynamicDb>, dialect: DialectName): Promise<boolean> {
+async function triggerExists(db: Kysely<SystemTables>, dialect: DialectName): Promise<boolean> {
   const name = dialect === 'mysql' ? `${TRIGGER}_ins` : TRIGGER;
   const found = dialect === 'sqlite'
     ? await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'trigger' and name = ${`${TRIGGER}_ins`}`.execute(db)
@@ -45,7 +45,7 @@ async function triggerExists(db: Kysely<DynamicDb>, dialect: DialectName): Promi
   return Number(found.rows[0]?.n) > 0;
 }
 
-async function dropOldTriggers(db: Kysely<DynamicDb>, dialect: DialectName): Promise<void> {
+async function dropOldTriggers(db: Kysely<SystemTables>, dialect: DialectName): Promise<void> {
   const names = dialect === 'sqlite'
     ? (await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and name like 'tr_dashboard_order_day_%'`.execute(db)).rows.map((r) => r.name)
     : dialect === 'postgres'
@@ -54,7 +54,7 @@ async function dropOldTriggers(db: Kysely<DynamicDb>, dialect: DialectName): Pro
   for (const n of names) await sql.raw(dialect === 'postgres' ? `drop trigger if exists ${n} on order_info` : `drop trigger if exists ${n}`).execute(db);
 }
 
-async function createTriggers(db: Kysely<DynamicDb>, dialect: DialectName): Promise<void> {
+async function createTriggers(db: Kysely<SystemTables>, dialect: DialectName): Promise<void> {
   const q = quoter(dialect);
   const changed = `of ${q('createTime')}, status, ${q('payAmount')}`;
   if (dialect === 'sqlite') {
@@ -84,7 +84,7 @@ end $$`).execute(db);
 }
 
 /** Recomputes every day from the orders (first install, or after a trigger change). */
-export async function rebuildSalesRollup(db: Kysely<DynamicDb>, dialect: DialectName): Promise<void> {
+export async function rebuildSalesRollup(db: Kysely<SystemTables>, dialect: DialectName): Promise<void> {
   const q = quoter(dialect);
   await sql.raw(`delete from ${ROLLUP_TABLE}`).execute(db);
   await sql.raw(`insert into ${ROLLUP_TABLE} (day, order_count, paid_count, paid_amount)

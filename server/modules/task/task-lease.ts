@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DynamicDb } from '../../core/db/database.js';
+import type { SystemTables } from '../../core/db/database.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
 import { formatDateTime } from '../../core/db/time.js';
 
@@ -15,7 +15,7 @@ const at = (ms: number) => formatDateTime(new Date(ms));
  * (lastSlot), no run holds the lease (lockExpireTime passed or empty) and runs are left (runCount < limit). The row
  * lock each database takes for an UPDATE makes the check and the write one step, so of N processes exactly one wins.
  */
-export async function claimSlot(db: Kysely<DynamicDb>, c: SlotClaim): Promise<boolean> {
+export async function claimSlot(db: Kysely<SystemTables>, c: SlotClaim): Promise<boolean> {
   const nowText = at(c.now);
   const res = await untyped(db).updateTable(TASK_TABLE)
     .set((eb) => ({
@@ -33,17 +33,17 @@ export async function claimSlot(db: Kysely<DynamicDb>, c: SlotClaim): Promise<bo
 }
 
 /** Keeps the lease of a long run alive (only while the slot is still this process's). */
-export async function renewLease(db: Kysely<DynamicDb>, id: number, slot: number, leaseMs: number): Promise<void> {
+export async function renewLease(db: Kysely<SystemTables>, id: number, slot: number, leaseMs: number): Promise<void> {
   await untyped(db).updateTable(TASK_TABLE).set({ lockExpireTime: at(Date.now() + leaseMs) }).where('id', '=', id).where('lastSlot', '=', slot).execute();
 }
 
 /** Gives the lease back after a run, unless a later slot's run has taken it meanwhile. */
-export async function releaseLease(db: Kysely<DynamicDb>, id: number, slot: number): Promise<void> {
+export async function releaseLease(db: Kysely<SystemTables>, id: number, slot: number): Promise<void> {
   await untyped(db).updateTable(TASK_TABLE).set({ lockExpireTime: null }).where('id', '=', id).where('lastSlot', '=', slot).execute();
 }
 
 /** A schedule with no run left (limit reached, endDate passed) stops: status 0, no next run. */
-export async function finishSchedule(db: Kysely<DynamicDb>, id: number, jobId: string | null): Promise<void> {
+export async function finishSchedule(db: Kysely<SystemTables>, id: number, jobId: string | null): Promise<void> {
   await untyped(db).updateTable(TASK_TABLE).set({ status: 0, nextRunTime: null })
     .where('id', '=', id).where('status', '=', 1).where('jobId', jobId === null ? 'is' : '=', jobId).execute();
 }
