@@ -1,5 +1,4 @@
 import type { Database } from '../db/database.js';
-import type { Row } from '../db/row.js';
 import { nowText } from '../db/time.js';
 import { tooManyRequests } from '../errors.js';
 import { DEFAULT_LIMITS, type Limits } from '../limits.js';

@@ -1,9 +1,7 @@
 import type { Entity } from './entity-types.js';
 import type { OpContext } from '../crud/context.js';
-import { untyped } from '../crud/dynamic-db.js';
 import { insertRow } from '../crud/insert-row.js';
 import { encodeRow } from '../db/row-codec.js';
-import type { Row } from '../db/row.js';
 import { nowText } from '../db/time.js';
 
 /** A field naming a dictionary: which entity and field, the key, and the entries it carries (x-dict-entries). */
@@ -43,9 +41,9 @@ export async function reconcileDicts(ctx: OpContext, entities: Entity[]): Promis
     report.missing = uses.map((u) => ({ origin: u.entity.origin, field: u.field, key: u.key }));
     return report;
   }
-  const db = untyped(ctx.db);
+  const db = ctx.db;
   const keys = [...new Set(uses.map((u) => u.key))];
-  const types = new Map(((await db.selectFrom(typeEntity.table).select(['id', 'key']).where('key', 'in', keys).execute()) as Row[]).map((r) => [String(r.key), Number(r.id)]));
+  const types = new Map((await db.selectFrom('dict_type').select(['id', 'key']).where('key', 'in', keys).execute()).map((r) => [String(r.key), Number(r.id)]));
   const now = nowText();
   const done = new Set<string>();
   for (const use of uses) {
@@ -61,7 +59,7 @@ export async function reconcileDicts(ctx: OpContext, entities: Entity[]): Promis
       types.set(use.key, typeId);
       report.types += 1;
     }
-    const existing = (await db.selectFrom(infoEntity.table).select(['value', 'orderNum']).where('typeId', '=', typeId).execute()) as Row[];
+    const existing = await db.selectFrom('dict_info').select(['value', 'orderNum']).where('typeId', '=', typeId).execute();
     const values = new Set(existing.map((r) => String(r.value)));
     let order = Math.max(0, ...existing.map((r) => Number(r.orderNum) || 0));
     for (const entry of use.carried) {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, DialectName, SystemTables } from '../../core/db/database.js';
+import { createServerTable } from '../../core/db/server-tables.js';
 
 /**
  * Per-day order totals kept by database triggers on `order_info`, so the dashboard reads a few hundred rows
@@ -98,7 +99,7 @@ export async function rebuildSalesRollup(db: Kysely<SystemTables>, dialect: Dial
  */
 export async function installSalesRollup(database: Database): Promise<void> {
   const { db, dialect } = database;
-  await sql.raw(`create table if not exists ${ROLLUP_TABLE} (day varchar(10) not null primary key, order_count integer not null default 0, paid_count integer not null default 0, paid_amount bigint not null default 0)`).execute(db);
+  await createServerTable(database, ROLLUP_TABLE);
   await ensureIndex(database, 'ix_dashboard_order_time', 'order_info', ['createTime', 'status', 'payAmount']);
   await ensureIndex(database, 'ix_dashboard_member_time', 'user_info', ['createTime']);
   if (await triggerExists(db, dialect)) return;
