@@ -1,4 +1,5 @@
 import type { Entity, Field } from '../server/core/registry/entity-types.js';
+import { dbNullable } from '../server/core/db/column-sql.js';
 
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -7,17 +8,21 @@ export const typeName = (prefix: string): string => prefix.split('/').map(pascal
 
 const quote = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
 
-/** The TypeScript type of a field's value on the wire. */
-export function fieldType(field: Field): string {
+/**
+ * The TypeScript type of a field's value on the wire, or with `stored` as its column holds it (`row-codec.ts`):
+ * booleans as 0/1, JSON as text, enums not narrowed (the database does not enforce them), null where the column allows it.
+ */
+export function fieldType(field: Field, stored = false): string {
   const s = field.schema;
   let t: string;
-  if (s.enum) t = s.enum.filter((v) => v !== null).map((v) => JSON.stringify(v)).join(' | ');
+  if (s.enum && !stored) t = s.enum.filter((v) => v !== null).map((v) => JSON.stringify(v)).join(' | ');
   else {
     switch (field.storage) {
       case 'integer':
       case 'number': t = 'number'; break;
-      case 'boolean': t = 'boolean'; break;
+      case 'boolean': t = stored ? 'number' : 'boolean'; break;
       case 'json': {
+        if (stored) { t = 'string'; break; }
         const types = Array.isArray(s.type) ? s.type : [s.type];
         const parts = [types.includes('array') ? 'unknown[]' : '', types.includes('object') ? 'Record<string, unknown>' : ''].filter(Boolean);
         t = parts.join(' | ') || 'unknown';
@@ -27,10 +32,11 @@ export function fieldType(field: Field): string {
       default: t = 'string';
     }
   }
-  return field.nullable ? `${t} | null` : t;
+  return (stored ? dbNullable(field) : field.nullable) ? `${t} | null` : t;
 }
 
-function doc(field: Field): string {
+/** A one-line doc comment: the field's English label, money, dictionary, relation. */
+export function doc(field: Field): string {
   const label = field.label?.en ?? field.name;
   const extra = [field.schema['x-money'] ? 'money in cents' : '', field.schema['x-dict'] ? `dictionary ${field.schema['x-dict']}` : '', field.schema['x-ref'] ? `id of ${field.schema['x-ref'].entity}` : ''].filter(Boolean);
   return `  /** ${`${label}${extra.length ? ` (${extra.join('; ')})` : ''}`.replace(/\*\//g, '*\\/')} */\n`;

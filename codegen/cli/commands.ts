@@ -4,6 +4,8 @@ import path from 'node:path';
 import { CliError } from './cli-error.js';
 import { loadEntities, schemasDirOf } from './load-entities.js';
 import { generateTypes } from '../generate-types.js';
+import { generateServerTables } from '../generate-server-tables.js';
+import { SERVER_TABLES } from '../../server/core/db/server-tables.js';
 import { generateOpenApi } from '../generate-openapi.js';
 import { declaredRoutes, generateClient, type ClientEntity } from '../generate-client.js';
 import { connect, entitiesFromServer, serverCall } from './from-server.js';
@@ -46,6 +48,13 @@ async function sourceEntities(o: Options, io: Io): Promise<ClientEntity[]> {
 }
 
 export async function typesCommand(o: Options, io: Io): Promise<number> {
+  if (o['server-tables']) {
+    // Columns as stored are in the schema files only (eps describes the wire), so this reads the folder.
+    if (str(o.from)) throw new CliError('--server-tables reads the schemas folder, not a server: leave out --from');
+    const entities = (await sourceEntities(o, io)).map((e) => e.entity);
+    write(io, str(o.out), generateServerTables(entities, SERVER_TABLES));
+    return 0;
+  }
   write(io, str(o.out), generateTypes((await sourceEntities(o, io)).map((e) => e.entity)));
   return 0;
 }
@@ -165,11 +174,7 @@ export async function checkCommand(o: Options, io: Io): Promise<number> {
       for (const s of p.statements) io.out(`    ${s}`);
     }
     const all = [...entities, ...stored];
-    const typeTable = all.find((e) => e.prefix === 'dict/type')?.table;
-    const infoTable = all.find((e) => e.prefix === 'dict/info')?.table;
-    const dicts = typeTable && infoTable && tables.has(typeTable) && tables.has(infoTable)
-      ? await readStoredDicts(database.db, typeTable, infoTable)
-      : seededDicts();
+    const dicts = tables.has('dict_type') && tables.has('dict_info') ? await readStoredDicts(database.db) : seededDicts();
     const missing = reportDicts(all, dicts, 'the database', io);
     io.out(`${changes} additive change(s), ${destructive} destructive change(s) the next start would refuse (${url.replace(/\/\/[^@/]*@/, '//…@')})`);
     if (destructive) throw new CliError(`${destructive} destructive change(s): restore the fields in the schemas or apply a reviewed migration`, 2);

@@ -8,7 +8,8 @@ const HELP: Record<string, string> = {
 Usage: joinery <command> [options]
 
 Commands:
-  types                    TypeScript types for every entity (record, add/update input, page query)
+  types                    TypeScript types for every entity (record, add/update input, page query);
+                           with --server-tables, the server's typed database tables
   client                   a typed API client (types included) for Node and browsers
   pull                     write the entities made on a running server as schema files
   openapi                  an OpenAPI 3.1 document of every admin route
@@ -20,11 +21,16 @@ Commands that read entities take the schemas folder (--schemas) or a running ser
 
 Run joinery <command> --help for its options.`,
   types: `Usage: joinery types [--schemas <dir> | --from <url>] [--out <file>]
+       joinery types --server-tables [--schemas <dir>] [--out <file>]
 
 Writes TypeScript types for every entity: <Name> (a record), <Name>AddInput, <Name>UpdateInput, <Name>PageQuery.
   --schemas <dir>   the schemas folder (default: the project's schemas/)
   --from <url>      read a running server's eps instead (with --token, JOINERY_TOKEN, or --user/--password)
-  --out <file>      write to a file instead of stdout`,
+  --out <file>      write to a file instead of stdout
+  --server-tables   instead, the server's Kysely database interface: one interface per built-in table with its
+                    columns as stored (booleans 0/1, JSON as text), and SystemTables by table name. The server's
+                    copy is regenerated with
+                    npx joinery types --server-tables --out server/core/db/system-tables.generated.ts`,
   client: `Usage: joinery client [--schemas <dir> | --from <url>] [--out <file>]
 
 Writes one TypeScript file: the entity types and createClient({ baseUrl, token?, refreshToken?, onTokens? }), with a
@@ -84,7 +90,7 @@ export async function main(argv: string[], io: Io = { out: (t) => console.log(t)
         help: { type: 'boolean', short: 'h' }, schemas: { type: 'string' }, out: { type: 'string', short: 'o' }, database: { type: 'string' },
         field: { type: 'string', multiple: true }, 'from-json': { type: 'string' }, 'from-csv': { type: 'string' }, title: { type: 'string' },
         parent: { type: 'string' }, stdout: { type: 'boolean' }, force: { type: 'boolean' },
-        from: { type: 'string' }, token: { type: 'string' }, user: { type: 'string' }, password: { type: 'string' },
+        from: { type: 'string' }, 'server-tables': { type: 'boolean' }, token: { type: 'string' }, user: { type: 'string' }, password: { type: 'string' },
       },
     }) as { values: Options; positionals: string[] };
   } catch (e) {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Database, DynamicDb } from '../db/database.js';
+import type { Database, SystemTables } from '../db/database.js';
 import type { Row } from '../db/row.js';
 import { formatDateTime, nowText } from '../db/time.js';
+import { createServerTable } from '../db/server-tables.js';
 import { sessionExpired, unauthorized, type AppError } from '../errors.js';
-import { untyped } from '../crud/dynamic-db.js';
 import type { RequestUser } from '../crud/context.js';
 import { signJwt, verifyJwt, type AdminClaims } from './jwt.js';
 import { loadAccessRights, type AccessRights } from './access-rights.js';
@@ -19,8 +19,8 @@ export const RIGHTS_VERSION_TABLE = 'joinery_rights_version';
 
 /** Creates the shared version row if missing (two processes starting at once may both try: the second insert is ignored). */
 export async function installRightsVersion(database: Database): Promise<void> {
-  await sql.raw(`create table if not exists ${RIGHTS_VERSION_TABLE} (id integer not null primary key, version bigint not null default 0)`).execute(database.db);
-  const db = untyped(database.db);
+  await createServerTable(database, RIGHTS_VERSION_TABLE);
+  const { db } = database;
   if (await db.selectFrom(RIGHTS_VERSION_TABLE).select('id').where('id', '=', 1).executeTakeFirst()) return;
   try {
     await db.insertInto(RIGHTS_VERSION_TABLE).values({ id: 1, version: 0 }).execute();
@@ -55,7 +55,7 @@ export class AuthService {
     if (Date.now() - this.checkedAt < AuthService.SHARED_CHECK_MS) return;
     this.checking ??= (async () => {
       try {
-        const row = (await this.db.selectFrom(RIGHTS_VERSION_TABLE).select('version').where('id', '=', 1).executeTakeFirst()) as Row | undefined;
+        const row = await this.db.selectFrom(RIGHTS_VERSION_TABLE).select('version').where('id', '=', 1).executeTakeFirst();
         const version = row ? String(row.version) : '';
         if (this.knownVersion !== undefined && version !== this.knownVersion) {
           this.rightsCache.clear();
@@ -78,7 +78,7 @@ export class AuthService {
   }
 
   private get db() {
-    return untyped(this.database.db);
+    return this.database.db;
   }
 
   /** Forget cached rights (after role, menu, user-role or department changes). */
@@ -124,7 +124,7 @@ export class AuthService {
   async refresh(refreshToken: unknown): Promise<TokenPair> {
     const claims = verifyJwt(refreshToken, this.options.secret);
     if (!claims || !claims.isRefresh || !claims.jti) throw sessionExpired();
-    const session = (await this.db.selectFrom(SESSIONS).selectAll().where('sid', '=', claims.sid).executeTakeFirst()) as Row | undefined;
+    const session = await this.db.selectFrom(SESSIONS).selectAll().where('sid', '=', claims.sid).executeTakeFirst();
     if (!session || Number(session.revoked) === 1) throw sessionExpired();
     if (session.refreshJti !== claims.jti) {
       // Reuse of a rotated token: someone else holds the chain. End it for both.
@@ -144,7 +144,7 @@ export class AuthService {
   }
 
   private async activeUser(claims: AdminClaims): Promise<Row | undefined> {
-    const user = (await this.db.selectFrom(USERS).select(['id', 'username', 'passwordV', 'status']).where('id', '=', claims.userId).executeTakeFirst()) as Row | undefined;
+    const user = await this.db.selectFrom(USERS).select(['id', 'username', 'passwordV', 'status']).where('id', '=', claims.userId).executeTakeFirst();
     if (!user || Number(user.status) !== 1 || Number(user.passwordV) !== claims.passwordVersion) return undefined;
     return user;
   }
@@ -178,7 +178,7 @@ export class AuthService {
     if (cached && cached.until > Date.now() && cached.userId === claims.userId && cached.passwordV === claims.passwordVersion) {
       return { user: { id: claims.userId, username: cached.username, ...(await this.rights(claims.userId)) } };
     }
-    const session = (await this.db.selectFrom(SESSIONS).select(['revoked', 'userId']).where('sid', '=', claims.sid).executeTakeFirst()) as Row | undefined;
+    const session = await this.db.selectFrom(SESSIONS).select(['revoked', 'userId']).where('sid', '=', claims.sid).executeTakeFirst();
     if (!session || Number(session.revoked) === 1 || Number(session.userId) !== claims.userId) return { error: unauthorized() };
     const user = await this.activeUser(claims);
     if (!user) return { error: sessionExpired() };
@@ -192,8 +192,8 @@ export class AuthService {
    * Ends every session of a user (logout, disable, delete). Inside a write transaction pass its executor: SQLite has
    * one connection, so a second one would wait for the transaction forever.
    */
-  async revokeUser(userId: number, executor: Kysely<DynamicDb> = this.database.db): Promise<void> {
-    await untyped(executor).updateTable(SESSIONS).set({ revoked: 1, updateTime: nowText() }).where('userId', '=', userId).where('revoked', '=', 0).execute();
+  async revokeUser(userId: number, executor: Kysely<SystemTables> = this.database.db): Promise<void> {
+    await executor.updateTable(SESSIONS).set({ revoked: 1, updateTime: nowText() }).where('userId', '=', userId).where('revoked', '=', 0).execute();
     this.rightsCache.delete(userId);
     for (const [sid, s] of this.sessionCache) if (s.userId === userId) this.sessionCache.delete(sid);
     this.tellOthers();

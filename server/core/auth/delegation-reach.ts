@@ -1,5 +1,4 @@
 import type { OpContext } from '../crud/context.js';
-import { untyped } from '../crud/dynamic-db.js';
 import type { Row } from '../db/row.js';
 import { buildRightsTables } from './rights-tables.js';
 import { excess, grantOfRole, grantOfRoles, isSuperRole, splitPerms, type Grant, type RightsTables } from './role-grants.js';
@@ -22,15 +21,14 @@ const byId = (rows: Row[]) => new Map(rows.map((r) => [Number(r.id), r]));
 
 /** Every row of the rights tables, read in the caller's transaction. */
 export async function snapshot(ctx: OpContext): Promise<Snapshot> {
-  const db = untyped(ctx.db);
-  const read = async (table: string) => (await db.selectFrom(table).selectAll().execute()) as Row[];
-  const users = await read('base_sys_user');
-  const roles = await read('base_sys_role');
-  const menus = await read('base_sys_menu');
-  const departments = await read('base_sys_department');
-  const userRoleRows = (await db.selectFrom('base_sys_user_role').select(['userId', 'roleId']).execute()) as Row[];
-  const roleMenus = (await db.selectFrom('base_sys_role_menu').select(['roleId', 'menuId']).execute()) as Row[];
-  const roleDepartments = (await db.selectFrom('base_sys_role_department').select(['roleId', 'departmentId']).execute()) as Row[];
+  const { db } = ctx;
+  const users = await db.selectFrom('base_sys_user').selectAll().execute();
+  const roles = await db.selectFrom('base_sys_role').selectAll().execute();
+  const menus = await db.selectFrom('base_sys_menu').selectAll().execute();
+  const departments = await db.selectFrom('base_sys_department').selectAll().execute();
+  const userRoleRows = await db.selectFrom('base_sys_user_role').select(['userId', 'roleId']).execute();
+  const roleMenus = await db.selectFrom('base_sys_role_menu').select(['roleId', 'menuId']).execute();
+  const roleDepartments = await db.selectFrom('base_sys_role_department').select(['roleId', 'departmentId']).execute();
   const userRoles = new Map<number, Set<number>>();
   for (const r of userRoleRows) {
     const u = Number(r.userId);

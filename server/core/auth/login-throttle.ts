@@ -1,7 +1,5 @@
 import type { Database } from '../db/database.js';
-import type { Row } from '../db/row.js';
 import { nowText } from '../db/time.js';
-import { untyped } from '../crud/dynamic-db.js';
 import { tooManyRequests } from '../errors.js';
 import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 
@@ -31,19 +29,19 @@ export class LoginThrottle {
   constructor(private readonly database: Database, private readonly limits: Pick<Limits, 'loginPerUser' | 'loginPerIp' | 'loginWindowMs'> = DEFAULT_LIMITS) {}
 
   private get db() {
-    return untyped(this.database.db);
+    return this.database.db;
   }
 
   private async insert(bucket: string, at: number): Promise<number> {
     const now = nowText();
     const q = this.db.insertInto(TABLE).values({ bucket, at, createTime: now, updateTime: now });
     if (this.database.dialect === 'mysql') return Number((await q.executeTakeFirstOrThrow()).insertId);
-    return Number(((await q.returning('id').executeTakeFirstOrThrow()) as Row).id);
+    return (await q.returning('id').executeTakeFirstOrThrow()).id;
   }
 
   private async count(bucket: string, now: number): Promise<number> {
-    const row = (await this.db.selectFrom(TABLE).select((eb) => eb.fn.countAll().as('n'))
-      .where('bucket', '=', bucket).where('at', '>', now - this.limits.loginWindowMs).executeTakeFirst()) as Row | undefined;
+    const row = await this.db.selectFrom(TABLE).select((eb) => eb.fn.countAll().as('n'))
+      .where('bucket', '=', bucket).where('at', '>', now - this.limits.loginWindowMs).executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 

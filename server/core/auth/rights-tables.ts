@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DynamicDb } from '../db/database.js';
+import type { SystemTables } from '../db/database.js';
 import type { Row } from '../db/row.js';
-import { untyped } from '../crud/dynamic-db.js';
 import type { RightsTables } from './role-grants.js';
 
 const id = (v: unknown): number => Number(v);
@@ -21,8 +20,8 @@ function linkMap(rows: Row[], owner: string, other: string): Map<number, Set<num
  * Reads the rows every grant is computed from: menus, departments, roles and their links. `roleIds` limits the
  * roles and links read (a signed-in user's own roles); without it every role is read (the delegation guard).
  */
-export async function loadRightsTables(kysely: Kysely<DynamicDb>, roleIds?: number[]): Promise<RightsTables> {
-  const db = untyped(kysely);
+export async function loadRightsTables(kysely: Kysely<SystemTables>, roleIds?: number[]): Promise<RightsTables> {
+  const db = kysely;
   const roleFilter = roleIds ? (roleIds.length ? roleIds : [-1]) : undefined;
   let roleQuery = db.selectFrom('base_sys_role').select(['id', 'label', 'relevance', 'userId']);
   let roleMenuQuery = db.selectFrom('base_sys_role_menu').select(['roleId', 'menuId']);
@@ -33,11 +32,11 @@ export async function loadRightsTables(kysely: Kysely<DynamicDb>, roleIds?: numb
     roleDepartmentQuery = roleDepartmentQuery.where('roleId', 'in', roleFilter);
   }
   // One after the other: inside a transaction they share one connection.
-  const menus = (await db.selectFrom('base_sys_menu').select(['id', 'parentId', 'perms']).execute()) as Row[];
-  const departments = (await db.selectFrom('base_sys_department').select(['id', 'parentId']).execute()) as Row[];
-  const roles = (await roleQuery.execute()) as Row[];
-  const roleMenus = (await roleMenuQuery.execute()) as Row[];
-  const roleDepartments = (await roleDepartmentQuery.execute()) as Row[];
+  const menus = await db.selectFrom('base_sys_menu').select(['id', 'parentId', 'perms']).execute();
+  const departments = await db.selectFrom('base_sys_department').select(['id', 'parentId']).execute();
+  const roles = await roleQuery.execute();
+  const roleMenus = await roleMenuQuery.execute();
+  const roleDepartments = await roleDepartmentQuery.execute();
   return buildRightsTables({ menus, departments, roles, roleMenus, roleDepartments });
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, DynamicDb } from '../db/database.js';
+import type { Database, SystemTables } from '../db/database.js';
 import type { Registry } from '../registry/registry.js';
 import type { HookRegistry } from './entity-hooks.js';
 
@@ -20,7 +20,7 @@ export type RequestUser = {
 /** What an operation needs: the database (or the transaction it runs in), the registry and who asks. */
 export type OpContext = {
   database: Database;
-  db: Kysely<DynamicDb>;
+  db: Kysely<SystemTables>;
   registry: Registry;
   hooks: HookRegistry;
   user?: RequestUser;

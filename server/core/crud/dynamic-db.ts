@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { DynamicDb } from '../db/database.js';
+import type { SystemTables } from '../db/database.js';
 
 /**
- * Entity tables are only known at run time, so Kysely cannot type their queries.
- * This is the one place the query layer steps outside Kysely's typing; values are checked by the entity schema instead.
+ * Entity tables in general are only known at run time (AI-code, plugins), so Kysely cannot type queries that name a
+ * table by `entity.table`. This is the one place the query layer steps outside Kysely's typing; values are checked by
+ * the entity schema instead. Code that names a built-in table uses `Database.db` (typed by `SystemTables`) directly.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type UntypedDb = Kysely<any>;
 
-export const untyped = (db: Kysely<DynamicDb>): UntypedDb => db as UntypedDb;
+export const untyped = (db: Kysely<SystemTables>): UntypedDb => db as unknown as UntypedDb;

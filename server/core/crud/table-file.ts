@@ -55,15 +55,15 @@ export async function loadDicts(ctx: OpContext, columns: TableColumn[], lang: La
   const keys = [...new Set(columns.filter((c) => c.kind === 'dict').map((c) => String(c.field.schema['x-dict'])))];
   const dicts: Dicts = new Map(keys.map((k) => [k, []]));
   if (keys.length === 0) return dicts;
-  const db = untyped(ctx.db);
-  const types = (await db.selectFrom('dict_type').select(['id', 'key']).where('key', 'in', keys).execute()) as Row[];
+  const db = ctx.db;
+  const types = await db.selectFrom('dict_type').select(['id', 'key']).where('key', 'in', keys).execute();
   if (types.length === 0) return dicts;
   const keyOf = new Map(types.map((t) => [Number(t.id), String(t.key)]));
-  const rows = (await db.selectFrom('dict_info').select(['id', 'typeId', 'name', 'value', 'i18n']).where('typeId', 'in', [...keyOf.keys()]).orderBy('orderNum').orderBy('id').execute()) as Row[];
+  const rows = await db.selectFrom('dict_info').select(['id', 'typeId', 'name', 'value', 'i18n']).where('typeId', 'in', [...keyOf.keys()]).orderBy('orderNum').orderBy('id').execute();
   for (const r of rows) {
     let i18n: Partial<Record<Lang, string>> = {};
     try {
-      i18n = typeof r.i18n === 'string' ? JSON.parse(r.i18n) : (r.i18n as typeof i18n) ?? {};
+      i18n = typeof r.i18n === 'string' ? JSON.parse(r.i18n) : {};
     } catch {
       i18n = {};
     }
@@ -107,7 +107,7 @@ export function relationLookup(ctx: OpContext): RelationLookup {
     if (!target || !labelColumn || !target.fieldMap.has(labelColumn)) return undefined;
     const key = `${target.prefix}\u0000${label}`;
     if (!cache.has(key)) {
-      const found = (await untyped(ctx.db).selectFrom(target.table).select('id').where(labelColumn, '=', label).limit(2).execute()) as Row[];
+      const found: Row[] = await untyped(ctx.db).selectFrom(target.table).select('id').where(labelColumn, '=', label).limit(2).execute();
       cache.set(key, found.length === 0 ? undefined : found.length > 1 ? 'many' : Number(found[0].id));
     }
     return cache.get(key);

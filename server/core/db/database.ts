@@ -1,15 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
-import type { Row } from './row.js';
+import type { SystemTables } from './system-tables.generated.js';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
 
-/** Tables are known only at run time (schemas can be added while the server runs), so rows are plain records. */
-export type DynamicDb = Record<string, Row>;
+/**
+ * The built-in tables, typed from their schemas (`system-tables.generated.ts`): hand-written code gets column names
+ * and types checked. Tables of entities added at run time (AI-code page, plugins) are reached through `untyped`
+ * (`server/core/crud/dynamic-db.ts`), as the generic crud layer does for every entity.
+ */
+export type { SystemTables };
 
 export type Database = {
-  db: Kysely<DynamicDb>;
+  db: Kysely<SystemTables>;
   dialect: DialectName;
   url: string;
   /**
@@ -17,7 +21,7 @@ export type Database = {
    * (WAL with synchronous=NORMAL for that one commit — the next ordinary commit or checkpoint flushes it); every other
    * write keeps synchronous=FULL. PostgreSQL and MySQL run it as any other write.
    */
-  relaxedWrite<T>(write: (db: Kysely<DynamicDb>) => Promise<T>): Promise<T>;
+  relaxedWrite<T>(write: (db: Kysely<SystemTables>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -57,7 +61,7 @@ function queryLog(): { log?: (event: LogEvent) => void } {
   };
 }
 
-async function openSqlite(file: string): Promise<Kysely<DynamicDb>> {
+async function openSqlite(file: string): Promise<Kysely<SystemTables>> {
   const { default: SQLite } = await import('better-sqlite3');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
@@ -65,10 +69,10 @@ async function openSqlite(file: string): Promise<Kysely<DynamicDb>> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<DynamicDb>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...queryLog() });
+  return new Kysely<SystemTables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...queryLog() });
 }
 
-async function openPostgres(url: string): Promise<Kysely<DynamicDb>> {
+async function openPostgres(url: string): Promise<Kysely<SystemTables>> {
   const pg = await import('pg');
   // int8 and numeric arrive as strings by default; our columns fit in a double.
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
@@ -77,18 +81,18 @@ async function openPostgres(url: string): Promise<Kysely<DynamicDb>> {
   // An idle connection the server ends (restart, failover, idle timeout, DROP DATABASE … FORCE) is reported here;
   // without a listener node treats it as an unhandled 'error' event and the whole process exits. The pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL connection lost while idle:', error.message));
-  return new Kysely<DynamicDb>({ dialect: new PostgresDialect({ pool }), ...queryLog() });
+  return new Kysely<SystemTables>({ dialect: new PostgresDialect({ pool }), ...queryLog() });
 }
 
-async function openMysql(url: string): Promise<Kysely<DynamicDb>> {
+async function openMysql(url: string): Promise<Kysely<SystemTables>> {
   const mysql = await import('mysql2');
   const pool = mysql.createPool({ uri: url, connectionLimit: 10, decimalNumbers: true, supportBigNumbers: true, bigNumberStrings: false, dateStrings: true });
-  return new Kysely<DynamicDb>({ dialect: new MysqlDialect({ pool }), ...queryLog() });
+  return new Kysely<SystemTables>({ dialect: new MysqlDialect({ pool }), ...queryLog() });
 }
 
 /** Opens the database named by a URL: sqlite:<file>, sqlite::memory:, postgres://…, mysql://…. */
 export async function openDatabase(url: string): Promise<Database> {
-  let db: Kysely<DynamicDb>;
+  let db: Kysely<SystemTables>;
   let dialect: DialectName;
   if (url.startsWith('sqlite:')) {
     db = await openSqlite(url.slice('sqlite:'.length));
@@ -104,7 +108,7 @@ export async function openDatabase(url: string): Promise<Database> {
   }
   const relaxedWrite = dialect === 'sqlite'
     // One connection held for the three statements, so no other write can commit while the setting is relaxed.
-    ? <T>(write: (db: Kysely<DynamicDb>) => Promise<T>) => db.connection().execute(async (c) => {
+    ? <T>(write: (db: Kysely<SystemTables>) => Promise<T>) => db.connection().execute(async (c) => {
       await sql`pragma synchronous = NORMAL`.execute(c);
       try {
         return await write(c);
@@ -112,6 +116,6 @@ export async function openDatabase(url: string): Promise<Database> {
         await sql`pragma synchronous = FULL`.execute(c);
       }
     })
-    : <T>(write: (db: Kysely<DynamicDb>) => Promise<T>) => write(db);
+    : <T>(write: (db: Kysely<SystemTables>) => Promise<T>) => write(db);
   return { db, dialect, url, relaxedWrite, close: () => db.destroy() };
 }

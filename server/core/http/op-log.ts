@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
 import { nowText } from '../db/time.js';
-import { untyped } from '../crud/dynamic-db.js';
 import { DEFAULT_LIMITS, WindowCounter, type Limits } from '../limits.js';
 
 /** Argument names whose values are never written anywhere (operation log, request log). */
@@ -49,7 +48,7 @@ export class OpLogWriter {
     if (batch.length === 0) return this.flushing;
     this.flushing = this.flushing.then(async () => {
       try {
-        await this.database.relaxedWrite((db) => untyped(db).insertInto('base_sys_log').values(batch).execute());
+        await this.database.relaxedWrite((db) => db.insertInto('base_sys_log').values(batch).execute());
       } catch (error) {
         // The log must never take a request down; report it on the console instead.
         console.error('operation log write failed', error);

@@ -1,9 +1,7 @@
 import type { Entity } from './entity-types.js';
 import type { OpContext } from '../crud/context.js';
-import { untyped } from '../crud/dynamic-db.js';
 import { insertRow } from '../crud/insert-row.js';
 import { encodeRow } from '../db/row-codec.js';
-import type { Row } from '../db/row.js';
 import { nowText } from '../db/time.js';
 
 /** A field naming a dictionary: which entity and field, the key, and the entries it carries (x-dict-entries). */
@@ -54,13 +52,12 @@ export function planDicts(entities: Entity[], stored: StoredDicts): DictPlan {
 }
 
 /** Reads every dictionary type and its entry values from the database. */
-export async function readStoredDicts(db: OpContext['db'], typeTable: string, infoTable: string): Promise<StoredDicts> {
-  const u = untyped(db);
-  const types = (await u.selectFrom(typeTable).select(['id', 'key']).execute()) as Row[];
-  const entries = (await u.selectFrom(infoTable).select(['typeId', 'value']).execute()) as Row[];
-  const byId = new Map(types.map((t) => [Number(t.id), new Set<string>()]));
-  for (const e of entries) byId.get(Number(e.typeId))?.add(String(e.value));
-  return new Map(types.map((t) => [String(t.key), byId.get(Number(t.id))!]));
+export async function readStoredDicts(db: OpContext['db']): Promise<StoredDicts> {
+  const types = await db.selectFrom('dict_type').select(['id', 'key']).execute();
+  const entries = await db.selectFrom('dict_info').select(['typeId', 'value']).execute();
+  const byId = new Map(types.map((t) => [t.id, new Set<string>()]));
+  for (const e of entries) byId.get(e.typeId)?.add(String(e.value));
+  return new Map(types.map((t) => [t.key, byId.get(t.id)!]));
 }
 
 export type DictReport = { types: number; entries: number; missing: { origin: string; field: string; key: string }[] };
@@ -82,9 +79,9 @@ export async function reconcileDicts(ctx: OpContext, entities: Entity[]): Promis
     report.missing = uses.map((u) => ({ origin: u.entity.origin, field: u.field, key: u.key }));
     return report;
   }
-  const db = untyped(ctx.db);
+  const db = ctx.db;
   const keys = [...new Set(uses.map((u) => u.key))];
-  const types = new Map(((await db.selectFrom(typeEntity.table).select(['id', 'key']).where('key', 'in', keys).execute()) as Row[]).map((r) => [String(r.key), Number(r.id)]));
+  const types = new Map((await db.selectFrom('dict_type').select(['id', 'key']).where('key', 'in', keys).execute()).map((r) => [String(r.key), Number(r.id)]));
   const now = nowText();
   const done = new Set<string>();
   for (const use of uses) {
@@ -100,7 +97,7 @@ export async function reconcileDicts(ctx: OpContext, entities: Entity[]): Promis
       types.set(use.key, typeId);
       report.types += 1;
     }
-    const existing = (await db.selectFrom(infoEntity.table).select(['value', 'orderNum']).where('typeId', '=', typeId).execute()) as Row[];
+    const existing = await db.selectFrom('dict_info').select(['value', 'orderNum']).where('typeId', '=', typeId).execute();
     const values = new Set(existing.map((r) => String(r.value)));
     let order = Math.max(0, ...existing.map((r) => Number(r.orderNum) || 0));
     for (const entry of use.carried) {

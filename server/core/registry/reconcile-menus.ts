@@ -5,7 +5,6 @@ import type { Entity, Label } from './entity-types.js';
 import { GENERIC_ACTION_META } from './generic-actions.js';
 import { entityRoutes, type ActionRegistry } from '../http/dispatcher.js';
 import { insertRow } from '../crud/insert-row.js';
-import { untyped } from '../crud/dynamic-db.js';
 import { encodeRow } from '../db/row-codec.js';
 import type { Row } from '../db/row.js';
 import { nowText } from '../db/time.js';
@@ -68,7 +67,7 @@ export const PERMS_BUTTON = '权限';
 type MenuRow = { id: number; parentId: number | null; name: string; type: number; router: string | null; perms: string | null; nameKey: string | null };
 
 async function readMenus(ctx: OpContext): Promise<MenuRow[]> {
-  const rows = (await untyped(ctx.db).selectFrom('base_sys_menu').select(['id', 'parentId', 'name', 'type', 'router', 'perms', 'nameKey']).orderBy('id').execute()) as Row[];
+  const rows = await ctx.db.selectFrom('base_sys_menu').select(['id', 'parentId', 'name', 'type', 'router', 'perms', 'nameKey']).orderBy('id').execute();
   return rows.map((r) => ({
     id: Number(r.id), parentId: r.parentId === null ? null : Number(r.parentId), name: String(r.name), type: Number(r.type),
     router: r.router === null ? null : String(r.router), perms: r.perms === null ? null : String(r.perms),
@@ -99,7 +98,7 @@ async function renameSeededViewPaths(ctx: OpContext): Promise<number> {
   const { renames } = JSON.parse(fs.readFileSync(path.join(SEED_DIR, 'view-path-renames.json'), 'utf8')) as { renames: ViewPathRename[] };
   let changed = 0;
   for (const r of renames) {
-    const result = await untyped(ctx.db).updateTable('base_sys_menu').set({ viewPath: r.to, updateTime: nowText() })
+    const result = await ctx.db.updateTable('base_sys_menu').set({ viewPath: r.to, updateTime: nowText() })
       .where('type', '=', 1).where('router', '=', r.router).where('viewPath', '=', r.from).executeTakeFirst();
     changed += Number(result.numUpdatedRows);
   }
@@ -146,7 +145,7 @@ async function backfillNameKeys(ctx: OpContext, menus: MenuRow[], entities: Enti
   for (const row of menus) {
     const key = keys.get(row.id);
     if (row.nameKey !== null || !key) continue;
-    await untyped(ctx.db).updateTable('base_sys_menu').set({ nameKey: key }).where('id', '=', row.id).where('nameKey', 'is', null).execute();
+    await ctx.db.updateTable('base_sys_menu').set({ nameKey: key }).where('id', '=', row.id).where('nameKey', 'is', null).execute();
     row.nameKey = key;
     changed += 1;
   }

@@ -23,10 +23,10 @@ export async function dropTable(database: Database, db: Database['db'], entity: 
 
 /** Deletes an entity's menu page, the buttons under it and any button granting only its permissions, with their grants. */
 export async function deleteEntityMenus(trx: Database['db'], entity: Entity): Promise<void> {
-  const db = untyped(trx);
+  const db = trx;
   const perm = `${entity.prefix.replace(/\//g, ':')}:`;
   // Its page (by route) and every button granting only its permissions, with what they grant to roles.
-  const menus = (await db.selectFrom(MENU).select(['id', 'parentId', 'type', 'router', 'perms']).execute()) as Row[];
+  const menus = await db.selectFrom(MENU).select(['id', 'parentId', 'type', 'router', 'perms']).execute();
   const own = (perms: unknown) => typeof perms === 'string' && perms.trim() !== '' && perms.split(',').every((p) => p.trim().startsWith(perm));
   const pages = menus.filter((m) => Number(m.type) === 1 && entity.menu && m.router === entity.menu.router).map((m) => Number(m.id));
   // The page, the buttons under it, and any button elsewhere that grants only this entity's permissions.
@@ -60,10 +60,10 @@ export async function removeEntity(host: Host, ctx: OpContext, prefix: string, c
   const definition = host.registry.get('base/sys/entityDef');
   await database.db.transaction().execute(async (trx) => {
     const tx: OpContext = { ...ctx, db: trx, database: { ...database, db: trx } };
-    const db = untyped(trx);
-    const rows = (await db.selectFrom(entity.table).selectAll().orderBy('id').execute()) as Row[];
+    const db = trx;
+    const rows: Row[] = await untyped(db).selectFrom(entity.table).selectAll().orderBy('id').execute();
     if (rows.length) await copyToRecycleBin(tx, entity, rows);
-    const def = (await db.selectFrom(ENTITY_DEF_TABLE).selectAll().where('prefix', '=', prefix).execute()) as Row[];
+    const def = await db.selectFrom(ENTITY_DEF_TABLE).selectAll().where('prefix', '=', prefix).execute();
     if (definition && def.length) await copyToRecycleBin(tx, definition, def);
     await db.deleteFrom(ENTITY_DEF_TABLE).where('prefix', '=', prefix).execute();
     await deleteEntityMenus(trx, entity);

@@ -2,7 +2,6 @@ import type { Database } from '../db/database.js';
 import type { OpContext } from '../crud/context.js';
 import type { Entity } from './entity-types.js';
 import type { EntitySource } from './register-entity.js';
-import { untyped } from '../crud/dynamic-db.js';
 import { nowText } from '../db/time.js';
 
 /** The table of entities made on a running server (schemas/base/sys/entityDef.json): the registry's second source. */
@@ -13,7 +12,7 @@ export const storedOrigin = (prefix: string): string => `database:${prefix}`;
 
 /** Every stored entity schema, oldest first (an entity may refer to one stored before it). */
 export async function readStoredEntities(database: Database): Promise<EntitySource[]> {
-  const rows = await untyped(database.db).selectFrom(ENTITY_DEF_TABLE).select(['prefix', 'schema']).orderBy('id').execute();
+  const rows = await database.db.selectFrom(ENTITY_DEF_TABLE).select(['prefix', 'schema']).orderBy('id').execute();
   return rows.map((r: { prefix: string; schema: unknown }) => {
     let schema: unknown;
     try {
@@ -27,7 +26,7 @@ export async function readStoredEntities(database: Database): Promise<EntitySour
 
 /** Inserts or replaces the stored schema of an entity (inside the caller's transaction). */
 export async function storeEntity(ctx: OpContext, entity: Entity, userId: number | null): Promise<void> {
-  const db = untyped(ctx.db);
+  const db = ctx.db;
   const now = nowText();
   const schema = JSON.stringify(entity.source);
   const existing = await db.selectFrom(ENTITY_DEF_TABLE).select('id').where('prefix', '=', entity.prefix).executeTakeFirst();

@@ -14,15 +14,16 @@ const TICKET_STATUS: Record<number, string> = { 0: '待审核 pending review', 1
 const SUBJECT_STATUS: Record<number, string> = { 0: '待提交 to submit', 1: '待审核 pending review', 2: '已审核 reviewed' };
 
 type Kind = 'good' | 'order' | 'user';
-const TABLE: Record<Kind, string> = { good: 'audit_good', order: 'audit_order', user: 'audit_user' };
+const TABLE = { good: 'audit_good', order: 'audit_order', user: 'audit_user' } as const satisfies Record<Kind, string>;
 
 const bad = (path: string, message: string) => badRequest(`${path}: ${message}`, [{ path, message }]);
 
 /** Reads rows by id, locking them on PostgreSQL and MariaDB (SQLite has a single writer). */
 async function lockRow(ctx: OpContext, table: string, id: number, columns: string[]): Promise<Row | undefined> {
+  // The columns are a parameter, so this one query is built untyped.
   let q = untyped(ctx.db).selectFrom(table).select(['id', ...columns]).where('id', '=', id);
   if (ctx.database.dialect !== 'sqlite') q = q.forUpdate();
-  return (await q.executeTakeFirst()) as Row | undefined;
+  return await q.executeTakeFirst();
 }
 
 function optionalText(body: Row, name: string, max: number): string | undefined {
@@ -41,14 +42,14 @@ function targetIds(body: Row, single = 'id', many = 'ids'): { ids: number[]; bat
 }
 
 /** Sets a subject's auditStatus from one value to another; false when it was not at `from` (or is gone). */
-async function moveSubject(ctx: OpContext, table: string, id: number, from: number[], to: number): Promise<boolean> {
-  const r = await untyped(ctx.db).updateTable(table).set({ auditStatus: to, updateTime: nowText() }).where('id', '=', id).where('auditStatus', 'in', from).executeTakeFirst();
+async function moveSubject(ctx: OpContext, table: 'product_info' | 'order_info', id: number, from: number[], to: number): Promise<boolean> {
+  const r = await ctx.db.updateTable(table).set({ auditStatus: to, updateTime: nowText() }).where('id', '=', id).where('auditStatus', 'in', from).executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
 /** The effect of a decision on the ticket's subject, in the decision's transaction; throws (409) when it cannot apply. */
 async function applyEffect(ctx: OpContext, kind: Kind, ticket: Row, status: 1 | 2): Promise<void> {
-  const db = untyped(ctx.db);
+  const db = ctx.db;
   if (kind === 'good' || kind === 'order') {
     const table = kind === 'good' ? 'product_info' : 'order_info';
     const id = Number(kind === 'good' ? ticket.goodId : ticket.orderId);
@@ -58,11 +59,11 @@ async function applyEffect(ctx: OpContext, kind: Kind, ticket: Row, status: 1 | 
     return;
   }
   if (status !== 1) return;
-  const level = await db.selectFrom('user_level').select(['id', 'level']).where('id', '=', Number(ticket.levelId)).executeTakeFirst() as Row | undefined;
+  const level = await db.selectFrom('user_level').select(['id', 'level']).where('id', '=', Number(ticket.levelId)).executeTakeFirst();
   if (!level) throw conflict(`levelId: member level ${String(ticket.levelId)} no longer exists; the ticket cannot be passed`, [{ path: 'levelId', message: 'does not exist' }]);
   const member = await lockRow(ctx, 'user_info', Number(ticket.userId), ['levelType']);
   if (!member) throw conflict(`userId: member ${String(ticket.userId)} no longer exists; the ticket cannot be passed`, [{ path: 'userId', message: 'does not exist' }]);
-  await db.updateTable('user_info').set({ levelType: Number(level.level), updateTime: nowText() }).where('id', '=', Number(member.id)).execute();
+  await db.updateTable('user_info').set({ levelType: level.level, updateTime: nowText() }).where('id', '=', Number(member.id)).execute();
 }
 
 const SUBJECT_COLUMNS: Record<Kind, string[]> = { good: ['status', 'goodId'], order: ['status', 'orderId'], user: ['status', 'userId', 'levelId'] };
@@ -76,11 +77,10 @@ async function decideTicket(ctx: OpContext, kind: Kind, id: number, status: 1 | 
   const decided = (s: number) => conflict(`Ticket ${id} of audit/${kind} is already decided: ${TICKET_STATUS[s] ?? s} (status ${s})`, [{ path: 'status', message: `is ${s}` }]);
   if (current !== 0) throw decided(current);
   const now = nowText();
-  const patch: Row = { status, reviewerId: ctx.user?.id ?? null, reviewTime: now, updateTime: now };
-  if (remark !== undefined) patch.remark = remark;
-  const r = await untyped(ctx.db).updateTable(table).set(patch).where('id', '=', id).where('status', '=', 0).executeTakeFirst();
+  const patch = { status, reviewerId: ctx.user?.id ?? null, reviewTime: now, updateTime: now, ...(remark === undefined ? {} : { remark }) };
+  const r = await ctx.db.updateTable(table).set(patch).where('id', '=', id).where('status', '=', 0).executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) {
-    const again = await untyped(ctx.db).selectFrom(table).select('status').where('id', '=', id).executeTakeFirst() as Row | undefined;
+    const again = await ctx.db.selectFrom(table).select('status').where('id', '=', id).executeTakeFirst();
     throw decided(Number(again?.status ?? 1));
   }
   await applyEffect(ctx, kind, ticket, status);
@@ -96,9 +96,9 @@ async function createGoodTicket(ctx: OpContext, goodId: number, remark: string |
   if (state === 1) throw refuse('it already has a ticket pending review');
   if (state === 2) {
     // A reviewed product may be submitted again only when its last decision was a rejection.
-    const last = await untyped(ctx.db).selectFrom('audit_good').select('status').where('goodId', '=', goodId).where('status', '!=', 0)
-      .orderBy('reviewTime', 'desc').orderBy('id', 'desc').executeTakeFirst() as Row | undefined;
-    if (!last || Number(last.status) !== 2) throw refuse('it has passed its review');
+    const last = await ctx.db.selectFrom('audit_good').select('status').where('goodId', '=', goodId).where('status', '!=', 0)
+      .orderBy('reviewTime', 'desc').orderBy('id', 'desc').executeTakeFirst();
+    if (!last || last.status !== 2) throw refuse('it has passed its review');
   }
   if (!(await moveSubject(ctx, 'product_info', goodId, [state], 1))) throw refuse('it changed meanwhile');
   const entity = ctx.registry.get('audit/good')!;
@@ -156,8 +156,8 @@ export function registerAudit(host: Host): void {
     ...frozenOnceDecided,
     // An order with a ticket is pending review (0 → 1); a pending ticket deleted puts it back when it was the last one.
     afterAdd: async (ctx, id) => {
-      const t = await untyped(ctx.db).selectFrom('audit_order').select('orderId').where('id', '=', id).executeTakeFirst() as Row | undefined;
-      if (t) await moveSubject(ctx, 'order_info', Number(t.orderId), [0], 1);
+      const t = await ctx.db.selectFrom('audit_order').select('orderId').where('id', '=', id).executeTakeFirst();
+      if (t) await moveSubject(ctx, 'order_info', t.orderId, [0], 1);
     },
     beforeUpdate: (ctx, patch, existing) => {
       frozenOnceDecided.beforeUpdate(ctx, patch, existing, 'audit/order');
@@ -167,7 +167,7 @@ export function registerAudit(host: Host): void {
     },
     afterDelete: async (ctx, rows) => {
       for (const r of rows.filter((x) => Number(x.status) === 0)) {
-        const other = await untyped(ctx.db).selectFrom('audit_order').select('id').where('orderId', '=', Number(r.orderId)).where('status', '=', 0).executeTakeFirst();
+        const other = await ctx.db.selectFrom('audit_order').select('id').where('orderId', '=', Number(r.orderId)).where('status', '=', 0).executeTakeFirst();
         if (!other) await moveSubject(ctx, 'order_info', Number(r.orderId), [1], 0);
       }
     },
@@ -199,7 +199,7 @@ export function registerAudit(host: Host): void {
         tickets.push(t);
       }
       await withdrawGoodTickets(tx, tickets);
-      await untyped(trx).deleteFrom('audit_good').where('id', 'in', ids).execute();
+      await trx.deleteFrom('audit_good').where('id', 'in', ids).execute();
     });
   });
 }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { Host } from '../../core/host.js';
 import { formatDateTime, nowText } from '../../core/db/time.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import type { Row } from '../../core/db/row.js';
 import { tooManyRequests } from '../../core/errors.js';
 import { limitsOf, WindowCounter } from '../../core/limits.js';
@@ -33,12 +32,12 @@ export async function createCaptcha(host: Host, query: Row, ip: string): Promise
   const made = svgCaptcha.create({ size: 4, charPreset: '0123456789', noise: 2, color: false, width, height, fontSize: Math.round(height * 1.1) });
   const captchaId = randomUUID();
   const now = nowText();
-  const db = untyped(host.database.db);
+  const db = host.database.db;
   await db.deleteFrom(TABLE).where('expireTime', '<', now).execute();
   const row = { captchaId, answer: made.text.toLowerCase(), expireTime: formatDateTime(new Date(Date.now() + TTL_MS)), createTime: now, updateTime: now };
   const id = host.database.dialect === 'mysql'
     ? Number((await db.insertInto(TABLE).values(row).executeTakeFirstOrThrow()).insertId)
-    : Number(((await db.insertInto(TABLE).values(row).returning('id').executeTakeFirstOrThrow()) as Row).id);
+    : Number((await db.insertInto(TABLE).values(row).returning('id').executeTakeFirstOrThrow()).id);
   // Ids grow with every captcha: all but the newest captchaMaxLive are dropped.
   await db.deleteFrom(TABLE).where('id', '<=', id - limits.captchaMaxLive).execute();
   let svg = made.data.replace(/"/g, "'").replace(/#[1-9]{3}\b/g, color);
@@ -49,8 +48,8 @@ export async function createCaptcha(host: Host, query: Row, ip: string): Promise
 /** True when the answer matches; the captcha is consumed whatever the answer. */
 export async function consumeCaptcha(host: Host, captchaId: unknown, answer: unknown): Promise<boolean> {
   if (typeof captchaId !== 'string' || typeof answer !== 'string' || captchaId.length > 64) return false;
-  const db = untyped(host.database.db);
-  const row = (await db.selectFrom(TABLE).select(['answer', 'expireTime']).where('captchaId', '=', captchaId).executeTakeFirst()) as Row | undefined;
+  const db = host.database.db;
+  const row = await db.selectFrom(TABLE).select(['answer', 'expireTime']).where('captchaId', '=', captchaId).executeTakeFirst();
   if (!row) return false;
   await db.deleteFrom(TABLE).where('captchaId', '=', captchaId).execute();
   return String(row.expireTime) >= nowText() && String(row.answer) === answer.trim().toLowerCase();

@@ -22,7 +22,7 @@ function me(ctx: OpContext) {
 
 async function person(host: Host, ctx: OpContext) {
   const entity = host.registry.get(USER)!;
-  const row = (await untyped(ctx.db).selectFrom(entity.table).selectAll().where('id', '=', me(ctx).id).executeTakeFirst()) as Row | undefined;
+  const row = await ctx.db.selectFrom('base_sys_user').selectAll().where('id', '=', me(ctx).id).executeTakeFirst();
   if (!row) throw notFound('用户不存在');
   return decodeRow(entity, row);
 }
@@ -32,17 +32,18 @@ async function personUpdate(host: Host, ctx: OpContext, body: Row) {
   const input: Row = {};
   for (const k of [...PROFILE_FIELDS, 'password']) if (body[k] !== undefined && !(k === 'password' && body[k] === '')) input[k] = body[k];
   const patch = validatePatch(entity, input);
-  const db = untyped(ctx.db);
-  const user = (await db.selectFrom(entity.table).select(['password', 'passwordV']).where('id', '=', me(ctx).id).executeTakeFirst()) as Row | undefined;
+  const db = ctx.db;
+  const user = await db.selectFrom('base_sys_user').select(['password', 'passwordV']).where('id', '=', me(ctx).id).executeTakeFirst();
   if (!user) throw notFound('用户不存在');
   if (patch.password !== undefined) {
     if (typeof body.oldPassword !== 'string' || body.oldPassword === '') throw badRequest('oldPassword: the original password is required', [{ path: 'oldPassword', message: 'is required' }]);
-    if (!(await verifyPassword(body.oldPassword, user.password as string))) throw refused({ 'zh-cn': '原密码错误', 'zh-tw': '原密碼錯誤', en: 'The original password is wrong' });
+    if (!(await verifyPassword(body.oldPassword, user.password ?? ''))) throw refused({ 'zh-cn': '原密码错误', 'zh-tw': '原密碼錯誤', en: 'The original password is wrong' });
     patch.password = await hashPassword(String(patch.password));
-    patch.passwordV = Number(user.passwordV) + 1;
+    patch.passwordV = user.passwordV + 1;
   }
   if (Object.keys(patch).length === 0) return undefined;
-  await db.updateTable(entity.table).set({ ...patch, updateTime: nowText() }).where('id', '=', me(ctx).id).execute();
+  // The patch is checked against the user schema (validatePatch), not by Kysely.
+  await untyped(db).updateTable(entity.table).set({ ...patch, updateTime: nowText() }).where('id', '=', me(ctx).id).execute();
   // A new password version must end the caller's other sessions on their next request.
   host.auth.invalidateRights();
   return undefined;

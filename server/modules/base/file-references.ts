@@ -26,9 +26,8 @@ export function registerFileReferences(host: Host): void {
   host.actions.set(SPACE_INFO, 'references', async (ctx, { body }) => {
     const ids = Array.isArray(body.ids) ? body.ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [];
     if (ids.length === 0 || ids.length > 100) throw badRequest('ids: give 1 to 100 file ids', [{ path: 'ids', message: 'must list 1 to 100 ids' }]);
-    const space = host.registry.get(SPACE_INFO)!;
-    const db = untyped(ctx.db);
-    const files = (await db.selectFrom(space.table).select(['id', 'name', 'url', 'fileId']).where('id', 'in', ids).execute()) as Row[];
+    const { db } = ctx;
+    const files = await db.selectFrom('space_info').select(['id', 'name', 'url', 'fileId']).where('id', 'in', ids).execute();
     const entities = host.registry.all().filter((e) => e.prefix !== SPACE_INFO).map((e) => ({ entity: e, fields: fileFields(e) })).filter((x) => x.fields.length > 0);
     const out = [];
     for (const file of files) {
@@ -41,9 +40,9 @@ export function registerFileReferences(host: Host): void {
           // `!` escapes LIKE's wildcards the same way on SQLite, PostgreSQL and MySQL.
           const pattern = `%${marker.replace(/[!%_]/g, (c) => `!${c}`)}%`;
           const where = sql<boolean>`(${sql.join(fields.map((f) => sql`${sql.ref(f.name)} like ${pattern} escape '!'`), sql` or `)})`;
-          const found = (await db.selectFrom(entity.table).select('id').where(where).orderBy('id').limit(SHOWN).execute()) as Row[];
+          const found: Row[] = await untyped(db).selectFrom(entity.table).select('id').where(where).orderBy('id').limit(SHOWN).execute();
           if (found.length === 0) continue;
-          const counted = (await db.selectFrom(entity.table).select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirst()) as { n: number | string };
+          const counted = (await untyped(db).selectFrom(entity.table).select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirst()) as { n: number | string };
           const hit = fields.map((f) => f.name);
           references.push({ prefix: entity.prefix, title: entity.title, fields: hit, ids: found.map((r) => Number(r.id)), count: Number(counted.n) });
         }

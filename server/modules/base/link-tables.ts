@@ -16,6 +16,7 @@ export function idList(body: Row, name: string): number[] | undefined {
 
 /** Replaces the rows of a link table owned by one id (user → roles, role → menus, role → departments). */
 export async function replaceLinks(ctx: OpContext, table: string, ownerColumn: string, ownerId: number, otherColumn: string, ids: number[]): Promise<void> {
+  // Table and columns are parameters here, so the query is built untyped.
   const db = untyped(ctx.db);
   await db.deleteFrom(table).where(ownerColumn, '=', ownerId).execute();
   if (ids.length === 0) return;
@@ -25,6 +26,6 @@ export async function replaceLinks(ctx: OpContext, table: string, ownerColumn: s
 
 /** Ids from a link table for one owner. */
 export async function linkedIds(ctx: OpContext, table: string, ownerColumn: string, ownerId: number, otherColumn: string): Promise<number[]> {
-  const rows = (await untyped(ctx.db).selectFrom(table).select(otherColumn).where(ownerColumn, '=', ownerId).execute()) as Row[];
+  const rows: Row[] = await untyped(ctx.db).selectFrom(table).select(otherColumn).where(ownerColumn, '=', ownerId).execute();
   return rows.map((r) => Number(r[otherColumn]));
 }

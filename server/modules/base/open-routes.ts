@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Host } from '../../core/host.js';
 import { badRequest, refused, type Texts } from '../../core/errors.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import type { Row } from '../../core/db/row.js';
 import { nowText } from '../../core/db/time.js';
 import { hashPassword, isLegacyHash, verifyPassword } from '../../core/auth/password.js';
@@ -38,8 +37,8 @@ async function login(host: Host, body: Row, ip: string) {
       throw refused(M.captchaWrong);
     }
   }
-  const db = untyped(host.database.db);
-  const user = (await db.selectFrom('base_sys_user').selectAll().where('username', '=', username).executeTakeFirst()) as Row | undefined;
+  const db = host.database.db;
+  const user = await db.selectFrom('base_sys_user').selectAll().where('username', '=', username).executeTakeFirst();
   // Hash even when there is no such user, so the reply time does not tell which user names exist.
   const passwordOk = await verifyPassword(password, user ? (user.password as string) : await decoyHash());
   if (!user || !passwordOk) throw refused(M.loginWrong);

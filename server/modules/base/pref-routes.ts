@@ -1,8 +1,6 @@
 import type { Host } from '../../core/host.js';
 import { badRequest, tooLarge } from '../../core/errors.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import type { OpContext } from '../../core/crud/context.js';
-import type { Row } from '../../core/db/row.js';
 import { decodeRow } from '../../core/db/row-codec.js';
 import { nowText } from '../../core/db/time.js';
 
@@ -22,7 +20,7 @@ export function registerPrefRoutes(host: Host): void {
   host.route({
     method: 'get', url: '/admin/base/comm/pref', access: 'login', summary: '读取偏好',
     handler: async (ctx, { query }) => {
-      const row = (await untyped(ctx.db).selectFrom(TABLE).selectAll().where('userId', '=', userId(ctx)).where('key', '=', keyOf(query.key)).executeTakeFirst()) as Row | undefined;
+      const row = await ctx.db.selectFrom(TABLE).selectAll().where('userId', '=', userId(ctx)).where('key', '=', keyOf(query.key)).executeTakeFirst();
       return row ? decodeRow(host.registry.get('base/sys/pref')!, row).value : undefined;
     },
   });
@@ -35,7 +33,7 @@ export function registerPrefRoutes(host: Host): void {
       if (value.length > MAX_VALUE) throw tooLarge('value: a preference is at most 64 KB');
       const now = nowText();
       await ctx.db.transaction().execute(async (trx) => {
-        const t = untyped(trx);
+        const t = trx;
         const updated = await t.updateTable(TABLE).set({ value, updateTime: now }).where('userId', '=', userId(ctx)).where('key', '=', key).executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) await t.insertInto(TABLE).values({ userId: userId(ctx), key, value, createTime: now, updateTime: now }).execute();
       });

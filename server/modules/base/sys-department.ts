@@ -18,7 +18,7 @@ const USERS = 'base/sys/user';
  * admin, lies in their scope); for a super admin deleting a top-level department, the first remaining root.
  */
 async function newHomeFor(ctx: OpContext, departmentId: number, deleted: Set<number>): Promise<number | null> {
-  const all = (await untyped(ctx.db).selectFrom(TABLE).select(['id', 'parentId']).orderBy('id').execute()) as Row[];
+  const all = await ctx.db.selectFrom(TABLE).select(['id', 'parentId']).orderBy('id').execute();
   const parent = new Map(all.map((d) => [Number(d.id), d.parentId === null ? null : Number(d.parentId)]));
   const scope = ctx.user?.departmentIds;
   const seen = new Set<number>();
@@ -34,12 +34,12 @@ async function newHomeFor(ctx: OpContext, departmentId: number, deleted: Set<num
 /** Deletes the users of deleted departments the way user/delete does: recycle-bin copy, role links, sessions. */
 async function deleteUsersOf(host: Host, ctx: OpContext, departmentIds: number[]): Promise<void> {
   const entity = host.registry.get(USERS)!;
-  const users = (await untyped(ctx.db).selectFrom(`${entity.table} as a`).selectAll('a').where('a.departmentId', 'in', departmentIds).execute()) as Row[];
+  const users = await untyped(ctx.db).selectFrom(`${entity.table} as a`).selectAll('a').where('a.departmentId', 'in', departmentIds).execute();
   if (users.length === 0) return;
   const hooks = host.hooks.get(USERS);
   await hooks.beforeDelete?.(ctx, users, {});
   await copyToRecycleBin(ctx, entity, users);
-  await untyped(ctx.db).deleteFrom(entity.table).where('id', 'in', users.map((u) => Number(u.id))).execute();
+  await untyped(ctx.db).deleteFrom(entity.table).where('id', 'in', users.map((u: Row) => Number(u.id))).execute();
   await hooks.afterDelete?.(ctx, users, {});
 }
 
@@ -62,7 +62,7 @@ export function registerSysDepartment(host: Host): void {
     afterUpdate: () => host.auth.invalidateRights(),
     afterDelete: async (ctx, rows, input) => {
       const ids = rows.map((r) => Number(r.id));
-      const db = untyped(ctx.db);
+      const db = ctx.db;
       if (input.deleteUser === true) {
         await deleteUsersOf(host, ctx, ids);
       } else {
@@ -94,7 +94,7 @@ export function registerSysDepartment(host: Host): void {
         if (scope && !scope.includes(it.id)) throw notYours(`Not allowed: department ${it.id} is outside your department scope`, [{ path: `${i}.id`, message: 'is outside your department scope' }]);
         if (it.parentId === it.id) throw badRequest(`department ${it.id} cannot be its own parent`, [{ path: `${i}.parentId`, message: 'would make a cycle' }]);
         await assertTreeParent(tx, TABLE, undefined, it.parentId, `${i}.parentId`);
-        await untyped(tx.db).updateTable(TABLE).set({ parentId: it.parentId, orderNum: it.orderNum, updateTime: nowText() }).where('id', '=', it.id).execute();
+        await tx.db.updateTable(TABLE).set({ parentId: it.parentId, orderNum: it.orderNum, updateTime: nowText() }).where('id', '=', it.id).execute();
       }
       await assertAcyclic(tx, TABLE);
     });

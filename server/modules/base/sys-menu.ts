@@ -1,6 +1,5 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import { badRequest } from '../../core/errors.js';
 import { delegation, guardedTransaction, notYours } from '../../core/auth/delegation.js';
 import { assertTreeParent } from '../../core/crud/tree-parent.js';
@@ -97,8 +96,8 @@ export function registerSysMenu(host: Host): void {
     afterAdd: changed,
     afterUpdate: changed,
     afterDelete: async (ctx, rows) => {
-      const db = untyped(ctx.db);
-      const all = (await db.selectFrom(TABLE).select(['id', 'parentId']).execute()) as Row[];
+      const db = ctx.db;
+      const all = await db.selectFrom(TABLE).select(['id', 'parentId']).execute();
       const ids = withDescendants(all, rows.map((r) => Number(r.id)));
       await db.deleteFrom(TABLE).where('id', 'in', ids).execute();
       await db.deleteFrom('base_sys_role_menu').where('menuId', 'in', ids).execute();
@@ -110,7 +109,7 @@ export function registerSysMenu(host: Host): void {
     const ids = parseIds(body.ids);
     const entity = host.registry.get(PREFIX)!;
     const visible = ctx.user?.menuIds ? new Set(ctx.user.menuIds) : undefined;
-    const rows = ((await untyped(ctx.db).selectFrom(TABLE).selectAll().orderBy('orderNum', 'asc').orderBy('id', 'asc').execute()) as Row[])
+    const rows = (await ctx.db.selectFrom(TABLE).selectAll().orderBy('orderNum', 'asc').orderBy('id', 'asc').execute())
       .map((r) => decodeRow(entity, r));
     return menuTrees(rows, new Set(ids.filter((id) => !visible || visible.has(id))));
   });

@@ -1,7 +1,6 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
 import type { AnyExpressionBuilder } from '../../core/crud/entity-hooks.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import { badRequest, refused } from '../../core/errors.js';
 import { SUPER_ROLE_ID, SUPER_ROLE_LABEL } from '../../core/auth/access-rights.js';
 import type { Row } from '../../core/db/row.js';
@@ -21,9 +20,9 @@ function roleScope(ctx: OpContext, eb: AnyExpressionBuilder) {
 
 /** Ids of the roles the caller may see and assign. */
 export async function visibleRoleIds(ctx: OpContext): Promise<number[]> {
-  const rows = (await untyped(ctx.db).selectFrom('base_sys_role as a').select('a.id')
-    .where((eb) => eb.and([roleScope(ctx, eb)].filter((c) => c !== undefined))).execute()) as Row[];
-  return rows.map((r) => Number(r.id));
+  const rows = await ctx.db.selectFrom('base_sys_role as a').select('a.id')
+    .where((eb) => eb.and([roleScope(ctx, eb)].filter((c) => c !== undefined))).execute();
+  return rows.map((r) => r.id);
 }
 
 /** Link ids must name menus / departments that exist (a dangling link is a silent no-op that confuses the editor). */
@@ -31,7 +30,7 @@ async function checkLinksExist(ctx: OpContext, input: Row): Promise<void> {
   for (const [field, table] of [['menuIdList', 'base_sys_menu'], ['departmentIdList', 'base_sys_department']] as const) {
     const ids = idList(input, field);
     if (!ids?.length) continue;
-    const found = new Set(((await untyped(ctx.db).selectFrom(table).select('id').where('id', 'in', ids).execute()) as Row[]).map((r) => Number(r.id)));
+    const found = new Set((await ctx.db.selectFrom(table).select('id').where('id', 'in', ids).execute()).map((r) => Number(r.id)));
     const missing = ids.find((id) => !found.has(id));
     if (missing !== undefined) throw badRequest(`${field}: there is no record ${missing}`, [{ path: field, message: `contains ${missing}, which does not exist` }]);
   }
@@ -82,8 +81,8 @@ export function registerSysRole(host: Host): void {
     },
     afterDelete: async (ctx, rows) => {
       const ids = rows.map((r) => Number(r.id));
-      const db = untyped(ctx.db);
-      for (const t of ['base_sys_user_role', 'base_sys_role_menu', 'base_sys_role_department']) await db.deleteFrom(t).where('roleId', 'in', ids).execute();
+      const db = ctx.db;
+      for (const t of ['base_sys_user_role', 'base_sys_role_menu', 'base_sys_role_department'] as const) await db.deleteFrom(t).where('roleId', 'in', ids).execute();
       host.auth.invalidateRights();
     },
     decorate: async (ctx, rows, action) => {

@@ -1,9 +1,7 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import { badRequest, conflict, refused } from '../../core/errors.js';
 import { SUPER_ROLE_ID, SUPER_ROLE_LABEL } from '../../core/auth/access-rights.js';
-import type { Row } from '../../core/db/row.js';
 import { nowText } from '../../core/db/time.js';
 import { idList, linkedIds, replaceLinks } from './link-tables.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
@@ -17,14 +15,14 @@ const SUPER_ONLY = 'Not allowed: a super admin can only be changed by a super ad
 /** A user name in use answers the original's message (409, naming the field), before the generic unique check. */
 async function assertUsernameFree(ctx: OpContext, username: unknown, exceptId?: number): Promise<void> {
   if (typeof username !== 'string') return;
-  let q = untyped(ctx.db).selectFrom('base_sys_user').select('id').where('username', '=', username);
+  let q = ctx.db.selectFrom('base_sys_user').select('id').where('username', '=', username);
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   if (await q.executeTakeFirst()) throw conflict(M.usernameTaken, [{ path: 'username', message: 'is already used by another record' }]);
 }
 
 async function holdsSuperRole(ctx: OpContext, userIds: number[]): Promise<boolean> {
   if (userIds.length === 0) return false;
-  const row = await untyped(ctx.db).selectFrom('base_sys_user_role').select('userId').where('userId', 'in', userIds).where('roleId', '=', SUPER_ROLE_ID).executeTakeFirst();
+  const row = await ctx.db.selectFrom('base_sys_user_role').select('userId').where('userId', 'in', userIds).where('roleId', '=', SUPER_ROLE_ID).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -98,7 +96,7 @@ export function registerSysUser(host: Host): void {
     },
     afterDelete: async (ctx, rows) => {
       for (const r of rows) await host.auth.revokeUser(Number(r.id), ctx.db);
-      await untyped(ctx.db).deleteFrom('base_sys_user_role').where('userId', 'in', rows.map((r) => Number(r.id))).execute();
+      await ctx.db.deleteFrom('base_sys_user_role').where('userId', 'in', rows.map((r) => Number(r.id))).execute();
       host.auth.invalidateRights();
     },
     decorate: async (ctx, rows, action) => {
@@ -107,9 +105,9 @@ export function registerSysUser(host: Host): void {
         for (const row of rows) row.roleIdList = await linkedIds(ctx, 'base_sys_user_role', 'userId', Number(row.id), 'roleId');
         return;
       }
-      const links = (await untyped(ctx.db).selectFrom('base_sys_user_role as ur').innerJoin('base_sys_role as r', 'r.id', 'ur.roleId')
-        .select(['ur.userId', 'r.name']).where('ur.userId', 'in', rows.map((r) => Number(r.id))).execute()) as Row[];
-      for (const row of rows) row.roleName = links.filter((l) => Number(l.userId) === Number(row.id)).map((l) => l.name).join(',');
+      const links = await ctx.db.selectFrom('base_sys_user_role as ur').innerJoin('base_sys_role as r', 'r.id', 'ur.roleId')
+        .select(['ur.userId', 'r.name']).where('ur.userId', 'in', rows.map((r) => Number(r.id))).execute();
+      for (const row of rows) row.roleName = links.filter((l) => l.userId === Number(row.id)).map((l) => l.name).join(',');
     },
     addReply: (ids, batch) => (batch ? ids : ids[0]),
   });
@@ -120,7 +118,7 @@ export function registerSysUser(host: Host): void {
     await delegation.assertReach(ctx, 'department', [departmentId], 'departmentId');
     await guardedTransaction(ctx, async (tx) => {
       if (!ctx.user?.isSuper && (await holdsSuperRole(tx, userIds))) throw notYours(SUPER_ONLY);
-      let q = untyped(tx.db).updateTable('base_sys_user').set({ departmentId, updateTime: nowText() }).where('id', 'in', userIds);
+      let q = tx.db.updateTable('base_sys_user').set({ departmentId, updateTime: nowText() }).where('id', 'in', userIds);
       const scope = ctx.user?.departmentIds;
       if (scope) q = q.where('departmentId', 'in', scope.length ? [...scope] : [-1]);
       await q.execute();

@@ -86,7 +86,7 @@ async function classifyIdOf(ctx: OpContext, value: string | undefined): Promise<
   if (value === undefined || value.trim() === '') return null;
   const id = Number(value);
   if (!Number.isSafeInteger(id) || id <= 0) throw badRequest('classifyId: must be a positive integer', [{ path: 'classifyId', message: 'must be a positive integer' }]);
-  const found = await untyped(ctx.db).selectFrom(SPACE_TYPE_TABLE).select('id').where('id', '=', id).executeTakeFirst();
+  const found = await ctx.db.selectFrom(SPACE_TYPE_TABLE).select('id').where('id', '=', id).executeTakeFirst();
   if (!found) throw badRequest('classifyId: no such folder', [{ path: 'classifyId', message: 'no such folder' }]);
   return id;
 }
@@ -172,7 +172,7 @@ async function upload(host: Host, storage: FileStorage, ctx: OpContext, request:
  */
 async function mergeUploadedRow(ctx: OpContext, table: string, id: number): Promise<void> {
   const db = untyped(ctx.db);
-  const added = (await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  const added = await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
   if (!added || typeof added.url !== 'string' || !added.url.includes('/public/uploads/')) return;
   // A row the upload wrote: its fileId is the storage key this module makes.
   const recorded = (await db.selectFrom(table).selectAll().where('url', '=', added.url).where('id', '<>', id).orderBy('id').execute() as Row[])

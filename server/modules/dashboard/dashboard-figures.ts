@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { OpContext } from '../../core/crud/context.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import { badRequest } from '../../core/errors.js';
 import { ROLLUP_TABLE } from './sales-rollup.js';
 import { VISIT_TABLE } from './visit-counter.js';
@@ -45,7 +44,7 @@ const num = (v: unknown): number => Number(v ?? 0);
 
 /** The points of the sales chart for a period; days and months without sales are 0. */
 async function salesSeries(ctx: OpContext, period: Period, now: Date): Promise<SeriesPoint[]> {
-  const db = untyped(ctx.db);
+  const db = ctx.db;
   const today = dayText(now);
   if (period === 'today') {
     const hour = sql<string>`substr(${sql.ref('createTime')}, 12, 2)`;
@@ -78,7 +77,7 @@ async function salesSeries(ctx: OpContext, period: Period, now: Date): Promise<S
 
 /** Paid orders (count, amount) and new members of a day up to a time of day: the "so far" side of the changes. */
 async function dayUntil(ctx: OpContext, day: string, clock: string) {
-  const db = untyped(ctx.db);
+  const db = ctx.db;
   const [paid, members] = await Promise.all([
     db.selectFrom('order_info').select([sql<number>`count(*)`.as('n'), sql<number>`sum(${sql.ref('payAmount')})`.as('amount')])
       .where('createTime', '>=', `${day} 00:00:00`).where('createTime', '<=', `${day} ${clock}`).where('status', 'in', [1, 2]).executeTakeFirst(),
@@ -94,7 +93,7 @@ const round4 = (r: number | null) => (r === null ? null : Math.round(r * 10_000)
 export async function dashboardFigures(ctx: OpContext, query: { period?: unknown }, now = new Date()) {
   const period = (query.period ?? 'today') as Period;
   if (!PERIODS.includes(period)) throw badRequest(`period: one of ${PERIODS.join(', ')}`, [{ path: 'period', message: `must be one of ${PERIODS.join(', ')}` }]);
-  const db = untyped(ctx.db);
+  const db = ctx.db;
   const since = dayText(addDays(now, -13));
   const yesterday = dayText(addDays(now, -1));
   const weekAgo = dayText(addDays(now, -7));

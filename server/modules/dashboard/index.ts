@@ -2,7 +2,6 @@ import type { Host } from '../../core/host.js';
 import { dashboardFigures } from './dashboard-figures.js';
 import { installVisitTables, recordVisit } from './visit-counter.js';
 import { installSalesRollup, rebuildSalesRollup, ROLLUP_TABLE } from './sales-rollup.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import type { Database } from '../../core/db/database.js';
 
 /**
@@ -20,7 +19,7 @@ export function registerDashboardModule(host: Host): void {
     dataSchema: { type: 'object', additionalProperties: false },
     async run({ ctx }) {
       await host.database.db.transaction().execute((trx) => rebuildSalesRollup(trx, ctx.database.dialect));
-      const days = await untyped(ctx.db).selectFrom(ROLLUP_TABLE).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+      const days = await ctx.db.selectFrom(ROLLUP_TABLE).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
       return { days: Number(days?.n ?? 0) };
     },
   });

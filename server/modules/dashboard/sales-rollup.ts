@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, DialectName, DynamicDb } from '../../core/db/database.js';
+import type { Database, DialectName, SystemTables } from '../../core/db/database.js';
+import { createServerTable } from '../../core/db/server-tables.js';
 
 /**
  * Per-day order totals kept by database triggers on `order_info`, so the dashboard reads a few hundred rows
@@ -35,7 +36,7 @@ function removeOld(dialect: DialectName): string {
   return `update ${ROLLUP_TABLE} set order_count = order_count - 1, paid_count = paid_count - ${paidCount('old')}, paid_amount = paid_amount - ${paidAmount('old', q)} where day = ${dayOf('old', q)}`;
 }
 
-async function triggerExists(db: Kysely<DynamicDb>, dialect: DialectName): Promise<boolean> {
+async function triggerExists(db: Kysely<SystemTables>, dialect: DialectName): Promise<boolean> {
   const name = dialect === 'mysql' ? `${TRIGGER}_ins` : TRIGGER;
   const found = dialect === 'sqlite'
     ? await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'trigger' and name = ${`${TRIGGER}_ins`}`.execute(db)
@@ -45,7 +46,7 @@ async function triggerExists(db: Kysely<DynamicDb>, dialect: DialectName): Promi
   return Number(found.rows[0]?.n) > 0;
 }
 
-async function dropOldTriggers(db: Kysely<DynamicDb>, dialect: DialectName): Promise<void> {
+async function dropOldTriggers(db: Kysely<SystemTables>, dialect: DialectName): Promise<void> {
   const names = dialect === 'sqlite'
     ? (await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and name like 'tr_dashboard_order_day_%'`.execute(db)).rows.map((r) => r.name)
     : dialect === 'postgres'
@@ -54,7 +55,7 @@ async function dropOldTriggers(db: Kysely<DynamicDb>, dialect: DialectName): Pro
   for (const n of names) await sql.raw(dialect === 'postgres' ? `drop trigger if exists ${n} on order_info` : `drop trigger if exists ${n}`).execute(db);
 }
 
-async function createTriggers(db: Kysely<DynamicDb>, dialect: DialectName): Promise<void> {
+async function createTriggers(db: Kysely<SystemTables>, dialect: DialectName): Promise<void> {
   const q = quoter(dialect);
   const changed = `of ${q('createTime')}, status, ${q('payAmount')}`;
   if (dialect === 'sqlite') {
@@ -84,7 +85,7 @@ end $$`).execute(db);
 }
 
 /** Recomputes every day from the orders (first install, or after a trigger change). */
-export async function rebuildSalesRollup(db: Kysely<DynamicDb>, dialect: DialectName): Promise<void> {
+export async function rebuildSalesRollup(db: Kysely<SystemTables>, dialect: DialectName): Promise<void> {
   const q = quoter(dialect);
   await sql.raw(`delete from ${ROLLUP_TABLE}`).execute(db);
   await sql.raw(`insert into ${ROLLUP_TABLE} (day, order_count, paid_count, paid_amount)
@@ -98,7 +99,7 @@ export async function rebuildSalesRollup(db: Kysely<DynamicDb>, dialect: Dialect
  */
 export async function installSalesRollup(database: Database): Promise<void> {
   const { db, dialect } = database;
-  await sql.raw(`create table if not exists ${ROLLUP_TABLE} (day varchar(10) not null primary key, order_count integer not null default 0, paid_count integer not null default 0, paid_amount bigint not null default 0)`).execute(db);
+  await createServerTable(database, ROLLUP_TABLE);
   await ensureIndex(database, 'ix_dashboard_order_time', 'order_info', ['createTime', 'status', 'payAmount']);
   await ensureIndex(database, 'ix_dashboard_member_time', 'user_info', ['createTime']);
   if (await triggerExists(db, dialect)) return;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Host } from '../../core/host.js';
 import type { Database } from '../../core/db/database.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
+import { createServerTable } from '../../core/db/server-tables.js';
 import { badRequest, tooManyRequests } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 import { limitsOf, WindowCounter } from '../../core/limits.js';
@@ -16,9 +16,8 @@ const VISITOR_TABLE = 'dashboard_visitor';
 const VISITOR_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 export async function installVisitTables(database: Database): Promise<void> {
-  const { db } = database;
-  await sql.raw(`create table if not exists ${VISIT_TABLE} (day varchar(10) not null, hour smallint not null, views bigint not null default 0, visitors integer not null default 0, primary key (day, hour))`).execute(db);
-  await sql.raw(`create table if not exists ${VISITOR_TABLE} (day varchar(10) not null, visitor char(16) not null, primary key (day, visitor))`).execute(db);
+  await createServerTable(database, VISIT_TABLE);
+  await createServerTable(database, VISITOR_TABLE);
 }
 
 type HostState = { perIp: WindowCounter; day: string; storedToday: number };
@@ -26,7 +25,7 @@ const states = new WeakMap<Host, HostState>();
 
 /** Adds one view to an hour (and one visitor, the first time the id is seen that day). */
 export async function addVisit(database: Database, day: string, hour: number, visitor: string | null): Promise<{ newVisitor: boolean }> {
-  const db = untyped(database.db);
+  const db = database.db;
   let newVisitor = false;
   if (visitor) {
     const row = { day, visitor };
@@ -60,7 +59,7 @@ export async function recordVisit(host: Host, body: Row, ip: string, now: Date):
   if (!state) states.set(host, (state = { perIp: new WindowCounter(limits.visitWindowMs), day: '', storedToday: 0 }));
   if (state.perIp.hit(ip) > limits.visitPerIp) throw tooManyRequests({ 'zh-cn': '访问上报过于频繁，请稍后再试', 'zh-tw': '訪問上報過於頻繁，請稍後再試', en: 'Too many visits from this address, try again later' });
   const day = dayText(now);
-  const db = untyped(host.database.db);
+  const db = host.database.db;
   if (state.day !== day) {
     // A new day (or a fresh process): yesterday's ids are no longer needed; count what other processes stored today.
     await db.deleteFrom(VISITOR_TABLE).where('day', '<', day).execute();

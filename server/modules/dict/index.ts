@@ -1,5 +1,4 @@
 import type { Host } from '../../core/host.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import { badRequest } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 import { decodeRow } from '../../core/db/row-codec.js';
@@ -19,16 +18,16 @@ export function registerDictModule(host: Host): void {
     if (types !== undefined && types !== null && (!Array.isArray(types) || types.length > 500 || !types.every((t) => typeof t === 'string' && t.length <= 100))) {
       throw badRequest('types: must be a list of dictionary keys', [{ path: 'types', message: 'must be an array of strings' }]);
     }
-    const db = untyped(ctx.db);
+    const db = ctx.db;
     let q = db.selectFrom('dict_type').select(['id', 'key']);
     if (Array.isArray(types) && types.length) q = q.where('key', 'in', types as string[]);
-    const typeRows = (await q.execute()) as Row[];
+    const typeRows = await q.execute();
     const out: Record<string, Row[]> = Object.fromEntries(typeRows.map((t) => [String(t.key), []]));
     if (typeRows.length === 0) return out;
     const infoEntity = host.registry.get('dict/info')!;
     const lang = requestLanguage(request.headers.language);
-    const entries = ((await db.selectFrom('dict_info').selectAll().where('typeId', 'in', typeRows.map((t) => Number(t.id)))
-      .orderBy('orderNum', 'asc').orderBy('createTime', 'asc').orderBy('id', 'asc').execute()) as Row[]).map((r) => decodeRow(infoEntity, r));
+    const entries = (await db.selectFrom('dict_info').selectAll().where('typeId', 'in', typeRows.map((t) => Number(t.id)))
+      .orderBy('orderNum', 'asc').orderBy('createTime', 'asc').orderBy('id', 'asc').execute()).map((r) => decodeRow(infoEntity, r));
     const keyOf = new Map(typeRows.map((t) => [Number(t.id), String(t.key)]));
     for (const e of entries) {
       const names = (e.i18n ?? {}) as Partial<Record<Lang, string>>;
@@ -41,20 +40,20 @@ export function registerDictModule(host: Host): void {
 
   host.actions.set('dict/info', 'types', async (ctx) => {
     const entity = host.registry.get('dict/type')!;
-    return ((await untyped(ctx.db).selectFrom('dict_type').selectAll().orderBy('id').execute()) as Row[]).map((r) => decodeRow(entity, r));
+    return (await ctx.db.selectFrom('dict_type').selectAll().orderBy('id').execute()).map((r) => decodeRow(entity, r));
   });
 
   host.hooks.set('dict/type', {
     afterDelete: async (ctx, rows) => {
-      await untyped(ctx.db).deleteFrom('dict_info').where('typeId', 'in', rows.map((r) => Number(r.id))).execute();
+      await ctx.db.deleteFrom('dict_info').where('typeId', 'in', rows.map((r) => Number(r.id))).execute();
     },
   });
   host.hooks.set('dict/info', {
     afterDelete: async (ctx, rows) => {
-      const db = untyped(ctx.db);
+      const db = ctx.db;
       let parents = rows.map((r) => Number(r.id));
       while (parents.length) {
-        const children = ((await db.selectFrom('dict_info').select('id').where('parentId', 'in', parents).execute()) as Row[]).map((r) => Number(r.id));
+        const children = (await db.selectFrom('dict_info').select('id').where('parentId', 'in', parents).execute()).map((r) => Number(r.id));
         if (children.length) await db.deleteFrom('dict_info').where('id', 'in', children).execute();
         parents = children;
       }

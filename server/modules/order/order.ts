@@ -1,8 +1,9 @@
+import type { Updateable } from 'kysely';
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import { badRequest, conflict, notFound } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
+import type { OrderInfoTable } from '../../core/db/system-tables.generated.js';
 import { decodeRow, encodeRow } from '../../core/db/row-codec.js';
 import { nowText } from '../../core/db/time.js';
 import { insertRow } from '../../core/crud/insert-row.js';
@@ -49,9 +50,9 @@ function targetIds(body: Row): { ids: number[]; batch: boolean } {
 
 /** Reads an order's status, locking the row on PostgreSQL and MariaDB so concurrent transitions queue up. */
 async function lockOrder(ctx: OpContext, id: number): Promise<Row | undefined> {
-  let q = untyped(ctx.db).selectFrom(ORDER_TABLE).select(['id', 'orderNo', 'status']).where('id', '=', id);
+  let q = ctx.db.selectFrom(ORDER_TABLE).select(['id', 'orderNo', 'status']).where('id', '=', id);
   if (ctx.database.dialect !== 'sqlite') q = q.forUpdate();
-  return (await q.executeTakeFirst()) as Row | undefined;
+  return await q.executeTakeFirst();
 }
 
 /** One transition of one order inside the caller's transaction: checks the graph, stamps the time, records history. */
@@ -66,13 +67,13 @@ export async function transitionOrder(ctx: OpContext, id: number, action: OrderA
   );
   if (!rule.from.includes(from)) throw refuse(from);
   const now = nowText();
-  const patch: Row = { status: rule.to, updateTime: now };
+  const patch: Updateable<OrderInfoTable> = { status: rule.to, updateTime: now };
   if (rule.stamp) patch[rule.stamp] = now;
   // The status condition makes the update itself the guard: a transition that lost a race changes nothing.
-  const res = await untyped(ctx.db).updateTable(ORDER_TABLE).set(patch).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  const res = await ctx.db.updateTable(ORDER_TABLE).set(patch).where('id', '=', id).where('status', '=', from).executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) {
-    const now2 = await untyped(ctx.db).selectFrom(ORDER_TABLE).select('status').where('id', '=', id).executeTakeFirst();
-    throw refuse(Number((now2 as Row | undefined)?.status ?? from));
+    const now2 = await ctx.db.selectFrom(ORDER_TABLE).select('status').where('id', '=', id).executeTakeFirst();
+    throw refuse(now2?.status ?? from);
   }
   const history = ctx.registry.get(HISTORY_PREFIX)!;
   await insertRow(ctx, history, encodeRow(history, {
@@ -80,9 +81,9 @@ export async function transitionOrder(ctx: OpContext, id: number, action: OrderA
   }));
   if (action === 'complete') {
     // A completed order counts towards its products' sales.
-    const lines = (await untyped(ctx.db).selectFrom('order_item').select(['goodId', 'quantity']).where('orderId', '=', id).execute()) as Row[];
+    const lines = await ctx.db.selectFrom('order_item').select(['goodId', 'quantity']).where('orderId', '=', id).execute();
     for (const l of lines) {
-      await untyped(ctx.db).updateTable('product_info').set((eb) => ({ sales: eb('sales', '+', Number(l.quantity)) })).where('id', '=', Number(l.goodId)).execute();
+      await ctx.db.updateTable('product_info').set((eb) => ({ sales: eb('sales', '+', Number(l.quantity)) })).where('id', '=', Number(l.goodId)).execute();
     }
   }
   return { id, status: rule.to, pendingTime: patch.pendingTime, completedTime: patch.completedTime };
@@ -115,7 +116,7 @@ async function resolveLines(ctx: OpContext, items: unknown): Promise<Line[]> {
       throw bad(`${at}.specs`, 'must be an object of spec name → value');
     }
     if (item.skuCode !== undefined && item.skuCode !== null && typeof item.skuCode !== 'string') throw bad(`${at}.skuCode`, 'must be text');
-    const stored = await untyped(ctx.db).selectFrom('product_info').selectAll().where('id', '=', goodId).executeTakeFirst();
+    const stored = await ctx.db.selectFrom('product_info').selectAll().where('id', '=', goodId).executeTakeFirst();
     if (!stored) throw bad(`${at}.goodId`, `no product with id ${goodId}`);
     const p = decodeRow(product, stored as Row);
     const skus = Array.isArray(p.skuInfo) ? (p.skuInfo as Row[]) : [];
@@ -140,16 +141,16 @@ async function resolveLines(ctx: OpContext, items: unknown): Promise<Line[]> {
 
 /** The price factor of a member's level (1 when the member or level is unknown). */
 async function memberDiscount(ctx: OpContext, userId: unknown): Promise<number> {
-  const member = await untyped(ctx.db).selectFrom('user_info').select('levelType').where('id', '=', Number(userId)).executeTakeFirst() as Row | undefined;
+  const member = await ctx.db.selectFrom('user_info').select('levelType').where('id', '=', Number(userId)).executeTakeFirst();
   if (!member) return 1;
-  const level = await untyped(ctx.db).selectFrom('user_level').select('discount').where('level', '=', Number(member.levelType)).orderBy('id').executeTakeFirst() as Row | undefined;
+  const level = await ctx.db.selectFrom('user_level').select('discount').where('level', '=', member.levelType).orderBy('id').executeTakeFirst();
   const d = Number(level?.discount);
   return Number.isFinite(d) && d > 0 && d <= 1 ? d : 1;
 }
 
 /** Sum of an order's lines in cents (null when it has none). */
 async function linesTotal(ctx: OpContext, orderId: number): Promise<number | null> {
-  const rows = (await untyped(ctx.db).selectFrom('order_item').select(['price', 'quantity']).where('orderId', '=', orderId).execute()) as Row[];
+  const rows = await ctx.db.selectFrom('order_item').select(['price', 'quantity']).where('orderId', '=', orderId).execute();
   if (rows.length === 0) return null;
   return rows.reduce((s, r) => s + Number(r.price) * Number(r.quantity), 0);
 }
@@ -161,18 +162,18 @@ async function orderDetail(ctx: OpContext, query: Row): Promise<Row> {
   const stored = await selectRows(ctx, orderEntity, {}).select(selectColumns(ctx, orderEntity)).where('a.id', '=', id).executeTakeFirst();
   if (!stored) throw notFound(`${PREFIX}: no record with id ${id}`);
   const order = decodeRow(orderEntity, stored as Row);
-  const db = untyped(ctx.db);
+  const db = ctx.db;
   const memberEntity = ctx.registry.get('user/info')!;
   const member = await db.selectFrom('user_info').select(['id', 'nickName', 'avatarUrl', 'phone', 'levelType', 'status']).where('id', '=', Number(order.userId)).executeTakeFirst();
   const addressEntity = ctx.registry.get('user/address')!;
   const address = order.addressId === null ? undefined
     : await db.selectFrom('user_address').select(['id', 'contact', 'phone', 'province', 'city', 'district', 'address']).where('id', '=', Number(order.addressId)).executeTakeFirst();
   const itemEntity = ctx.registry.get(ITEM_PREFIX)!;
-  const items = ((await db.selectFrom('order_item').selectAll().where('orderId', '=', id).orderBy('id').execute()) as Row[])
+  const items = (await db.selectFrom('order_item').selectAll().where('orderId', '=', id).orderBy('id').execute())
     .map((r) => decodeRow(itemEntity, r))
     .map((r) => ({ ...r, amount: Number(r.price) * Number(r.quantity) }));
   const historyEntity = ctx.registry.get(HISTORY_PREFIX)!;
-  const history = ((await selectRows(ctx, historyEntity, {}).select(selectColumns(ctx, historyEntity)).where('a.orderId', '=', id).orderBy('a.id', 'asc').execute()) as Row[])
+  const history = (await selectRows(ctx, historyEntity, {}).select(selectColumns(ctx, historyEntity)).where('a.orderId', '=', id).orderBy('a.id', 'asc').execute())
     .map((r) => decodeRow(historyEntity, r));
   return {
     ...order,

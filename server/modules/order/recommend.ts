@@ -1,6 +1,5 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import type { Row } from '../../core/db/row.js';
 import { nowText } from '../../core/db/time.js';
 import { parseId } from '../../core/crud/input-validation.js';
@@ -26,7 +25,7 @@ function safeParse(text: string): unknown {
 /** Products by id (only those that exist), as plain wire values. */
 async function productsById(ctx: OpContext, ids: number[]): Promise<Map<number, Row>> {
   if (ids.length === 0) return new Map();
-  const rows = (await untyped(ctx.db).selectFrom('product_info').select([...SNAPSHOT, 'status']).where('id', 'in', [...new Set(ids)]).execute()) as Row[];
+  const rows = await ctx.db.selectFrom('product_info').select([...SNAPSHOT, 'status']).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), price: Number(r.price), status: Number(r.status) }]));
 }
 
@@ -47,14 +46,14 @@ const sameSnapshot = (a: unknown, b: unknown) => flat(a) === flat(b);
 /** Brings the snapshot of every bundle holding the product up to date; returns their ids. */
 export async function refreshBundlesHolding(ctx: OpContext, goodId: number): Promise<number[]> {
   // goodIds is a JSON column: bundles are few, so they are filtered here rather than with dialect-specific JSON SQL.
-  const bundles = (await untyped(ctx.db).selectFrom(TABLE).select(['id', 'goodIds', 'goodsInfo']).where('goodIds', 'is not', null).execute()) as Row[];
+  const bundles = await ctx.db.selectFrom(TABLE).select(['id', 'goodIds', 'goodsInfo']).where('goodIds', 'is not', null).execute();
   const holding = bundles.filter((b) => idsOf(b.goodIds).includes(goodId));
   for (const b of holding) {
     const snapshot = await goodsSnapshot(ctx, b.goodIds);
     const stored = typeof b.goodsInfo === 'string' ? safeParse(b.goodsInfo) : b.goodsInfo;
     // Only a snapshot that changed is written (and its updateTime moved); compared by value, whatever the key order stored.
     if (sameSnapshot(stored, snapshot)) continue;
-    await untyped(ctx.db).updateTable(TABLE).set({ goodsInfo: JSON.stringify(snapshot), updateTime: nowText() }).where('id', '=', Number(b.id)).execute();
+    await ctx.db.updateTable(TABLE).set({ goodsInfo: JSON.stringify(snapshot), updateTime: nowText() }).where('id', '=', Number(b.id)).execute();
   }
   return holding.map((b) => Number(b.id));
 }

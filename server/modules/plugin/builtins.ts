@@ -1,6 +1,5 @@
 import type { Host } from '../../core/host.js';
 import type { Row } from '../../core/db/row.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import { decodeRow, encodeRow } from '../../core/db/row-codec.js';
 import { insertRow } from '../../core/crud/insert-row.js';
 import { nowText } from '../../core/db/time.js';
@@ -136,11 +135,11 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  */
 export async function reconcileBuiltins(host: Host): Promise<{ created: number; updated: number }> {
   const entity = host.registry.get(PLUGIN_PREFIX)!;
-  const db = untyped(host.database.db);
+  const db = host.database.db;
   let created = 0;
   let updated = 0;
   for (const b of BUILTIN_PLUGINS) {
-    const found = (await db.selectFrom(PLUGIN_TABLE).selectAll().where('keyName', '=', b.keyName).executeTakeFirst()) as Row | undefined;
+    const found = await db.selectFrom(PLUGIN_TABLE).selectAll().where('keyName', '=', b.keyName).executeTakeFirst();
     const defined = definedColumns(b);
     if (!found) {
       const now = nowText();
@@ -171,8 +170,8 @@ export async function reconcileBuiltins(host: Host): Promise<{ created: number; 
 /** What the console needs of the built-ins, for every signed-in user: whether each is on, and its settings. */
 export async function builtinStates(host: Host): Promise<{ keyName: string; name: string; status: number; config: unknown }[]> {
   const entity = host.registry.get(PLUGIN_PREFIX)!;
-  const rows = (await untyped(host.database.db).selectFrom(PLUGIN_TABLE).select(['id', 'keyName', 'name', 'status', 'config', 'content'])
-    .where('keyName', 'in', BUILTIN_PLUGINS.map((b) => b.keyName)).execute()) as Row[];
+  const rows = await host.database.db.selectFrom(PLUGIN_TABLE).select(['id', 'keyName', 'name', 'status', 'config', 'content'])
+    .where('keyName', 'in', BUILTIN_PLUGINS.map((b) => b.keyName)).execute();
   return rows.filter(isBuiltinRow)
     .map((r) => decodeRow(entity, r))
     .sort((a, b) => (builtinOf(a.keyName)?.order ?? 0) - (builtinOf(b.keyName)?.order ?? 0))

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { Host } from '../../core/host.js';
 import type { Row } from '../../core/db/row.js';
 import type { OpContext } from '../../core/crud/context.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import { encodeRow, decodeRow } from '../../core/db/row-codec.js';
 import { insertRow } from '../../core/crud/insert-row.js';
 import { nowText } from '../../core/db/time.js';
@@ -109,7 +108,7 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
       // Enabling a plugin with a hook disables the other enabled plugins of that hook (PROTOCOL §7.13).
       const hook = patch.hook !== undefined ? patch.hook : before.hook;
       if (Number(patch.status ?? before.status) === 1 && typeof hook === 'string' && hook !== '') {
-        await untyped(ctx.db).updateTable(PLUGIN_TABLE).set({ status: 0, updateTime: nowText() })
+        await ctx.db.updateTable(PLUGIN_TABLE).set({ status: 0, updateTime: nowText() })
           .where('hook', '=', hook).where('id', '<>', Number(existing.id)).where('status', '=', 1).execute();
       }
     },
@@ -171,11 +170,11 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
     } catch (e) {
       throw badRequest(`插件包无效: ${(e as Error).message}`, [{ path: 'files', message: (e as Error).message }]);
     }
-    const db = untyped(ctx.db);
-    const previous = (await db.selectFrom(PLUGIN_TABLE).selectAll().where('keyName', '=', pkg.manifest.keyName).executeTakeFirst()) as Row | undefined;
+    const db = ctx.db;
+    const previous = await db.selectFrom(PLUGIN_TABLE).selectAll().where('keyName', '=', pkg.manifest.keyName).executeTakeFirst();
     const hook = pkg.manifest.hook;
     const rivals = hook && pkg.manifest.enable !== false
-      ? ((await db.selectFrom(PLUGIN_TABLE).select(['id', 'name', 'keyName']).where('hook', '=', hook).where('status', '=', 1).where('keyName', '<>', pkg.manifest.keyName).execute()) as Row[])
+      ? (await db.selectFrom(PLUGIN_TABLE).select(['id', 'name', 'keyName']).where('hook', '=', hook).where('status', '=', 1).where('keyName', '<>', pkg.manifest.keyName).execute())
       : [];
     if (!force && previous) return { type: 1, message: '插件已存在，继续安装将覆盖' };
     if (!force && rivals.length) return { type: 2, message: `已存在相同hook(${hook})的插件「${rivals.map((r) => r.name).join('、')}」，继续安装将停用它` };
@@ -187,13 +186,13 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
       const now = nowText();
       await ctx.db.transaction().execute(async (trx) => {
         const tx = { ...ctx, db: trx };
-        if (rivals.length) await untyped(trx).updateTable(PLUGIN_TABLE).set({ status: 0, updateTime: now }).where('id', 'in', rivals.map((r) => Number(r.id))).execute();
-        if (previous) await untyped(trx).updateTable(PLUGIN_TABLE).set({ ...encodeRow(entity(), row), updateTime: now }).where('id', '=', Number(previous.id)).execute();
+        if (rivals.length) await trx.updateTable(PLUGIN_TABLE).set({ status: 0, updateTime: now }).where('id', 'in', rivals.map((r) => Number(r.id))).execute();
+        if (previous) await trx.updateTable(PLUGIN_TABLE).set({ ...encodeRow(entity(), row), updateTime: now }).where('id', '=', Number(previous.id)).execute();
         else await insertRow(tx, entity(), { ...encodeRow(entity(), row), createTime: now, updateTime: now });
       });
       for (const r of rivals) await manager.unload(String(r.keyName));
       if (row.status !== 1) return null;
-      const stored = (await db.selectFrom(PLUGIN_TABLE).select('id').where('keyName', '=', pkg.manifest.keyName).executeTakeFirstOrThrow()) as { id: number };
+      const stored = await db.selectFrom(PLUGIN_TABLE).select('id').where('keyName', '=', pkg.manifest.keyName).executeTakeFirstOrThrow();
       try {
         await manager.load(Number(stored.id), pkg.manifest.keyName, pkg.content);
       } catch (e) {

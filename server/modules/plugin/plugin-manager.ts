@@ -24,7 +24,7 @@ type Loaded = { id: number; entities: string[]; handlers: string[] };
 export async function enabledPluginSources(database: Database): Promise<{ sources: EntitySource[]; rows: Row[] }> {
   const tables = await database.db.introspection.getTables();
   if (!tables.some((t) => t.name === PLUGIN_TABLE)) return { sources: [], rows: [] };
-  const rows = (await untyped(database.db).selectFrom(PLUGIN_TABLE).select(['id', 'keyName', 'status', 'content']).where('status', '=', 1).orderBy('id').execute()) as Row[];
+  const rows = await database.db.selectFrom(PLUGIN_TABLE).select(['id', 'keyName', 'status', 'content']).where('status', '=', 1).orderBy('id').execute();
   const sources = rows.flatMap((r) => (contentOfRow(r.content)?.schemas ?? []).map((s) => ({ schema: s.schema, origin: pluginOrigin(String(r.keyName), s.file) })));
   return { sources, rows };
 }
@@ -151,16 +151,16 @@ export class PluginManager {
   private async ensureDicts(content: PluginContent): Promise<void> {
     if (!content.dicts.length) return;
     await this.host.database.db.transaction().execute(async (trx) => {
-      const db = untyped(trx);
+      const db = trx;
       const now = nowText();
       for (const d of content.dicts) {
         const found = await db.selectFrom('dict_type').select('id').where('key', '=', d.key).executeTakeFirst();
         if (found) continue;
         await db.insertInto('dict_type').values({ name: d.name, key: d.key, createTime: now, updateTime: now }).execute();
-        const type = (await db.selectFrom('dict_type').select('id').where('key', '=', d.key).executeTakeFirstOrThrow()) as { id: number };
+        const type = await db.selectFrom('dict_type').select('id').where('key', '=', d.key).executeTakeFirstOrThrow();
         for (const [i, item] of d.items.entries()) {
           await db.insertInto('dict_info').values({
-            typeId: Number(type.id), name: item.name, value: item.value === undefined ? null : String(item.value),
+            typeId: type.id, name: item.name, value: item.value === undefined ? null : String(item.value),
             orderNum: item.orderNum ?? i + 1, parentId: null, createTime: now, updateTime: now,
           }).execute();
         }
@@ -175,7 +175,7 @@ export class PluginManager {
    * when each row last changed; when that differs from the last look, a full sync.
    */
   async poll(): Promise<void> {
-    const rows = (await untyped(this.host.database.db).selectFrom(PLUGIN_TABLE).select(['keyName', 'status', 'version', 'updateTime']).orderBy('id').execute()) as Row[];
+    const rows = await this.host.database.db.selectFrom(PLUGIN_TABLE).select(['keyName', 'status', 'version', 'updateTime']).orderBy('id').execute();
     const now = rows.map((r) => `${String(r.keyName)}:${String(r.status)}:${String(r.version)}:${String(r.updateTime)}`).join('|');
     if (now === this.seen) return;
     // Marked seen first: a plugin that fails to load is said once, not retried every poll until its row changes.
@@ -186,7 +186,7 @@ export class PluginManager {
   /** Plugins the table says are enabled and are not live, or live and no longer enabled: loaded or unloaded now. */
   async sync(): Promise<void> {
     return this.serial(async () => {
-      const rows = (await untyped(this.host.database.db).selectFrom(PLUGIN_TABLE).select(['id', 'keyName', 'status', 'content']).execute()) as Row[];
+      const rows = await this.host.database.db.selectFrom(PLUGIN_TABLE).select(['id', 'keyName', 'status', 'content']).execute();
       const enabled = new Map(rows.filter((r) => Number(r.status) === 1).map((r) => [String(r.keyName), r]));
       for (const keyName of [...this.loaded.keys()]) {
         if (!enabled.has(keyName)) await this.unload(keyName);
@@ -216,7 +216,7 @@ export class PluginManager {
     const existing = new Set((await ctx.db.introspection.getTables()).map((t) => t.name));
     const present = entities.filter((e) => existing.has(e.table));
     for (const e of present) {
-      const rows = (await untyped(ctx.db).selectFrom(e.table).selectAll().orderBy('id').execute()) as Row[];
+      const rows: Row[] = await untyped(ctx.db).selectFrom(e.table).selectAll().orderBy('id').execute();
       if (rows.length) await copyToRecycleBin(ctx, e, rows);
     }
     this.dropAfterDelete.set(keyName, { entities: present });

@@ -1,6 +1,5 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import type { Row } from '../../core/db/row.js';
 import { decodeRow } from '../../core/db/row-codec.js';
 import { refreshBundlesHolding } from '../order/recommend.js';
@@ -11,7 +10,7 @@ const ids = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number).filter((
 /** Materials by id, as the product rows show them. */
 async function materialsById(ctx: OpContext, wanted: number[]): Promise<Map<number, Row>> {
   if (wanted.length === 0) return new Map();
-  const rows = (await untyped(ctx.db).selectFrom('product_material').select(['id', 'title', 'type', 'pic', 'description']).where('id', 'in', [...new Set(wanted)]).execute()) as Row[];
+  const rows = await ctx.db.selectFrom('product_material').select(['id', 'title', 'type', 'pic', 'description']).where('id', 'in', [...new Set(wanted)]).execute();
   return new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), type: Number(r.type) }]));
 }
 

@@ -1,6 +1,5 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import { formatDateTime, nowText } from '../../core/db/time.js';
 import { limitsOf } from '../../core/limits.js';
 import { getConf } from '../base/sys-log.js';
@@ -33,7 +32,7 @@ export function registerBuiltinHandlers(host: Host): void {
     async run({ ctx, data }) {
       const days = await keepDays(ctx, data, 'logKeep');
       const before = formatDateTime(new Date(Date.now() - days * DAY_MS));
-      const r = await untyped(ctx.db).deleteFrom('base_sys_log').where('createTime', '<', before).execute();
+      const r = await ctx.db.deleteFrom('base_sys_log').where('createTime', '<', before).execute();
       return { keepDays: days, before, deleted: deleted(r) };
     },
   });
@@ -43,7 +42,7 @@ export function registerBuiltinHandlers(host: Host): void {
     summary: '清理过期验证码与会话 Delete expired captchas, expired sign-in sessions and login attempts past the throttle window',
     dataSchema: { type: 'object', additionalProperties: false },
     async run({ ctx }) {
-      const db = untyped(ctx.db);
+      const db = ctx.db;
       const now = nowText();
       const captchas = await db.deleteFrom('base_sys_captcha').where('expireTime', '<', now).execute();
       const sessions = await db.deleteFrom('base_sys_session').where('expireTime', '<', now).execute();
@@ -59,7 +58,7 @@ export function registerBuiltinHandlers(host: Host): void {
     async run({ ctx, data }) {
       const days = await keepDays(ctx, data, 'recycleKeep');
       const before = formatDateTime(new Date(Date.now() - days * DAY_MS));
-      const r = await untyped(ctx.db).deleteFrom('recycle_data').where('createTime', '<', before).execute();
+      const r = await ctx.db.deleteFrom('recycle_data').where('createTime', '<', before).execute();
       return { keepDays: days, before, deleted: deleted(r) };
     },
   });

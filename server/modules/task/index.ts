@@ -1,7 +1,6 @@
 import type { Host } from '../../core/host.js';
 import type { Row } from '../../core/db/row.js';
 import type { OpContext } from '../../core/crud/context.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import { decodeRow } from '../../core/db/row-codec.js';
 import { nowText } from '../../core/db/time.js';
 import { registerBuiltinHandlers } from './builtin-handlers.js';
@@ -37,7 +36,7 @@ export function registerTaskModule(host: Host, scheduler: TaskScheduler): void {
     },
     // A task's logs go with it (the original deletes them; tasks skip the recycle bin).
     afterDelete: async (ctx, rows) => {
-      await untyped(ctx.db).deleteFrom('task_log').where('taskId', 'in', rows.map((r) => Number(r.id))).execute();
+      await ctx.db.deleteFrom('task_log').where('taskId', 'in', rows.map((r) => Number(r.id))).execute();
     },
     afterCommit: () => scheduler.changed(),
     decorate: (_ctx, rows, action) => {
@@ -67,7 +66,7 @@ export function registerTaskModule(host: Host, scheduler: TaskScheduler): void {
     const out = [];
     for (const task of tasks) {
       out.push(await scheduler.runNow(task));
-      await untyped(ctx.db).updateTable(TASK_TABLE).set({ lastExecuteTime: nowText() }).where('id', '=', Number(task.id)).execute();
+      await ctx.db.updateTable(TASK_TABLE).set({ lastExecuteTime: nowText() }).where('id', '=', Number(task.id)).execute();
     }
     return body.ids !== undefined && body.ids !== null ? out : out[0];
   });

@@ -1,6 +1,5 @@
 import type { Host } from '../../core/host.js';
 import type { Row } from '../../core/db/row.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import { planOf, type Plan } from './schedule-plan.js';
 import { claimSlot, finishSchedule, releaseLease, renewLease, TASK_TABLE } from './task-lease.js';
 import { runTask, type RunResult } from './task-runner.js';
@@ -87,8 +86,8 @@ export class TaskScheduler {
 
   private async syncOnce(): Promise<void> {
     if (!this.active) return;
-    const rows = (await untyped(this.host.database.db).selectFrom(TASK_TABLE)
-      .select(['id', 'jobId', 'taskType', 'cron', 'every', 'startDate', 'endDate']).where('status', '=', 1).execute()) as Row[];
+    const rows = await this.host.database.db.selectFrom(TASK_TABLE)
+      .select(['id', 'jobId', 'taskType', 'cron', 'every', 'startDate', 'endDate']).where('status', '=', 1).execute();
     if (!this.active) return;
     const seen = new Set<number>();
     for (const row of rows) {
@@ -151,7 +150,7 @@ export class TaskScheduler {
         renewLease(db, job.id, slot, this.leaseMs).catch((e: unknown) => this.report(e, `renewing the lease of task ${job.id}`));
       }, Math.max(1000, Math.floor(this.leaseMs / 3)));
       try {
-        const task = (await untyped(db).selectFrom(TASK_TABLE).selectAll().where('id', '=', job.id).executeTakeFirst()) as Row | undefined;
+        const task = await db.selectFrom(TASK_TABLE).selectAll().where('id', '=', job.id).executeTakeFirst();
         if (!task) return;
         await runTask(this.host, task, slot);
         const limit = task.limit === null ? null : Number(task.limit);

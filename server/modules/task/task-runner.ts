@@ -1,6 +1,5 @@
 import type { Host } from '../../core/host.js';
 import type { Row } from '../../core/db/row.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import { insertRow } from '../../core/crud/insert-row.js';
 import { encodeRow } from '../../core/db/row-codec.js';
 import { formatDateTime, nowText } from '../../core/db/time.js';
@@ -36,10 +35,10 @@ async function callHandler(host: Host, task: Row): Promise<unknown> {
 
 /** Drops the oldest log rows of a task past KEEP_LOGS per result. */
 async function pruneLogs(host: Host, taskId: number, status: number): Promise<void> {
-  const db = untyped(host.database.db);
-  const edge = (await db.selectFrom(LOG_TABLE).select('id').where('taskId', '=', taskId).where('status', '=', status)
-    .orderBy('id', 'desc').limit(1).offset(KEEP_LOGS).executeTakeFirst()) as Row | undefined;
-  if (edge) await db.deleteFrom(LOG_TABLE).where('taskId', '=', taskId).where('status', '=', status).where('id', '<=', Number(edge.id)).execute();
+  const db = host.database.db;
+  const edge = await db.selectFrom(LOG_TABLE).select('id').where('taskId', '=', taskId).where('status', '=', status)
+    .orderBy('id', 'desc').limit(1).offset(KEEP_LOGS).executeTakeFirst();
+  if (edge) await db.deleteFrom(LOG_TABLE).where('taskId', '=', taskId).where('status', '=', status).where('id', '<=', edge.id).execute();
 }
 
 /**

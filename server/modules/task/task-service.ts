@@ -1,6 +1,5 @@
 import type { OpContext } from '../../core/crud/context.js';
 import type { Row } from '../../core/db/row.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { decodeRow } from '../../core/db/row-codec.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
@@ -22,9 +21,9 @@ export function targetIds(body: Row): number[] {
 
 /** Reads a task for a state change, locking its row on PostgreSQL and MariaDB; 404 when it does not exist. */
 async function lockTask(ctx: OpContext, id: number): Promise<Row> {
-  let q = untyped(ctx.db).selectFrom(TASK_TABLE).selectAll().where('id', '=', id);
+  let q = ctx.db.selectFrom(TASK_TABLE).selectAll().where('id', '=', id);
   if (ctx.database.dialect !== 'sqlite') q = q.forUpdate();
-  const row = (await q.executeTakeFirst()) as Row | undefined;
+  const row = await q.executeTakeFirst();
   if (!row) throw notFound(`${TASK_PREFIX}: no record with id ${id}`);
   return decodeRow(ctx.registry.get(TASK_PREFIX)!, row);
 }
@@ -41,7 +40,7 @@ export async function startTask(ctx: OpContext, handlers: TaskHandlerRegistry, i
   assertTask(handlers, task, true);
   const patch: Row = { status: 1, ...newSchedule(task) };
   if (type === 0 || type === 1) patch.type = type;
-  await untyped(ctx.db).updateTable(TASK_TABLE).set(patch).where('id', '=', id).where('status', '=', 0).execute();
+  await ctx.db.updateTable(TASK_TABLE).set(patch).where('id', '=', id).where('status', '=', 0).execute();
   return { id, status: 1, nextRunTime: patch.nextRunTime };
 }
 
@@ -49,13 +48,13 @@ export async function startTask(ctx: OpContext, handlers: TaskHandlerRegistry, i
 export async function stopTask(ctx: OpContext, id: number): Promise<Row> {
   const task = await lockTask(ctx, id);
   if (Number(task.status) !== 1) throw wrongState(task, 'stop', 1);
-  await untyped(ctx.db).updateTable(TASK_TABLE).set({ status: 0, nextRunTime: null }).where('id', '=', id).execute();
+  await ctx.db.updateTable(TASK_TABLE).set({ status: 0, nextRunTime: null }).where('id', '=', id).execute();
   return { id, status: 0, nextRunTime: null };
 }
 
 /** The task row `once` runs (any status; its schedule is left alone). */
 export async function taskForOnce(ctx: OpContext, id: number): Promise<Row> {
-  const row = (await untyped(ctx.db).selectFrom(TASK_TABLE).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  const row = await ctx.db.selectFrom(TASK_TABLE).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(`${TASK_PREFIX}: no record with id ${id}`);
   return row;
 }

@@ -4,7 +4,6 @@ import { badRequest, type FieldIssue } from '../../../core/errors.js';
 import { checkFits, prepareEntity } from '../../../core/registry/register-entity.js';
 import { dirPath } from '../../../core/registry/reconcile-menus.js';
 import { storedOrigin } from '../../../core/registry/stored-entities.js';
-import { untyped } from '../../../core/crud/dynamic-db.js';
 import {
   ProposalError, draftFieldsFromSentence, fieldsFromCsv, fieldsFromSample, llmConfigFromEnv, parseTypeormEntity, proposalToSchema,
   type Proposal, type ProposalField,
@@ -76,7 +75,7 @@ export async function checkAgainstServer(host: Host, schema: Record<string, unkn
   const carried = new Set(entity.fields.filter((f) => f.schema['x-dict-entries']).map((f) => f.schema['x-dict']));
   const dicts = entity.fields.map((f) => [f.name, f.schema['x-dict']] as const).filter((d): d is readonly [string, string] => typeof d[1] === 'string' && !carried.has(d[1]));
   if (dicts.length) {
-    const known = new Set((await untyped(host.database.db).selectFrom('dict_type').select('key').execute()).map((r: { key: string }) => r.key));
+    const known = new Set((await host.database.db.selectFrom('dict_type').select('key').execute()).map((r: { key: string }) => r.key));
     const missing = dicts.find(([, key]) => !known.has(key));
     if (missing) throw badRequest(`field "${missing[0]}": dictionary "${missing[1]}" does not exist; create it first`, [{ path: `fields.${missing[0]}.dict`, message: 'names no dictionary' }]);
   }

@@ -14,7 +14,7 @@ const rowsPerInsert = (columns: number) => Math.max(1, Math.floor(VALUES_PER_INS
 
 async function readAll(ctx: OpContext, prefix: string): Promise<Row[]> {
   const entity = ctx.registry.get(prefix)!;
-  const rows = (await untyped(ctx.db).selectFrom(entity.table).selectAll().orderBy('id').execute()) as Row[];
+  const rows: Row[] = await untyped(ctx.db).selectFrom(entity.table).selectAll().orderBy('id').execute();
   return rows.map((r) => decodeRow(entity, r, { keepSecrets: true }));
 }
 
@@ -49,8 +49,8 @@ export async function seedShopHistory(ctx: OpContext, now = new Date()): Promise
   await insertMany(ctx, 'audit/user', h.auditUsers);
   await insertMany(ctx, 'order/recommend', h.bundles);
   for (const [id, units] of h.soldUnits) {
-    await untyped(ctx.db).updateTable('product_info').set({ sales: sql`sales + ${units}` }).where('id', '=', id).execute();
+    await ctx.db.updateTable('product_info').set({ sales: sql`sales + ${units}` }).where('id', '=', id).execute();
   }
   const size = rowsPerInsert(4);
-  for (let i = 0; i < h.visits.length; i += size) await untyped(ctx.db).insertInto(VISIT_TABLE).values(h.visits.slice(i, i + size)).execute();
+  for (let i = 0; i < h.visits.length; i += size) await ctx.db.insertInto(VISIT_TABLE).values(h.visits.slice(i, i + size)).execute();
 }

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Host } from '../../../core/host.js';
 import type { OpContext } from '../../../core/crud/context.js';
-import { untyped } from '../../../core/crud/dynamic-db.js';
 import { bumpSequence, insertRow } from '../../../core/crud/insert-row.js';
 import { encodeRow } from '../../../core/db/row-codec.js';
 import type { Row } from '../../../core/db/row.js';
@@ -44,7 +43,7 @@ async function seedAdmin(ctx: OpContext): Promise<void> {
  * `history` is false) eighteen months of generated shop history. Runs once, in one transaction.
  */
 export async function seedIfEmpty(host: Host, options: { history?: boolean } = {}): Promise<boolean> {
-  const db = untyped(host.database.db);
+  const db = host.database.db;
   if (await db.selectFrom('base_sys_user').select('id').limit(1).executeTakeFirst()) return false;
   await host.database.db.transaction().execute(async (trx) => {
     const ctx: OpContext = { ...host.systemContext(), db: trx };
