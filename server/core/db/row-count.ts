@@ -64,6 +64,14 @@ function sqliteTriggers(table: string, fields: string[]): string[] {
   return out;
 }
 
+/**
+ * Runs the work in a transaction of its own, or in the caller's when the sync already runs in one (registerEntity
+ * syncs a new entity inside the transaction that also writes its menu and definition: Kysely cannot nest them).
+ */
+function inTransaction<T>(db: Database['db'], work: (trx: Database['db']) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
 async function ensureSqlite(database: Database, entity: Entity, fields: string[]): Promise<void> {
   const { db } = database;
   const table = entity.table;
@@ -75,7 +83,7 @@ async function ensureSqlite(database: Database, entity: Entity, fields: string[]
   const row = await sql<{ n: number }>`select n from ${sql.table(COUNTS)} where tbl = ${table}`.execute(db);
   if (found.rows.length === want.length && want.every((t) => found.rows.some((r) => r.sql === t)) && row.rows.length > 0) return;
   // Made (again) in one transaction: SQLite has one writer, so the recount sees every row and misses no write.
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (const name of names) await sql.raw(`DROP TRIGGER IF EXISTS ${q(name)}`).execute(trx);
     for (const t of want) await sql.raw(t).execute(trx);
     await sql`insert or replace into ${sql.table(COUNTS)} (tbl, n) values (${table}, (select count(*) from ${sql.table(table)}))`.execute(trx);
@@ -130,7 +138,7 @@ async function ensurePostgres(database: Database, entity: Entity, fields: string
   };
   const exists = await sql<{ t: string | null }>`select to_regclass(${DELTAS}) as t`.execute(db);
   if (exists.rows[0]?.t && await check(db)) return;
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     // Servers starting together make the table, functions and triggers one after the other.
     await sql`select pg_advisory_xact_lock(hashtext(${DELTAS}))`.execute(trx);
     await sql.raw(`create table if not exists ${DELTAS} (id bigserial primary key, tbl varchar(64) not null, k varchar(191) not null, n bigint not null)`).execute(trx);
