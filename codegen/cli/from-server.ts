@@ -75,6 +75,8 @@ export async function entitiesFromServer(server: Server): Promise<ClientEntity[]
     })) as unknown as Field[];
     const entity = {
       prefix, title: hints.title, fields,
+      // Looked up by the generators (a joined column is typed as the related entity's field).
+      fieldMap: new Map(fields.map((f) => [f.name, f])),
       joins: hints.joins.map((j) => ({ alias: j.alias, localField: j.field, table: j.entity, column: j.column, keyword: j.keyword })),
     } as unknown as Entity;
     const routes: ClientRoute[] = entry.api.map((a) => ({ name: a.path.replace(/^\//, ''), method: a.method }));

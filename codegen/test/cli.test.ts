@@ -205,7 +205,7 @@ export const pw = (u: BaseSysUser) => u.password;
       expect([wrongServer.code, wrongServer.stderr]).toEqual([1, expect.stringContaining('cannot reach http://127.0.0.1:9')]);
       expect([noCredentials.code, noCredentials.stderr]).toEqual([1, expect.stringContaining('--from needs credentials')]);
       // The server's client knows the entity made on it; the schemas folder's does not.
-      expect(fs.readFileSync(path.join(dir, 'client.ts'), 'utf8')).toContain("page: (query: ShopSupplierPageQuery = {}) => call<Page<ShopSupplier>>(\"POST\", \"/admin/shop/supplier/page\", query)");
+      expect(fs.readFileSync(path.join(dir, 'client.ts'), 'utf8')).toContain("page: (query: ShopSupplierPageQuery = {}, options?: CallOptions) => call<Page<ShopSupplier>>(\"POST\", \"/admin/shop/supplier/page\", query, options)");
       expect(fs.readFileSync(path.join(dir, 'client-schemas.ts'), 'utf8')).not.toContain('ShopSupplier');
 
       fs.writeFileSync(path.join(dir, 'use.ts'), `
