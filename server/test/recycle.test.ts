@@ -100,6 +100,25 @@ describe.each(DIALECTS)('generic delete and the recycle bin (%s)', (dialect) => 
     expect(ids(original)).not.toContain((added.body.data as { id: number }).id);
   });
 
+  it('a restore never hands a deleted id to the next new row: the newest row deleted, another restored, a new row added, then the newest restored too', async () => {
+    const type = async (name: string) => Number(((await post('space/type/add', { name })).body.data as { id: number }).id);
+    const older = await type('Restored first');
+    const newest = await type('Newest, restored last');
+    const binIds: number[] = [];
+    for (const id of [newest, older]) {
+      const since = (await t.rows('recycle_data')).length;
+      expect((await post('space/type/delete', { ids: [id] })).status).toBe(200);
+      binIds.push(Number((await newRecords(since))[0].id));
+    }
+    // Restoring the older row once moved PostgreSQL's sequence back to the highest id left (the newest was in the bin).
+    expect((await post('recycle/data/restore', { ids: [binIds[1]] })).status).toBe(200);
+    const fresh = await type('Added between the restores');
+    expect([older, newest]).not.toContain(fresh);
+    const r = await post('recycle/data/restore', { ids: [binIds[0]] });
+    expect(r.status, r.raw).toBe(200);
+    expect(ids(await t.rows('space_type'))).toEqual(expect.arrayContaining([older, newest, fresh]));
+  });
+
   it('refuses a restore whose id is taken again (409) and changes nothing', async () => {
     const doomed = (await t.rows('product_category'))[0];
     const since = (await t.rows('recycle_data')).length;
