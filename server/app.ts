@@ -105,7 +105,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     throw e;
   }
   const app = Fastify({
-    logger: loggerOptions(options.logger),
+    ...loggerOptions(options.logger),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // Clients may put the API behind /api (PROTOCOL §0): strip it.

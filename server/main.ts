@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
+import { batchedLines } from './core/http/request-log.js';
 
 const config = readConfig();
 const asked = Number(process.env.JOINERY_WORKERS ?? 1);
@@ -12,7 +13,7 @@ const level = process.env.JOINERY_LOG === 'warn' || process.env.JOINERY_LOG === 
 
 /** One server process: builds the app and listens (a cluster worker shares the primary's port). */
 async function serve(options: { seed?: boolean } = {}): Promise<void> {
-  const app = await buildApp({ logger: { stream: process.stdout, level }, ...options });
+  const app = await buildApp({ logger: { stream: batchedLines(process.stdout), level }, ...options });
   await app.listen({ port: config.port, host: config.host });
   if (level !== 'info') console.log(`Joinery listening on http://${config.host}:${config.port}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -65,4 +65,17 @@ describe.each(DIALECTS)('operation log under anonymous floods (%s)', (dialect) =
     expect(mine.length).toBeGreaterThan(0);
     expect(JSON.stringify(mine.at(-1)!.params)).toContain(note);
   });
+
+  it('every signed-in call of a burst is logged once, with its own arguments, whatever the size of the batch it lands in', async () => {
+    const before = (await settledRows()).length;
+    // 3 × 89 calls: batches of odd lengths, written in statements of 64, 16, 4 and 1 rows.
+    for (let round = 0; round < 3; round++) {
+      await Promise.all(Array.from({ length: 89 }, (_, i) => t.call('POST', '/admin/dict/info/page', { token: admin, body: { keyWord: `burst-${round}-${i}` } })));
+      await sleep(30);
+    }
+    const logged = (await settledRows()).slice(before).filter((r) => r.action === '/admin/dict/info/page')
+      .map((r) => (typeof r.params === 'string' ? JSON.parse(r.params) : r.params) as Row).map((p) => String(p.keyWord));
+    const sent = Array.from({ length: 3 }, (_, round) => Array.from({ length: 89 }, (_, i) => `burst-${round}-${i}`)).flat();
+    expect([...logged].sort()).toEqual([...sent].sort());
+  });
 });

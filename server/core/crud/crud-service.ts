@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../db/dialect-sql.js';
 import { nowText } from '../db/time.js';
 import type { OpContext } from './context.js';
 import { parseId, parseIds, validateNew, validatePatch } from './input-validation.js';
-import { keptTotal, orderBy, planKeyword, selectColumns, selectRows } from './list-query.js';
+import { keptTotal, orderBy, planKeyword, selectFullRows, selectRows } from './list-query.js';
 import { untyped } from './dynamic-db.js';
 import { copyToRecycleBin } from './recycle-bin.js';
 import { insertRow } from './insert-row.js';
@@ -50,7 +50,7 @@ export async function pageRows(ctx: OpContext, entity: Entity, body: unknown) {
   const order = orderBy(entity, params);
   const plan = await planKeyword(ctx, entity, params);
   const offset = (page - 1) * size;
-  let q = selectRows(ctx, entity, params, 'page', plan).select(selectColumns(ctx, entity));
+  let q = selectFullRows(ctx, entity, params, 'page', plan);
   if (offset >= DEEP_OFFSET && entity.joins.every((j) => j.key === 'id')) {
     // A deep page skips its offset over ids only (an index, no joins, no wide rows), then reads its own rows by id:
     // the same rows in the same order (the order ends with the unique id), without fetching the skipped ones.
@@ -58,7 +58,7 @@ export async function pageRows(ctx: OpContext, entity: Entity, body: unknown) {
     for (const o of order) ids = ids.orderBy(o.ref, o.dir);
     const pageIds = ids.limit(size).offset(offset);
     // Wrapped once more: MySQL takes no LIMIT in an IN subquery, but does in a derived table.
-    q = selectRows(ctx, entity, {}, 'one').select(selectColumns(ctx, entity))
+    q = selectFullRows(ctx, entity, {}, 'one')
       .where('a.id', 'in', untyped(ctx.db).selectFrom(pageIds.as('p')).select('p.id'));
   } else q = q.offset(offset);
   for (const o of order) q = q.orderBy(o.ref, o.dir);
@@ -74,7 +74,7 @@ export async function pageRows(ctx: OpContext, entity: Entity, body: unknown) {
 /** POST list: the same filters without pagination (capped). */
 export async function listRows(ctx: OpContext, entity: Entity, body: unknown) {
   const params = queryParams(body);
-  let q = selectRows(ctx, entity, params, 'list', await planKeyword(ctx, entity, params)).select(selectColumns(ctx, entity));
+  let q = selectFullRows(ctx, entity, params, 'list', await planKeyword(ctx, entity, params));
   for (const o of orderBy(entity, params)) q = q.orderBy(o.ref, o.dir);
   return decorateRows(ctx, entity, await q.limit(10_000).execute(), 'list');
 }
@@ -90,7 +90,7 @@ export async function findRow(ctx: OpContext, entity: Entity, id: number): Promi
 /** GET info: one row with joined columns, or undefined (the protocol answers success without data). */
 export async function infoRow(ctx: OpContext, entity: Entity, query: Row) {
   const id = parseId(query.id);
-  const row = await selectRows(ctx, entity, {}, 'one').select(selectColumns(ctx, entity)).where('a.id', '=', id).executeTakeFirst();
+  const row = await selectFullRows(ctx, entity, {}, 'one').where('a.id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   return (await decorateRows(ctx, entity, [row], 'info'))[0];
 }

@@ -1,4 +1,4 @@
-import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { badRequest } from '../errors.js';
 import type { Entity, Field } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
@@ -137,7 +137,7 @@ export function whereConditions(ctx: OpContext, entity: Entity, params: Row, eb:
  * or row scope); undefined otherwise (the rows are counted).
  */
 export async function keptTotal(ctx: OpContext, entity: Entity, params: Row): Promise<number | undefined> {
-  const eb = expressionBuilder<any, any>();
+  const eb = EB;
   const hooks = ctx.hooks.get(entity.prefix);
   if (keywordOf(params) !== undefined || (hooks.filters?.(ctx, params, eb).length ?? 0) > 0 || hooks.scope?.(ctx, eb)) return undefined;
   const filtered = entity.fields.filter((f) => f.search.length > 0 && present(params[f.name]));
@@ -175,18 +175,34 @@ export function orderBy(entity: Entity, params: Row): { ref: string; dir: 'asc' 
   return out;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySelect = SelectQueryBuilder<any, any, any>;
+/** The FROM and LEFT JOINs of an entity's full row (and the same with its select list), per query executor. */
+type Base = { registryVersion: number; joined: AnySelect; withColumns: AnySelect };
+const bases = new WeakMap<object, WeakMap<Entity, Base>>();
+
 /**
- * SELECT a.*, joined columns FROM the entity with its joins and conditions (no ordering or limits): those of a
- * page/list call, or for one record (info) the row scope only — page/list filters say what a list shows, not what exists.
+ * FROM the entity LEFT JOIN every related table present, built once per entity and database handle (a transaction is
+ * a handle of its own) until the registry changes: query builders are immutable, so a page call adds its conditions,
+ * order and limits to the same base without parsing the joins and the select list again.
  */
-export function selectRows(ctx: OpContext, entity: Entity, params: Row, purpose: 'list' | 'one' | 'page' | 'count' | 'ids' = 'list', plan: KeywordPlan = {}, ordered: string[] = []) {
+function fullBase(ctx: OpContext, entity: Entity): Base {
+  let byEntity = bases.get(ctx.db);
+  if (!byEntity) bases.set(ctx.db, (byEntity = new WeakMap()));
+  const known = byEntity.get(entity);
+  if (known && known.registryVersion === ctx.registry.version) return known;
+  const joined = joinRelated(ctx, entity, false, false, []);
+  const base = { registryVersion: ctx.registry.version, joined, withColumns: joined.select(selectColumns(ctx, entity)) };
+  byEntity.set(entity, base);
+  return base;
+}
+
+function joinRelated(ctx: OpContext, entity: Entity, lean: boolean, keyword: boolean, ordered: string[]): AnySelect {
   let q = untyped(ctx.db).selectFrom(`${entity.table} as a`);
   const joined = new Set<string>();
-  // A count (or the ids of a deep page) needs a join only when the keyword searches its columns (or the page is sorted
-  // by them): a left join on the other table's id adds and removes no rows, and skipping it saves a lookup per row.
-  const lean = purpose === 'count' || purpose === 'ids';
-  const keyword = lean && keywordOf(params) !== undefined;
   for (const j of entity.joins) {
+    // A count (or the ids of a deep page) needs a join only when the keyword searches its columns (or the page is
+    // sorted by them): a left join on the other table's id adds and removes no rows, and skipping it saves a lookup per row.
     if (lean && j.key === 'id' && !(keyword && entity.joins.some((k) => k.keyword && k.joinAlias === j.joinAlias)) && !ordered.some((r) => r.startsWith(`${j.joinAlias}.`))) continue;
     if (joined.has(j.joinAlias)) continue;
     joined.add(j.joinAlias);
@@ -194,8 +210,39 @@ export function selectRows(ctx: OpContext, entity: Entity, params: Row, purpose:
     if (!target) continue;
     q = q.leftJoin(`${target.table} as ${j.joinAlias}`, `${j.joinAlias}.${j.key}`, `a.${j.localField}`);
   }
-  if (purpose === 'one') return q.where((eb) => eb.and([ctx.hooks.get(entity.prefix).scope?.(ctx, eb)].filter((c) => c !== undefined)));
-  return q.where((eb) => eb.and(whereConditions(ctx, entity, params, eb, plan, purpose === 'page' || purpose === 'ids' ? 'page' : 'count')));
+  return q;
+}
+
+/**
+ * SELECT FROM the entity with its joins and conditions (no select list, ordering or limits): those of a page/list call,
+ * or for one record (info) the row scope only — page/list filters say what a list shows, not what exists.
+ */
+export function selectRows(ctx: OpContext, entity: Entity, params: Row, purpose: 'list' | 'one' | 'page' | 'count' | 'ids' = 'list', plan: KeywordPlan = {}, ordered: string[] = []) {
+  const lean = purpose === 'count' || purpose === 'ids';
+  const q = lean ? joinRelated(ctx, entity, true, keywordOf(params) !== undefined, ordered) : fullBase(ctx, entity).joined;
+  return withConditions(ctx, entity, q, params, purpose, plan);
+}
+
+/** selectRows with the select list of a full row: stored columns and joined aliases. */
+export function selectFullRows(ctx: OpContext, entity: Entity, params: Row, purpose: 'list' | 'one' | 'page' = 'list', plan: KeywordPlan = {}) {
+  return withConditions(ctx, entity, fullBase(ctx, entity).withColumns, params, purpose, plan);
+}
+
+/**
+ * One expression builder for every query's conditions: it holds no state (what it builds carries no executor, and is
+ * compiled as part of the query it is given to), and making one per query was a measurable part of a page call.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const EB = expressionBuilder<any, any>();
+
+function withConditions(ctx: OpContext, entity: Entity, q: AnySelect, params: Row, purpose: 'list' | 'one' | 'page' | 'count' | 'ids', plan: KeywordPlan) {
+  if (purpose === 'one') {
+    const scope = ctx.hooks.get(entity.prefix).scope?.(ctx, EB);
+    return scope ? q.where(scope) : q;
+  }
+  const conds = whereConditions(ctx, entity, params, EB, plan, purpose === 'page' || purpose === 'ids' ? 'page' : 'count');
+  if (conds.length === 0) return q;
+  return q.where(conds.length === 1 ? conds[0] : EB.and(conds));
 }
 
 const columnLists = new WeakMap<Entity, { registryVersion: number; columns: string[] }>();
@@ -209,4 +256,3 @@ export function selectColumns(ctx: OpContext, entity: Entity): string[] {
   columnLists.set(entity, { registryVersion: ctx.registry.version, columns });
   return columns;
 }
-

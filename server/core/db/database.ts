@@ -27,20 +27,22 @@ export type Database = {
 
 type SqliteHandle = import('better-sqlite3').Database;
 
-/** Kysely prepares every query anew; reusing prepared statements by SQL text saves most of that work. */
+/**
+ * Kysely prepares every query anew; reusing prepared statements by SQL text saves most of that work. When full, the
+ * oldest statement made goes (a statement in steady use is made again once, which costs less than keeping the
+ * cache in recently-used order on every query).
+ */
 function withStatementCache(sqlite: SqliteHandle, max = 500) {
   const cache = new Map<string, ReturnType<SqliteHandle['prepare']>>();
   return {
     close: () => sqlite.close(),
     prepare(sqlText: string) {
       let stmt = cache.get(sqlText);
-      if (stmt) {
-        cache.delete(sqlText);
-      } else {
+      if (!stmt) {
         stmt = sqlite.prepare(sqlText);
         if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+        cache.set(sqlText, stmt);
       }
-      cache.set(sqlText, stmt);
       return stmt;
     },
   };

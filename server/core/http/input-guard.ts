@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.js';
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** No lone surrogate (ES2024's String.prototype.isWellFormed, in Node 20; typed here as the ES2023 lib lacks it). */
+const wellFormed = (s: string) => (s as string & { isWellFormed(): boolean }).isWellFormed();
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Finds the first string no database can store faithfully (NUL, lone surrogate) or a prototype-polluting key. */
@@ -9,7 +10,7 @@ export function findBadInput(value: unknown, path = '', depth = 0): { path: stri
   if (depth > 32) return { path: path || 'body', message: 'is nested too deeply' };
   if (typeof value === 'string') {
     if (value.includes('\u0000')) return { path: path || 'body', message: 'must not contain NUL characters' };
-    if (LONE_SURROGATE.test(value)) return { path: path || 'body', message: 'contains invalid Unicode (a lone surrogate)' };
+    if (!wellFormed(value)) return { path: path || 'body', message: 'contains invalid Unicode (a lone surrogate)' };
     return undefined;
   }
   if (Array.isArray(value)) {

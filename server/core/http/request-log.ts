@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SECRET_KEY } from './op-log.js';
 
 /** Where and how much Fastify logs: `true` = info to stdout; tests pass their own stream. */
@@ -33,9 +33,53 @@ function serializeRequest(request: FastifyRequest) {
   };
 }
 
-/** The `logger` option for Fastify. */
-export function loggerOptions(setting: LogSetting | undefined): false | Record<string, unknown> {
-  if (!setting) return false;
+/**
+ * One line per request, when it is answered (method, URL, status, time), instead of Fastify's two (incoming and
+ * completed): half the log writes on a busy server, and the line that says what was asked also says how it ended.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {
+    // Said by requestCompleted, with the outcome.
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
+/**
+ * Log lines for a stream (stdout) gathered over one turn of the event loop and written together: a busy server makes
+ * one write for the lines of every request answered in that turn rather than one per line. Whatever is gathered is
+ * written before the process exits.
+ */
+export function batchedLines(target: { write(text: string): unknown }): { write(line: string): void; flush(): void } {
+  let lines: string[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (lines.length === 0) return;
+    const text = lines.join('');
+    lines = [];
+    target.write(text);
+  };
+  process.once('exit', flush);
+  return {
+    write(line: string) {
+      lines.push(line);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    },
+    flush,
+  };
+}
+
+/** The `logger` and `logController` options for Fastify. */
+export function loggerOptions(setting: LogSetting | undefined): { logger: false | Record<string, unknown>; logController?: LogController } {
+  if (!setting) return { logger: false };
   const serializers = { req: serializeRequest };
-  return setting === true ? { level: 'info', serializers } : { level: setting.level ?? 'info', stream: setting.stream, serializers };
+  const logger = setting === true ? { level: 'info', serializers } : { level: setting.level ?? 'info', stream: setting.stream, serializers };
+  return { logger, logController: new OneLinePerRequest() };
 }
