@@ -13,6 +13,7 @@ import { useEps } from '../engine/eps';
 import { labelOf } from './label-of';
 import { hasIcon, Icon } from '../shell/icons';
 import { isTranslatedRow, KEYED_NAME_FIELD, useRowName } from './row-name';
+import { htmlText } from './html-text';
 
 export type CellProps = { value: unknown; row: EntityRow; column: ColumnSpec };
 
@@ -106,8 +107,7 @@ function JsonCell({ value }: CellProps) {
 /** Rich text shown as its plain text (the cell never renders the markup). */
 function RichTextCell({ value }: CellProps) {
   if (blank(value)) return <Empty />;
-  const text = new DOMParser().parseFromString(String(value), 'text/html').body.textContent ?? '';
-  return <span className="block truncate">{text}</span>;
+  return <span className="block truncate">{htmlText(String(value))}</span>;
 }
 
 /** An entity prefix (base/sys/user) shown as that entity's title in the interface language. */

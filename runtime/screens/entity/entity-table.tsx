@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useRef, type ComponentType, type CSSProperties, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, type ComponentType, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -71,6 +71,94 @@ const KeptCell = memo(function KeptCell({ cell: Cell, ...props }: CellProps & { 
   return <Cell {...props} />;
 });
 
+// The sticky action column casts a faint shadow on the columns scrolling under it.
+const stickyEdge = 'shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.18)]';
+const td = 'border-b border-line px-3 py-1.5 align-middle';
+
+type BodyRowProps = {
+  // TanStack's row (kept by the table while its data stays) and the table's cell renderer.
+  row: { id: string; original: EntityRow; getAllCells: () => { id: string; column: { id: string } }[]; getToggleSelectedHandler: () => (e: unknown) => void };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  Flex: ComponentType<any>;
+  selected: boolean;
+  selectable: boolean;
+  height?: number;
+  styles: Map<string, CSSProperties>;
+  actions?: (row: EntityRow) => ReactNode;
+  /** Tree tables: the first column's depth, toggle and open state. */
+  depth?: number;
+  hasChildren?: boolean;
+  open?: boolean;
+  toggle?: (row: EntityRow) => void;
+};
+
+/**
+ * One body row, drawn again only when its row, its selection or what it is drawn with changes: a scroll step of a long
+ * (virtualized) page draws the rows that come into view, not the few dozen that stay.
+ */
+const BodyRow = memo(function BodyRow({ row, Flex, selected, selectable, height, styles, actions, depth, hasChildren, open, toggle }: BodyRowProps) {
+  const { t } = useTranslation('entity');
+  const bg = selected ? 'bg-primary-9' : 'bg-surface group-hover:bg-hover';
+  return (
+    <tr className="group" data-row-id={row.id} style={height ? { height } : undefined}>
+      {selectable && (
+        <td className={`${td} ${bg} sticky left-0 z-[1]`}>
+          <Checkbox label={t('table.selectRow')} checked={selected} onChange={row.getToggleSelectedHandler()} />
+        </td>
+      )}
+      {row.getAllCells().map((cell, i) => (
+        <td key={cell.id} className={`${td} ${bg} text-ink`} style={styles.get(cell.column.id)} data-column={cell.column.id}>
+          {i === 0 && depth !== undefined ? (
+            <span className="flex items-center gap-1" style={{ paddingLeft: depth * 18 }} data-depth={depth}>
+              {hasChildren ? (
+                <button type="button" aria-expanded={open} aria-label={open ? t('tree.collapse') : t('tree.expand')}
+                  onClick={() => toggle?.(row.original)}
+                  className="flex h-5 w-5 shrink-0 items-center justify-center rounded text-muted hover:bg-hover hover:text-ink">
+                  <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" className={`transition-transform ${open ? 'rotate-90' : ''}`}><path d="M4 2.5 7.5 6 4 9.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" /></svg>
+                </button>
+              ) : <span className="w-5 shrink-0" />}
+              <span className="min-w-0">
+                <Flex cell={cell} />
+              </span>
+            </span>
+          ) : <Flex cell={cell} />}
+        </td>
+      ))}
+      {actions && <td className={`${td} ${bg} ${stickyEdge} sticky right-0 z-[1] whitespace-nowrap`}>{actions(row.original)}</td>}
+    </tr>
+  );
+});
+
+type ModelRow = BodyRowProps['row'] & { getIsSelected: () => boolean };
+
+/**
+ * The body rows; a page longer than VIRTUAL_FROM rows renders only those in view (plus a few), between two spacer rows.
+ * The virtualizer lives here, below the table: a scroll step renders this component alone, not the table (whose rows,
+ * kept by TanStack while its data and state stay, then reach the memoized rows unchanged).
+ */
+function VirtualRows({ rows, scrollRef, span, renderRow }: { rows: ModelRow[]; scrollRef: RefObject<HTMLDivElement | null>; span: number; renderRow: (row: ModelRow, height?: number) => ReactNode }) {
+  const virtual = rows.length > VIRTUAL_FROM;
+  const virtualizer = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    // Scrolling re-renders in React's own time, not synchronously inside each scroll event (a long page stays smooth).
+    useFlushSync: false,
+  });
+  if (!virtual) return <>{rows.map((row) => renderRow(row))}</>;
+  const items = virtualizer.getVirtualItems();
+  const padTop = items.length ? items[0].start : 0;
+  const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  return (
+    <>
+      {padTop > 0 && <tr aria-hidden="true"><td colSpan={span} style={{ height: padTop, padding: 0 }} /></tr>}
+      {items.map((i) => renderRow(rows[i.index], ROW_HEIGHT))}
+      {padBottom > 0 && <tr aria-hidden="true"><td colSpan={span} style={{ height: padBottom, padding: 0 }} /></tr>}
+    </>
+  );
+}
+
 export function EntityTable(props: EntityTableProps) {
   const { columns, rows, state, loading, selectable, selection, onSelectionChange, onSort, actions, actionsWidth, empty, scrollKey, tree } = props;
   const { t } = useTranslation('entity');
@@ -136,30 +224,13 @@ export function EntityTable(props: EntityTableProps) {
     const count = rows.reduce((n, r) => n + (selection[String(r.id)] ? 1 : 0), 0);
     return { all: rows.length > 0 && count === rows.length, some: count > 0 && count < rows.length };
   }, [rows, selection]);
-  const virtual = modelRows.length > VIRTUAL_FROM;
-  const virtualizer = useVirtualizer({
-    count: virtual ? modelRows.length : 0,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    // Scrolling re-renders in React's own time, not synchronously inside each scroll event (a long page stays smooth).
-    useFlushSync: false,
-  });
-  const items = virtual ? virtualizer.getVirtualItems() : [];
-  const padTop = virtual && items.length ? items[0].start : 0;
-  const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
-  const visibleRows = virtual ? items.map((i) => modelRows[i.index]) : modelRows;
-  const spec = new Map(columns.map((c) => [c.id, c]));
   const span = columns.length + (selectable ? 1 : 0) + (actions ? 1 : 0);
-
-  const cellStyle = (c: ColumnSpec | undefined): CSSProperties => ({
-    width: c?.width, minWidth: c?.width ?? 96, maxWidth: c?.width ? Math.max(c.width, 320) : 320,
-    ...(c && stickyLeft.has(c.id) ? { position: 'sticky', left: stickyLeft.get(c.id), zIndex: 1 } : {}),
-  });
+  // One style object per column, kept while the columns stay: rows that stay in view are not drawn again on a scroll step.
+  const cellStyles = useMemo(() => new Map(columns.map((c): [string, CSSProperties] => [c.id, {
+    width: c.width, minWidth: c.width ?? 96, maxWidth: c.width ? Math.max(c.width, 320) : 320,
+    ...(stickyLeft.has(c.id) ? { position: 'sticky', left: stickyLeft.get(c.id), zIndex: 1 } : {}),
+  }])), [columns, stickyLeft]);
   const th = 'h-10 border-b border-line bg-subtle px-3 text-left text-xs font-semibold whitespace-nowrap text-muted';
-  // The sticky action column casts a faint shadow on the columns scrolling under it.
-  const stickyEdge = 'shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.18)]';
-  const td = 'border-b border-line px-3 py-1.5 align-middle';
 
   return (
     <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto" data-testid="entity-table"
@@ -174,11 +245,10 @@ export function EntityTable(props: EntityTableProps) {
                 </th>
               )}
               {group.headers.map((header) => {
-                const c = spec.get(header.column.id);
                 const canSort = header.column.getCanSort();
                 const dir = header.column.getIsSorted();
                 return (
-                  <th key={header.id} className={th} style={cellStyle(c)} data-column={header.column.id}
+                  <th key={header.id} className={th} style={cellStyles.get(header.column.id)} data-column={header.column.id}
                     aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
                     {canSort ? (
                       <button type="button" onClick={header.column.getToggleSortingHandler()} className="inline-flex items-center hover:text-ink">
@@ -194,43 +264,14 @@ export function EntityTable(props: EntityTableProps) {
           ))}
         </thead>
         <tbody className={loading && rows.length ? 'opacity-60 transition-opacity' : ''}>
-          {padTop > 0 && <tr aria-hidden="true"><td colSpan={span} style={{ height: padTop, padding: 0 }} /></tr>}
-          {visibleRows.map((row) => {
-            const selected = row.getIsSelected();
-            const bg = selected ? 'bg-primary-9' : 'bg-surface group-hover:bg-hover';
+          <VirtualRows rows={modelRows} scrollRef={scrollRef} span={span} renderRow={(row, height) => {
+            const node = tree?.info(row.original);
             return (
-              <tr key={row.id} className="group" data-row-id={row.id} style={virtual ? { height: ROW_HEIGHT } : undefined}>
-                {selectable && (
-                  <td className={`${td} ${bg} sticky left-0 z-[1]`}>
-                    <Checkbox label={t('table.selectRow')} checked={selected} onChange={row.getToggleSelectedHandler()} />
-                  </td>
-                )}
-                {row.getAllCells().map((cell, i) => {
-                  const node = tree && i === 0 ? tree.info(row.original) : undefined;
-                  return (
-                    <td key={cell.id} className={`${td} ${bg} text-ink`} style={cellStyle(spec.get(cell.column.id))} data-column={cell.column.id}>
-                      {node ? (
-                        <span className="flex items-center gap-1" style={{ paddingLeft: node.depth * 18 }} data-depth={node.depth}>
-                          {node.hasChildren ? (
-                            <button type="button" aria-expanded={tree!.isOpen(row.original)} aria-label={tree!.isOpen(row.original) ? t('tree.collapse') : t('tree.expand')}
-                              onClick={() => tree!.toggle(row.original)}
-                              className="flex h-5 w-5 shrink-0 items-center justify-center rounded text-muted hover:bg-hover hover:text-ink">
-                              <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" className={`transition-transform ${tree!.isOpen(row.original) ? 'rotate-90' : ''}`}><path d="M4 2.5 7.5 6 4 9.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" /></svg>
-                            </button>
-                          ) : <span className="w-5 shrink-0" />}
-                          <span className="min-w-0">
-                            <table.FlexRender cell={cell} />
-                          </span>
-                        </span>
-                      ) : <table.FlexRender cell={cell} />}
-                    </td>
-                  );
-                })}
-                {actions && <td className={`${td} ${bg} ${stickyEdge} sticky right-0 z-[1] whitespace-nowrap`}>{actions(row.original)}</td>}
-              </tr>
+              <BodyRow key={row.id} row={row} selected={row.getIsSelected()} selectable={selectable} height={height}
+                styles={cellStyles} actions={actions} Flex={table.FlexRender}
+                depth={node?.depth} hasChildren={node?.hasChildren} open={node ? tree!.isOpen(row.original) : undefined} toggle={tree?.toggle} />
             );
-          })}
-          {padBottom > 0 && <tr aria-hidden="true"><td colSpan={span} style={{ height: padBottom, padding: 0 }} /></tr>}
+          }} />
           {rows.length === 0 && (
             <tr><td colSpan={span} className="py-16 text-center text-[13px] text-muted">{empty}</td></tr>
           )}
