@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../db/dialect-sql.js';
 import { nowText } from '../db/time.js';
 import type { OpContext } from './context.js';
 import { parseId, parseIds, validateNew, validatePatch } from './input-validation.js';
-import { keptTotal, orderBy, planKeyword, selectFullRows, selectRows } from './list-query.js';
+import { cachedPageRows, keptTotal, orderBy, planKeyword, selectFullRows, selectRows } from './list-query.js';
 import { untyped } from './dynamic-db.js';
 import { copyToRecycleBin } from './recycle-bin.js';
 import { insertRow } from './insert-row.js';
@@ -50,8 +50,20 @@ export async function pageRows(ctx: OpContext, entity: Entity, body: unknown) {
   const order = orderBy(entity, params);
   const plan = await planKeyword(ctx, entity, params);
   const offset = (page - 1) * size;
+  const deep = offset >= DEEP_OFFSET && entity.joins.every((j) => j.key === 'id');
+  const rows = (!deep && await cachedPageRows(ctx, entity, params, plan, order, size, offset)) || await builtPageRows(ctx, entity, params, plan, order, size, offset, deep);
+  // A short page tells the total by itself; only a full (or empty, past the end) page needs the count query.
+  const total = rows.length < size && (rows.length > 0 || page === 1)
+    ? (page - 1) * size + rows.length
+    : (await keptTotal(ctx, entity, params))
+      ?? Number((await selectRows(ctx, entity, params, 'count', plan).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst())?.total ?? 0);
+  return { list: await decorateRows(ctx, entity, rows, 'page'), pagination: { page, size, total } };
+}
+
+/** The rows of a page, built and compiled by Kysely (deep pages through their ids). */
+async function builtPageRows(ctx: OpContext, entity: Entity, params: Row, plan: Awaited<ReturnType<typeof planKeyword>>, order: ReturnType<typeof orderBy>, size: number, offset: number, deep: boolean): Promise<Row[]> {
   let q = selectFullRows(ctx, entity, params, 'page', plan);
-  if (offset >= DEEP_OFFSET && entity.joins.every((j) => j.key === 'id')) {
+  if (deep) {
     // A deep page skips its offset over ids only (an index, no joins, no wide rows), then reads its own rows by id:
     // the same rows in the same order (the order ends with the unique id), without fetching the skipped ones.
     let ids = selectRows(ctx, entity, params, 'ids', plan, order.map((o) => o.ref)).select('a.id');
@@ -62,13 +74,7 @@ export async function pageRows(ctx: OpContext, entity: Entity, body: unknown) {
       .where('a.id', 'in', untyped(ctx.db).selectFrom(pageIds.as('p')).select('p.id'));
   } else q = q.offset(offset);
   for (const o of order) q = q.orderBy(o.ref, o.dir);
-  const rows = await q.limit(size).execute();
-  // A short page tells the total by itself; only a full (or empty, past the end) page needs the count query.
-  const total = rows.length < size && (rows.length > 0 || page === 1)
-    ? (page - 1) * size + rows.length
-    : (await keptTotal(ctx, entity, params))
-      ?? Number((await selectRows(ctx, entity, params, 'count', plan).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst())?.total ?? 0);
-  return { list: await decorateRows(ctx, entity, rows, 'page'), pagination: { page, size, total } };
+  return (await q.limit(size).execute()) as Row[];
 }
 
 /** POST list: the same filters without pagination (capped). */

@@ -1,8 +1,8 @@
-import { expressionBuilder, sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { CompiledQuery, expressionBuilder, sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { badRequest } from '../errors.js';
 import type { Entity, Field } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
-import { containsInsensitive } from '../db/dialect-sql.js';
+import { caseless, containsInsensitive, likePattern } from '../db/dialect-sql.js';
 import { keywordCandidates, keywordFields } from '../db/keyword-index.js';
 import { countedFields, storedRowCount, storedValueCount } from '../db/row-count.js';
 import { encodeValue } from '../db/row-codec.js';
@@ -59,26 +59,45 @@ function fewValues(ctx: OpContext, field: Field, params: Row, purpose: 'page' | 
     && (Array.isArray(field.schema.enum) || field.storage === 'boolean') && !field.schema['x-ref'];
 }
 
-function fieldConditions(entity: Entity, params: Row, eb: AnyExpressionBuilder, ctx: OpContext, purpose: 'page' | 'count'): Expression<SqlBool>[] {
-  const out: Expression<SqlBool>[] = [];
+/**
+ * One WHERE condition of a page/list call, described before it is built: `token` says its SQL shape (which column,
+ * which operator, how many values — never the values), `values` are its parameters in the order its SQL holds them,
+ * and `build` makes the Kysely expression. Calls whose conditions have the same tokens compile to the same SQL text.
+ */
+type Condition = { token: string; values: unknown[]; cacheable: boolean; build: () => Expression<SqlBool> };
+
+function describeFieldConditions(entity: Entity, params: Row, eb: AnyExpressionBuilder, ctx: OpContext, purpose: 'page' | 'count'): Condition[] {
+  const out: Condition[] = [];
   for (const field of entity.fields) {
     const value = params[field.name];
     if (!present(value)) continue;
-    const col = eb.ref(`a.${field.name}`);
+    const ref = `a.${field.name}`;
     for (const mode of field.search) {
       if (mode === 'eq' || mode === 'in') {
         const values = list(value);
         if (values.length > 1000) throw badRequest(`${field.name}: at most 1000 values`);
         const checked = values.map((v, i) => filterValue(field, v, Array.isArray(value) ? `${field.name}.${i}` : field.name));
-        const target = fewValues(ctx, field, params, purpose) ? sql`+${col}` : col;
-        out.push(checked.length === 1 ? eb(target, '=', checked[0]) : eb(target, 'in', checked));
+        const few = fewValues(ctx, field, params, purpose);
+        out.push({
+          token: `${field.name}${few ? '+' : ''}=${checked.length}`, values: checked, cacheable: true,
+          build: () => {
+            const target = few ? sql`+${eb.ref(ref)}` : eb.ref(ref);
+            return checked.length === 1 ? eb(target, '=', checked[0]) : eb(target, 'in', checked);
+          },
+        });
       } else if (mode === 'like') {
-        const v = filterValue(field, value, field.name);
-        out.push(containsInsensitive(ctx.database.dialect, col, String(v)));
+        const v = String(filterValue(field, value, field.name));
+        out.push({ token: `${field.name}~${caseless(v) ? 'c' : 'i'}`, values: [likePattern(v)], cacheable: true, build: () => containsInsensitive(ctx.database.dialect, eb.ref(ref), v) });
       } else if (mode === 'range') {
         if (!Array.isArray(value) || value.length !== 2) throw badRequest(`${field.name}: a range is [from, to]`, [{ path: field.name, message: 'must be [from, to]' }]);
-        if (present(value[0])) out.push(eb(col, '>=', filterValue(field, value[0], `${field.name}.0`)));
-        if (present(value[1])) out.push(eb(col, '<=', filterValue(field, value[1], `${field.name}.1`)));
+        if (present(value[0])) {
+          const from = filterValue(field, value[0], `${field.name}.0`);
+          out.push({ token: `${field.name}>=`, values: [from], cacheable: true, build: () => eb(eb.ref(ref), '>=', from) });
+        }
+        if (present(value[1])) {
+          const to = filterValue(field, value[1], `${field.name}.1`);
+          out.push({ token: `${field.name}<=`, values: [to], cacheable: true, build: () => eb(eb.ref(ref), '<=', to) });
+        }
       }
     }
   }
@@ -105,26 +124,40 @@ export async function planKeyword(ctx: OpContext, entity: Entity, params: Row): 
   return { candidates: await keywordCandidates(ctx.database, ctx.db, entity, keyword, () => storedRowCount(ctx.database, ctx.db, entity)) };
 }
 
-function keywordCondition(entity: Entity, params: Row, eb: AnyExpressionBuilder, ctx: OpContext, plan: KeywordPlan): Expression<SqlBool> | undefined {
+function describeKeyword(entity: Entity, params: Row, eb: AnyExpressionBuilder, ctx: OpContext, plan: KeywordPlan): Condition | undefined {
   const keyword = keywordOf(params);
   if (keyword === undefined) return undefined;
-  const match = (c: string) => containsInsensitive(ctx.database.dialect, eb.ref(c), keyword);
   const own = entity.fields.filter((f) => f.search.includes('keyword'));
-  const joined = entity.joins.filter((j) => j.keyword).map((j) => match(`${j.joinAlias}.${j.column}`));
+  const joined = entity.joins.filter((j) => j.keyword);
   if (own.length === 0 && joined.length === 0) return undefined;
-  let ownMatch: Expression<SqlBool> | undefined = own.length ? eb.or(own.map((f) => match(`a.${f.name}`))) : undefined;
-  // The index narrows the rows; the substring match still decides, so results are exactly a scan's.
-  if (ownMatch && plan.candidates) ownMatch = eb.and([plan.candidates, ownMatch]);
-  const all = [...(ownMatch ? [ownMatch] : []), ...joined];
-  return all.length === 1 ? all[0] : eb.or(all);
+  const match = (c: string) => containsInsensitive(ctx.database.dialect, eb.ref(c), keyword);
+  return {
+    token: `kw${own.length}+${joined.length}${caseless(keyword) ? 'c' : 'i'}`,
+    values: Array.from({ length: own.length + joined.length }, () => likePattern(keyword)),
+    // Candidate ids from the keyword index are a parameter of their own: such a call is built every time.
+    cacheable: !plan.candidates,
+    build: () => {
+      let ownMatch: Expression<SqlBool> | undefined = own.length ? eb.or(own.map((f) => match(`a.${f.name}`))) : undefined;
+      // The index narrows the rows; the substring match still decides, so results are exactly a scan's.
+      if (ownMatch && plan.candidates) ownMatch = eb.and([plan.candidates, ownMatch]);
+      const all = [...(ownMatch ? [ownMatch] : []), ...joined.map((j) => match(`${j.joinAlias}.${j.column}`))];
+      return all.length === 1 ? all[0] : eb.or(all);
+    },
+  };
+}
+
+/** The conditions of a page/list call from the schema (filters and keyword), described; hook filters and scope aside. */
+function describeConditions(ctx: OpContext, entity: Entity, params: Row, eb: AnyExpressionBuilder, plan: KeywordPlan, purpose: 'page' | 'count'): Condition[] {
+  const conds = describeFieldConditions(entity, params, eb, ctx, purpose);
+  const kw = describeKeyword(entity, params, eb, ctx, plan);
+  if (kw) conds.push(kw);
+  return conds;
 }
 
 /** Every WHERE condition of a page/list call: schema filters, keyword, hook filters and the row scope. */
 export function whereConditions(ctx: OpContext, entity: Entity, params: Row, eb: AnyExpressionBuilder, plan: KeywordPlan = {}, purpose: 'page' | 'count' = 'count'): Expression<SqlBool>[] {
   const hooks = ctx.hooks.get(entity.prefix);
-  const conds = fieldConditions(entity, params, eb, ctx, purpose);
-  const kw = keywordCondition(entity, params, eb, ctx, plan);
-  if (kw) conds.push(kw);
+  const conds = describeConditions(ctx, entity, params, eb, plan, purpose).map((c) => c.build());
   if (hooks.filters) conds.push(...hooks.filters(ctx, params, eb));
   const scope = hooks.scope?.(ctx, eb);
   if (scope) conds.push(scope);
@@ -255,4 +288,64 @@ export function selectColumns(ctx: OpContext, entity: Entity): string[] {
   const columns = [...entity.fields.filter((f) => !f.virtual).map((f) => `a.${f.name}`), ...present.map((j) => `${j.joinAlias}.${j.column} as ${j.alias}`)];
   columnLists.set(entity, { registryVersion: ctx.registry.version, columns });
   return columns;
+}
+
+/** Compiled SQL of page queries by shape, per database handle: the text, or undefined for a shape built every time. */
+const compiledPages = new WeakMap<object, Map<string, { sql?: string; uses: number }>>();
+/** Every this many uses a cached shape is built and compiled again and compared (a check that can only warn). */
+const RECHECK_EVERY = 1000;
+let shapeCache = process.env.JOINERY_QUERY_CACHE !== 'off';
+let shapeHits = 0;
+
+/** Page calls answered from a kept SQL text since the process started (tests check that the cache is exercised). */
+export const shapeCacheHits = () => shapeHits;
+
+/** Tests compare answers with and without the cache (JOINERY_QUERY_CACHE=off turns it off for a whole server). */
+export function setShapeCache(on: boolean): void {
+  shapeCache = on;
+}
+
+const sameValues = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+
+/**
+ * The rows of one page (not a deep page) of an entity without hook filters or row scope, with a compiled-SQL cache:
+ * the query's SQL text depends only on the shape of its conditions (their tokens) and its order, and its parameters
+ * are the conditions' values then limit and offset. The first call of a shape is built and compiled by Kysely, and the
+ * text is kept only if Kysely's parameters are exactly the ones described; later calls of that shape send the kept
+ * text with their own values, without building or compiling. Undefined when the call does not qualify (the caller
+ * builds it as usual).
+ */
+export async function cachedPageRows(ctx: OpContext, entity: Entity, params: Row, plan: KeywordPlan, order: { ref: string; dir: 'asc' | 'desc' }[], size: number, offset: number): Promise<Row[] | undefined> {
+  if (!shapeCache) return undefined;
+  const hooks = ctx.hooks.get(entity.prefix);
+  if (hooks.filters || hooks.scope) return undefined;
+  const conds = describeConditions(ctx, entity, params, EB, plan, 'page');
+  if (conds.some((c) => !c.cacheable)) return undefined;
+  const values = [...conds.flatMap((c) => c.values), size, offset];
+  const key = `${entity.prefix}\n${ctx.registry.version}\n${conds.map((c) => c.token).join('&')}\n${order.map((o) => `${o.ref} ${o.dir}`).join(',')}`;
+  let shapes = compiledPages.get(ctx.db);
+  if (!shapes) compiledPages.set(ctx.db, (shapes = new Map()));
+  const known = shapes.get(key);
+  const compile = () => {
+    let q = fullBase(ctx, entity).withColumns;
+    const built = conds.map((c) => c.build());
+    if (built.length) q = q.where(built.length === 1 ? built[0] : EB.and(built));
+    for (const o of order) q = q.orderBy(o.ref, o.dir);
+    return q.limit(size).offset(offset).compile();
+  };
+  if (known?.sql !== undefined && ++known.uses % RECHECK_EVERY !== 0) {
+    shapeHits += 1;
+    return (await ctx.db.executeQuery(CompiledQuery.raw(known.sql, values))).rows as Row[];
+  }
+  if (known && known.sql === undefined) return undefined;
+  const compiled = compile();
+  const fits = sameValues(compiled.parameters, values);
+  if (known && (!fits || compiled.sql !== known.sql)) {
+    console.warn(`[joinery] page query of ${entity.prefix}: the kept SQL no longer matches a fresh build; that shape is built every time from now on`);
+    known.sql = undefined;
+  } else if (!known) {
+    if (shapes.size >= 1000) shapes.clear();
+    shapes.set(key, { sql: fits ? compiled.sql : undefined, uses: 0 });
+  }
+  return (await ctx.db.executeQuery(compiled)).rows as Row[];
 }
