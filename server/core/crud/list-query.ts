@@ -124,16 +124,20 @@ export async function planKeyword(ctx: OpContext, entity: Entity, params: Row): 
   return { candidates: await keywordCandidates(ctx.database, ctx.db, entity, keyword, () => storedRowCount(ctx.database, ctx.db, entity)) };
 }
 
+const keywordColumns = new WeakMap<Entity, { own: Field[]; joined: Entity['joins'] }>();
+
 function describeKeyword(entity: Entity, params: Row, eb: AnyExpressionBuilder, ctx: OpContext, plan: KeywordPlan): Condition | undefined {
   const keyword = keywordOf(params);
   if (keyword === undefined) return undefined;
-  const own = entity.fields.filter((f) => f.search.includes('keyword'));
-  const joined = entity.joins.filter((j) => j.keyword);
+  let columns = keywordColumns.get(entity);
+  if (!columns) keywordColumns.set(entity, (columns = { own: entity.fields.filter((f) => f.search.includes('keyword')), joined: entity.joins.filter((j) => j.keyword) }));
+  const { own, joined } = columns;
   if (own.length === 0 && joined.length === 0) return undefined;
   const match = (c: string) => containsInsensitive(ctx.database.dialect, eb.ref(c), keyword);
+  const pattern = likePattern(keyword);
   return {
     token: `kw${own.length}+${joined.length}${caseless(keyword) ? 'c' : 'i'}`,
-    values: Array.from({ length: own.length + joined.length }, () => likePattern(keyword)),
+    values: Array.from({ length: own.length + joined.length }, () => pattern),
     // Candidate ids from the keyword index are a parameter of their own: such a call is built every time.
     cacheable: !plan.candidates,
     build: () => {

@@ -5,7 +5,19 @@ export function formatDateTime(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-export const nowText = (): string => formatDateTime(new Date());
+let textSecond = -1;
+let secondText = '';
+
+/** Now as 'YYYY-MM-DD HH:mm:ss' (formatted once per second: every request's log row asks for it). */
+export function nowText(): string {
+  const ms = Date.now();
+  const second = Math.floor(ms / 1000);
+  if (second !== textSecond) {
+    secondText = formatDateTime(new Date(ms));
+    textSecond = second;
+  }
+  return secondText;
+}
 
 /** True for a real calendar day ('2024-02-30' and '2024-13-01' are not). */
 export function isCalendarDate(value: string): boolean {
