@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
-import { setShapeCache, shapeCacheHits } from '../core/crud/list-query.js';
+import { setShapeCache, shapeCacheHits } from '../core/crud/page-sql-cache.js';
 
 type Row = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import { CompiledQuery, expressionBuilder, sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { badRequest } from '../errors.js';
 import type { Entity, Field } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
@@ -151,7 +151,7 @@ function describeKeyword(entity: Entity, params: Row, eb: AnyExpressionBuilder, 
 }
 
 /** The conditions of a page/list call from the schema (filters and keyword), described; hook filters and scope aside. */
-function describeConditions(ctx: OpContext, entity: Entity, params: Row, eb: AnyExpressionBuilder, plan: KeywordPlan, purpose: 'page' | 'count'): Condition[] {
+export function describeConditions(ctx: OpContext, entity: Entity, params: Row, eb: AnyExpressionBuilder, plan: KeywordPlan, purpose: 'page' | 'count'): Condition[] {
   const conds = describeFieldConditions(entity, params, eb, ctx, purpose);
   const kw = describeKeyword(entity, params, eb, ctx, plan);
   if (kw) conds.push(kw);
@@ -223,7 +223,7 @@ const bases = new WeakMap<object, WeakMap<Entity, Base>>();
  * a handle of its own) until the registry changes: query builders are immutable, so a page call adds its conditions,
  * order and limits to the same base without parsing the joins and the select list again.
  */
-function fullBase(ctx: OpContext, entity: Entity): Base {
+export function fullBase(ctx: OpContext, entity: Entity): Base {
   let byEntity = bases.get(ctx.db);
   if (!byEntity) bases.set(ctx.db, (byEntity = new WeakMap()));
   const known = byEntity.get(entity);
@@ -270,7 +270,7 @@ export function selectFullRows(ctx: OpContext, entity: Entity, params: Row, purp
  * compiled as part of the query it is given to), and making one per query was a measurable part of a page call.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const EB = expressionBuilder<any, any>();
+export const EB = expressionBuilder<any, any>();
 
 function withConditions(ctx: OpContext, entity: Entity, q: AnySelect, params: Row, purpose: 'list' | 'one' | 'page' | 'count' | 'ids', plan: KeywordPlan) {
   if (purpose === 'one') {
@@ -294,62 +294,3 @@ export function selectColumns(ctx: OpContext, entity: Entity): string[] {
   return columns;
 }
 
-/** Compiled SQL of page queries by shape, per database handle: the text, or undefined for a shape built every time. */
-const compiledPages = new WeakMap<object, Map<string, { sql?: string; uses: number }>>();
-/** Every this many uses a cached shape is built and compiled again and compared (a check that can only warn). */
-const RECHECK_EVERY = 1000;
-let shapeCache = process.env.JOINERY_QUERY_CACHE !== 'off';
-let shapeHits = 0;
-
-/** Page calls answered from a kept SQL text since the process started (tests check that the cache is exercised). */
-export const shapeCacheHits = () => shapeHits;
-
-/** Tests compare answers with and without the cache (JOINERY_QUERY_CACHE=off turns it off for a whole server). */
-export function setShapeCache(on: boolean): void {
-  shapeCache = on;
-}
-
-const sameValues = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
-
-/**
- * The rows of one page (not a deep page) of an entity without hook filters or row scope, with a compiled-SQL cache:
- * the query's SQL text depends only on the shape of its conditions (their tokens) and its order, and its parameters
- * are the conditions' values then limit and offset. The first call of a shape is built and compiled by Kysely, and the
- * text is kept only if Kysely's parameters are exactly the ones described; later calls of that shape send the kept
- * text with their own values, without building or compiling. Undefined when the call does not qualify (the caller
- * builds it as usual).
- */
-export async function cachedPageRows(ctx: OpContext, entity: Entity, params: Row, plan: KeywordPlan, order: { ref: string; dir: 'asc' | 'desc' }[], size: number, offset: number): Promise<Row[] | undefined> {
-  if (!shapeCache) return undefined;
-  const hooks = ctx.hooks.get(entity.prefix);
-  if (hooks.filters || hooks.scope) return undefined;
-  const conds = describeConditions(ctx, entity, params, EB, plan, 'page');
-  if (conds.some((c) => !c.cacheable)) return undefined;
-  const values = [...conds.flatMap((c) => c.values), size, offset];
-  const key = `${entity.prefix}\n${ctx.registry.version}\n${conds.map((c) => c.token).join('&')}\n${order.map((o) => `${o.ref} ${o.dir}`).join(',')}`;
-  let shapes = compiledPages.get(ctx.db);
-  if (!shapes) compiledPages.set(ctx.db, (shapes = new Map()));
-  const known = shapes.get(key);
-  const compile = () => {
-    let q = fullBase(ctx, entity).withColumns;
-    const built = conds.map((c) => c.build());
-    if (built.length) q = q.where(built.length === 1 ? built[0] : EB.and(built));
-    for (const o of order) q = q.orderBy(o.ref, o.dir);
-    return q.limit(size).offset(offset).compile();
-  };
-  if (known?.sql !== undefined && ++known.uses % RECHECK_EVERY !== 0) {
-    shapeHits += 1;
-    return (await ctx.db.executeQuery(CompiledQuery.raw(known.sql, values))).rows as Row[];
-  }
-  if (known && known.sql === undefined) return undefined;
-  const compiled = compile();
-  const fits = sameValues(compiled.parameters, values);
-  if (known && (!fits || compiled.sql !== known.sql)) {
-    console.warn(`[joinery] page query of ${entity.prefix}: the kept SQL no longer matches a fresh build; that shape is built every time from now on`);
-    known.sql = undefined;
-  } else if (!known) {
-    if (shapes.size >= 1000) shapes.clear();
-    shapes.set(key, { sql: fits ? compiled.sql : undefined, uses: 0 });
-  }
-  return (await ctx.db.executeQuery(compiled)).rows as Row[];
-}

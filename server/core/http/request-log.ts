@@ -53,7 +53,7 @@ class OneLinePerRequest extends LogController {
  * one write for the lines of every request answered in that turn rather than one per line. Whatever is gathered is
  * written before the process exits.
  */
-export function batchedLines(target: { write(text: string): unknown }): { write(line: string): void; flush(): void } {
+export function batchedLines(target: { write(text: string): unknown }): { write(line: string): void } {
   let lines: string[] = [];
   let scheduled = false;
   const flush = () => {
@@ -72,7 +72,6 @@ export function batchedLines(target: { write(text: string): unknown }): { write(
         setImmediate(flush);
       }
     },
-    flush,
   };
 }
 
