@@ -56,7 +56,7 @@ export async function pageRows(ctx: OpContext, entity: Entity, body: unknown) {
   // A short page tells the total by itself; only a full (or empty, past the end) page needs the count query.
   const total = rows.length < size && (rows.length > 0 || page === 1)
     ? (page - 1) * size + rows.length
-    : (await keptTotal(ctx, entity, params))
+    : (await keptTotal(ctx, entity, params, plan))
       ?? Number((await selectRows(ctx, entity, params, 'count', plan).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst())?.total ?? 0);
   return { list: await decorateRows(ctx, entity, rows, 'page'), pagination: { page, size, total } };
 }

@@ -3,7 +3,7 @@ import { badRequest } from '../errors.js';
 import type { Entity, Field } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import { caseless, containsInsensitive, likePattern } from '../db/dialect-sql.js';
-import { keywordCandidates, keywordFields } from '../db/keyword-index.js';
+import { indexedKeyword, keywordFields, type IndexedKeyword } from '../db/keyword-index.js';
 import { countedFields, storedRowCount, storedValueCount } from '../db/row-count.js';
 import { encodeValue } from '../db/row-codec.js';
 import { columnRange } from '../db/column-sql.js';
@@ -113,15 +113,25 @@ function keywordOf(params: Row): string | undefined {
   return keyword;
 }
 
-/** What the keyword index says before the query is built: the rows worth testing (undefined: test them all). */
-export type KeywordPlan = { candidates?: Expression<SqlBool> };
+/**
+ * What the keyword index says before the query is built (empty: the keyword is matched by scanning): the index query
+ * finding exactly the rows of the entity's own keyword columns, and `dense` when it finds so large a share of the
+ * table that testing rows in the page's order stops sooner than reading the index's rows.
+ */
+export type KeywordPlan = { index?: IndexedKeyword; dense?: boolean };
 
-/** Asks the keyword index (when the entity's own keyword columns are all in it) which rows may match. */
+/** Beyond this share of the table, a page tests rows in order (it finds its rows soon) rather than reading the index's. */
+const DENSE_SHARE = 0.05;
+
+/** Asks the keyword index (when the entity's own keyword columns are all in it) which rows hold the keyword. */
 export async function planKeyword(ctx: OpContext, entity: Entity, params: Row): Promise<KeywordPlan> {
   const keyword = keywordOf(params);
   const own = entity.fields.filter((f) => f.search.includes('keyword'));
   if (keyword === undefined || own.length === 0 || keywordFields(entity).length !== own.length) return {};
-  return { candidates: await keywordCandidates(ctx.database, ctx.db, entity, keyword, () => storedRowCount(ctx.database, ctx.db, entity)) };
+  const index = await indexedKeyword(ctx.database, ctx.db, entity, keyword);
+  if (!index) return {};
+  const rows = index.count > 2000 ? await storedRowCount(ctx.database, ctx.db, entity) : undefined;
+  return { index, dense: rows !== undefined && index.count > rows * DENSE_SHARE };
 }
 
 const keywordColumns = new WeakMap<Entity, { own: Field[]; joined: Entity['joins'] }>();
@@ -135,18 +145,28 @@ function describeKeyword(entity: Entity, params: Row, eb: AnyExpressionBuilder, 
   if (own.length === 0 && joined.length === 0) return undefined;
   const match = (c: string) => containsInsensitive(ctx.database.dialect, eb.ref(c), keyword);
   const pattern = likePattern(keyword);
+  const caseToken = caseless(keyword) ? 'c' : 'i';
+  const joinedMatches = () => joined.map((j) => match(`${j.joinAlias}.${j.column}`));
+  const anyOf = (all: Expression<SqlBool>[]) => (all.length === 1 ? all[0] : eb.or(all));
+  const index = plan.index;
+  if (index && !plan.dense && own.length) {
+    // The index answers for the own columns exactly: their rows are read from it, no row is tested.
+    const { table, match: query } = index;
+    return {
+      token: `kw${own.length}+${joined.length}${caseToken}:${query === null ? 'none' : `fts:${table}`}`,
+      values: [...(query === null ? [] : [query]), ...joined.map(() => pattern)],
+      cacheable: true,
+      build: () => anyOf([
+        query === null ? sql<SqlBool>`1 = 0` : sql<SqlBool>`a.id in (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${query})`,
+        ...joinedMatches(),
+      ]),
+    };
+  }
   return {
-    token: `kw${own.length}+${joined.length}${caseless(keyword) ? 'c' : 'i'}`,
+    token: `kw${own.length}+${joined.length}${caseToken}`,
     values: Array.from({ length: own.length + joined.length }, () => pattern),
-    // Candidate ids from the keyword index are a parameter of their own: such a call is built every time.
-    cacheable: !plan.candidates,
-    build: () => {
-      let ownMatch: Expression<SqlBool> | undefined = own.length ? eb.or(own.map((f) => match(`a.${f.name}`))) : undefined;
-      // The index narrows the rows; the substring match still decides, so results are exactly a scan's.
-      if (ownMatch && plan.candidates) ownMatch = eb.and([plan.candidates, ownMatch]);
-      const all = [...(ownMatch ? [ownMatch] : []), ...joined.map((j) => match(`${j.joinAlias}.${j.column}`))];
-      return all.length === 1 ? all[0] : eb.or(all);
-    },
+    cacheable: true,
+    build: () => anyOf([...(own.length ? [eb.or(own.map((f) => match(`a.${f.name}`)))] : []), ...joinedMatches()]),
   };
 }
 
@@ -173,11 +193,13 @@ export function whereConditions(ctx: OpContext, entity: Entity, params: Row, eb:
  * (the table's count) or one equality filter on a field counted per value and nothing else (no keyword, hook filter
  * or row scope); undefined otherwise (the rows are counted).
  */
-export async function keptTotal(ctx: OpContext, entity: Entity, params: Row): Promise<number | undefined> {
+export async function keptTotal(ctx: OpContext, entity: Entity, params: Row, plan: KeywordPlan = {}): Promise<number | undefined> {
   const eb = EB;
   const hooks = ctx.hooks.get(entity.prefix);
-  if (keywordOf(params) !== undefined || (hooks.filters?.(ctx, params, eb).length ?? 0) > 0 || hooks.scope?.(ctx, eb)) return undefined;
+  if ((hooks.filters?.(ctx, params, eb).length ?? 0) > 0 || hooks.scope?.(ctx, eb)) return undefined;
   const filtered = entity.fields.filter((f) => f.search.length > 0 && present(params[f.name]));
+  // A keyword alone, on the entity's own columns only: the keyword index counted its rows.
+  if (keywordOf(params) !== undefined) return filtered.length === 0 && !entity.joins.some((j) => j.keyword) ? plan.index?.count : undefined;
   if (filtered.length === 0) return storedRowCount(ctx.database, ctx.db, entity);
   if (filtered.length > 1) return undefined;
   const [field] = filtered;

@@ -8,13 +8,14 @@ import { badRequest, conflict } from '../errors.js';
 import { untyped } from '../crud/dynamic-db.js';
 import { copyToRecycleBin } from '../crud/recycle-bin.js';
 import { ENTITY_DEF_TABLE, storedOrigin } from './stored-entities.js';
+import { dropSqliteKeywordIndex } from '../db/keyword-index.js';
 
 const MENU = 'base_sys_menu';
 
-/** Drops an entity's table with what the schema sync made beside it (SQLite's trigram index table and row counter). */
+/** Drops an entity's table with what the schema sync made beside it (SQLite's keyword index and row counter). */
 export async function dropTable(database: Database, db: Database['db'], entity: Entity): Promise<void> {
   if (database.dialect === 'sqlite') {
-    await sql`drop table if exists ${sql.table(`${entity.table}__kw`)}`.execute(db);
+    await dropSqliteKeywordIndex(db, entity);
     const counter = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'joinery_row_count'`.execute(db);
     if (counter.rows.length) await sql`delete from joinery_row_count where tbl = ${entity.table}`.execute(db);
   }
