@@ -151,15 +151,11 @@ function describeKeyword(entity: Entity, params: Row, eb: AnyExpressionBuilder, 
   const index = plan.index;
   if (index && !plan.dense && own.length) {
     // The index answers for the own columns exactly: their rows are read from it, no row is tested.
-    const { table, match: query } = index;
     return {
-      token: `kw${own.length}+${joined.length}${caseToken}:${query === null ? 'none' : `fts:${table}`}`,
-      values: [...(query === null ? [] : [query]), ...joined.map(() => pattern)],
+      token: `kw${own.length}+${joined.length}${caseToken}:${index.shape}`,
+      values: [...index.params, ...joined.map(() => pattern)],
       cacheable: true,
-      build: () => anyOf([
-        query === null ? sql<SqlBool>`1 = 0` : sql<SqlBool>`a.id in (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${query})`,
-        ...joinedMatches(),
-      ]),
+      build: () => anyOf([index.condition(), ...joinedMatches()]),
     };
   }
   return {

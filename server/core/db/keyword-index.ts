@@ -1,6 +1,9 @@
-import { sql } from 'kysely';
+import { createHash } from 'node:crypto';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Entity, Field } from '../registry/entity-types.js';
 import type { Database } from './database.js';
+import { likePattern } from './dialect-sql.js';
+import { inTransaction } from './row-count.js';
 
 /**
  * Keyword search that does not scan the table. The search itself is a case-insensitive substring match over the
@@ -12,7 +15,10 @@ import type { Database } from './database.js';
  *   index that begins with it (read from the index's vocabulary) — the END characters make every character of a value
  *   the start of a trigram. A keyword holding END itself, or so short and common that it begins too many trigrams,
  *   is matched by the scan.
- * - PostgreSQL: pg_trgm GIN indexes on each keyword column, which ILIKE uses by itself (three characters or more).
+ * - PostgreSQL: `<table>__kw (id, v)`, one row per row of the table, v its keyword columns each folded by lower()
+ *   (as ILIKE folds them) and joined by END; kept by statement triggers inside the write's transaction, with a pg_trgm
+ *   GIN index on v. `v LIKE lower(pattern)` is exactly ILIKE over the columns (a keyword without END cannot span two
+ *   of them), read from the index for three characters or more, and from a narrow table without folding otherwise.
  * - MySQL/MariaDB: no substring index (MariaDB has no ngram parser): the LIKE scans, honestly.
  */
 
@@ -71,11 +77,53 @@ async function ensureSqliteIndex(database: Database, entity: Entity, columns: st
   const stored = new Set(found.rows.map((r) => r.sql));
   if (want && found.rows.length === 5 && [want.create, want.vocab, ...want.triggers].every((t) => stored.has(t))) return true;
   // Missing, or made for other columns or by an earlier version: made again from the table (reads every row once).
-  // The triggers come last: a start cut short before them leaves no complete set, so the next start makes it again.
-  await dropSqliteKeywordIndex(db, entity);
-  if (!want) return false;
-  for (const statement of [want.create, want.vocab, want.fill, ...want.triggers]) await sql.raw(statement).execute(db);
-  return true;
+  // In one transaction (or the caller's), the triggers last: a complete set is always a filled one.
+  return inTransaction(db, async (trx) => {
+    await dropSqliteKeywordIndex(trx, entity);
+    if (!want) return false;
+    for (const statement of [want.create, want.vocab, want.fill, ...want.triggers]) await sql.raw(statement).execute(trx);
+    return true;
+  });
+}
+
+/** PostgreSQL: the keyword table of an entity and its trigger functions (names of at most 63 bytes, distinct per table). */
+function pgNames(table: string) {
+  const hash = createHash('sha1').update(table).digest('hex').slice(0, 8);
+  const short = `${table.slice(0, 36)}_${hash}`;
+  return {
+    table: `${table.slice(0, 50)}__kw`,
+    index: `${table.slice(0, 50)}__kw_v`,
+    fn: (what: 'ins' | 'del' | 'upd') => `joinery_k_${what}_${short}`,
+    trigger: (what: 'ins' | 'del' | 'upd') => `${table.slice(0, 50)}__k_${what}`,
+  };
+}
+
+function pgStatements(entity: Entity, columns: string[]) {
+  const names = pgNames(entity.table);
+  const v = (row: string) => columns.map((c) => `lower(coalesce(${row}.${q(c)}::text, ''))`).join(` || chr(1) || `);
+  const add = (rows: string) => `insert into ${q(names.table)} (id, v) select ${rows}.id, ${v(rows)} from ${rows} ${rows}`;
+  const del = (rows: string) => `delete from ${q(names.table)} where id in (select id from ${rows})`;
+  const body = (steps: string[]) => `begin ${steps.join('; ')}; return null; end`;
+  return {
+    names,
+    functions: [
+      { what: 'ins' as const, event: 'INSERT', referencing: 'NEW TABLE AS nt', body: body([add('nt')]) },
+      { what: 'del' as const, event: 'DELETE', referencing: 'OLD TABLE AS ot', body: body([del('ot')]) },
+      { what: 'upd' as const, event: 'UPDATE', referencing: 'OLD TABLE AS ot NEW TABLE AS nt', body: body([del('ot'), add('nt')]) },
+    ],
+    fill: `insert into ${q(names.table)} (id, v) select t.id, ${v('t')} from ${q(entity.table)} t`,
+  };
+}
+
+/** Drops the PostgreSQL keyword table of an entity with its triggers and functions, if there are any. */
+export async function dropPostgresKeywordIndex(db: Database['db'], table: string): Promise<void> {
+  const names = pgNames(table);
+  const exists = await sql<{ t: string | null }>`select to_regclass(quote_ident(${table})) as t`.execute(db);
+  for (const what of ['ins', 'del', 'upd'] as const) {
+    if (exists.rows[0]?.t) await sql.raw(`drop trigger if exists ${q(names.trigger(what))} on ${q(table)}`).execute(db);
+    await sql.raw(`drop function if exists ${q(names.fn(what))}()`).execute(db);
+  }
+  await sql.raw(`drop table if exists ${q(names.table)}`).execute(db);
 }
 
 async function ensurePostgresIndexes(database: Database, entity: Entity, columns: string[]): Promise<boolean> {
@@ -86,17 +134,49 @@ async function ensurePostgresIndexes(database: Database, entity: Entity, columns
       await sql`create extension if not exists pg_trgm`.execute(db);
       trgmReady.set(key, true);
     } catch (error) {
-      // Not allowed to create extensions here: searches stay correct, by scanning.
+      // Not allowed to create extensions here: searches stay correct, reading the narrow keyword table whole.
       console.warn(`[joinery] pg_trgm is not available (${(error as Error).message}); keyword search scans tables`);
       trgmReady.set(key, false);
     }
   }
-  if (!trgmReady.get(key)) return false;
-  for (const c of columns) {
-    const name = `kw_${entity.table}_${c}`.slice(0, 63);
-    await sql.raw(`create index if not exists ${q(name)} on ${q(entity.table)} using gin (${q(c)} gin_trgm_ops)`).execute(db);
-  }
-  return columns.length > 0;
+  const table = entity.table;
+  const want = columns.length ? pgStatements(entity, columns) : undefined;
+  const names = pgNames(table);
+  if (!want && !(await sql<{ t: string | null }>`select to_regclass(quote_ident(${names.table})) as t`.execute(db)).rows[0]?.t) return false;
+  const check = async (trx: Database['db']) => {
+    if (!want) return false;
+    const found = await sql<{ fn: string; src: string; tg: string }>`
+      select p.proname as fn, p.prosrc as src, t.tgname as tg from pg_trigger t join pg_proc p on p.oid = t.tgfoid
+      where t.tgrelid = quote_ident(${table})::regclass and t.tgname like ${`${table.slice(0, 50)}__k_%`}`.execute(trx);
+    const index = await sql<{ n: number }>`select count(*) as n from pg_indexes where tablename = ${names.table} and indexname = ${names.index}`.execute(trx);
+    return found.rows.length === want.functions.length && (Number(index.rows[0]?.n) > 0 || !trgmReady.get(key))
+      && want.functions.every((f) => found.rows.some((r) => r.fn === names.fn(f.what) && r.src === f.body && r.tg === names.trigger(f.what)));
+  };
+  const legacy = async (trx: Database['db']) => {
+    // Earlier versions indexed each keyword column of the table itself (kw_<table>_<column>): the keyword table replaces them.
+    const old = await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = ${table} and indexname like ${`kw\_%`} and indexdef like '%gin_trgm_ops%'`.execute(trx);
+    for (const { name } of old.rows) await sql.raw(`drop index if exists ${q(name)}`).execute(trx);
+  };
+  if (await check(db)) return true;
+  return inTransaction(db, async (trx) => {
+    // Servers starting together make it one after the other; no writer of the table until the commit, so the fill
+    // below and the triggers meet exactly.
+    await sql`select pg_advisory_xact_lock(hashtext(${names.table}))`.execute(trx);
+    await sql.raw(`lock table ${q(table)} in share row exclusive mode`).execute(trx);
+    if (await check(trx)) return true;
+    await dropPostgresKeywordIndex(trx, table);
+    await legacy(trx);
+    if (!want) return false;
+    await sql.raw(`create table ${q(names.table)} (id bigint primary key, v text not null)`).execute(trx);
+    await sql.raw(want.fill).execute(trx);
+    if (trgmReady.get(key)) await sql.raw(`create index ${q(names.index)} on ${q(names.table)} using gin (v gin_trgm_ops)`).execute(trx);
+    await sql.raw(`analyze ${q(names.table)}`).execute(trx);
+    for (const f of want.functions) {
+      await sql.raw(`create or replace function ${q(names.fn(f.what))}() returns trigger language plpgsql as $joinery$${f.body}$joinery$`).execute(trx);
+      await sql.raw(`create trigger ${q(names.trigger(f.what))} after ${f.event} on ${q(table)} referencing ${f.referencing} for each statement execute function ${q(names.fn(f.what))}()`).execute(trx);
+    }
+    return true;
+  });
 }
 
 /** Creates (or re-creates, when the keyword fields changed) the entity's keyword index; part of the schema sync. */
@@ -114,16 +194,26 @@ const MAX_TERMS = 1000;
 /** The highest character: the last trigram that begins with a short keyword is the keyword padded with it. */
 const TOP = '\u{10FFFF}';
 
-/** What the keyword index says of a keyword: the FTS5 query that finds exactly its rows (null: no row has it), and how many rows. */
-export type IndexedKeyword = { table: string; match: string | null; count: number };
+/**
+ * What the keyword index says of a keyword: how many rows hold it (in the entity's own keyword columns), and the
+ * condition on `a.id` that finds exactly those rows (a shape token and its parameters for the compiled-query cache).
+ */
+export type IndexedKeyword = { count: number; shape: string; params: unknown[]; condition: () => Expression<SqlBool> };
 
 /**
- * On SQLite, the FTS5 query matching exactly the rows whose keyword columns hold the keyword (as LIKE would find
- * them), and their number; undefined when the index cannot answer (no index, another dialect, a keyword holding the
- * END character, a short keyword beginning too many trigrams).
+ * The keyword index's answer for a keyword; undefined when it cannot answer (no index, MySQL, a keyword holding the
+ * END character, a short keyword beginning too many trigrams on SQLite).
  */
 export async function indexedKeyword(database: Database, db: Database['db'], entity: Entity, keyword: string): Promise<IndexedKeyword | undefined> {
-  if (database.dialect !== 'sqlite' || !indexed.has(entity) || keyword.length === 0 || keyword.includes(END)) return undefined;
+  if (!indexed.has(entity) || keyword.length === 0 || keyword.includes(END)) return undefined;
+  if (database.dialect === 'postgres') {
+    const table = sql.table(pgNames(entity.table).table);
+    const pattern = likePattern(keyword);
+    const matching = sql`select id from ${table} where v like lower(${pattern}) escape '!'`;
+    const counted = await sql<{ n: string | number }>`select count(*) as n from (${matching}) m`.execute(db);
+    return { count: Number(counted.rows[0]?.n ?? 0), shape: 'pg', params: [pattern], condition: () => sql<SqlBool>`a.id in (${matching})` };
+  }
+  if (database.dialect !== 'sqlite') return undefined;
   const fts = ftsName(entity);
   // LIKE folds ASCII letters only, as lower() did to the indexed values.
   const folded = keyword.replace(/[A-Z]+/g, (m) => m.toLowerCase());
@@ -138,7 +228,9 @@ export async function indexedKeyword(database: Database, db: Database['db'], ent
     const begins = terms.rows.filter((r) => r.term.startsWith(folded));
     match = begins.length ? begins.map((r) => phrase(r.term)).join(' OR ') : null;
   }
-  if (match === null) return { table: fts, match, count: 0 };
-  const counted = await sql<{ n: number }>`select count(*) as n from ${sql.table(fts)} where ${sql.table(fts)} match ${match}`.execute(db);
-  return { table: fts, match, count: Number(counted.rows[0]?.n ?? 0) };
+  if (match === null) return { count: 0, shape: 'none', params: [], condition: () => sql<SqlBool>`1 = 0` };
+  const table = sql.table(fts);
+  const matching = sql`select rowid from ${table} where ${table} match ${match}`;
+  const counted = await sql<{ n: number }>`select count(*) as n from ${table} where ${table} match ${match}`.execute(db);
+  return { count: Number(counted.rows[0]?.n ?? 0), shape: 'fts', params: [match], condition: () => sql<SqlBool>`a.id in (${matching})` };
 }

@@ -68,7 +68,7 @@ function sqliteTriggers(table: string, fields: string[]): string[] {
  * Runs the work in a transaction of its own, or in the caller's when the sync already runs in one (registerEntity
  * syncs a new entity inside the transaction that also writes its menu and definition: Kysely cannot nest them).
  */
-function inTransaction<T>(db: Database['db'], work: (trx: Database['db']) => Promise<T>): Promise<T> {
+export function inTransaction<T>(db: Database['db'], work: (trx: Database['db']) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 

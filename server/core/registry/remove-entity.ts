@@ -8,7 +8,7 @@ import { badRequest, conflict } from '../errors.js';
 import { untyped } from '../crud/dynamic-db.js';
 import { copyToRecycleBin } from '../crud/recycle-bin.js';
 import { ENTITY_DEF_TABLE, storedOrigin } from './stored-entities.js';
-import { dropSqliteKeywordIndex } from '../db/keyword-index.js';
+import { dropPostgresKeywordIndex, dropSqliteKeywordIndex } from '../db/keyword-index.js';
 
 const MENU = 'base_sys_menu';
 
@@ -19,6 +19,7 @@ export async function dropTable(database: Database, db: Database['db'], entity: 
     const counter = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'joinery_row_count'`.execute(db);
     if (counter.rows.length) await sql`delete from joinery_row_count where tbl = ${entity.table}`.execute(db);
   }
+  if (database.dialect === 'postgres') await dropPostgresKeywordIndex(db, entity.table);
   await sql`drop table if exists ${sql.table(entity.table)}`.execute(db);
 }
 
