@@ -68,9 +68,13 @@ test.describe('generic entity list', () => {
     expect(drawn).toBeGreaterThan(5);
     expect(drawn).toBeLessThan(60);
     expect((await list.rowIds())[0]).toBe(order[0]);
+    // The columns keep their places while other rows scroll into view (their widths are kept, not laid out again).
+    const edges = () => list.table.locator('thead th').evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().left)));
+    const before = await edges();
     await list.table.evaluate((el) => { el.scrollTop = el.scrollHeight; });
     await expect(list.row(order[order.length - 1])).toBeVisible();
     expect(await list.rows.count()).toBeLessThan(60);
+    expect(await edges()).toEqual(before);
 
     // Folded: the top level only; one directory opened shows its children, indented.
     await page.getByRole('button', { name: '全部收起' }).click();

@@ -60,8 +60,11 @@ test('dictionaries: types beside the items; an item is added to the chosen type 
   await list.ready();
   await expect.poll(() => list.totalCount()).toBeGreaterThan(items.pagination.total + 1);
 
-  // In English an item is listed by its English name (its stored name on hover).
+  // In English an item is listed by its English name (its stored name on hover). Listed under its type: "All" is
+  // ordered by sort order then creation time, so a new item may be on its last page.
   await shell.switchLanguage('en');
+  await list.ready();
+  await panel.locator(`[data-master="${type.id}"]`).click();
   await list.ready();
   const english = list.row(saved[0].id);
   await expect(list.cell(english, 'name')).toHaveText('Bamboo');

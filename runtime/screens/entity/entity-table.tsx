@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useRef, type ComponentType, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -232,13 +232,27 @@ export function EntityTable(props: EntityTableProps) {
   }])), [columns, stickyLeft]);
   const th = 'h-10 border-b border-line bg-subtle px-3 text-left text-xs font-semibold whitespace-nowrap text-muted';
 
+  // A long (virtualized) page lays its columns out once, as the browser did for the first rows it drew, then keeps
+  // those widths (table-layout: fixed): a scroll step then lays out the rows it adds, not the whole table, and the
+  // columns do not jump as rows of other widths come into view. A new page or set of columns measures again.
+  const headRef = useRef<HTMLTableRowElement>(null);
+  const [frozen, setFrozen] = useState<{ rows: EntityRow[]; columns: ColumnSpec[]; widths: number[] }>();
+  const virtual = rows.length > VIRTUAL_FROM;
+  const widths = virtual && frozen?.rows === rows && frozen.columns === columns ? frozen.widths : undefined;
+  useLayoutEffect(() => {
+    if (!virtual || widths || !headRef.current) return;
+    setFrozen({ rows, columns, widths: [...headRef.current.cells].map((c) => c.getBoundingClientRect().width) });
+  }, [virtual, widths, rows, columns]);
+
   return (
     <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto" data-testid="entity-table"
       onScroll={scrollKey ? (e) => { if (restored.current === scrollKey) rememberScroll(scrollKey, e.currentTarget.scrollTop); } : undefined}>
-      <table className="w-full border-separate border-spacing-0 text-[13px]" aria-busy={loading}>
+      <table className={`w-full border-separate border-spacing-0 text-[13px] ${widths ? 'jy-fixed-cols' : ''}`} aria-busy={loading}
+        style={widths ? { tableLayout: 'fixed' } : undefined}>
+        {widths && <colgroup>{widths.map((w, i) => <col key={i} style={{ width: w }} />)}</colgroup>}
         <thead className="sticky top-0 z-[2]">
           {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
+            <tr key={group.id} ref={headRef}>
               {selectable && (
                 <th className={`${th} sticky left-0 z-[3]`} style={{ width: SELECT_WIDTH }}>
                   <Checkbox label={t('table.selectAll')} checked={ticked.all} indeterminate={ticked.some} onChange={table.getToggleAllPageRowsSelectedHandler()} />
