@@ -120,8 +120,9 @@ function keywordOf(params: Row): string | undefined {
  */
 export type KeywordPlan = { index?: IndexedKeyword; dense?: boolean };
 
-/** Beyond this share of the table, a page tests rows in order (it finds its rows soon) rather than reading the index's. */
+/** Beyond this share of the table (and this many rows), a page tests rows in order (it finds its rows soon) rather than reading the index's. */
 const DENSE_SHARE = 0.05;
+const MIN_DENSE = 2000;
 
 /** Asks the keyword index (when the entity's own keyword columns are all in it) which rows hold the keyword. */
 export async function planKeyword(ctx: OpContext, entity: Entity, params: Row): Promise<KeywordPlan> {
@@ -130,8 +131,11 @@ export async function planKeyword(ctx: OpContext, entity: Entity, params: Row): 
   if (keyword === undefined || own.length === 0 || keywordFields(entity).length !== own.length) return {};
   const index = await indexedKeyword(ctx.database, ctx.db, entity, keyword);
   if (!index) return {};
-  const rows = index.count > 2000 ? await storedRowCount(ctx.database, ctx.db, entity) : undefined;
-  return { index, dense: rows !== undefined && index.count > rows * DENSE_SHARE };
+  // Counted only where the count could make it dense (the count is the total later, when the page is full).
+  if (index.atMost <= MIN_DENSE) return { index, dense: false };
+  const rows = await storedRowCount(ctx.database, ctx.db, entity);
+  if (rows === undefined || index.atMost <= rows * DENSE_SHARE) return { index, dense: false };
+  return { index, dense: (await index.total()) > Math.max(MIN_DENSE, rows * DENSE_SHARE) };
 }
 
 const keywordColumns = new WeakMap<Entity, { own: Field[]; joined: Entity['joins'] }>();
@@ -195,7 +199,7 @@ export async function keptTotal(ctx: OpContext, entity: Entity, params: Row, pla
   if ((hooks.filters?.(ctx, params, eb).length ?? 0) > 0 || hooks.scope?.(ctx, eb)) return undefined;
   const filtered = entity.fields.filter((f) => f.search.length > 0 && present(params[f.name]));
   // A keyword alone, on the entity's own columns only: the keyword index counted its rows.
-  if (keywordOf(params) !== undefined) return filtered.length === 0 && !entity.joins.some((j) => j.keyword) ? plan.index?.count : undefined;
+  if (keywordOf(params) !== undefined) return filtered.length === 0 && !entity.joins.some((j) => j.keyword) ? plan.index?.total() : undefined;
   if (filtered.length === 0) return storedRowCount(ctx.database, ctx.db, entity);
   if (filtered.length > 1) return undefined;
   const [field] = filtered;

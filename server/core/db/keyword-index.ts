@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type Expression, type SqlBool } from 'kysely';
 import type { Entity, Field } from '../registry/entity-types.js';
 import type { Database } from './database.js';
 import { likePattern } from './dialect-sql.js';
@@ -194,11 +194,20 @@ const MAX_TERMS = 1000;
 /** The highest character: the last trigram that begins with a short keyword is the keyword padded with it. */
 const TOP = '\u{10FFFF}';
 
+/** Per FTS table: the texts of its vocabulary and count lookups. */
+const sqliteLookups = new Map<string, { terms: string; count: string }>();
+
 /**
- * What the keyword index says of a keyword: how many rows hold it (in the entity's own keyword columns), and the
- * condition on `a.id` that finds exactly those rows (a shape token and its parameters for the compiled-query cache).
+ * What the keyword index says of a keyword: the condition on `a.id` that finds exactly the rows holding it in the
+ * entity's own keyword columns (a shape token and its parameters for the compiled-query cache), at most how many rows
+ * that is (exact once counted), and their exact number (counted once, when asked).
  */
-export type IndexedKeyword = { count: number; shape: string; params: unknown[]; condition: () => Expression<SqlBool> };
+export type IndexedKeyword = { atMost: number; total: () => Promise<number>; shape: string; params: unknown[]; condition: () => Expression<SqlBool> };
+
+function counted(atMost: number | undefined, count: () => Promise<number>): Pick<IndexedKeyword, 'atMost' | 'total'> {
+  let known: Promise<number> | undefined;
+  return { atMost: atMost ?? Number.POSITIVE_INFINITY, total: () => (known ??= count()) };
+}
 
 /**
  * The keyword index's answer for a keyword; undefined when it cannot answer (no index, MySQL, a keyword holding the
@@ -210,27 +219,41 @@ export async function indexedKeyword(database: Database, db: Database['db'], ent
     const table = sql.table(pgNames(entity.table).table);
     const pattern = likePattern(keyword);
     const matching = sql`select id from ${table} where v like lower(${pattern}) escape '!'`;
-    const counted = await sql<{ n: string | number }>`select count(*) as n from (${matching}) m`.execute(db);
-    return { count: Number(counted.rows[0]?.n ?? 0), shape: 'pg', params: [pattern], condition: () => sql<SqlBool>`a.id in (${matching})` };
+    const n = Number((await sql<{ n: string | number }>`select count(*) as n from (${matching}) m`.execute(db)).rows[0]?.n ?? 0);
+    return { ...counted(n, async () => n), shape: 'pg', params: [pattern], condition: () => sql<SqlBool>`a.id in (${matching})` };
   }
   if (database.dialect !== 'sqlite') return undefined;
   const fts = ftsName(entity);
+  // The two lookups' texts, made once per table (a page call with a keyword may run them before its own query).
+  let texts = sqliteLookups.get(fts);
+  if (!texts) {
+    sqliteLookups.set(fts, (texts = {
+      terms: `select term, doc from ${q(`${fts}_vocab`)} where term >= ? and term <= ? limit ${MAX_TERMS + 1}`,
+      count: `select count(*) as n from ${q(fts)} where ${q(fts)} match ?`,
+    }));
+  }
+  const { count } = texts;
   // LIKE folds ASCII letters only, as lower() did to the indexed values.
   const folded = keyword.replace(/[A-Z]+/g, (m) => m.toLowerCase());
   const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
-  let match: string | null;
+  let match: string;
+  let atMost: number | undefined;
   const length = [...folded].length;
   if (length >= TRIGRAM) match = phrase(folded);
   else {
     const last = folded + TOP.repeat(TRIGRAM - length);
-    const terms = await sql<{ term: string }>`select term from ${sql.table(`${fts}_vocab`)} where term >= ${folded} and term <= ${last} limit ${MAX_TERMS + 1}`.execute(db);
+    const terms = await db.executeQuery<{ term: string; doc: number }>(CompiledQuery.raw(texts.terms, [folded, last]));
     if (terms.rows.length > MAX_TERMS) return undefined;
     const begins = terms.rows.filter((r) => r.term.startsWith(folded));
-    match = begins.length ? begins.map((r) => phrase(r.term)).join(' OR ') : null;
+    if (!begins.length) return { ...counted(0, async () => 0), shape: 'none', params: [], condition: () => sql<SqlBool>`1 = 0` };
+    match = begins.map((r) => phrase(r.term)).join(' OR ');
+    // Each row holding the keyword holds one of these trigrams: the rows of all of them bound the count from above.
+    atMost = begins.reduce((n, r) => n + Number(r.doc), 0);
   }
-  if (match === null) return { count: 0, shape: 'none', params: [], condition: () => sql<SqlBool>`1 = 0` };
   const table = sql.table(fts);
   const matching = sql`select rowid from ${table} where ${table} match ${match}`;
-  const counted = await sql<{ n: number }>`select count(*) as n from ${table} where ${table} match ${match}`.execute(db);
-  return { count: Number(counted.rows[0]?.n ?? 0), shape: 'fts', params: [match], condition: () => sql<SqlBool>`a.id in (${matching})` };
+  const countRows = async () => Number((await db.executeQuery<{ n: number }>(CompiledQuery.raw(count, [match]))).rows[0]?.n ?? 0);
+  // A phrase has no bound from the vocabulary: its rows are counted at once (one lookup, cheap when they are few).
+  const n = atMost === undefined ? await countRows() : undefined;
+  return { ...counted(n ?? atMost, n === undefined ? countRows : async () => n), shape: 'fts', params: [match], condition: () => sql<SqlBool>`a.id in (${matching})` };
 }
