@@ -1,46 +1,29 @@
-import http from 'node:http';
 import { test, expect } from './fixtures';
 import { llmPort } from './global-setup';
 import { ShellPage } from './pages/shell-page';
 import { ListPage } from './pages/list-page';
 import { EditDialog } from './pages/edit-dialog';
+import { fakeLlm, type FakeAnswer, type FakeLlmRequest } from '../../server/test/fake-llm';
 
-type Seen = { url?: string; authorization?: string; model: string; sentence: string };
 const label = (zhCn: string, en: string) => ({ 'zh-cn': zhCn, 'zh-tw': zhCn, en });
 
 /**
- * A fake OpenAI-compatible endpoint (the one third-party service that cannot run here), listening where the e2e server
- * was told its model is (global-setup.ts). It answers by the sentence: one naming field names no database may have
- * gets a hostile draft, any other a warehouse's fields in a fenced JSON block, as chat models write them.
+ * The fake model listens where the e2e server was told its model is (global-setup.ts). It answers by the sentence: one
+ * naming field names no database may have gets a hostile draft, any other a warehouse's fields in a fenced JSON block,
+ * as chat models write them.
  */
-function fakeLlm() {
-  const seen: Seen[] = [];
-  const reply = (content: string) => JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] });
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => { body += c; });
-    req.on('end', () => {
-      const request = JSON.parse(body) as { model: string; messages: { role: string; content: string }[] };
-      const sentence = request.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
-      seen.push({ url: req.url, authorization: req.headers.authorization, model: request.model, sentence });
-      res.setHeader('content-type', 'application/json');
-      if (sentence.includes('drop table')) {
-        res.end(reply(JSON.stringify({ fields: [{ name: 'title', type: 'string' }, { name: 'x; drop table base_sys_user; --', type: 'string' }] })));
-        return;
-      }
-      res.end(reply('Here are the fields:\n```json\n' + JSON.stringify({ fields: [
-        { name: 'title', label: label('仓库名称', 'Warehouse'), type: 'string', required: true, length: 60, search: 'keyword' },
-        { name: 'city', label: label('城市', 'City'), type: 'string', length: 40, search: 'eq' },
-        { name: 'capacity', label: label('容量', 'Capacity'), type: 'integer' },
-        { name: 'rent', label: label('月租金', 'Monthly rent'), type: 'money', search: 'range' },
-      ] }) + '\n```'));
-    });
-  });
-  return { server, seen };
-}
+const answers = ({ sentence }: FakeLlmRequest): FakeAnswer => {
+  if (sentence.includes('drop table')) return { content: JSON.stringify({ fields: [{ name: 'title', type: 'string' }, { name: 'x; drop table base_sys_user; --', type: 'string' }] }) };
+  return { content: 'Here are the fields:\n```json\n' + JSON.stringify({ fields: [
+    { name: 'title', label: label('仓库名称', 'Warehouse'), type: 'string', required: true, length: 60, search: 'keyword' },
+    { name: 'city', label: label('城市', 'City'), type: 'string', length: 40, search: 'eq' },
+    { name: 'capacity', label: label('容量', 'Capacity'), type: 'integer' },
+    { name: 'rent', label: label('月租金', 'Monthly rent'), type: 'money', search: 'range' },
+  ] }) + '\n```' };
+};
 
 test.describe('AI-code page with a language model', () => {
-  const llm = fakeLlm();
+  const llm = fakeLlm(answers);
   test.beforeAll(async () => {
     await new Promise<void>((resolve, reject) => {
       llm.server.once('error', reject);

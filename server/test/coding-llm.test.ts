@@ -1,44 +1,31 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from './harness.js';
 import { dbFingerprint } from './db-fingerprint.js';
+import { fakeLlm, type FakeAnswer, type FakeLlmRequest } from './fake-llm.js';
 import type { Row } from '../core/db/row.js';
 
-/** A fake OpenAI-compatible endpoint (the one third-party service that cannot run here): replies by the sentence's first word. */
-function fakeLlm() {
-  const seen: Row[] = [];
-  const reply = (content: string) => JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] });
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => { body += c; });
-    req.on('end', () => {
-      const request = JSON.parse(body) as { model: string; messages: { role: string; content: string }[] };
-      seen.push({ url: req.url, authorization: req.headers.authorization, model: request.model });
-      const sentence = request.messages.find((m) => m.role === 'user')!.content;
-      const kind = sentence.split(' ')[0];
-      if (kind === 'slow') return; // never answers
-      res.setHeader('content-type', 'application/json');
-      if (kind === 'good') {
-        res.end(reply('```json\n' + JSON.stringify({ fields: [
-          { name: 'name', label: { 'zh-cn': '名称', 'zh-tw': '名稱', en: 'Name' }, type: 'string', required: true, length: 60, search: 'keyword' },
-          { name: 'phone', label: '电话', type: 'string', length: 20 },
-          { name: 'credit', label: '额度', type: 'money' },
-        ] }) + '\n```'));
-      } else if (kind === 'chatty') {
-        res.end(reply('Sure! Here are the fields:\n```json\n' + JSON.stringify({ fields: [{ name: 'title', type: 'string' }] }) + '\n```\nShall I add more?'));
-      } else if (kind === 'malformed') res.end(reply('{"fields": [ {"name": "oops", '));
-      else if (kind === 'hostile') res.end(reply(JSON.stringify({ fields: [{ name: 'title', type: 'string' }, { name: 'x; drop table base_sys_user; --', type: 'string' }, { name: '__proto__', type: 'json' }] })));
-      else res.end('not json at all');
-    });
-  });
-  return { server, seen };
-}
+/** The fake model answers by the sentence's first word. */
+const answers = ({ sentence }: FakeLlmRequest): FakeAnswer => {
+  const kind = sentence.split(' ')[0];
+  if (kind === 'slow') return { silent: true }; // never answers
+  if (kind === 'good') {
+    return { content: '```json\n' + JSON.stringify({ fields: [
+      { name: 'name', label: { 'zh-cn': '名称', 'zh-tw': '名稱', en: 'Name' }, type: 'string', required: true, length: 60, search: 'keyword' },
+      { name: 'phone', label: '电话', type: 'string', length: 20 },
+      { name: 'credit', label: '额度', type: 'money' },
+    ] }) + '\n```' };
+  }
+  if (kind === 'chatty') return { content: 'Sure! Here are the fields:\n```json\n' + JSON.stringify({ fields: [{ name: 'title', type: 'string' }] }) + '\n```\nShall I add more?' };
+  if (kind === 'malformed') return { content: '{"fields": [ {"name": "oops", ' };
+  if (kind === 'hostile') return { content: JSON.stringify({ fields: [{ name: 'title', type: 'string' }, { name: 'x; drop table base_sys_user; --', type: 'string' }, { name: '__proto__', type: 'json' }] }) };
+  return { raw: 'not json at all' };
+};
 
 describe('AI-code: drafting fields from a sentence with an OpenAI-compatible LLM', () => {
   let t: TestApp;
   let admin: string;
-  const llm = fakeLlm();
+  const llm = fakeLlm(answers);
   const saved = { ...process.env };
   beforeAll(async () => {
     await new Promise<void>((resolve) => llm.server.listen(0, '127.0.0.1', resolve));
@@ -63,7 +50,7 @@ describe('AI-code: drafting fields from a sentence with an OpenAI-compatible LLM
     const data = r.body.data as { proposal: { fields: Row[] }; schema: Row };
     expect(data.proposal.fields.map((f) => [f.name, f.type])).toEqual([['name', 'string'], ['phone', 'string'], ['credit', 'money']]);
     expect((data.schema.properties as Record<string, Row>).credit['x-money']).toBe(true);
-    expect(llm.seen.at(-1)).toEqual({ url: '/v1/chat/completions', authorization: 'Bearer test-key', model: 'fake-model' });
+    expect(llm.seen.at(-1)).toEqual({ url: '/v1/chat/completions', authorization: 'Bearer test-key', model: 'fake-model', sentence: expect.stringMatching(/^good/) });
     // Chat models often write a sentence around the JSON block: the block is read, the prose ignored.
     const chatty = await draft('chatty suppliers with a title');
     expect(chatty.status, chatty.raw).toBe(200);
