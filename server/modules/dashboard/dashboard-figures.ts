@@ -42,6 +42,14 @@ function figure(byDay: Map<string, number>, soFar: { yesterday: number; weekAgo:
 
 const num = (v: unknown): number => Number(v ?? 0);
 
+/**
+ * The order's status as an expression, not the bare column: a day's orders are found through the time index
+ * (ix_dashboard_order_time, which also covers status and payAmount), never through the status index — on SQLite
+ * without statistics the planner took `status in (1, 2)` for the narrower one and read most of the table (250 ms over
+ * 1,000,000 orders instead of under 1).
+ */
+const paidStatus = sql<number>`${sql.ref('status')} + 0`;
+
 /** The points of the sales chart for a period; days and months without sales are 0. */
 async function salesSeries(ctx: OpContext, period: Period, now: Date): Promise<SeriesPoint[]> {
   const db = ctx.db;
@@ -50,7 +58,7 @@ async function salesSeries(ctx: OpContext, period: Period, now: Date): Promise<S
     const hour = sql<string>`substr(${sql.ref('createTime')}, 12, 2)`;
     const rows = await db.selectFrom('order_info')
       .select([hour.as('h'), sql<number>`count(*)`.as('n'), sql<number>`sum(${sql.ref('payAmount')})`.as('amount')])
-      .where('createTime', '>=', `${today} 00:00:00`).where('createTime', '<=', `${today} 23:59:59`).where('status', 'in', [1, 2])
+      .where('createTime', '>=', `${today} 00:00:00`).where('createTime', '<=', `${today} 23:59:59`).where(paidStatus, 'in', [1, 2])
       .groupBy(hour).execute();
     const byHour = new Map(rows.map((r) => [String(r.h), r]));
     return Array.from({ length: 24 }, (_, h) => {
@@ -80,7 +88,7 @@ async function dayUntil(ctx: OpContext, day: string, clock: string) {
   const db = ctx.db;
   const [paid, members] = await Promise.all([
     db.selectFrom('order_info').select([sql<number>`count(*)`.as('n'), sql<number>`sum(${sql.ref('payAmount')})`.as('amount')])
-      .where('createTime', '>=', `${day} 00:00:00`).where('createTime', '<=', `${day} ${clock}`).where('status', 'in', [1, 2]).executeTakeFirst(),
+      .where('createTime', '>=', `${day} 00:00:00`).where('createTime', '<=', `${day} ${clock}`).where(paidStatus, 'in', [1, 2]).executeTakeFirst(),
     db.selectFrom('user_info').select(sql<number>`count(*)`.as('n')).where('createTime', '>=', `${day} 00:00:00`).where('createTime', '<=', `${day} ${clock}`).executeTakeFirst(),
   ]);
   return { paid: num(paid?.n), amount: num(paid?.amount), members: num(members?.n) };
