@@ -65,7 +65,7 @@ describe.each(DIALECTS)('kept row counts = count(*) (%s)', (dialect) => {
       ? await sql`select name from sqlite_master where type = 'trigger' and tbl_name = ${TABLE} and name like ${`${TABLE}__%`} and name not like '%kw%'`.execute(db)
       : dialect === 'postgres'
         ? await sql`select tgname from pg_trigger where tgrelid = ${TABLE}::regclass and not tgisinternal and tgname like ${`${TABLE}__n_%`}`.execute(db)
-        : await sql`select trigger_name from information_schema.triggers where event_object_schema = database() and event_object_table = ${TABLE}`.execute(db);
+        : await sql`select trigger_name from information_schema.triggers where event_object_schema = database() and event_object_table = ${TABLE} and trigger_name like ${`${TABLE}\\_\\_n\\_%`}`.execute(db);
     // Insert, delete, and (the type is counted per value) update.
     expect(triggers.rows.length).toBe(dialect === 'sqlite' ? 5 : 3);
   });

@@ -19,7 +19,8 @@ import { inTransaction } from './row-count.js';
  *   (as ILIKE folds them) and joined by END; kept by statement triggers inside the write's transaction, with a pg_trgm
  *   GIN index on v. `v LIKE lower(pattern)` is exactly ILIKE over the columns (a keyword without END cannot span two
  *   of them), read from the index for three characters or more, and from a narrow table without folding otherwise.
- * - MySQL/MariaDB: no substring index (MariaDB has no ngram parser): the LIKE scans, honestly.
+ * - MySQL/MariaDB: the same keyword table as on PostgreSQL, kept by row triggers, without a substring index (MariaDB has
+ *   no ngram parser): a search reads the narrow table whole — honestly a scan, but of pre-folded text, not of the rows.
  */
 
 /** Fewest characters a trigram index can look up. */
@@ -179,12 +180,76 @@ async function ensurePostgresIndexes(database: Database, entity: Entity, columns
   });
 }
 
+const bq = (name: string) => `\`${name.replace(/`/g, '``')}\``;
+
+/** MySQL/MariaDB: the keyword table's triggers (row triggers: the only kind MySQL has). */
+function mysqlTriggers(entity: Entity, columns: string[]) {
+  const names = pgNames(entity.table);
+  const v = (row: string) => `concat(${columns.map((c) => `lower(coalesce(${row}${bq(c)}, ''))`).join(', char(1 using utf8mb4), ')})`;
+  const add = `insert into ${bq(names.table)} (id, v) values (NEW.id, ${v('NEW.')})`;
+  const del = `delete from ${bq(names.table)} where id = OLD.id`;
+  return {
+    names,
+    triggers: [
+      { name: names.trigger('ins'), event: 'INSERT', body: add },
+      { name: names.trigger('del'), event: 'DELETE', body: del },
+      { name: names.trigger('upd'), event: 'UPDATE', body: `BEGIN ${del}; ${add}; END` },
+    ],
+    fill: `insert into ${bq(names.table)} (id, v) select id, ${v('')} from ${bq(entity.table)}`,
+  };
+}
+
+/** Drops the MySQL keyword table of an entity with its triggers, if there are any. */
+export async function dropMysqlKeywordIndex(db: Database['db'], table: string): Promise<void> {
+  const names = pgNames(table);
+  for (const what of ['ins', 'del', 'upd'] as const) await sql.raw(`drop trigger if exists ${bq(names.trigger(what))}`).execute(db);
+  await sql.raw(`drop table if exists ${bq(names.table)}`).execute(db);
+}
+
+async function ensureMysqlIndex(database: Database, entity: Entity, columns: string[]): Promise<boolean> {
+  const { db } = database;
+  const table = entity.table;
+  const want = columns.length ? mysqlTriggers(entity, columns) : undefined;
+  const names = pgNames(table);
+  const exists = async (c: Database['db']) => (await sql<{ n: number }>`select count(*) as n from information_schema.tables where table_schema = database() and table_name = ${names.table}`.execute(c)).rows[0]?.n;
+  if (!want) {
+    if (Number(await exists(db)) > 0) await dropMysqlKeywordIndex(db, table);
+    return false;
+  }
+  const check = async (c: Database['db']) => {
+    const found = await sql<{ name: string; body: string }>`select trigger_name as name, action_statement as body from information_schema.triggers
+      where event_object_schema = database() and event_object_table = ${table} and trigger_name like ${`${table.slice(0, 50).replace(/_/g, '\\_')}\\_\\_k\\_%`}`.execute(c);
+    return found.rows.length === want.triggers.length && want.triggers.every((t) => found.rows.some((r) => r.name === t.name && r.body === t.body));
+  };
+  if (await check(db)) return true;
+  // v compares as the keyword columns do (the entity table's collation).
+  const collation = await sql<{ c: string | null }>`select collation_name as c from information_schema.columns where table_schema = database() and table_name = ${table} and column_name = ${columns[0]}`.execute(db);
+  const collate = collation.rows[0]?.c ? ` collate ${collation.rows[0].c}` : '';
+  await sql.raw(`create table if not exists ${bq(names.table)} (id bigint not null primary key, v longtext character set utf8mb4${collate} not null)`).execute(db);
+  // MySQL commits around CREATE TRIGGER, so table locks (not a transaction) keep writers out until the fill is in:
+  // other servers starting together wait here too, and find the work done.
+  await db.connection().execute(async (c) => {
+    await sql.raw(`lock tables ${bq(table)} write, ${bq(names.table)} write`).execute(c);
+    try {
+      if (await check(c)) return;
+      for (const what of ['ins', 'del', 'upd'] as const) await sql.raw(`drop trigger if exists ${bq(names.trigger(what))}`).execute(c);
+      await sql.raw(`delete from ${bq(names.table)}`).execute(c);
+      await sql.raw(want.fill).execute(c);
+      for (const t of want.triggers) await sql.raw(`create trigger ${bq(t.name)} after ${t.event} on ${bq(table)} for each row ${t.body}`).execute(c);
+    } finally {
+      await sql.raw('unlock tables').execute(c);
+    }
+  });
+  return true;
+}
+
 /** Creates (or re-creates, when the keyword fields changed) the entity's keyword index; part of the schema sync. */
 export async function ensureKeywordIndex(database: Database, entity: Entity): Promise<void> {
   const columns = keywordFields(entity).map((f) => f.name);
   let ok = false;
   if (database.dialect === 'sqlite') ok = await ensureSqliteIndex(database, entity, columns);
   else if (database.dialect === 'postgres') ok = await ensurePostgresIndexes(database, entity, columns);
+  else ok = await ensureMysqlIndex(database, entity, columns);
   if (ok) indexed.add(entity);
   else indexed.delete(entity);
 }
@@ -193,6 +258,9 @@ export async function ensureKeywordIndex(database: Database, entity: Entity): Pr
 const MAX_TERMS = 1000;
 /** The highest character: the last trigram that begins with a short keyword is the keyword padded with it. */
 const TOP = '\u{10FFFF}';
+
+/** MySQL: a keyword matching at most this many rows reaches the page as a list of ids. */
+const FEW_IDS = 1000;
 
 /** Per FTS table: the texts of its vocabulary and count lookups. */
 const sqliteLookups = new Map<string, { terms: string; count: string }>();
@@ -215,14 +283,23 @@ function counted(atMost: number | undefined, count: () => Promise<number>): Pick
  */
 export async function indexedKeyword(database: Database, db: Database['db'], entity: Entity, keyword: string): Promise<IndexedKeyword | undefined> {
   if (!indexed.has(entity) || keyword.length === 0 || keyword.includes(END)) return undefined;
-  if (database.dialect === 'postgres') {
+  if (database.dialect !== 'sqlite') {
+    // PostgreSQL and MySQL: the keyword table, folded as lower() folds; counted at once (one read of the narrow table).
     const table = sql.table(pgNames(entity.table).table);
     const pattern = likePattern(keyword);
     const matching = sql`select id from ${table} where v like lower(${pattern}) escape '!'`;
-    const n = Number((await sql<{ n: string | number }>`select count(*) as n from (${matching}) m`.execute(db)).rows[0]?.n ?? 0);
-    return { ...counted(n, async () => n), shape: 'pg', params: [pattern], condition: () => sql<SqlBool>`a.id in (${matching})` };
+    if (database.dialect === 'mysql') {
+      // MySQL tries an IN subquery row by row down the page's order: for a rare keyword that is every row of the table.
+      // A few matching ids are read first (the same read counts them) and handed to the page as a list.
+      const few = await sql<{ id: number }>`${matching} limit ${FEW_IDS + 1}`.execute(db);
+      if (few.rows.length <= FEW_IDS) {
+        const ids = few.rows.map((r) => Number(r.id));
+        return { ...counted(ids.length, async () => ids.length), shape: `ids${ids.length}`, params: ids, condition: () => (ids.length ? sql<SqlBool>`a.id in (${sql.join(ids)})` : sql<SqlBool>`1 = 0`) };
+      }
+    }
+    const n = Number((await sql<{ n: string | number }>`select count(*) as n from ${table} where v like lower(${pattern}) escape '!'`.execute(db)).rows[0]?.n ?? 0);
+    return { ...counted(n, async () => n), shape: 'kw', params: [pattern], condition: () => sql<SqlBool>`a.id in (${matching})` };
   }
-  if (database.dialect !== 'sqlite') return undefined;
   const fts = ftsName(entity);
   // The two lookups' texts, made once per table (a page call with a keyword may run them before its own query).
   let texts = sqliteLookups.get(fts);

@@ -8,7 +8,7 @@ import { badRequest, conflict } from '../errors.js';
 import { untyped } from '../crud/dynamic-db.js';
 import { copyToRecycleBin } from '../crud/recycle-bin.js';
 import { ENTITY_DEF_TABLE, storedOrigin } from './stored-entities.js';
-import { dropPostgresKeywordIndex, dropSqliteKeywordIndex } from '../db/keyword-index.js';
+import { dropMysqlKeywordIndex, dropPostgresKeywordIndex, dropSqliteKeywordIndex } from '../db/keyword-index.js';
 
 const MENU = 'base_sys_menu';
 
@@ -20,6 +20,7 @@ export async function dropTable(database: Database, db: Database['db'], entity: 
     if (counter.rows.length) await sql`delete from joinery_row_count where tbl = ${entity.table}`.execute(db);
   }
   if (database.dialect === 'postgres') await dropPostgresKeywordIndex(db, entity.table);
+  if (database.dialect === 'mysql') await dropMysqlKeywordIndex(db, entity.table);
   await sql`drop table if exists ${sql.table(entity.table)}`.execute(db);
 }
 
