@@ -212,7 +212,7 @@ describe.each(DIALECTS)('AI-code: applying a schema proposal live (%s)', (dialec
   });
 
   it('removes an entity made here: records only after a confirm, records and schema to the recycle bin, menu and routes gone; re-applied and restored it comes back', async () => {
-    const proposal = { module: 'shop', name: 'crate', title: '箱子', fields: [{ name: 'label', type: 'string', required: true }], menu: { parent: 'product', icon: 'icon-box', orderNum: 3 } };
+    const proposal = { module: 'shop', name: 'crate', title: '箱子', fields: [{ name: 'label', type: 'string', required: true, search: 'keyword' }], menu: { parent: 'product', icon: 'icon-box', orderNum: 3 } };
     expect((await t.call('POST', '/admin/base/coding/createCode', { token: admin, body: { proposal } })).status).toBe(200);
     for (const label of ['A', 'B']) expect((await t.call('POST', '/admin/shop/crate/add', { token: admin, body: { label } })).status).toBe(200);
     const menusBefore = (await t.rows('base_sys_menu')).length;
@@ -242,6 +242,9 @@ describe.each(DIALECTS)('AI-code: applying a schema proposal live (%s)', (dialec
     const bin = (await t.rows('recycle_data')).filter((r) => r.entityPrefix === 'shop/crate' || (r.entityPrefix === 'base/sys/entityDef' && String(r.data).includes('"prefix":"shop/crate"')));
     expect(bin.map((r) => [r.entityPrefix, Number(r.count)]).sort()).toEqual([['base/sys/entityDef', 1], ['shop/crate', 2]]);
     expect((await t.rows('base_sys_entity_def')).map((r) => r.prefix)).not.toContain('shop/crate');
+    // Nothing of its table is left: neither the table nor its keyword index.
+    const tables = (await t.app.joinery.database.db.introspection.getTables()).map((x) => x.name);
+    expect(tables.filter((name) => name.startsWith('shop_crate'))).toEqual([]);
 
     // Made again (an empty table), its records come back from the bin with their ids.
     expect((await t.call('POST', '/admin/base/coding/createCode', { token: admin, body: { proposal } })).status).toBe(200);
@@ -250,6 +253,9 @@ describe.each(DIALECTS)('AI-code: applying a schema proposal live (%s)', (dialec
     expect(restored.status, restored.raw).toBe(200);
     const page = (await t.call('POST', '/admin/shop/crate/page', { token: admin, body: { order: 'id', sort: 'asc' } })).body.data as { list: Row[] };
     expect(page.list.map((r) => r.label)).toEqual(['A', 'B']);
+    // The restored rows are in the keyword index made again with the table.
+    const found = (await t.call('POST', '/admin/shop/crate/page', { token: admin, body: { keyWord: 'b' } })).body.data as { list: Row[] };
+    expect(found.list.map((r) => r.label)).toEqual(['B']);
   });
 
   it('a restart keeps every applied entity with its rows, routes and menus', async () => {
