@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
 import { setShapeCache, shapeCacheHits } from '../core/crud/page-sql-cache.js';
+import { setKeywordIndexFrom } from '../core/crud/list-query.js';
 
 type Row = Record<string, unknown>;
 
@@ -25,11 +26,14 @@ describe.each(DIALECTS)('page calls through the compiled-SQL cache = built queri
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
+    // Keywords through the index too (the test's tables are small, which the server would otherwise scan).
+    setKeywordIndexFrom(0);
     t = await startApp(dialect);
     token = await t.login();
   });
   afterAll(() => {
     setShapeCache(true);
+    setKeywordIndexFrom(1000);
     return t?.close();
   });
 

@@ -129,13 +129,35 @@ export async function planKeyword(ctx: OpContext, entity: Entity, params: Row): 
   const keyword = keywordOf(params);
   const own = entity.fields.filter((f) => f.search.includes('keyword'));
   if (keyword === undefined || own.length === 0 || keywordFields(entity).length !== own.length) return {};
+  // A small table is tested row by row: sooner than asking the index (and the same rows: both are exact).
+  const rows = await roughRowCount(ctx, entity);
+  if (rows !== undefined && rows < keywordIndexFrom) return {};
   const index = await indexedKeyword(ctx.database, ctx.db, entity, keyword);
   if (!index) return {};
   // Counted only where the count could make it dense (the count is the total later, when the page is full).
   if (index.atMost <= MIN_DENSE) return { index, dense: false };
-  const rows = await storedRowCount(ctx.database, ctx.db, entity);
   if (rows === undefined || index.atMost <= rows * DENSE_SHARE) return { index, dense: false };
   return { index, dense: (await index.total()) > Math.max(MIN_DENSE, rows * DENSE_SHARE) };
+}
+
+/** Tables with fewer rows than this search keywords by testing rows (JOINERY_KEYWORD_INDEX_FROM; tests set it to 0). */
+let keywordIndexFrom = Number.isFinite(Number(process.env.JOINERY_KEYWORD_INDEX_FROM)) && process.env.JOINERY_KEYWORD_INDEX_FROM !== "" ? Number(process.env.JOINERY_KEYWORD_INDEX_FROM) : 1000;
+export function setKeywordIndexFrom(rows: number): void {
+  keywordIndexFrom = rows;
+}
+
+/**
+ * The table's row count from its kept counter, read at most once a second per entity: it only chooses how a keyword
+ * is looked up (index or rows, page by index or in order), never what is found, so a second-old count will do.
+ */
+const roughCounts = new WeakMap<Entity, { n: number | undefined; at: number }>();
+async function roughRowCount(ctx: OpContext, entity: Entity): Promise<number | undefined> {
+  const known = roughCounts.get(entity);
+  const now = Date.now();
+  if (known && now - known.at < 1000) return known.n;
+  const n = await storedRowCount(ctx.database, ctx.db, entity);
+  roughCounts.set(entity, { n, at: now });
+  return n;
 }
 
 const keywordColumns = new WeakMap<Entity, { own: Field[]; joined: Entity['joins'] }>();
