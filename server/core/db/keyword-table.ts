@@ -97,12 +97,13 @@ async function ensurePostgresIndexes(database: Database, entity: Entity, columns
       select p.proname as fn, p.prosrc as src, t.tgname as tg from pg_trigger t join pg_proc p on p.oid = t.tgfoid
       where t.tgrelid = quote_ident(${table})::regclass and t.tgname like ${`${table.slice(0, 50)}__k_%`}`.execute(trx);
     const index = await sql<{ n: number }>`select count(*) as n from pg_indexes where tablename = ${names.table} and indexname = ${names.index}`.execute(trx);
-    return found.rows.length === want.functions.length && (Number(index.rows[0]?.n) > 0 || !trgmReady.get(key))
+    const kept = await sql<{ t: string | null }>`select to_regclass(quote_ident(${names.table})) as t`.execute(trx);
+    return Boolean(kept.rows[0]?.t) && found.rows.length === want.functions.length && (Number(index.rows[0]?.n) > 0 || !trgmReady.get(key))
       && want.functions.every((f) => found.rows.some((r) => r.fn === names.fn(f.what) && r.src === f.body && r.tg === names.trigger(f.what)));
   };
   const legacy = async (trx: Database['db']) => {
     // Earlier versions indexed each keyword column of the table itself (kw_<table>_<column>): the keyword table replaces them.
-    const old = await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = ${table} and indexname like ${`kw\_%`} and indexdef like '%gin_trgm_ops%'`.execute(trx);
+    const old = await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = ${table} and indexname like ${'kw\\_%'} and indexdef like '%gin_trgm_ops%'`.execute(trx);
     for (const { name } of old.rows) await sql.raw(`drop index if exists ${q(name)}`).execute(trx);
   };
   if (await check(db)) return true;
@@ -166,7 +167,7 @@ async function ensureMysqlIndex(database: Database, entity: Entity, columns: str
   const check = async (c: Database['db']) => {
     const found = await sql<{ name: string; body: string }>`select trigger_name as name, action_statement as body from information_schema.triggers
       where event_object_schema = database() and event_object_table = ${table} and trigger_name like ${`${table.slice(0, 50).replace(/_/g, '\\_')}\\_\\_k\\_%`}`.execute(c);
-    return found.rows.length === want.triggers.length && want.triggers.every((t) => found.rows.some((r) => r.name === t.name && r.body === t.body));
+    return Number(await exists(c)) > 0 && found.rows.length === want.triggers.length && want.triggers.every((t) => found.rows.some((r) => r.name === t.name && r.body === t.body));
   };
   if (await check(db)) return true;
   // v compares as the keyword columns do (the entity table's collation).
