@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
 import { likePattern } from '../core/db/dialect-sql.js';
-import { setKeywordIndexFrom } from '../core/crud/list-query.js';
+import { setKeywordIndexFrom } from '../core/crud/keyword-plan.js';
 
 type Row = Record<string, unknown>;
 const PREFIX = 'product/material';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
 import { setShapeCache, shapeCacheHits } from '../core/crud/page-sql-cache.js';
-import { setKeywordIndexFrom } from '../core/crud/list-query.js';
+import { setKeywordIndexFrom } from '../core/crud/keyword-plan.js';
 
 type Row = Record<string, unknown>;
 

@@ -6,7 +6,8 @@ import type { Row } from '../db/row.js';
 import type { OpContext } from './context.js';
 import { badRequest } from '../errors.js';
 import { requestLanguage } from '../http/request-language.js';
-import { orderBy, planKeyword, selectColumns, selectRows } from './list-query.js';
+import { orderBy, selectColumns, selectRows } from './list-query.js';
+import { planKeyword } from './keyword-plan.js';
 import { decorateRows, queryParams } from './crud-service.js';
 import { formatCell, loadDicts, tableColumns } from './table-file.js';
 

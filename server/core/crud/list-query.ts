@@ -3,7 +3,7 @@ import { badRequest } from '../errors.js';
 import type { Entity, Field } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import { caseless, containsInsensitive, likePattern } from '../db/dialect-sql.js';
-import { indexedKeyword, keywordFields, type IndexedKeyword } from '../db/keyword-index.js';
+import type { KeywordPlan } from './keyword-plan.js';
 import { countedFields, storedRowCount, storedValueCount } from '../db/row-count.js';
 import { encodeValue } from '../db/row-codec.js';
 import { columnRange } from '../db/column-sql.js';
@@ -104,7 +104,7 @@ function describeFieldConditions(entity: Entity, params: Row, eb: AnyExpressionB
   return out;
 }
 
-function keywordOf(params: Row): string | undefined {
+export function keywordOf(params: Row): string | undefined {
   const raw = params.keyWord;
   if (!present(raw)) return undefined;
   if (typeof raw !== 'string' && typeof raw !== 'number') throw badRequest('keyWord: must be text', [{ path: 'keyWord', message: 'must be text' }]);
@@ -113,52 +113,7 @@ function keywordOf(params: Row): string | undefined {
   return keyword;
 }
 
-/**
- * What the keyword index says before the query is built (empty: the keyword is matched by scanning): the index query
- * finding exactly the rows of the entity's own keyword columns, and `dense` when it finds so large a share of the
- * table that testing rows in the page's order stops sooner than reading the index's rows.
- */
-export type KeywordPlan = { index?: IndexedKeyword; dense?: boolean };
-
-/** Beyond this share of the table (and this many rows), a page tests rows in order (it finds its rows soon) rather than reading the index's. */
-const DENSE_SHARE = 0.05;
-const MIN_DENSE = 2000;
-
-/** Asks the keyword index (when the entity's own keyword columns are all in it) which rows hold the keyword. */
-export async function planKeyword(ctx: OpContext, entity: Entity, params: Row): Promise<KeywordPlan> {
-  const keyword = keywordOf(params);
-  const own = entity.fields.filter((f) => f.search.includes('keyword'));
-  if (keyword === undefined || own.length === 0 || keywordFields(entity).length !== own.length) return {};
-  // A small table is tested row by row: sooner than asking the index (and the same rows: both are exact).
-  const rows = await roughRowCount(ctx, entity);
-  if (rows !== undefined && rows < keywordIndexFrom) return {};
-  const index = await indexedKeyword(ctx.database, ctx.db, entity, keyword);
-  if (!index) return {};
-  // Counted only where the count could make it dense (the count is the total later, when the page is full).
-  if (index.atMost <= MIN_DENSE) return { index, dense: false };
-  if (rows === undefined || index.atMost <= rows * DENSE_SHARE) return { index, dense: false };
-  return { index, dense: (await index.total()) > Math.max(MIN_DENSE, rows * DENSE_SHARE) };
-}
-
-/** Tables with fewer rows than this search keywords by testing rows (JOINERY_KEYWORD_INDEX_FROM; tests set it to 0). */
-let keywordIndexFrom = Number.isFinite(Number(process.env.JOINERY_KEYWORD_INDEX_FROM)) && process.env.JOINERY_KEYWORD_INDEX_FROM !== "" ? Number(process.env.JOINERY_KEYWORD_INDEX_FROM) : 1000;
-export function setKeywordIndexFrom(rows: number): void {
-  keywordIndexFrom = rows;
-}
-
-/**
- * The table's row count from its kept counter, read at most once a second per entity: it only chooses how a keyword
- * is looked up (index or rows, page by index or in order), never what is found, so a second-old count will do.
- */
-const roughCounts = new WeakMap<Entity, { n: number | undefined; at: number }>();
-async function roughRowCount(ctx: OpContext, entity: Entity): Promise<number | undefined> {
-  const known = roughCounts.get(entity);
-  const now = Date.now();
-  if (known && now - known.at < 1000) return known.n;
-  const n = await storedRowCount(ctx.database, ctx.db, entity);
-  roughCounts.set(entity, { n, at: now });
-  return n;
-}
+export type { KeywordPlan } from './keyword-plan.js';
 
 const keywordColumns = new WeakMap<Entity, { own: Field[]; joined: Entity['joins'] }>();
 
