@@ -9,9 +9,13 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 
 const root = path.resolve(import.meta.dirname, '..');
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-/** Alternating measurements of the floor and of Joinery (BENCH_ROUNDS, odd: the median is one of them). */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+/**
+ * Alternating measurements of the floor and of Joinery (BENCH_ROUNDS, odd: the median is one of them). Many short
+ * rounds rather than a few long ones: a shared machine's speed drifts by the minute, and the median of many close
+ * pairs follows it best.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 
 /**
  * Starts a server with its output going to a file: a Joinery server logs a line per request, and a pipe read by this
@@ -33,9 +37,21 @@ function start(args, env) {
   });
 }
 
-async function load(url, headers, body) {
+/** CPU time a process has used so far, in µs (Linux: /proc/<pid>/stat; undefined elsewhere). */
+function cpuMicros(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1_000_000 / 100);
+  } catch {
+    return undefined;
+  }
+}
+
+async function load(url, headers, body, pid) {
+  const before = pid && cpuMicros(pid);
   const r = await autocannon({ url, method: 'POST', connections: 10, duration: seconds, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  const after = pid && cpuMicros(pid);
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx, cpuPerRequest: before !== undefined && after !== undefined && r.requests.total ? (after - before) / r.requests.total : undefined };
 }
 
 if (!fs.existsSync(path.join(root, 'dist/server/main.js'))) throw new Error('build the server first: node scripts/build-server.mjs');
@@ -75,8 +91,8 @@ try {
   const base = await load('http://127.0.0.1:8302/page', {}, body);
   const rounds = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const floor = await load('http://127.0.0.1:8303/page', {}, body);
-    const ours = await load('http://127.0.0.1:8301/admin/product/info/page', { authorization: token }, body);
+    const floor = await load('http://127.0.0.1:8303/page', {}, body, sameSql.pid);
+    const ours = await load('http://127.0.0.1:8301/admin/product/info/page', { authorization: token }, body, joinery.pid);
     rounds.push({ floor, ours, ratio: ours.rps / floor.rps });
     console.log(`  round ${i + 1}: same-SQL route ${floor.rps.toFixed(0)} req/s, Joinery ${ours.rps.toFixed(0)} req/s (p99 ${ours.p99} ms, errors ${ours.errors}) — ${(ours.rps / floor.rps * 100).toFixed(1)}%`);
   }
@@ -90,6 +106,11 @@ try {
   const vsBare = ours.rps / base.rps;
   console.log(`ratio: ${(vsFloor * 100).toFixed(1)}% of the same-SQL route, median of ${ROUNDS} rounds, ${errors} errors (target ≥ 60%, 0 errors) — ${vsFloor >= 0.6 && errors === 0 ? 'PASS' : 'FAIL'}`);
   console.log(`(reported) ${(vsBare * 100).toFixed(1)}% of the constant-JSON route; the same-SQL route itself does ${(floor.rps / base.rps * 100).toFixed(1)}% of it`);
+  const cpu = rounds.filter((r) => r.floor.cpuPerRequest && r.ours.cpuPerRequest).map((r) => r.floor.cpuPerRequest / r.ours.cpuPerRequest).sort((a, b) => a - b);
+  if (cpu.length) {
+    const mid = (xs) => xs[Math.floor(xs.length / 2)];
+    console.log(`(reported) server CPU per request, median round: same-SQL route ${mid(rounds.map((r) => r.floor.cpuPerRequest).sort((a, b) => a - b)).toFixed(0)} µs, Joinery ${mid(rounds.map((r) => r.ours.cpuPerRequest).sort((a, b) => a - b)).toFixed(0)} µs; the floor's share of Joinery's, median of rounds: ${(mid(cpu) * 100).toFixed(1)}%`);
+  }
 } finally {
   joinery.kill();
   bare.kill();

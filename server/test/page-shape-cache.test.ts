@@ -57,4 +57,34 @@ describe.each(DIALECTS)('page calls through the compiled-SQL cache = built queri
     // The cache was used, not only filled: shapes came back with other values.
     expect(shapeCacheHits() - before).toBeGreaterThan(8);
   }, 240_000);
+
+  it('a cached page never sees the rows of another request\'s open transaction', async () => {
+    // No keyword and a short page: the call runs no statement but the page's own, so nothing else waits for the
+    // transaction first.
+    const body = { page: 1, size: 100, order: 'price', sort: 'desc' };
+    const names = async () => ((await page('product/info', body)).body.data as { list: Row[] }).list.map((r) => r.name).filter((n) => n === 'uncommitted-probe');
+    await names();
+    await names(); // the shape is kept now: the next call reads through the kept text (at once, on SQLite)
+    const hits = shapeCacheHits();
+    const { database } = t.app.joinery;
+    let inside!: () => void;
+    const opened = new Promise<void>((r) => { inside = r; });
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    // A write transaction that waits for something else before it ends (as a handler awaiting a file or a network call
+    // does), and then rolls back.
+    const tx = database.db.transaction().execute(async (trx) => {
+      await trx.insertInto('product_info' as never).values({ name: 'uncommitted-probe', categoryId: 1, price: 1, createTime: '2026-01-01 00:00:00', updateTime: '2026-01-01 00:00:00' } as never).execute();
+      inside();
+      await held;
+      throw new Error('rolled back');
+    }).catch((e: Error) => e.message);
+    await opened;
+    const during = names();
+    setTimeout(release, 50);
+    expect(await during).toEqual([]);
+    expect(await tx).toBe('rolled back');
+    expect(await names()).toEqual([]);
+    expect(shapeCacheHits()).toBeGreaterThan(hits);
+  });
 });

@@ -2,7 +2,7 @@ import { maxPageSize } from '../../config.js';
 import { badRequest, conflict, notFound, type FieldIssue } from '../errors.js';
 import type { Entity } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
-import { decodeRow, encodeRow } from '../db/row-codec.js';
+import { decodeFreshRows, decodeRow, encodeRow } from '../db/row-codec.js';
 import { isUniqueViolation } from '../db/dialect-sql.js';
 import { nowText } from '../db/time.js';
 import type { OpContext } from './context.js';
@@ -32,7 +32,7 @@ function intParam(value: unknown, name: string, fallback: number, max: number): 
 }
 
 export async function decorateRows(ctx: OpContext, entity: Entity, rows: Row[], action: 'page' | 'list' | 'info'): Promise<Row[]> {
-  const decoded = rows.map((r) => decodeRow(entity, r));
+  const decoded = decodeFreshRows(entity, rows);
   await ctx.hooks.get(entity.prefix).decorate?.(ctx, decoded, action);
   return decoded;
 }

@@ -49,7 +49,9 @@ export async function cachedPageRows(ctx: OpContext, entity: Entity, params: Row
   };
   if (known?.sql !== undefined && ++known.uses % RECHECK_EVERY !== 0) {
     shapeHits += 1;
-    return (await ctx.db.executeQuery(CompiledQuery.raw(known.sql, values))).rows as Row[];
+    // Outside a transaction, SQLite runs the kept text at once (no query queue); otherwise it goes through Kysely.
+    const now = ctx.db === ctx.database.db ? ctx.database.readNow?.(known.sql, values) : undefined;
+    return now ?? (await ctx.db.executeQuery(CompiledQuery.raw(known.sql, values))).rows as Row[];
   }
   if (known && known.sql === undefined) return undefined;
   const compiled = compile();

@@ -22,6 +22,12 @@ export type Database = {
    * write keeps synchronous=FULL. PostgreSQL and MySQL run it as any other write.
    */
   relaxedWrite<T>(write: (db: Kysely<SystemTables>) => Promise<T>): Promise<T>;
+  /**
+   * SQLite only: runs a read-only statement at once, outside Kysely's queue for the one connection, when no transaction
+   * is open on it (another request's open transaction would otherwise let this read see its uncommitted rows);
+   * undefined when it cannot (a transaction is open, or not SQLite) — the caller then goes through Kysely.
+   */
+  readNow?(sqlText: string, params: readonly unknown[]): Record<string, unknown>[] | undefined;
   close(): Promise<void>;
 };
 
@@ -35,6 +41,7 @@ type SqliteHandle = import('better-sqlite3').Database;
 function withStatementCache(sqlite: SqliteHandle, max = 500) {
   const cache = new Map<string, ReturnType<SqliteHandle['prepare']>>();
   return {
+    handle: sqlite,
     close: () => sqlite.close(),
     prepare(sqlText: string) {
       let stmt = cache.get(sqlText);
@@ -63,7 +70,22 @@ function queryLog(): { log?: (event: LogEvent) => void } {
   };
 }
 
-async function openSqlite(file: string): Promise<Kysely<SystemTables>> {
+/** Database.readNow for one SQLite connection (the statement cache's), logged like Kysely's queries. */
+function sqliteReadNow(statements: ReturnType<typeof withStatementCache>): NonNullable<Database['readNow']> {
+  const { log } = queryLog();
+  return (sqlText, params) => {
+    if (statements.handle.inTransaction) return undefined;
+    const stmt = statements.prepare(sqlText);
+    if (!stmt.reader || !stmt.readonly) return undefined;
+    if (!log) return stmt.all(params) as Record<string, unknown>[];
+    const started = performance.now();
+    const rows = stmt.all(params) as Record<string, unknown>[];
+    log({ level: 'query', query: { sql: sqlText, parameters: params, query: undefined as never, queryId: undefined as never }, queryDurationMillis: performance.now() - started });
+    return rows;
+  };
+}
+
+async function openSqlite(file: string): Promise<{ db: Kysely<SystemTables>; readNow: NonNullable<Database['readNow']> }> {
   const { default: SQLite } = await import('better-sqlite3');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
@@ -71,7 +93,8 @@ async function openSqlite(file: string): Promise<Kysely<SystemTables>> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<SystemTables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...queryLog() });
+  const statements = withStatementCache(sqlite);
+  return { db: new Kysely<SystemTables>({ dialect: new SqliteDialect({ database: statements }), ...queryLog() }), readNow: sqliteReadNow(statements) };
 }
 
 async function openPostgres(url: string): Promise<Kysely<SystemTables>> {
@@ -96,8 +119,9 @@ async function openMysql(url: string): Promise<Kysely<SystemTables>> {
 export async function openDatabase(url: string): Promise<Database> {
   let db: Kysely<SystemTables>;
   let dialect: DialectName;
+  let readNow: Database['readNow'];
   if (url.startsWith('sqlite:')) {
-    db = await openSqlite(url.slice('sqlite:'.length));
+    ({ db, readNow } = await openSqlite(url.slice('sqlite:'.length)));
     dialect = 'sqlite';
   } else if (/^postgres(ql)?:\/\//.test(url)) {
     db = await openPostgres(url);
@@ -119,5 +143,5 @@ export async function openDatabase(url: string): Promise<Database> {
       }
     })
     : <T>(write: (db: Kysely<SystemTables>) => Promise<T>) => write(db);
-  return { db, dialect, url, relaxedWrite, close: () => db.destroy() };
+  return { db, dialect, url, relaxedWrite, readNow, close: () => db.destroy() };
 }

@@ -19,10 +19,24 @@ export function requireDeclaredAccess(app: FastifyInstance): void {
 
 /** The one place that decides 401/403: reads the route's access, verifies the token, checks the permission. */
 export function installAccessHook(app: FastifyInstance, auth: AuthService, resolveDispatch: AccessResolver): void {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: a signed-in user whose session and rights are cached is decided without waiting for anything.
+  app.addHook('onRequest', (request, _reply, done) => {
     const declared = request.routeOptions.config?.access;
-    if (!declared) return; // static files and the UI
-    const { user, error, refreshAsAccess } = await auth.authenticate(request.headers.authorization);
+    if (!declared) return done(); // static files and the UI
+    const known = auth.authenticateNow(request.headers.authorization);
+    if (known) {
+      let refused: unknown;
+      try {
+        decide(request, declared, known);
+      } catch (e) {
+        refused = e;
+      }
+      return refused ? done(refused as Error) : done();
+    }
+    auth.authenticate(request.headers.authorization).then((found) => decide(request, declared, found)).then(() => done(), done);
+  });
+
+  function decide(request: FastifyRequest, declared: Access | 'dispatch', { user, error, refreshAsAccess }: Awaited<ReturnType<AuthService['authenticate']>>): void {
     if (refreshAsAccess) throw error;
     let access: Access;
     try {
@@ -41,5 +55,5 @@ export function installAccessHook(app: FastifyInstance, auth: AuthService, resol
     if (!user) throw unauthorized();
     request.user = user;
     if (access !== 'login' && !user.isSuper && !user.perms.has(access)) throw forbidden();
-  });
+  }
 }

@@ -33,16 +33,22 @@ export function findBadInput(value: unknown, path = '', depth = 0): { path: stri
 
 /**
  * Parses JSON bodies with plain JSON.parse (which keeps `__proto__` as an ordinary own key, never a prototype) so the
- * guard below can refuse such a key by name; Fastify's own parser would only say "not valid JSON".
+ * guard below can refuse such a key by name; Fastify's own parser would only say "not valid JSON". A callback, not an
+ * async function: it has nothing to wait for. An empty body fails JSON.parse too, and is said to be empty.
  */
-async function parseJsonBody(_request: unknown, body: string | Buffer): Promise<unknown> {
+function parseJsonBody(_request: unknown, body: string | Buffer, done: (error: Error | null, value?: unknown) => void): void {
   const text = typeof body === 'string' ? body : body.toString('utf8');
-  if (text.trim() === '') throw badRequest('body: is empty but the content type says JSON', [{ path: 'body', message: 'is empty' }]);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
-    throw badRequest('body: is not valid JSON', [{ path: 'body', message: 'is not valid JSON' }]);
+    const empty = text.trim() === '';
+    done(empty
+      ? badRequest('body: is empty but the content type says JSON', [{ path: 'body', message: 'is empty' }])
+      : badRequest('body: is not valid JSON', [{ path: 'body', message: 'is not valid JSON' }]));
+    return;
   }
+  done(null, value);
 }
 
 /** Rejects hostile strings and keys in every query and JSON body before any handler sees them. */
