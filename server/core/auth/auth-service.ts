@@ -179,10 +179,16 @@ export class AuthService {
     const claims = this.verified(token);
     if (!claims) return {};
     if (claims.isRefresh) return undefined;
-    const cached = this.sessionCache.get(claims.sid);
+    const cached = this.cachedSession(claims);
     const rights = this.rightsCache.get(claims.userId);
-    if (!cached || !rights || !(cached.until > Date.now() && cached.userId === claims.userId && cached.passwordV === claims.passwordVersion)) return undefined;
+    if (!cached || !rights) return undefined;
     return { user: { id: claims.userId, username: cached.username, ...rights } };
+  }
+
+  /** The session of these claims as checked within SESSION_CACHE_MS, if it still matches them. */
+  private cachedSession(claims: AdminClaims) {
+    const cached = this.sessionCache.get(claims.sid);
+    return cached && cached.until > Date.now() && cached.userId === claims.userId && cached.passwordV === claims.passwordVersion ? cached : undefined;
   }
 
   async authenticate(token: unknown): Promise<{ user?: RequestUser; error?: AppError; refreshAsAccess?: boolean }> {
@@ -191,8 +197,8 @@ export class AuthService {
     if (!claims) return {};
     if (claims.isRefresh) return { error: sessionExpired(), refreshAsAccess: true };
     await this.followOthers();
-    const cached = this.sessionCache.get(claims.sid);
-    if (cached && cached.until > Date.now() && cached.userId === claims.userId && cached.passwordV === claims.passwordVersion) {
+    const cached = this.cachedSession(claims);
+    if (cached) {
       return { user: { id: claims.userId, username: cached.username, ...(await this.rights(claims.userId)) } };
     }
     const session = await this.db.selectFrom(SESSIONS).select(['revoked', 'userId']).where('sid', '=', claims.sid).executeTakeFirst();

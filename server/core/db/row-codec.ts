@@ -61,25 +61,19 @@ export function decodeRow(entity: Entity, row: Row, options: { keepSecrets?: boo
   return out;
 }
 
-/** Per entity: the fields a page's rows need converted, or undefined when rows must be copied (they hold fields to drop). */
-const inPlacePlans = new WeakMap<Entity, { fields: Field[] } | undefined>();
-
-function inPlacePlan(entity: Entity): { fields: Field[] } | undefined {
-  if (inPlacePlans.has(entity)) return inPlacePlans.get(entity);
-  const plan = entity.fields.some((f) => f.secret || f.name === 'tenantId') ? undefined : { fields: entity.fields };
-  inPlacePlans.set(entity, plan);
-  return plan;
-}
+/** Per entity: whether its rows hold fields decodeRow drops (secrets, tenant), so they must be copied. */
+const dropsFields = new WeakMap<Entity, boolean>();
 
 /**
  * decodeRow for rows just read from the database and owned by the caller alone (a page's or list's rows): the same
  * result, converted in place — no copy of each row — when the entity has no field to drop (secrets, tenant).
  */
 export function decodeFreshRows(entity: Entity, rows: Row[]): Row[] {
-  const plan = inPlacePlan(entity);
-  if (!plan) return rows.map((r) => decodeRow(entity, r));
+  let drops = dropsFields.get(entity);
+  if (drops === undefined) dropsFields.set(entity, (drops = entity.fields.some((f) => f.secret || f.name === 'tenantId')));
+  if (drops) return rows.map((r) => decodeRow(entity, r));
   for (const row of rows) {
-    for (const field of plan.fields) {
+    for (const field of entity.fields) {
       const value = row[field.name];
       if (value === undefined && !(field.name in row)) continue;
       const decoded = decodeValue(field, value);

@@ -25,13 +25,12 @@ export function installAccessHook(app: FastifyInstance, auth: AuthService, resol
     if (!declared) return done(); // static files and the UI
     const known = auth.authenticateNow(request.headers.authorization);
     if (known) {
-      let refused: unknown;
       try {
         decide(request, declared, known);
       } catch (e) {
-        refused = e;
+        return done(e as Error);
       }
-      return refused ? done(refused as Error) : done();
+      return done();
     }
     auth.authenticate(request.headers.authorization).then((found) => decide(request, declared, found)).then(() => done(), done);
   });
