@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
+import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
+import { SqliteLogThread, type LogStatement } from './log-thread.js';
 import type { SystemTables } from './system-tables.generated.js';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
@@ -17,11 +18,14 @@ export type Database = {
   dialect: DialectName;
   url: string;
   /**
-   * Runs a write whose last moments a crash may lose (the operation log): on SQLite its commit is not flushed to disk
-   * (WAL with synchronous=NORMAL for that one commit — the next ordinary commit or checkpoint flushes it); every other
-   * write keeps synchronous=FULL. PostgreSQL and MySQL run it as any other write.
+   * Runs statements (the operation log's INSERTs, with the dialect's placeholders) in one transaction whose last
+   * moments a crash may lose. SQLite file: on a connection of its own in a worker thread (`log-thread.ts`), committed
+   * with synchronous=NORMAL, so the event loop that answers requests does not pay for the log's B-tree, keyword-index
+   * and WAL work; every other write keeps synchronous=FULL on the main connection. If that thread cannot run (or for
+   * `:memory:`), on the main connection with synchronous=NORMAL for that one commit. PostgreSQL and MySQL: a
+   * transaction like any other.
    */
-  relaxedWrite<T>(write: (db: Kysely<SystemTables>) => Promise<T>): Promise<T>;
+  writeLog(statements: LogStatement[]): Promise<void>;
   /**
    * SQLite only: runs a read-only statement at once, outside Kysely's queue for the one connection, when no transaction
    * is open on it (another request's open transaction would otherwise let this read see its uncommitted rows);
@@ -44,6 +48,10 @@ function withStatementCache(sqlite: SqliteHandle, max = 500) {
     handle: sqlite,
     close: () => sqlite.close(),
     prepare(sqlText: string) {
+      // Kysely begins transactions with a deferred BEGIN. The operation log is written by a second connection (a
+      // worker thread): a deferred transaction that read before that connection committed could not write after it
+      // (SQLITE_BUSY_SNAPSHOT, no retry). Taking the write lock at BEGIN waits (busy timeout) instead.
+      if (sqlText === 'begin') sqlText = 'begin immediate';
       let stmt = cache.get(sqlText);
       if (!stmt) {
         stmt = sqlite.prepare(sqlText);
@@ -70,6 +78,43 @@ function queryLog(): { log?: (event: LogEvent) => void } {
   };
 }
 
+type SqliteStatement = ReturnType<SqliteHandle['prepare']>;
+type RowBuilder = (values: unknown[]) => Record<string, unknown>;
+
+/**
+ * A function that makes a row object from a statement's raw values, compiled once per statement from its column
+ * names: every row of a statement then gets one object shape (better-sqlite3 adds the columns one by one, which costs
+ * more to make and later to serialise). Null where the driver's own objects are used: a statement whose columns
+ * may change under it (`*` follows the table's columns, and the statement is re-prepared when the schema changes) or
+ * a column named `__proto__` (an object literal would set the prototype).
+ */
+const rowBuilders = new WeakMap<SqliteStatement, RowBuilder | null>();
+function rowBuilder(stmt: SqliteStatement, sqlText: string): RowBuilder | null {
+  let build = rowBuilders.get(stmt);
+  if (build === undefined) {
+    const names = /\bselect\s+\*|\.\*/i.test(sqlText) ? undefined : stmt.columns().map((c) => c.name);
+    build = !names || names.includes('__proto__')
+      ? null
+      // Keys are JSON string literals (valid JavaScript string literals); values are read by position.
+      : (new Function('v', `return {${names.map((n, i) => `${JSON.stringify(n)}: v[${i}]`).join(', ')}};`) as RowBuilder);
+    rowBuilders.set(stmt, build);
+  }
+  return build;
+}
+
+/** All rows of a read statement, as objects (one shape per statement where it can). */
+function allRows(stmt: SqliteStatement, sqlText: string, params: readonly unknown[]): Record<string, unknown>[] {
+  const build = rowBuilder(stmt, sqlText);
+  if (!build) return stmt.all(params) as Record<string, unknown>[];
+  // The statement is shared with Kysely (the statement cache): raw mode only for this synchronous call.
+  stmt.raw(true);
+  try {
+    return (stmt.all(params) as unknown[][]).map(build);
+  } finally {
+    stmt.raw(false);
+  }
+}
+
 /** Database.readNow for one SQLite connection (the statement cache's), logged like Kysely's queries. */
 function sqliteReadNow(statements: ReturnType<typeof withStatementCache>): NonNullable<Database['readNow']> {
   const { log } = queryLog();
@@ -77,9 +122,9 @@ function sqliteReadNow(statements: ReturnType<typeof withStatementCache>): NonNu
     if (statements.handle.inTransaction) return undefined;
     const stmt = statements.prepare(sqlText);
     if (!stmt.reader || !stmt.readonly) return undefined;
-    if (!log) return stmt.all(params) as Record<string, unknown>[];
+    if (!log) return allRows(stmt, sqlText, params);
     const started = performance.now();
-    const rows = stmt.all(params) as Record<string, unknown>[];
+    const rows = allRows(stmt, sqlText, params);
     log({ level: 'query', query: { sql: sqlText, parameters: params, query: undefined as never, queryId: undefined as never }, queryDurationMillis: performance.now() - started });
     return rows;
   };
@@ -132,16 +177,38 @@ export async function openDatabase(url: string): Promise<Database> {
   } else {
     throw new Error(`DATABASE_URL "${url}" is not understood: use sqlite:<file>, postgres://… or mysql://…`);
   }
-  const relaxedWrite = dialect === 'sqlite'
+  const runAll = (on: Kysely<SystemTables>, statements: LogStatement[]) => on.transaction().execute(async (trx) => {
+    for (const [text, params] of statements) await trx.executeQuery(CompiledQuery.raw(text, [...params]));
+  });
+  const relaxed = dialect === 'sqlite'
     // One connection held for the three statements, so no other write can commit while the setting is relaxed.
-    ? <T>(write: (db: Kysely<SystemTables>) => Promise<T>) => db.connection().execute(async (c) => {
+    ? (statements: LogStatement[]) => db.connection().execute(async (c) => {
       await sql`pragma synchronous = NORMAL`.execute(c);
       try {
-        return await write(c);
+        await runAll(c, statements);
       } finally {
         await sql`pragma synchronous = FULL`.execute(c);
       }
     })
-    : <T>(write: (db: Kysely<SystemTables>) => Promise<T>) => write(db);
-  return { db, dialect, url, relaxedWrite, readNow, close: () => db.destroy() };
+    : (statements: LogStatement[]) => runAll(db, statements);
+  const file = dialect === 'sqlite' ? url.slice('sqlite:'.length) : '';
+  const thread = file !== '' && file !== ':memory:' ? new SqliteLogThread(file) : undefined;
+  const writeLog = async (statements: LogStatement[]) => {
+    if (thread && !thread.broken) {
+      try {
+        return await thread.write(statements);
+      } catch (error) {
+        // A statement that failed is reported; a thread that is gone leaves the batch to the main connection.
+        if (!thread.broken) throw error;
+      }
+    }
+    await relaxed(statements);
+  };
+  return {
+    db, dialect, url, writeLog, readNow,
+    close: async () => {
+      await thread?.close();
+      await db.destroy();
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../errors.js';
 
 /** No lone surrogate (ES2024's String.prototype.isWellFormed, in Node 20; typed here as the ES2023 lib lacks it). */
@@ -32,11 +32,27 @@ export function findBadInput(value: unknown, path = '', depth = 0): { path: stri
 }
 
 /**
+ * A JSON text whose parsed value findBadInput cannot refuse, seen from the text alone: without a backslash there is
+ * no escape, so no NUL (a raw control character is not valid JSON) and no lone surrogate (the text was decoded from
+ * UTF-8), and every key is written as it parses; none of the refused key names appears anywhere; and a value nests
+ * no deeper than it has opening brackets.
+ */
+export function isPlainJson(text: string): boolean {
+  if (text.includes('\\') || text.includes('__proto__') || text.includes('constructor') || text.includes('prototype')) return false;
+  let brackets = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c === 123 || c === 91) && ++brackets > 32) return false;
+  }
+  return true;
+}
+
+/**
  * Parses JSON bodies with plain JSON.parse (which keeps `__proto__` as an ordinary own key, never a prototype) so the
  * guard below can refuse such a key by name; Fastify's own parser would only say "not valid JSON". A callback, not an
  * async function: it has nothing to wait for. An empty body fails JSON.parse too, and is said to be empty.
  */
-function parseJsonBody(_request: unknown, body: string | Buffer, done: (error: Error | null, value?: unknown) => void): void {
+function parseJsonBody(request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void): void {
   const text = typeof body === 'string' ? body : body.toString('utf8');
   let value: unknown;
   try {
@@ -48,6 +64,7 @@ function parseJsonBody(_request: unknown, body: string | Buffer, done: (error: E
       : badRequest('body: is not valid JSON', [{ path: 'body', message: 'is not valid JSON' }]));
     return;
   }
+  if (isPlainJson(text)) request.plainJson = text;
   done(null, value);
 }
 
@@ -55,9 +72,10 @@ function parseJsonBody(_request: unknown, body: string | Buffer, done: (error: E
 export function installInputGuard(app: FastifyInstance): void {
   // The API takes JSON (and multipart for uploads): a text/plain body is refused with 415 instead of being read as "no arguments".
   app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.decorateRequest('plainJson', undefined);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
   app.addHook('preValidation', (request, _reply, done) => {
-    const bad = findBadInput(request.query, '') ?? findBadInput(request.body, '');
+    const bad = findBadInput(request.query, '') ?? (request.plainJson === undefined ? findBadInput(request.body, '') : undefined);
     done(bad ? badRequest(`${bad.path}: ${bad.message}`, [bad]) : undefined);
   });
 }

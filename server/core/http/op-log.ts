@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CompiledQuery } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { LogStatement } from '../db/log-thread.js';
 import { nowText } from '../db/time.js';
 import { DEFAULT_LIMITS, WindowCounter, type Limits } from '../limits.js';
 
@@ -36,7 +36,8 @@ function insertText(dialect: Database['dialect'], rows: number): string {
 /**
  * Writes the operation log in small batches so a busy server does one transaction per batch, not per request, and off
  * the disk flush every data write waits for: a crash may lose the last moments of log rows, never a data write
- * (PROTOCOL §0 in the README).
+ * (PROTOCOL §0 in the README). On SQLite the batches are written by a worker thread on a connection of its own
+ * (`Database.writeLog`), off the event loop.
  */
 export class OpLogWriter {
   private queue: LogRow[] = [];
@@ -48,8 +49,8 @@ export class OpLogWriter {
   constructor(private readonly database: Database, private readonly delayMs = 200) {}
 
   /** The batch as a few INSERT statements of fixed sizes, built as text (no query builder on this path). */
-  private statements(batch: LogRow[]): CompiledQuery[] {
-    const out: CompiledQuery[] = [];
+  private statements(batch: LogRow[]): LogStatement[] {
+    const out: LogStatement[] = [];
     let at = 0;
     for (const size of CHUNKS) {
       for (; batch.length - at >= size; at += size) {
@@ -57,7 +58,7 @@ export class OpLogWriter {
         if (!text) this.texts.set(size, (text = insertText(this.database.dialect, size)));
         const params: unknown[] = [];
         for (const row of batch.slice(at, at + size)) for (const c of LOG_COLUMNS) params.push(row[c]);
-        out.push(CompiledQuery.raw(text, params));
+        out.push([text, params]);
       }
     }
     return out;
@@ -79,10 +80,7 @@ export class OpLogWriter {
     if (batch.length === 0) return this.flushing;
     this.flushing = this.flushing.then(async () => {
       try {
-        const statements = this.statements(batch);
-        await this.database.relaxedWrite((db) => db.transaction().execute(async (trx) => {
-          for (const statement of statements) await trx.executeQuery(statement);
-        }));
+        await this.database.writeLog(this.statements(batch));
       } catch (error) {
         // The log must never take a request down; report it on the console instead.
         console.error('operation log write failed', error);
@@ -148,7 +146,11 @@ export function installOpLog(app: FastifyInstance, writer: OpLogWriter, limits: 
       }
     }
     const args = request.method === 'GET' ? request.query : request.body;
-    const params = capParams(JSON.stringify(redact(args ?? {})) ?? '{}', untrusted ? limits.logUntrustedParamsMax : limits.logParamsMax);
+    // A plain JSON object body (every key written as it parses) with no secret-looking name anywhere in it is stored
+    // as sent; anything else is redacted value by value.
+    const plain = request.method === 'GET' ? undefined : request.plainJson;
+    const text = plain !== undefined && plain.trimStart().startsWith('{') && !SECRET_KEY.test(plain) ? plain : JSON.stringify(redact(args ?? {})) ?? '{}';
+    const params = capParams(text, untrusted ? limits.logUntrustedParamsMax : limits.logParamsMax);
     writer.push({ userId: request.user?.id ?? null, action, ip, params });
   }
 }

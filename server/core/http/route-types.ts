@@ -28,6 +28,11 @@ declare module 'fastify' {
     user?: RequestUser;
     /** The access rule that applied to this request, once resolved. */
     access?: Access;
+    /**
+     * The JSON body's text when it is plain (input-guard.ts: no escape sequence, no prototype key name, at most 32
+     * brackets): what it parsed to has every key and string as written, so checks can read the text instead.
+     */
+    plainJson?: string;
   }
 }
 
