@@ -194,4 +194,22 @@ describe('the request log', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('at level warn writes no line for an answered request', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-log-'));
+    const lines: string[] = [];
+    const app = await buildApp({
+      databaseUrl: `sqlite:${path.join(dir, 'x.db')}`, dataDir: dir, captcha: false, uiDir: path.join(dir, 'no-ui'),
+      logger: { stream: { write: (line: string) => void lines.push(line) }, level: 'warn' },
+    });
+    try {
+      const login = await app.inject({ method: 'POST', url: '/admin/base/open/login', payload: { username: 'admin', password: '123456' } });
+      expect(login.statusCode).toBe(200);
+      await app.inject({ method: 'POST', url: '/admin/product/info/page', headers: { authorization: String((login.json() as { data: Row }).data.token) }, payload: { page: 1 } });
+      expect(lines.filter((l) => l.includes('request completed'))).toEqual([]);
+    } finally {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

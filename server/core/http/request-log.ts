@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SECRET_KEY } from './op-log.js';
 
@@ -33,18 +34,37 @@ function serializeRequest(request: FastifyRequest) {
   };
 }
 
+const HOSTNAME = JSON.stringify(os.hostname());
+/** Levels at which an info line is written (a route's `logLevel` may set its requests' level higher). */
+const LOGS_INFO = new Set(['trace', 'debug', 'info']);
+
+/**
+ * The `request completed` line as pino writes it from `reply.log.info({ req, res, responseTime }, msg)` with the
+ * serializers above — the same keys in the same order — made as one template string: pino's general path (a child
+ * logger's bindings, a serializer per key, its own JSON writer) cost about a tenth of a page call's CPU.
+ */
+function completedLine(request: FastifyRequest, reply: FastifyReply): string {
+  return `{"level":30,"time":${Date.now()},"pid":${process.pid},"hostname":${HOSTNAME},"reqId":${JSON.stringify(request.id)},"req":${JSON.stringify(serializeRequest(request))},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`;
+}
+
 /**
  * One line per request, when it is answered (method, URL, status, time), instead of Fastify's two (incoming and
  * completed): half the log writes on a busy server, and the line that says what was asked also says how it ended.
+ * With a stream of lines (the server's stdout, a test's array) the completed line is written straight to it.
  */
 class OneLinePerRequest extends LogController {
+  constructor(private readonly lines?: { write(line: string): void }) {
+    super();
+  }
+
   override incomingRequest(): void {
     // Said by requestCompleted, with the outcome.
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    else if (!this.lines) reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    else if (LOGS_INFO.has(reply.log.level)) this.lines.write(completedLine(request, reply));
   }
 }
 
@@ -80,5 +100,5 @@ export function loggerOptions(setting: LogSetting | undefined): { logger: false 
   if (!setting) return { logger: false };
   const serializers = { req: serializeRequest };
   const logger = setting === true ? { level: 'info', serializers } : { level: setting.level ?? 'info', stream: setting.stream, serializers };
-  return { logger, logController: new OneLinePerRequest() };
+  return { logger, logController: new OneLinePerRequest(setting === true ? undefined : setting.stream) };
 }
