@@ -105,8 +105,9 @@ export class SqliteLogThread {
   /** Ends the thread after the batches sent so far (it closes its connection). */
   async close(): Promise<void> {
     const worker = this.worker;
-    if (!worker) return;
+    // Closed for good: a batch sent after this (a late request's row) goes to the main connection, not a new thread.
     this.failed = new Error('log thread closed');
+    if (!worker) return;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     worker.postMessage({ close: true });
     await exited;
