@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
-import { randomBytes } from 'node:crypto';
+import { pbkdf2, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
 import type { Row } from '../core/db/row.js';
@@ -319,6 +319,25 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
     const json = await t.call('POST', UPLOAD, { token, body: { key: 'x.png' } });
     expect(json.status).toBe(400);
     expect(json.body.message).toBe('上传文件为空');
+  });
+
+  it('many cut-off uploads at once leave no temporary file behind', async () => {
+    const parts = [file('a.png', png(300)), file('b.png', png(2000))];
+    const whole = multipart(parts).payload.length;
+    // libuv's thread pool kept busy (as under a full test run or real load): file opens wait in its queue.
+    let busy = true;
+    const hog = async () => { while (busy) await new Promise((resolve) => pbkdf2(' ', 's', 20_000, 32, 'sha256', resolve)); };
+    const hogs = Array.from({ length: 8 }, hog);
+    try {
+      for (let round = 0; round < 5; round++) {
+        const replies = await Promise.all(Array.from({ length: 20 }, () => send(parts, { cutAfter: whole - 500 })));
+        expect(replies.map((r) => r.status)).toEqual(replies.map(() => 400));
+        expect(tempFiles()).toEqual([]);
+      }
+    } finally {
+      busy = false;
+      await Promise.all(hogs);
+    }
   });
 
   it('a client that hangs up mid-file leaves nothing (real socket)', async () => {

@@ -49,7 +49,7 @@ function dayFolder(now = new Date()): string {
   return `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
 }
 
-type Received = { temp: string; filename: string; size: number; head: Buffer; truncated: boolean };
+type Received = { temp: string; filename: string; size: number; head: Buffer; truncated: boolean; closed?: Promise<void> };
 
 /** Streams one file part to a temporary file, counting its bytes and keeping its first bytes for sniffing. */
 async function receive(stream: Readable, temp: string, max: number, into: Received): Promise<void> {
@@ -66,7 +66,16 @@ async function receive(stream: Readable, temp: string, max: number, into: Receiv
       else done(null, chunk);
     },
   });
-  await pipeline(stream, counter, fs.createWriteStream(temp, { flags: 'wx' }));
+  const sink = fs.createWriteStream(temp, { flags: 'wx' });
+  // A pipeline that fails can settle before the file is even opened: the open then completes, creating the file,
+  // after the caller has removed it. The caller waits for this before removing the temporary file.
+  into.closed = new Promise((resolve) => sink.once('close', () => resolve()));
+  try {
+    await pipeline(stream, counter, sink);
+  } catch (e) {
+    sink.destroy();
+    throw e;
+  }
   into.head = Buffer.concat(head).subarray(0, SNIFF_BYTES);
   into.truncated = (stream as Readable & { truncated?: boolean }).truncated === true;
 }
@@ -160,7 +169,10 @@ async function upload(host: Host, storage: FileStorage, ctx: OpContext, request:
     return plans.length === 1 ? plans[0].url : plans.map((p) => p.url);
   } finally {
     // Nothing of a refused or broken upload stays: temporary files always go, stored ones unless the rows were written.
-    await Promise.all(received.map((r) => fs.promises.rm(r.temp, { force: true })));
+    await Promise.all(received.map(async (r) => {
+      await r.closed;
+      await fs.promises.rm(r.temp, { force: true });
+    }));
     if (!committed) await Promise.all(stored.map((k) => storage.remove(k).catch(() => undefined)));
   }
 }
