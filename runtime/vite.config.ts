@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -6,11 +6,40 @@ const runtimeDir = import.meta.dirname;
 // `npm run dev:ui` proxies the API to `npm run dev:server`, which listens on PORT (default 8001, as server/config.ts).
 const api = `http://127.0.0.1:${process.env.PORT ?? 8001}`;
 
+/**
+ * Writes the chunks of the generic list screen (screens/entity) into index.html's early-call script, which preloads
+ * them for a signed-in visitor: most pages are that screen, and its code then downloads beside the app's own rather
+ * than after the first calls come back. Chunks the entry already loads are left out.
+ */
+function listScreenPreload(): Plugin {
+  const PLACEHOLDER = "'__JOINERY_LIST_SCREEN_CHUNKS__'";
+  return {
+    name: 'joinery-list-screen-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = new Map<string, { imports: string[]; facadeModuleId?: string | null; isEntry?: boolean }>();
+        for (const [name, item] of Object.entries(ctx.bundle ?? {})) if (item.type === 'chunk') chunks.set(name, item);
+        const closure = (start: string[], into = new Set<string>()) => {
+          for (const name of start) if (!into.has(name)) { into.add(name); closure(chunks.get(name)?.imports ?? [], into); }
+          return into;
+        };
+        const screen = [...chunks].find(([, c]) => c.facadeModuleId?.replaceAll('\\', '/').endsWith('/screens/entity/entity-screen.tsx'));
+        if (!screen || !html.includes(PLACEHOLDER)) throw new Error('list screen preload: the entity screen chunk or the index.html placeholder is missing');
+        const loaded = closure([...chunks].filter(([, c]) => c.isEntry).map(([name]) => name));
+        const wanted = [...closure([screen[0]])].filter((name) => !loaded.has(name)).map((name) => `/${name}`);
+        return html.replace(PLACEHOLDER, JSON.stringify(wanted));
+      },
+    },
+  };
+}
+
 // The UI is built into dist/ui and served by the Joinery server at '/'; in development the API is proxied.
 export default defineConfig({
   root: runtimeDir,
   base: '/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), listScreenPreload()],
   build: {
     outDir: '../dist/ui',
     emptyOutDir: true,

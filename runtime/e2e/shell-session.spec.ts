@@ -92,6 +92,41 @@ test.describe('session', () => {
     expect(refreshes).toHaveLength(1);
   });
 
+  test('a signed-in page load sends its first calls once each, before the app has started, and uses their replies', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    await page.goto('/product/info');
+    await expect(page.getByTestId('entity-table').locator('tbody tr[data-row-id]').first()).toBeVisible();
+    const FIRST = ['/admin/base/open/eps', '/admin/base/comm/permmenu', '/admin/base/comm/person', '/admin/base/comm/plugins'];
+    const sent: string[] = [];
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (FIRST.includes(url.pathname)) sent.push(url.pathname);
+      if (r.resourceType() === 'script' && /\/assets\/index-/.test(url.pathname)) scripts.push(url.pathname);
+    });
+    await page.reload();
+    await expect(page.getByTestId('entity-table').locator('tbody tr[data-row-id]').first()).toBeVisible();
+    await expect(page.getByTestId('user-name')).toHaveText('管理员');
+    await expect(shell.sidebar.locator('a, button').first()).toBeVisible();
+    // Started by index.html (the app's entry script was requested too), each taken by the app: none is asked twice.
+    expect(scripts).toHaveLength(1);
+    expect([...sent].sort()).toEqual([...FIRST].sort());
+    expect(await page.evaluate(() => Object.keys((window as { __joineryEarlyCalls?: object }).__joineryEarlyCalls ?? { none: 1 }))).toEqual([]);
+  });
+
+  test('a session revoked elsewhere: the early first calls answer 401 and the visitor goes to /login with the message', async ({ page, request, watch }) => {
+    watch.allow(/401 (GET|POST) .*\/admin\//, /status of 401/);
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    const { token } = (await shell.session())!;
+    expect((await request.post('/admin/base/comm/logout', { headers: { Authorization: token } })).status()).toBe(200);
+    await page.goto('/product/info');
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    expect(await shell.session()).toBeNull();
+  });
+
   test('both tokens expired: the session is cleared with a message and the visitor goes to /login', async ({ page }) => {
     const shell = new ShellPage(page);
     await shell.loginAs();

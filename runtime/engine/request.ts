@@ -1,6 +1,7 @@
 import i18n, { currentLanguage } from '../i18n/index';
 import { toast } from '../shell/toast';
 import { clearSession, getSession, isRefreshAlive, isTokenAlive, saveSession, type TokenReply } from './session';
+import { takeEarlyCall } from './early-calls';
 
 /** A rejected call: HTTP status (0 for network failures and timeouts), envelope code and field errors. */
 export class RequestError extends Error {
@@ -120,14 +121,17 @@ async function send<T>(url: string, method: 'GET' | 'POST', body: unknown, token
   if (method === 'POST' && !form) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(url, {
+    // A first call index.html already started (same path and token) is not sent twice.
+    const early = method === 'GET' && !signal ? takeEarlyCall(url, token) : undefined;
+    response = await (early ?? fetch(url, {
       method, headers,
       body: method === 'POST' ? (form ? body : JSON.stringify(body ?? {})) : undefined,
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
+    }));
   } catch (error) {
     if (signal?.aborted) throw error;
-    if (timeout.aborted) throw new RequestError(0, i18n.t('common:request.timeout'));
+    // (An early call carries its own timeout signal, started by index.html.)
+    if (timeout.aborted || (error instanceof DOMException && error.name === 'TimeoutError')) throw new RequestError(0, i18n.t('common:request.timeout'));
     throw new RequestError(0, i18n.t('common:request.network', { message: error instanceof Error ? error.message : String(error) }));
   }
   const parsed = (await readBody(response)) as Envelope | undefined;

@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import { createElement, lazy, useState, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import type { MenuNode } from '../engine/menu';
 import type { EpsEntry } from '../engine/eps';
 import { VIEW_OVERRIDES } from '../overrides/view-overrides';
@@ -13,9 +13,33 @@ function screen<P>(load: () => Promise<{ default: ComponentType<P> }>): LazyExot
 
 // The generic entity screen lives in screens/entity (another part of the runtime); until it exists a placeholder names the entity.
 const entityModules = import.meta.glob<{ default: ComponentType<EntityScreenProps> }>('./entity/entity-screen.tsx');
-const loadEntity = entityModules['./entity/entity-screen.tsx'];
-export const EntityScreen = screen<EntityScreenProps>(loadEntity ?? (() => import('./fixed/entity-placeholder')));
-export const ENTITY_SCREEN_INSTALLED = Boolean(loadEntity);
+const loadEntity = entityModules['./entity/entity-screen.tsx'] ?? (() => import('./fixed/entity-placeholder'));
+export const ENTITY_SCREEN_INSTALLED = Boolean(entityModules['./entity/entity-screen.tsx']);
+
+let entityLoading: Promise<{ default: ComponentType<EntityScreenProps> }> | undefined;
+let LoadedEntityScreen: ComponentType<EntityScreenProps> | undefined;
+/** Starts loading the list screen's code (the app does so at start for a signed-in user); a failed load may be tried again. */
+export function preloadEntityScreen(): Promise<{ default: ComponentType<EntityScreenProps> }> {
+  entityLoading ??= loadEntity().then((m) => {
+    LoadedEntityScreen = m.default;
+    return m;
+  }, (error: unknown) => {
+    entityLoading = undefined;
+    throw error;
+  });
+  return entityLoading;
+}
+const LazyEntityScreen = screen<EntityScreenProps>(preloadEntityScreen);
+
+/**
+ * The generic list screen. Once its code is loaded it renders at once rather than through Suspense: a suspended
+ * first render shows the loading fallback, and React then holds the page back up to 300 ms more after it. Which of
+ * the two a mounted screen uses is fixed for its life, so it is never remounted (its state lost) midway.
+ */
+export function EntityScreen(props: EntityScreenProps): ReactElement {
+  const [Screen] = useState<ComponentType<EntityScreenProps>>(() => LoadedEntityScreen ?? LazyEntityScreen);
+  return createElement(Screen, props);
+}
 
 export const HomeScreen: Screen = screen(() => import('./fixed/home-screen'));
 const MyInfoScreen: Screen = screen(() => import('./fixed/my-info-screen'));
