@@ -46,11 +46,21 @@ export function useDicts(): { data?: DictData; isLoading: boolean; error?: Error
   return { data: merged, error, isLoading, mutate };
 }
 
-/** The entries of one dictionary type (empty while loading or for an unknown key). */
+/**
+ * The dictionaries the shell loaded (useDicts there), handed down: a list draws a dictionary tag in many cells, and
+ * each reads them here rather than running the data hooks itself (a long list's scroll draws new cells every frame).
+ */
+const ShellDicts = createContext<DictData | undefined>(undefined);
+export function ShellDictsProvider({ dicts, children }: { dicts: DictData | undefined; children: ReactNode }) {
+  return createElement(ShellDicts.Provider, { value: dicts }, children);
+}
+
+/** The entries of one dictionary type (empty while loading or for an unknown key); a drafted one below a server one. */
 export function useDict(key: string | undefined): DictEntry[] {
-  const { data } = useDicts();
+  const data = useContext(ShellDicts);
+  const draft = useContext(DraftDicts);
   if (!key || !data) return EMPTY;
-  return data[key] ?? EMPTY;
+  return data[key] ?? draft?.[key] ?? EMPTY;
 }
 
 /** The entry whose value matches (loosely: '1' matches 1, as values arrive from forms and URLs). */

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useMenu, menuTrail } from '../engine/menu';
-import { useDicts } from '../engine/dict';
+import { ShellDictsProvider, useDicts } from '../engine/dict';
 import { useEps } from '../engine/eps';
 import { openTab, useReloadCount } from '../engine/tabs';
 import { useBreakpoint, useTheme } from '../engine/theme';
@@ -53,7 +53,7 @@ export function ShellLayout() {
   const { pathname } = useLocation();
   const menu = useMenu();
   useEps();
-  useDicts();
+  const dicts = useDicts();
   useProactiveRefresh();
   useTabsAndTitle();
   const reloads = useReloadCount();
@@ -80,30 +80,32 @@ export function ShellLayout() {
   const transition = theme.transition === 'none' ? '' : `jy-transition-${theme.transition}`;
 
   return (
-    <div className="flex h-screen overflow-hidden bg-canvas">
-      {small ? (
-        !folded && (
-          <div className="fixed inset-0 z-40 flex">
-            <Sidebar nodes={sideNodes} tree={menu.tree} folded={false} onNavigate={closeOnSmall} />
-            <button type="button" aria-label={t('header.fold')} className="flex-1 bg-black/40" onClick={() => setFolded(true)} />
-          </div>
-        )
-      ) : (
-        <Sidebar nodes={sideNodes} tree={menu.tree} folded={folded} />
-      )}
-      <div className="flex min-w-0 flex-1 flex-col">
-        <Header folded={folded} onToggleFold={() => setFolded((f) => !f)} tree={menu.tree} groups={groups}
-          activeGroup={activeGroup} onGroup={setChosenGroup} toolbar={toolbar} compact={small} />
-        <TabsBar />
-        <main className="relative flex-1 overflow-auto" data-testid="page">
-          <div key={`${pathname}#${reloads}`} className={`min-h-full p-3 sm:p-4 ${transition}`}>
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
-          </div>
-        </main>
+    <ShellDictsProvider dicts={dicts.data}>
+      <div className="flex h-screen overflow-hidden bg-canvas">
+        {small ? (
+          !folded && (
+            <div className="fixed inset-0 z-40 flex">
+              <Sidebar nodes={sideNodes} tree={menu.tree} folded={false} onNavigate={closeOnSmall} />
+              <button type="button" aria-label={t('header.fold')} className="flex-1 bg-black/40" onClick={() => setFolded(true)} />
+            </div>
+          )
+        ) : (
+          <Sidebar nodes={sideNodes} tree={menu.tree} folded={folded} />
+        )}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <Header folded={folded} onToggleFold={() => setFolded((f) => !f)} tree={menu.tree} groups={groups}
+            activeGroup={activeGroup} onGroup={setChosenGroup} toolbar={toolbar} compact={small} />
+          <TabsBar />
+          <main className="relative flex-1 overflow-auto" data-testid="page">
+            <div key={`${pathname}#${reloads}`} className={`min-h-full p-3 sm:p-4 ${transition}`}>
+              <Suspense fallback={<PageLoading />}>
+                <Outlet />
+              </Suspense>
+            </div>
+          </main>
+        </div>
+        <ExtraComponents modules={modules} />
       </div>
-      <ExtraComponents modules={modules} />
-    </div>
+    </ShellDictsProvider>
   );
 }

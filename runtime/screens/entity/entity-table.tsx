@@ -75,11 +75,18 @@ const KeptCell = memo(function KeptCell({ cell: Cell, ...props }: CellProps & { 
 const stickyEdge = 'shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.18)]';
 const td = 'border-b border-line px-3 py-1.5 align-middle';
 
+/** A body column: its spec and the widget that draws its cells. */
+type BodyColumn = { column: ColumnSpec; Cell: ComponentType<CellProps> };
+
 type BodyRowProps = {
-  // TanStack's row (kept by the table while its data stays) and the table's cell renderer.
-  row: { id: string; original: EntityRow; getAllCells: () => { id: string; column: { id: string } }[]; getToggleSelectedHandler: () => (e: unknown) => void };
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  Flex: ComponentType<any>;
+  // TanStack's row (kept by the table while its data stays).
+  row: { id: string; original: EntityRow; getToggleSelectedHandler: () => (e: unknown) => void };
+  /**
+   * Cells are drawn from the column specs, not through TanStack's cells: TanStack builds and keeps a cell object and
+   * a memo for every cell of every row it is asked for, so scrolling through a 10,000-row page would leave hundreds of
+   * thousands of them behind (garbage collection pauses that drop frames). Its rows, sorting and selection stay.
+   */
+  columns: BodyColumn[];
   selected: boolean;
   selectable: boolean;
   height?: number;
@@ -96,7 +103,7 @@ type BodyRowProps = {
  * One body row, drawn again only when its row, its selection or what it is drawn with changes: a scroll step of a long
  * (virtualized) page draws the rows that come into view, not the few dozen that stay.
  */
-const BodyRow = memo(function BodyRow({ row, Flex, selected, selectable, height, styles, actions, depth, hasChildren, open, toggle }: BodyRowProps) {
+const BodyRow = memo(function BodyRow({ row, columns, selected, selectable, height, styles, actions, depth, hasChildren, open, toggle }: BodyRowProps) {
   const { t } = useTranslation('entity');
   const bg = selected ? 'bg-primary-9' : 'bg-surface group-hover:bg-hover';
   return (
@@ -106,8 +113,8 @@ const BodyRow = memo(function BodyRow({ row, Flex, selected, selectable, height,
           <Checkbox label={t('table.selectRow')} checked={selected} onChange={row.getToggleSelectedHandler()} />
         </td>
       )}
-      {row.getAllCells().map((cell, i) => (
-        <td key={cell.id} className={`${td} ${bg} text-ink`} style={styles.get(cell.column.id)} data-column={cell.column.id}>
+      {columns.map(({ column, Cell }, i) => (
+        <td key={column.id} className={`${td} ${bg} text-ink`} style={styles.get(column.id)} data-column={column.id}>
           {i === 0 && depth !== undefined ? (
             <span className="flex items-center gap-1" style={{ paddingLeft: depth * 18 }} data-depth={depth}>
               {hasChildren ? (
@@ -118,10 +125,10 @@ const BodyRow = memo(function BodyRow({ row, Flex, selected, selectable, height,
                 </button>
               ) : <span className="w-5 shrink-0" />}
               <span className="min-w-0">
-                <Flex cell={cell} />
+                <KeptCell cell={Cell} value={row.original[column.accessor]} row={row.original} column={column} />
               </span>
             </span>
-          ) : <Flex cell={cell} />}
+          ) : <KeptCell cell={Cell} value={row.original[column.accessor]} row={row.original} column={column} />}
         </td>
       ))}
       {actions && <td className={`${td} ${bg} ${stickyEdge} sticky right-0 z-[1] whitespace-nowrap`}>{actions(row.original)}</td>}
@@ -142,7 +149,7 @@ function VirtualRows({ rows, scrollRef, span, renderRow }: { rows: ModelRow[]; s
     count: virtual ? rows.length : 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+    overscan: 5,
     // Scrolling re-renders in React's own time, not synchronously inside each scroll event (a long page stays smooth).
     useFlushSync: false,
   });
@@ -190,16 +197,14 @@ export function EntityTable(props: EntityTableProps) {
     return out;
   }, [columns, selectable]);
 
-  const defs = useMemo(() => columns.map((c) => {
-    const Cell = widgetRegistry.cells[c.cell];
-    return {
-      id: c.id,
-      accessorFn: (row: EntityRow) => row[c.accessor],
-      header: c.label,
-      enableSorting: c.sortable,
-      cell: (ctx: { getValue: () => unknown; row: { original: EntityRow } }) => <KeptCell cell={Cell} value={ctx.getValue()} row={ctx.row.original} column={c} />,
-    };
-  }), [columns]);
+  // TanStack's columns serve the header and sorting; body cells are drawn from bodyColumns (see BodyRowProps).
+  const defs = useMemo(() => columns.map((c) => ({
+    id: c.id,
+    accessorFn: (row: EntityRow) => row[c.accessor],
+    header: c.label,
+    enableSorting: c.sortable,
+  })), [columns]);
+  const bodyColumns = useMemo(() => columns.map((column): BodyColumn => ({ column, Cell: widgetRegistry.cells[column.cell] })), [columns]);
 
   const table = useTable({
     features,
@@ -282,7 +287,7 @@ export function EntityTable(props: EntityTableProps) {
             const node = tree?.info(row.original);
             return (
               <BodyRow key={row.id} row={row} selected={row.getIsSelected()} selectable={selectable} height={height}
-                styles={cellStyles} actions={actions} Flex={table.FlexRender}
+                styles={cellStyles} actions={actions} columns={bodyColumns}
                 depth={node?.depth} hasChildren={node?.hasChildren} open={node ? tree!.isOpen(row.original) : undefined} toggle={tree?.toggle} />
             );
           }} />
