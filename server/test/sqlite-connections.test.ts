@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../core/db/database.js';
+import { SqliteLogThread } from '../core/db/log-thread.js';
 
 // SQLite only: the operation log's second connection (a worker thread) beside the main one, and rows read at once.
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -81,6 +82,23 @@ describe('SQLite: the log written by its own thread beside the main connection',
     await sql`create table l (id integer primary key autoincrement, x text not null)`.execute(database.db);
     await database.writeLog([['insert into l (x) values (?)', ['a']], ['insert into l (x) values (?)', ['b']]]);
     expect(await count(database, 'l')).toBe(2);
+  });
+
+  it('a log thread that cannot run says so once on the console and refuses its batches (they go to the main connection)', async () => {
+    const said = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const thread = new SqliteLogThread(path.join(os.tmpdir(), `joinery-no-such-dir-${process.pid}`, 'x.db'));
+      await expect(thread.write([['select 1', []]])).rejects.toThrow();
+      expect(thread.broken).toBe(true);
+      await expect(thread.write([['select 1', []]])).rejects.toThrow();
+      await sleep(50);
+      const lines = said.mock.calls.map((c) => String(c[0])).filter((l) => l.includes('operation log thread ended'));
+      expect(lines).toHaveLength(1);
+      await thread.close();
+      expect(said.mock.calls.map((c) => String(c[0])).filter((l) => l.includes('operation log thread ended'))).toHaveLength(1);
+    } finally {
+      said.mockRestore();
+    }
   });
 
   it('rows read at once have the same columns, order and values as through Kysely, and follow a table change', async () => {

@@ -81,6 +81,8 @@ export class SqliteLogThread {
       else waiting?.reject(new Error(answer.error));
     });
     const gone = (error: Error) => {
+      // Said once, unless close() ended it: from here the log's batches go to the main connection.
+      if (!this.failed) console.error(`operation log thread ended (${error.message}); log rows are written on the main connection`);
       this.failed = error;
       this.worker = undefined;
       for (const waiting of this.pending.values()) waiting.reject(error);
