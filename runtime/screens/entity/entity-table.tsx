@@ -147,7 +147,9 @@ function VirtualRows({ rows, scrollRef, span, renderRow }: { rows: ModelRow[]; s
   const virtual = rows.length > VIRTUAL_FROM;
   const virtualizer = useVirtualizer({
     count: virtual ? rows.length : 0,
-    getScrollElement: () => scrollRef.current,
+    // A short page is not virtualized: no scroll element, so the virtualizer does not measure it (a forced layout of
+    // the whole page while the list screen mounts, before its first call goes out).
+    getScrollElement: () => (virtual ? scrollRef.current : null),
     estimateSize: () => ROW_HEIGHT,
     overscan: 5,
     // Scrolling re-renders in React's own time, not synchronously inside each scroll event (a long page stays smooth).
