@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,6 +99,20 @@ describe('SQLite: the log written by its own thread beside the main connection',
       expect(said.mock.calls.map((c) => String(c[0])).filter((l) => l.includes('operation log thread ended'))).toHaveLength(1);
     } finally {
       said.mockRestore();
+    }
+  });
+
+  it('closing a database whose log thread ran lets its process end by itself, with every batch sent written', () => {
+    // A shutting-down server awaits this close with nothing else to keep it alive: an unreferenced thread made the
+    // process end mid-close (code 13, unsettled await), before the last batch and the rest of the shutdown.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-conn-'));
+    try {
+      const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'log-close-child.ts'), path.join(dir, 'x.db')], { encoding: 'utf8', timeout: 60_000 });
+      expect(child.stderr).toBe('');
+      expect(child.status).toBe(0);
+      expect(JSON.parse(child.stdout)).toEqual({ rows: 2 });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -111,6 +111,9 @@ export class SqliteLogThread {
     this.failed = new Error('log thread closed');
     if (!worker) return;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    // Held now: with nothing else left to do (a server shutting down), the process would otherwise end before the
+    // thread has written its last batches and closed its connection (an unsettled await, exit code 13).
+    worker.ref();
     worker.postMessage({ close: true });
     await exited;
   }
