@@ -52,23 +52,29 @@ export const DEFAULT_LIMITS: Limits = {
 
 export const limitsOf = (overrides?: Partial<Limits>): Limits => ({ ...DEFAULT_LIMITS, ...overrides });
 
-/** Counts events per key in fixed windows, in this process's memory (a few numbers per key, cleared each window). */
+/**
+ * Counts events per key in this process's memory, each key in windows of its own: a key's window opens at its first
+ * event and lasts windowMs, so a quick burst is counted whole. (Windows shared by all keys and aligned to the clock
+ * restarted a burst's count from zero when it straddled a window's end: the 61st of 60 a minute could pass.) Keys
+ * whose window has ended are dropped at most once a window: memory is bounded by the keys of about two windows and
+ * by maxKeys.
+ */
 export class WindowCounter {
-  private window = -1;
-  private readonly counts = new Map<string, number>();
+  private readonly counts = new Map<string, { start: number; n: number }>();
+  private swept = 0;
 
   constructor(private readonly windowMs: number, private readonly maxKeys = 100_000) {}
 
-  /** Adds one event for a key and returns how many the key has had in the current window, this one included. */
+  /** Adds one event for a key and returns how many the key has had in its current window, this one included. */
   hit(key: string, now = Date.now()): number {
-    const window = Math.floor(now / this.windowMs);
-    if (window !== this.window) {
-      this.window = window;
-      this.counts.clear();
+    if (now - this.swept >= this.windowMs) {
+      this.swept = now;
+      for (const [k, c] of this.counts) if (now - c.start >= this.windowMs) this.counts.delete(k);
     }
-    const n = (this.counts.get(key) ?? 0) + 1;
-    // Past maxKeys new keys are not remembered (memory stays bounded); callers keep a global cap for that case.
-    if (this.counts.has(key) || this.counts.size < this.maxKeys) this.counts.set(key, n);
-    return n;
+    const counted = this.counts.get(key);
+    if (counted && now - counted.start < this.windowMs) return ++counted.n;
+    // Past maxKeys keys a new one is not remembered (memory stays bounded); callers keep a global cap for that case.
+    if (counted || this.counts.size < this.maxKeys) this.counts.set(key, { start: now, n: 1 });
+    return 1;
   }
 }

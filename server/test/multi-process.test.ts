@@ -1,3 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
@@ -87,4 +90,77 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('two processes on one data
     const last = (await onOther('GET', `/admin/product/info/info?id=${id}`, admin)).body.data as Row;
     expect(last).toMatchObject({ name: 'Oak stool, oiled', price: 13500, description: 'second' });
   });
+});
+
+/** A free port on 127.0.0.1 (asked of the system, then let go for the child to take). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * The same promises with the second server a process of its own (`node server/main.ts`, as `npm start` runs it),
+ * talking to this one only through the database: nothing it knows can come from this process's memory.
+ */
+describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('a second server in a process of its own (%s)', (dialect) => {
+  let t: TestApp;
+  let child: ChildProcess | undefined;
+  let base = '';
+  let admin: string;
+  let said = '';
+
+  beforeAll(async () => {
+    t = await startApp(dialect, { scheduler: false });
+    admin = await t.login();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const root = path.resolve(import.meta.dirname, '../..');
+    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DATABASE_URL: t.url, JOINERY_DATA_DIR: t.dataDir, JOINERY_UI_DIR: path.join(t.dataDir, 'no-ui'), PORT: String(port), HOST: '127.0.0.1', JOINERY_CAPTCHA: 'off', JOINERY_LOG: 'warn', JOINERY_WORKERS: '1' },
+    });
+    child.stdout!.on('data', (chunk: Buffer) => { said += chunk.toString(); });
+    child.stderr!.on('data', (chunk: Buffer) => { said += chunk.toString(); });
+    await within(60_000, 'the second process listening', async () => said.includes('listening on'));
+  }, 90_000);
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const ended = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGTERM');
+      await ended;
+    }
+    await t?.close();
+  }, 30_000);
+
+  const onChild = async (method: 'GET' | 'POST', url: string, token: string, body: unknown = {}) => {
+    const res = await fetch(base + url, { method, headers: { authorization: token, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) }, body: method === 'POST' ? JSON.stringify(body) : undefined });
+    return res.status;
+  };
+  const productMenus = async () => (await t.rows('base_sys_menu')).filter((m) => String(m.perms ?? '').startsWith('product:info:')).map((m) => Number(m.id));
+
+  it('a role emptied here is refused there within 1 s; a logout there is refused here within 1 s', async () => {
+    const staff = await createStaff(t, admin, { username: `os_role_${dialect.slice(0, 2)}`, password: 'Multi-pass-1', menuIds: await productMenus() });
+    const token = await t.login(staff.username, staff.password);
+    expect(await onChild('POST', '/admin/product/info/page', token)).toBe(200);
+    const role = (await t.rows('base_sys_role')).find((r) => Number(r.id) === staff.roleId)!;
+    const emptied = await t.call('POST', '/admin/base/sys/role/update', { token: admin, body: { id: role.id, name: role.name, label: role.label, relevance: false, menuIdList: [], departmentIdList: [] } });
+    expect(emptied.status, emptied.raw).toBe(200);
+    await within(1000, 'the role change in the other process', async () => (await onChild('POST', '/admin/product/info/page', token)) === 403);
+
+    const other = await createStaff(t, admin, { username: `os_out_${dialect.slice(0, 2)}`, password: 'Multi-pass-1', menuIds: await productMenus() });
+    const otherToken = await t.login(other.username, other.password);
+    expect((await t.call('GET', '/admin/base/comm/person', { token: otherToken })).status).toBe(200);
+    expect(await onChild('POST', '/admin/base/comm/logout', otherToken)).toBe(200);
+    await within(1000, 'the logout made in the other process', async () => (await t.call('GET', '/admin/base/comm/person', { token: otherToken })).status === 401);
+  });
+
+  it('ends by itself, with code 0, when told to stop', async () => {
+    const ended = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+    child!.kill('SIGTERM');
+    expect(await ended).toBe(0);
+  }, 30_000);
 });
