@@ -196,6 +196,9 @@ export function ensureKeywordTable(database: Database, entity: Entity, columns: 
   return database.dialect === 'postgres' ? ensurePostgresIndexes(database, entity, columns) : ensureMysqlIndex(database, entity, columns);
 }
 
+/** Matching rows up to which a PostgreSQL page takes the keyword's ids as an array (see tableKeyword). */
+const ARRAY_IDS = 10_000;
+
 /** The keyword table's answer for a keyword (PostgreSQL, MySQL): its rows, counted at once (folded as lower() folds). */
 export async function tableKeyword(database: Database, db: Database['db'], entity: Entity, keyword: string): Promise<IndexedKeyword> {
   const table = sql.table(tableNames(entity.table).table);
@@ -211,5 +214,13 @@ export async function tableKeyword(database: Database, db: Database['db'], entit
     }
   }
   const n = Number((await sql<{ n: string | number }>`select count(*) as n from ${table} where v like lower(${pattern}) escape '!'`.execute(db)).rows[0]?.n ?? 0);
+  // PostgreSQL, a few thousand matches: the ids as one array (read once, an InitPlan) rather than an IN subquery. The
+  // trigram estimate guesses the subquery far too small, so the planner joined every matching row to the table and
+  // sorted them all; from an array the id index hands the page's rows over in its order and stops at the page's end
+  // (5,000 matches of 1,000,000, ordered by id: ~30 → ~12 ms). Past ARRAY_IDS the array costs more to make than the
+  // plans the planner then picks for the subquery (50,000 matches: ~80 ms against < 10 ms).
+  if (database.dialect === 'postgres' && n <= ARRAY_IDS) {
+    return { ...counted(n, async () => n), shape: 'kwa', params: [pattern], condition: () => sql<SqlBool>`a.id = any(array(${matching}))` };
+  }
   return { ...counted(n, async () => n), shape: 'kw', params: [pattern], condition: () => sql<SqlBool>`a.id in (${matching})` };
 }
