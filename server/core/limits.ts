@@ -67,12 +67,14 @@ export class WindowCounter {
 
   /** Adds one event for a key and returns how many the key has had in its current window, this one included. */
   hit(key: string, now = Date.now()): number {
-    if (now - this.swept >= this.windowMs) {
+    // A window also ends when the clock has been set back past its start (else a key could stay refused for as long).
+    const ended = (start: number) => now - start >= this.windowMs || now < start;
+    if (ended(this.swept)) {
       this.swept = now;
-      for (const [k, c] of this.counts) if (now - c.start >= this.windowMs) this.counts.delete(k);
+      for (const [k, c] of this.counts) if (ended(c.start)) this.counts.delete(k);
     }
     const counted = this.counts.get(key);
-    if (counted && now - counted.start < this.windowMs) return ++counted.n;
+    if (counted && !ended(counted.start)) return ++counted.n;
     // Past maxKeys keys a new one is not remembered (memory stays bounded); callers keep a global cap for that case.
     if (counted || this.counts.size < this.maxKeys) this.counts.set(key, { start: now, n: 1 });
     return 1;

@@ -28,6 +28,14 @@ describe('WindowCounter: per-key windows that open at the key\'s first event', (
     }));
   });
 
+  it('a clock set back past a key\'s window start ends that window (the key is not held back until the clock catches up)', () => {
+    const counter = new WindowCounter(60_000);
+    const at = 10_000_000;
+    for (let i = 1; i <= 5; i++) expect(counter.hit('ip', at + i)).toBe(i);
+    expect(counter.hit('ip', at - 86_400_000)).toBe(1);
+    expect(counter.hit('ip', at - 86_400_000 + 1)).toBe(2);
+  });
+
   it('past maxKeys, new keys are not remembered, and keys whose window ended make room again', () => {
     const counter = new WindowCounter(1_000, 2);
     expect([counter.hit('a', 0), counter.hit('b', 0), counter.hit('c', 0), counter.hit('c', 1)]).toEqual([1, 1, 1, 1]);
