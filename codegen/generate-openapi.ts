@@ -70,7 +70,7 @@ export function generateOpenApi(entities: Entity[], routes: DeclaredRoute[], ver
         default: { description: 'error (400 invalid input, 401, 403, 404, 409, 413, 415, 429)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
       },
     };
-    (paths[r.url] ??= {})[r.method] = op;
+    paths[r.url] = { ...paths[r.url], [r.method]: op };
   }
   return {
     openapi: '3.1.0',

@@ -25,7 +25,10 @@ export type Io = { out: (text: string) => void; err: (text: string) => void };
 const str = (v: Options[string]): string | undefined => (typeof v === 'string' ? v : undefined);
 
 function write(io: Io, file: string | undefined, text: string): void {
-  if (!file) return io.out(text);
+  if (!file) {
+    io.out(text);
+    return;
+  }
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   fs.writeFileSync(file, text);
   io.err(`wrote ${file}`);
@@ -155,7 +158,7 @@ export async function checkCommand(o: Options, io: Io): Promise<number> {
     if (missing) throw new CliError(`${missing} dictionar${missing === 1 ? 'y' : 'ies'} missing: carry the entries in the schema (x-dict-entries) or add them to server/seed/dicts`);
     return 0;
   }
-  let database;
+  let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = await openDatabase(url);
   } catch (e) {

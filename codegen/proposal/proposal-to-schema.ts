@@ -6,7 +6,7 @@ import { namesFromPrefix } from '../../server/core/registry/derive-names.js';
 export const MAX_FIELDS = 200;
 const MAX_LENGTH = 20000;
 
-const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+const has = (o: object, k: string) => Object.hasOwn(o, k);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function labelOf(value: unknown, fallback: string): Label {
@@ -39,7 +39,10 @@ export function checkProposal(input: unknown): ProposalIssue[] {
   const seen = new Set<string>();
   fields.forEach((f: unknown, i: number) => {
     const at = `fields.${i}`;
-    if (!isObject(f)) return add(at, 'must be an object');
+    if (!isObject(f)) {
+      add(at, 'must be an object');
+      return;
+    }
     for (const key of Object.keys(f)) if (!['name', 'label', 'type', 'required', 'length', 'dict', 'dictEntries', 'ref', 'search', 'list', 'sortable'].includes(key)) add(`${at}.${key}`, 'is not a field property');
     const name = f.name;
     if (typeof name !== 'string' || !FIELD_NAME.test(name) || name.length > 60) add(`${at}.name`, `"${String(name).slice(0, 60)}" must be a camelCase name of letters and digits starting with a lower-case letter (at most 60)`);
@@ -86,7 +89,10 @@ function dictEntriesIssues(entries: unknown, type: unknown, dict: unknown): Prop
   if (!Array.isArray(entries) || entries.length === 0 || entries.length > MAX_DICT_ENTRIES) return [...issues, { path: '', message: `must be a list of 1 to ${MAX_DICT_ENTRIES} entries` }];
   const seen = new Set<string>();
   entries.forEach((e: unknown, j: number) => {
-    if (!isObject(e)) return issues.push({ path: `.${j}`, message: 'must be { value, name, color? }' });
+    if (!isObject(e)) {
+      issues.push({ path: `.${j}`, message: 'must be { value, name, color? }' });
+      return;
+    }
     for (const key of Object.keys(e)) if (!['value', 'name', 'color'].includes(key)) issues.push({ path: `.${j}.${key}`, message: 'is not an entry property' });
     const ok = type === 'integer' ? Number.isSafeInteger(e.value) : typeof e.value === 'string' && e.value.length > 0 && e.value.length <= 100;
     if (!ok) issues.push({ path: `.${j}.value`, message: type === 'integer' ? 'must be an integer (the field is an integer)' : 'must be a text of 1 to 100 characters (the field is a string)' });

@@ -66,6 +66,6 @@ export function schemaToProposal(schema: Record<string, unknown>): Proposal {
     ...(typeof menu.icon === 'string' ? { icon: menu.icon } : {}),
     ...(typeof menu.orderNum === 'number' ? { orderNum: menu.orderNum } : {}),
   };
-  if (api && api.length) proposal.permissions = api;
+  if (api?.length) proposal.permissions = api;
   return proposal;
 }

@@ -14,12 +14,12 @@ const label = (zhCn: string, en: string) => ({ 'zh-cn': zhCn, 'zh-tw': zhCn, en 
  */
 const answers = ({ sentence }: FakeLlmRequest): FakeAnswer => {
   if (sentence.includes('drop table')) return { content: JSON.stringify({ fields: [{ name: 'title', type: 'string' }, { name: 'x; drop table base_sys_user; --', type: 'string' }] }) };
-  return { content: 'Here are the fields:\n```json\n' + JSON.stringify({ fields: [
+  return { content: `Here are the fields:\n\`\`\`json\n${JSON.stringify({ fields: [
     { name: 'title', label: label('仓库名称', 'Warehouse'), type: 'string', required: true, length: 60, search: 'keyword' },
     { name: 'city', label: label('城市', 'City'), type: 'string', length: 40, search: 'eq' },
     { name: 'capacity', label: label('容量', 'Capacity'), type: 'integer' },
     { name: 'rent', label: label('月租金', 'Monthly rent'), type: 'money', search: 'range' },
-  ] }) + '\n```' };
+  ] })}\n\`\`\`` };
 };
 
 test.describe('AI-code page with a language model', () => {

@@ -10,9 +10,6 @@ type Row = Record<string, unknown> & { id: number };
 type PageReply = { list: Row[]; pagination: { total: number } };
 
 test.describe('generic entity list', () => {
-  test.beforeEach(async ({ page, watch }) => {
-  });
-
   test('server-side sorting and pagination follow the URL', async ({ page, api }) => {
     const shell = new ShellPage(page);
     await shell.loginAs();

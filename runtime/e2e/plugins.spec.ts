@@ -152,6 +152,7 @@ test.describe('built-in plugins', () => {
     await page.addInitScript(() => {
       const w = window as unknown as { printed: string[] };
       w.printed = [];
+      // biome-ignore lint/performance/useDomNodeTextContent: what would be printed: the text as laid out, hidden parts left out
       window.print = () => { w.printed.push(document.getElementById('jy-print-root')?.innerText ?? ''); };
     });
     const shell = new ShellPage(page);

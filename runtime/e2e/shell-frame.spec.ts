@@ -46,7 +46,7 @@ test.describe('shell', () => {
     const shell = new ShellPage(page);
     await shell.loginAs();
     const langHeaders: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('/admin/')) langHeaders.push(r.headers()['language'] ?? 'missing'); });
+    page.on('request', (r) => { if (r.url().includes('/admin/')) langHeaders.push(r.headers().language ?? 'missing'); });
     await expect(shell.menuItem('系统管理')).toBeVisible();
     await shell.openMenu('/sys/role');
 

@@ -3,8 +3,6 @@ import { ShellPage } from './pages/shell-page';
 import { ListPage } from './pages/list-page';
 import { EditDialog } from './pages/edit-dialog';
 
-type Row = Record<string, unknown> & { id: number };
-
 test.describe('scheduled tasks from their screen', () => {
   test('a per-second task with a limit of 3 is started from its detail view; its log grows to 3 and it stops itself; run once adds a row', async ({ page, api }) => {
     const name = `Purge ${Date.now().toString(36)}`;

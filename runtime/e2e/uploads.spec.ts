@@ -94,7 +94,7 @@ test.describe('file fields', () => {
     await expect(field.locator('li[data-url] img')).toHaveCount(1);
     const url = await field.locator('li[data-url]').getAttribute('data-url');
     await page.getByTestId('profile-form').getByRole('button', { name: /保存/ }).click();
-    await expect(page.locator('header img[src="' + url + '"]')).toHaveCount(1);
+    await expect(page.locator(`header img[src="${url}"]`)).toHaveCount(1);
     const person = await page.evaluate(async () => {
       const session = JSON.parse(localStorage.getItem('joinery.session') ?? '{}') as { token: string };
       return (await (await fetch('/admin/base/comm/person', { headers: { Authorization: session.token } })).json()) as { data: { headImg: string } };

@@ -12,7 +12,7 @@ function holds(perms: readonly string[], wanted: string): boolean {
 /** Whether the permission strings satisfy the rule (SPEC §6). An object with both lists needs both. */
 export function hasPermission(perms: readonly string[], rule: PermissionRule): boolean {
   if (typeof rule === 'string') return holds(perms, rule);
-  const anyOk = rule.or && rule.or.length ? rule.or.some((r) => holds(perms, r)) : true;
-  const allOk = rule.and && rule.and.length ? rule.and.every((r) => holds(perms, r)) : true;
+  const anyOk = rule.or?.length ? rule.or.some((r) => holds(perms, r)) : true;
+  const allOk = rule.and?.length ? rule.and.every((r) => holds(perms, r)) : true;
   return anyOk && allOk;
 }

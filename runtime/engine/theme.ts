@@ -51,7 +51,7 @@ function apply(options: ThemeOptions): void {
   root.classList.toggle('dark', options.dark);
   root.style.setProperty('--color-primary', options.color);
   root.style.setProperty('--color-on-primary', onColor(options.color));
-  tints(options.color, options.dark).forEach((t, i) => root.style.setProperty(`--color-primary-${i + 1}`, t));
+  for (const [i, tint] of tints(options.color, options.dark).entries()) root.style.setProperty(`--color-primary-${i + 1}`, tint);
 }
 
 let saved = loadSaved();

@@ -18,7 +18,7 @@ function buildResources(): Record<string, Record<string, Messages>> {
     const match = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(file);
     if (!match) continue;
     const [, ns, lang] = match;
-    (resources[lang] ??= {})[ns] = mod.default;
+    resources[lang] = { ...resources[lang], [ns]: mod.default };
   }
   return resources;
 }

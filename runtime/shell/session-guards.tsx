@@ -18,7 +18,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
 
 /** Where to go after login: the page that sent the visitor here, if it is a path inside this app. */
 export function safeRedirect(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/login') ? value : '/';
+  return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/login') ? value : '/';
 }
 
 /** The login page: a visitor whose session is valid (or who just logged in) goes on to '/' or the page asked for. */

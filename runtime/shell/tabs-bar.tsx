@@ -19,6 +19,7 @@ export function TabsBar() {
   const { pathname } = useLocation();
   const strip = useRef<HTMLDivElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the active tab's element changes when the path or the tab count does
   useEffect(() => {
     strip.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [pathname, tabs.length]);

@@ -5,7 +5,7 @@ import { useEffect, useRef, type RefObject } from 'react';
  * `open`. The one place the console's popovers listen for it.
  */
 export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, onDismiss: () => void, options: { escape?: boolean } = {}): void {
-  const escape = options.escape ?? true;
+  const closeOnEscape = options.escape ?? true;
   // The latest callback, so callers need not memoise it.
   const dismiss = useRef(onDismiss);
   dismiss.current = onDismiss;
@@ -14,10 +14,10 @@ export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, on
     const onDown = (e: MouseEvent) => { if (!ref.current?.contains(e.target as Node)) dismiss.current(); };
     const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') dismiss.current(); };
     document.addEventListener('mousedown', onDown);
-    if (escape) document.addEventListener('keydown', onKey);
+    if (closeOnEscape) document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('mousedown', onDown);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open, ref, escape]);
+  }, [open, ref, closeOnEscape]);
 }

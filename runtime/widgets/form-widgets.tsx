@@ -1,5 +1,5 @@
 import { Tag } from './dict-tag';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WidgetProps } from '@rjsf/utils';
 import { acceptsNull, type FormFieldOptions } from '../engine/eps-form';
@@ -9,6 +9,7 @@ import { formatDate } from './format-date';
 import { DateInput } from './date-input';
 import { inputClass, invalidInputClass, textareaClass } from './ui-classes';
 import { SelectInput } from './select-input';
+import { useValueChanged } from '../engine/use-value-changed';
 
 /** The eps field behind a widget (set by eps-form in ui:options). */
 export function epsOptions(props: WidgetProps): FormFieldOptions | undefined {
@@ -82,10 +83,8 @@ export function NumberWidget(props: WidgetProps) {
   const { id, value, readonly, disabled, onChange, onBlur, onFocus, schema } = props;
   const integer = schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer'));
   const [text, setText] = useState(value === null || value === undefined ? '' : String(value));
-  useEffect(() => {
-    if (Number(text) !== value) setText(value === null || value === undefined ? '' : String(value));
-    // Only an outside change of the value (not our own typing) resets the text.
-  }, [value]);
+  // Only an outside change of the value (not our own typing) resets the text.
+  if (useValueChanged(value) && Number(text) !== value) setText(value === null || value === undefined ? '' : String(value));
   const change = (e: ChangeEvent<HTMLInputElement>) => {
     setText(e.target.value);
     const n = e.target.value.trim() === '' ? undefined : Number(e.target.value);
@@ -117,10 +116,8 @@ export function MoneyWidget(props: WidgetProps) {
   const { id, value, readonly, disabled, onChange, onBlur, onFocus } = props;
   const shown = typeof value === 'number' ? centsToYuan(value) : value === undefined || value === null ? '' : String(value);
   const [text, setText] = useState(shown);
-  useEffect(() => {
-    if (yuanToCents(text) !== value) setText(shown);
-    // Only an outside change of the value (not our own typing) resets the text.
-  }, [value]);
+  // Only an outside change of the value (not our own typing) resets the text.
+  if (useValueChanged(value) && yuanToCents(text) !== value) setText(shown);
   return (
     <div className="relative">
       <span className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-[13px] text-muted">¥</span>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldProps } from '@rjsf/utils';
 import { inputClass, textareaClass, invalidInputClass } from './ui-classes';
 import { LANGUAGE_NAMES } from '../shell/language-switch';
+import { useValueChanged } from '../engine/use-value-changed';
 
 /**
  * Shared with the edit form: names of JSON fields whose text does not parse, so submitting is refused; and the
@@ -59,15 +60,15 @@ function JsonText(props: FieldProps) {
   const [bad, setBad] = useState(false);
   const ctx = formContext as JsonFormContext | undefined;
 
-  useEffect(() => {
-    // A value set from outside (loading the row) replaces the text unless it is what we just parsed.
+  // A value set from outside (loading the row) replaces the text unless it is what we just parsed; checked on value
+  // changes only: our own typing must not be reformatted while the user types.
+  if (useValueChanged(formData)) {
     try {
       if (text.trim() === '' ? formData !== undefined && formData !== null : JSON.stringify(JSON.parse(text)) !== JSON.stringify(formData)) setText(show(formData));
     } catch (error) {
       if (!(error instanceof SyntaxError)) throw error;
     }
-    // Runs on value changes only: our own typing must not be reformatted while the user types.
-  }, [formData]);
+  }
 
   const change = (next: string) => {
     setText(next);

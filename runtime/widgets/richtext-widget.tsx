@@ -23,6 +23,7 @@ export function RichTextWidget(props: WidgetProps) {
   const html = typeof value === 'string' ? value : '';
   const max = typeof props.schema.maxLength === 'number' ? props.schema.maxLength : undefined;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: leaving the source view mounts a new editable area, which needs the HTML again
   useEffect(() => {
     if (area.current && area.current.innerHTML !== html) area.current.innerHTML = html;
   }, [html, source]);

@@ -10,13 +10,13 @@ const answers = ({ sentence }: FakeLlmRequest): FakeAnswer => {
   const kind = sentence.split(' ')[0];
   if (kind === 'slow') return { silent: true }; // never answers
   if (kind === 'good') {
-    return { content: '```json\n' + JSON.stringify({ fields: [
+    return { content: `\`\`\`json\n${JSON.stringify({ fields: [
       { name: 'name', label: { 'zh-cn': '名称', 'zh-tw': '名稱', en: 'Name' }, type: 'string', required: true, length: 60, search: 'keyword' },
       { name: 'phone', label: '电话', type: 'string', length: 20 },
       { name: 'credit', label: '额度', type: 'money' },
-    ] }) + '\n```' };
+    ] })}\n\`\`\`` };
   }
-  if (kind === 'chatty') return { content: 'Sure! Here are the fields:\n```json\n' + JSON.stringify({ fields: [{ name: 'title', type: 'string' }] }) + '\n```\nShall I add more?' };
+  if (kind === 'chatty') return { content: `Sure! Here are the fields:\n\`\`\`json\n${JSON.stringify({ fields: [{ name: 'title', type: 'string' }] })}\n\`\`\`\nShall I add more?` };
   if (kind === 'malformed') return { content: '{"fields": [ {"name": "oops", ' };
   if (kind === 'hostile') return { content: JSON.stringify({ fields: [{ name: 'title', type: 'string' }, { name: 'x; drop table base_sys_user; --', type: 'string' }, { name: '__proto__', type: 'json' }] }) };
   return { raw: 'not json at all' };

@@ -53,7 +53,7 @@ export function heldByRoles(w: World, roleIds: Iterable<number>): Held {
     if (!role) continue;
     for (const m of w.roleMenus.get(roleId) ?? []) {
       if (!w.menus.has(m)) continue;
-      perms(w.menus.get(m)).forEach((p) => held.perms.add(p));
+      for (const p of perms(w.menus.get(m))) held.perms.add(p);
       for (let at: number | null = m, n = 0; at !== null && w.menus.has(at) && n < 1000; n += 1) {
         held.menus.add(at);
         const parent: unknown = w.menus.get(at)!.parentId;
@@ -61,7 +61,7 @@ export function heldByRoles(w: World, roleIds: Iterable<number>): Held {
       }
     }
     const linked = [...(w.roleDepartments.get(roleId) ?? [])].filter((d) => w.departments.has(d));
-    linked.forEach((d) => held.departments.add(d));
+    for (const d of linked) held.departments.add(d);
     if (Number(role.relevance) === 1 || role.relevance === true) {
       // With relevance, every department whose chain of parents meets one of the role's own departments.
       for (const d of w.departments.values()) {

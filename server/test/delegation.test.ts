@@ -145,7 +145,6 @@ describe.each(DIALECTS)('delegation: a non-super admin never widens its own powe
   });
 
   it('examples from the attack: the recycle bin shows and restores only records in the caller\'s scope', async () => {
-    const branchB = (await t.rows('base_sys_department')).find((d) => d.name === 'Branch B')!;
     const branchA = (await t.rows('base_sys_department')).find((d) => d.name === 'Branch A')!;
     const staff = await createStaff(t, admin, { username: 'x_bin', menuIds: await menuByPerm(/(recycle:data|base:sys:user):/), departmentIds: [Number(branchA.id)], departmentId: Number(branchA.id) });
     const token = await login(staff.username, staff.password);

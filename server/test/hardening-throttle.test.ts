@@ -16,7 +16,11 @@ async function loginFrom(app: FastifyInstance, ip: string, username: string, pas
   return { status: res.statusCode, body: res.json() as Row };
 }
 
-const statuses = (replies: { status: number }[]) => replies.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+const statuses = (replies: { status: number }[]) => {
+  const counts: Record<number, number> = {};
+  for (const r of replies) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  return counts;
+};
 
 describe.each(DIALECTS)('login throttle under concurrency and across processes (%s)', (dialect) => {
   let t: TestApp;

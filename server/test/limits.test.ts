@@ -22,7 +22,9 @@ describe('WindowCounter: per-key windows that open at the key\'s first event', (
       for (const { key, wait } of steps) {
         now += wait;
         const was = model.get(key);
-        const expected = was && now - was.start < windowMs ? ++was.n : (model.set(key, { start: now, n: 1 }), 1);
+        let expected = 1;
+        if (was && now - was.start < windowMs) expected = ++was.n;
+        else model.set(key, { start: now, n: 1 });
         expect(counter.hit(key, now)).toBe(expected);
       }
     }));

@@ -35,7 +35,7 @@ describe('plain JSON bodies: what the text alone may vouch for', () => {
     expect(isPlainJson('{"pass\\u0077ord":"x"}')).toBe(false);
     expect(isPlainJson('{"a":"\\u0000"}')).toBe(false);
     expect(isPlainJson('{"__proto__":{"x":1}}')).toBe(false);
-    expect(isPlainJson(JSON.stringify(JSON.parse('{"a":'.repeat(33) + '1' + '}'.repeat(33))))).toBe(false);
+    expect(isPlainJson(JSON.stringify(JSON.parse(`${'{"a":'.repeat(33)}1${'}'.repeat(33)}`)))).toBe(false);
     expect(isPlainJson('{"page":1,"size":20,"keyWord":"木"}')).toBe(true);
   });
 });

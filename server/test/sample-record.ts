@@ -40,6 +40,6 @@ export function sampleValue(field: Field, seq: number): unknown {
 /** A complete valid record of an entity (every writable field, optional ones too), unique per seq; cross-field rules made to hold. */
 export function sampleRecord(entity: Entity, seq: number): Row {
   const record = Object.fromEntries(writableFields(entity).map((f) => [f.name, sampleValue(f, seq)]));
-  const fit = RECORD_FITS[entity.prefix];
-  return fit ? fit(record) : record;
+  const fitting = RECORD_FITS[entity.prefix];
+  return fitting ? fitting(record) : record;
 }

@@ -10,7 +10,7 @@ import { percent } from './figure-card';
 export function CategoryShare({ items }: { items: DashboardData['categoryShare'] }) {
   const { t } = useTranslation('dashboard');
   const c = useChartColors();
-  const names = items.map((i) => i.name ?? t('uncategorized'));
+  const names = useMemo(() => items.map((i) => i.name ?? t('uncategorized')), [items, t]);
   const config = useMemo<ChartConfiguration>(() => ({
     type: 'doughnut',
     data: { labels: names, datasets: [{ data: items.map((i) => i.sales), backgroundColor: items.map((_, k) => c.palette[k % c.palette.length]), borderColor: c.surface, borderWidth: 2 }] },
@@ -18,9 +18,7 @@ export function CategoryShare({ items }: { items: DashboardData['categoryShare']
       responsive: true, maintainAspectRatio: false, cutout: '62%', animation: { duration: 300 },
       plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => `${names[item.dataIndex]}: ${t('unitsSold', { count: items[item.dataIndex]?.sales ?? 0 })}` } } },
     },
-    // names and items change together with the data; the palette with the theme.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [items, c, t]);
+  }), [names, items, c, t]);
 
   return (
     <section className="rounded-lg border border-line bg-surface shadow-panel" data-testid="category-share">

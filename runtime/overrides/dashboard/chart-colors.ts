@@ -8,6 +8,7 @@ const css = (name: string, fallback: string) => getComputedStyle(document.docume
 /** The theme's colours as Chart.js needs them (canvas cannot read CSS variables); recomputed when the theme changes. */
 export function useChartColors(): ChartColors {
   const theme = useTheme();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the CSS variables read here change with the mode (theme.dark) as well as the colour
   return useMemo(() => {
     const primary = css('--color-primary', theme.color);
     return {

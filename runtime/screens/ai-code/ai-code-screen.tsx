@@ -87,6 +87,7 @@ export default function AiCodeScreen() {
 
   // Every change is drafted again (debounced): the server's checks name the field, and the preview follows.
   const seq = useRef(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: proposalKey is the proposal's JSON: a draft is asked for when its content changes, not its identity
   useEffect(() => {
     if (!ready) return;
     const mine = ++seq.current;
@@ -100,7 +101,6 @@ export default function AiCodeScreen() {
         });
     }, 350);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [proposalKey, ready]);
 
   const update = (patch: Partial<Draft>) => setDraft((d) => {
@@ -112,7 +112,7 @@ export default function AiCodeScreen() {
     return next;
   });
 
-  const describe = async () => {
+  const draftFromSource = async () => {
     if (source === 'form') {
       if (draft.fields.length === 0) update({ fields: [{ name: 'name', label: { 'zh-cn': '名称', 'zh-tw': '名稱', en: 'Name' }, type: 'string', required: true }] });
       return;
@@ -299,7 +299,7 @@ export default function AiCodeScreen() {
               {sourceIssue && <p className="mt-1 text-xs text-danger" role="alert">{sourceIssue}</p>}
               {source === 'sentence' && opts?.llm === false && <p className="mt-1 text-xs text-muted">{t('describe.noLlm')}</p>}
               <div className="mt-3 flex items-center gap-3">
-                <button type="button" className={buttonClass.primary} disabled={busy !== null} onClick={() => void describe()}>
+                <button type="button" className={buttonClass.primary} disabled={busy !== null} onClick={() => void draftFromSource()}>
                   {busy === 'draft' ? t('describe.drafting') : source === 'form' ? t('describe.start') : t('describe.draft')}
                 </button>
                 {draft.fields.length > 0 && source !== 'form' && <span className="text-xs text-muted">{t('describe.replaces')}</span>}

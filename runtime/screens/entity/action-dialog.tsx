@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EpsButton } from '../../engine/eps';
 import { labelOf } from '../../widgets/label-of';
 import { useRelationOptions } from '../../widgets/relation-options';
 import { buttonClass, inputClass, textareaClass } from '../../widgets/ui-classes';
 import { DialogFrame } from './dialog-frame';
+import { useValueChanged } from '../../engine/use-value-changed';
 
 type Props = {
   /** The button being run and the ids it runs on; null when closed. */
@@ -26,11 +27,12 @@ export function ActionDialog({ pending, lang, onConfirm, onClose }: Props) {
   const [error, setError] = useState<string | null>(null);
   const pick = pending?.button.pick;
   const choices = useRelationOptions(pick ? { entity: pick.entity } : undefined);
-  useEffect(() => {
+  // Another action (or the same one again) starts with an empty form.
+  if (useValueChanged(pending)) {
     setRemark('');
     setPicked('');
     setError(null);
-  }, [pending]);
+  }
   if (!pending) return null;
   const { button, ids } = pending;
   const missing = (button.remark === 'required' && remark.trim() === '') || (!!pick && picked === '');

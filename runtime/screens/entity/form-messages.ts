@@ -65,7 +65,8 @@ export function detailsToErrors(details: { path: string; message: string }[], sh
       other.push(`${d.path}: ${text}`);
       continue;
     }
-    (schema[top] ??= { __errors: [] }).__errors.push(rest.length ? `${rest.join('.')}: ${text}` : text);
+    schema[top] = schema[top] ?? { __errors: [] };
+    schema[top].__errors.push(rest.length ? `${rest.join('.')}: ${text}` : text);
   }
   return { schema: schema as ErrorSchema, other };
 }

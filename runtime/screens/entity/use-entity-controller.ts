@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { useEps, type EpsButton, type EpsEntry } from '../../engine/eps';
@@ -11,6 +11,7 @@ import { useEntityList, type EntityListResult, type EntityRow } from '../../engi
 import { entityApi, type EntityApi } from '../../engine/entity-api';
 import { runButton } from './action-buttons';
 import { labelOf } from '../../widgets/label-of';
+import { useValueChanged } from '../../engine/use-value-changed';
 
 export type EntityAction = 'add' | 'update' | 'delete' | 'info';
 
@@ -78,8 +79,7 @@ export function useEntityController(prefix: string): EntityController {
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [version, setVersion] = useState(0);
   // A new page or search starts with nothing selected.
-  const stateKey = JSON.stringify(list.state);
-  useEffect(() => setSelection({}), [stateKey, prefix]);
+  if (useValueChanged(`${prefix}\n${JSON.stringify(list.state)}`)) setSelection({});
   const selectedIds = Object.keys(selection).filter((k) => selection[k]).map(Number);
   const selectedRows = rows.rows.filter((r) => selection[String(r.id)]);
 

@@ -38,7 +38,10 @@ const moduleOf = (keyName: string) => BUILTIN_MODULES.find((m) => m.name === key
 const demoScreens = new Map<string, LazyExoticComponent<ComponentType>>();
 const demoScreen = (d: ModuleDemo) => {
   let screen = demoScreens.get(d.key);
-  if (!screen) demoScreens.set(d.key, (screen = lazy(d.load)));
+  if (!screen) {
+    screen = lazy(d.load);
+    demoScreens.set(d.key, screen);
+  }
   return screen;
 };
 
@@ -176,7 +179,7 @@ export default function PluginsScreen() {
     <div data-testid="plugins-screen" className="flex min-h-full flex-col gap-4 p-4"
       onDragOver={(e) => { e.preventDefault(); setDragOver(true); }} onDragLeave={(e) => { if (e.currentTarget === e.target) setDragOver(false); }} onDrop={onDrop}>
       <div data-testid="plugin-drop" className={`flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center transition-colors ${dragOver ? 'border-primary bg-primary-9 text-primary' : 'border-line-strong bg-surface text-muted'}`}>
-        <p className="text-[14px] font-medium text-ink">{busy && busy.includes('.') ? t('installing', { name: busy }) : t('dropHere')}</p>
+        <p className="text-[14px] font-medium text-ink">{busy?.includes('.') ? t('installing', { name: busy }) : t('dropHere')}</p>
         <p className="text-[12px]">{t('dropHint')}</p>
         <button type="button" className={buttonClass.primary} onClick={() => input.current?.click()} disabled={busy !== null}>{t('choose')}</button>
         <input ref={input} type="file" hidden accept=".joinery,.zip" data-testid="plugin-file" onChange={(e) => { pick(e.target.files); e.target.value = ''; }} />

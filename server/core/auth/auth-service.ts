@@ -123,7 +123,7 @@ export class AuthService {
   /** Exchanges a refresh token for a new pair; a refresh token used twice revokes its session. */
   async refresh(refreshToken: unknown): Promise<TokenPair> {
     const claims = verifyJwt(refreshToken, this.options.secret);
-    if (!claims || !claims.isRefresh || !claims.jti) throw sessionExpired();
+    if (!claims?.isRefresh || !claims.jti) throw sessionExpired();
     const session = await this.db.selectFrom(SESSIONS).selectAll().where('sid', '=', claims.sid).executeTakeFirst();
     if (!session || Number(session.revoked) === 1) throw sessionExpired();
     if (session.refreshJti !== claims.jti) {

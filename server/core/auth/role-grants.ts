@@ -78,9 +78,9 @@ export function grantOfRoles(tables: RightsTables, roleIds: Iterable<number>): G
   const out = emptyGrant();
   for (const id of roleIds) {
     const g = grantOfRole(tables, id);
-    g.perms.forEach((p) => out.perms.add(p));
-    g.menus.forEach((m) => out.menus.add(m));
-    g.departments.forEach((d) => out.departments.add(d));
+    for (const p of g.perms) out.perms.add(p);
+    for (const m of g.menus) out.menus.add(m);
+    for (const d of g.departments) out.departments.add(d);
   }
   return out;
 }

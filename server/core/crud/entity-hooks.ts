@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
 import type { Row } from '../db/row.js';
 import type { OpContext } from './context.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are only known at run time
+// biome-ignore lint/suspicious/noExplicitAny: tables are only known at run time
 export type AnyExpressionBuilder = ExpressionBuilder<any, any>;
 
 /** Module code that runs inside the generic operations of one entity (all inside the operation's transaction). */

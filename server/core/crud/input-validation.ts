@@ -90,7 +90,7 @@ function checkStorage(entity: Entity, row: Row, prefix: string): void {
 /** Keeps only writable fields of a body; the protocol says unknown keys (module, prefix, …) are ignored. */
 export function pickWritable(entity: Entity, body: Row): Row {
   const out: Row = {};
-  for (const f of writableFields(entity)) if (Object.prototype.hasOwnProperty.call(body, f.name) && body[f.name] !== undefined) out[f.name] = asBoolean(f, body[f.name]);
+  for (const f of writableFields(entity)) if (Object.hasOwn(body, f.name) && body[f.name] !== undefined) out[f.name] = asBoolean(f, body[f.name]);
   return out;
 }
 

@@ -10,6 +10,7 @@ import { columnRange } from '../db/column-sql.js';
 import type { OpContext } from './context.js';
 import type { AnyExpressionBuilder } from './entity-hooks.js';
 import { untyped } from './dynamic-db.js';
+import { getOrSet } from '../get-or-set.js';
 
 const MAX_KEYWORD = 200;
 
@@ -120,9 +121,7 @@ const keywordColumns = new WeakMap<Entity, { own: Field[]; joined: Entity['joins
 function describeKeyword(entity: Entity, params: Row, eb: AnyExpressionBuilder, ctx: OpContext, plan: KeywordPlan): Condition | undefined {
   const keyword = keywordOf(params);
   if (keyword === undefined) return undefined;
-  let columns = keywordColumns.get(entity);
-  if (!columns) keywordColumns.set(entity, (columns = { own: entity.fields.filter((f) => f.search.includes('keyword')), joined: entity.joins.filter((j) => j.keyword) }));
-  const { own, joined } = columns;
+  const { own, joined } = getOrSet(keywordColumns, entity, () => ({ own: entity.fields.filter((f) => f.search.includes('keyword')), joined: entity.joins.filter((j) => j.keyword) }));
   if (own.length === 0 && joined.length === 0) return undefined;
   const match = (c: string) => containsInsensitive(ctx.database.dialect, eb.ref(c), keyword);
   const pattern = likePattern(keyword);
@@ -211,7 +210,7 @@ export function orderBy(entity: Entity, params: Row): { ref: string; dir: 'asc' 
   return out;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: tables are only known at run time
 type AnySelect = SelectQueryBuilder<any, any, any>;
 /** The FROM and LEFT JOINs of an entity's full row (and the same with its select list), per query executor. */
 type Base = { registryVersion: number; joined: AnySelect; withColumns: AnySelect };
@@ -223,8 +222,7 @@ const bases = new WeakMap<object, WeakMap<Entity, Base>>();
  * order and limits to the same base without parsing the joins and the select list again.
  */
 export function fullBase(ctx: OpContext, entity: Entity): Base {
-  let byEntity = bases.get(ctx.db);
-  if (!byEntity) bases.set(ctx.db, (byEntity = new WeakMap()));
+  const byEntity = getOrSet(bases, ctx.db, () => new WeakMap());
   const known = byEntity.get(entity);
   if (known && known.registryVersion === ctx.registry.version) return known;
   const joined = joinRelated(ctx, entity, false, false, []);
@@ -268,7 +266,7 @@ export function selectFullRows(ctx: OpContext, entity: Entity, params: Row, purp
  * One expression builder for every query's conditions: it holds no state (what it builds carries no executor, and is
  * compiled as part of the query it is given to), and making one per query was a measurable part of a page call.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: tables are only known at run time
 export const EB = expressionBuilder<any, any>();
 
 function withConditions(ctx: OpContext, entity: Entity, q: AnySelect, params: Row, purpose: 'list' | 'one' | 'page' | 'count' | 'ids', plan: KeywordPlan) {

@@ -3,6 +3,7 @@ import type { Entity } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import type { OpContext } from './context.js';
 import { describeConditions, EB, fullBase, type KeywordPlan } from './list-query.js';
+import { getOrSet } from '../get-or-set.js';
 
 /** Compiled SQL of page queries by shape, per database handle: the text, or undefined for a shape built every time. */
 const compiledPages = new WeakMap<object, Map<string, { sql?: string; uses: number }>>();
@@ -37,8 +38,7 @@ export async function cachedPageRows(ctx: OpContext, entity: Entity, params: Row
   if (conds.some((c) => !c.cacheable)) return undefined;
   const values = [...conds.flatMap((c) => c.values), size, offset];
   const key = `${entity.prefix}\n${ctx.registry.version}\n${conds.map((c) => c.token).join('&')}\n${order.map((o) => `${o.ref} ${o.dir}`).join(',')}`;
-  let shapes = compiledPages.get(ctx.db);
-  if (!shapes) compiledPages.set(ctx.db, (shapes = new Map()));
+  const shapes = getOrSet(compiledPages, ctx.db, () => new Map());
   const known = shapes.get(key);
   const compile = () => {
     let q = fullBase(ctx, entity).withColumns;

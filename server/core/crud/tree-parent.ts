@@ -32,6 +32,6 @@ export async function assertAcyclic(ctx: OpContext, table: string, field = 'pare
       if (path.has(at)) throw badRequest(`${field}: record ${at} would end up under itself`, [{ path: field, message: 'would make a cycle' }]);
       path.add(at);
     }
-    path.forEach((id) => rooted.add(id));
+    for (const id of path) rooted.add(id);
   }
 }

@@ -3,6 +3,7 @@ import type { Entity, Field } from '../registry/entity-types.js';
 import type { Database } from './database.js';
 import { inTransaction } from './row-count.js';
 import { counted, END, ensureKeywordTable, tableKeyword, type IndexedKeyword } from './keyword-table.js';
+import { getOrSet } from '../get-or-set.js';
 
 export { dropMysqlKeywordIndex, dropPostgresKeywordIndex, type IndexedKeyword } from './keyword-table.js';
 
@@ -111,13 +112,10 @@ export async function indexedKeyword(database: Database, db: Database['db'], ent
   if (database.dialect !== 'sqlite') return tableKeyword(database, db, entity, keyword);
   const fts = ftsName(entity);
   // The two lookups' texts, made once per table (a page call with a keyword may run them before its own query).
-  let texts = sqliteLookups.get(fts);
-  if (!texts) {
-    sqliteLookups.set(fts, (texts = {
-      terms: `select term, doc from ${q(`${fts}_vocab`)} where term >= ? and term <= ? limit ${MAX_TERMS + 1}`,
-      count: `select count(*) as n from ${q(fts)} where ${q(fts)} match ?`,
-    }));
-  }
+  const texts = getOrSet(sqliteLookups, fts, () => ({
+    terms: `select term, doc from ${q(`${fts}_vocab`)} where term >= ? and term <= ? limit ${MAX_TERMS + 1}`,
+    count: `select count(*) as n from ${q(fts)} where ${q(fts)} match ?`,
+  }));
   const { count } = texts;
   // LIKE folds ASCII letters only, as lower() did to the indexed values.
   const folded = keyword.replace(/[A-Z]+/g, (m) => m.toLowerCase());

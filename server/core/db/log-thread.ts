@@ -96,7 +96,8 @@ export class SqliteLogThread {
   /** Runs the statements in one transaction on the thread's connection; resolves when committed. */
   write(statements: LogStatement[]): Promise<void> {
     if (this.failed) return Promise.reject(this.failed);
-    const worker = (this.worker ??= this.start());
+    if (!this.worker) this.worker = this.start();
+    const worker = this.worker;
     const id = this.nextId++;
     return new Promise<void>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });

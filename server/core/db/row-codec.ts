@@ -1,6 +1,7 @@
 import type { Entity, Field } from '../registry/entity-types.js';
 import type { Row } from './row.js';
 import { normalizeDateTime } from './time.js';
+import { getOrSet } from '../get-or-set.js';
 
 /** Wire value → stored value (booleans 0/1, JSON as text, times normalized). */
 export function encodeValue(field: Field, value: unknown): unknown {
@@ -69,8 +70,7 @@ const dropsFields = new WeakMap<Entity, boolean>();
  * result, converted in place — no copy of each row — when the entity has no field to drop (secrets, tenant).
  */
 export function decodeFreshRows(entity: Entity, rows: Row[]): Row[] {
-  let drops = dropsFields.get(entity);
-  if (drops === undefined) dropsFields.set(entity, (drops = entity.fields.some((f) => f.secret || f.name === 'tenantId')));
+  const drops = getOrSet(dropsFields, entity, () => entity.fields.some((f) => f.secret || f.name === 'tenantId'));
   if (drops) return rows.map((r) => decodeRow(entity, r));
   for (const row of rows) {
     for (const field of entity.fields) {

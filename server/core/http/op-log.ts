@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import type { LogStatement } from '../db/log-thread.js';
 import { nowText } from '../db/time.js';
 import { DEFAULT_LIMITS, WindowCounter, type Limits } from '../limits.js';
+import { getOrSet } from '../get-or-set.js';
 
 /** Argument names whose values are never written anywhere (operation log, request log). */
 export const SECRET_KEY = /pass(word)?|token|secret|verifycode|captcha|authorization/i;
@@ -54,8 +55,7 @@ export class OpLogWriter {
     let at = 0;
     for (const size of CHUNKS) {
       for (; batch.length - at >= size; at += size) {
-        let text = this.texts.get(size);
-        if (!text) this.texts.set(size, (text = insertText(this.database.dialect, size)));
+        const text = getOrSet(this.texts, size, () => insertText(this.database.dialect, size));
         const params: unknown[] = [];
         for (const row of batch.slice(at, at + size)) for (const c of LOG_COLUMNS) params.push(row[c]);
         out.push([text, params]);
@@ -149,7 +149,7 @@ export function installOpLog(app: FastifyInstance, writer: OpLogWriter, limits: 
     // A plain JSON object body (every key written as it parses) with no secret-looking name anywhere in it is stored
     // as sent; anything else is redacted value by value.
     const plain = request.method === 'GET' ? undefined : request.plainJson;
-    const text = plain !== undefined && plain.trimStart().startsWith('{') && !SECRET_KEY.test(plain) ? plain : JSON.stringify(redact(args ?? {})) ?? '{}';
+    const text = plain?.trimStart().startsWith('{') && !SECRET_KEY.test(plain) ? plain : JSON.stringify(redact(args ?? {})) ?? '{}';
     const params = capParams(text, untrusted ? limits.logUntrustedParamsMax : limits.logParamsMax);
     writer.push({ userId: request.user?.id ?? null, action, ip, params });
   }

@@ -47,7 +47,7 @@ export function checkEntitySemantics(schema: EntitySchema): string | undefined {
     const carried = checkDictEntries(where, field, types, carriedDicts);
     if (carried) return carried;
     const { 'x-label': _l, 'x-dict-entries': _d, ...plain } = field;
-    let validate;
+    let validate: ReturnType<typeof ajv.compile>;
     try {
       validate = ajv.compile(plain);
     } catch (e) {

@@ -96,6 +96,6 @@ export function servedInline(ext: string): boolean {
 /** The allowed extensions by kind, for clients (`uploadMode`). */
 export function allowedKinds(): Partial<Record<FileKind, string[]>> {
   const out: Partial<Record<FileKind, string[]>> = {};
-  for (const [ext, [kind]] of Object.entries(TABLE)) (out[kind] ??= []).push(`.${ext}`);
+  for (const [ext, [kind]] of Object.entries(TABLE)) out[kind] = [...(out[kind] ?? []), `.${ext}`];
   return out;
 }

@@ -98,7 +98,7 @@ async function createGoodTicket(ctx: OpContext, goodId: number, remark: string |
     // A reviewed product may be submitted again only when its last decision was a rejection.
     const last = await ctx.db.selectFrom('audit_good').select('status').where('goodId', '=', goodId).where('status', '!=', 0)
       .orderBy('reviewTime', 'desc').orderBy('id', 'desc').executeTakeFirst();
-    if (!last || last.status !== 2) throw refuse('it has passed its review');
+    if (last?.status !== 2) throw refuse('it has passed its review');
   }
   if (!(await moveSubject(ctx, 'product_info', goodId, [state], 1))) throw refuse('it changed meanwhile');
   const entity = ctx.registry.get('audit/good')!;

@@ -5,6 +5,7 @@ import { formatDateTime, nowText } from '../../core/db/time.js';
 import type { Row } from '../../core/db/row.js';
 import { tooManyRequests } from '../../core/errors.js';
 import { limitsOf, WindowCounter } from '../../core/limits.js';
+import { getOrSet } from '../../core/get-or-set.js';
 
 const TABLE = 'base_sys_captcha';
 const TTL_MS = 30 * 60_000;
@@ -23,8 +24,7 @@ const perIp = new WeakMap<Host, WindowCounter>();
  */
 export async function createCaptcha(host: Host, query: Row, ip: string): Promise<{ captchaId: string; data: string }> {
   const limits = limitsOf(host.config.limits);
-  let counter = perIp.get(host);
-  if (!counter) perIp.set(host, (counter = new WindowCounter(limits.captchaWindowMs)));
+  const counter = getOrSet(perIp, host, () => new WindowCounter(limits.captchaWindowMs));
   if (counter.hit(ip) > limits.captchaPerIp) throw tooManyRequests({ 'zh-cn': '验证码请求过于频繁，请稍后再试', 'zh-tw': '驗證碼請求過於頻繁，請稍後再試', en: 'Too many captchas, try again later' });
   const width = clampInt(query.width, 60, 600, 150);
   const height = clampInt(query.height, 20, 300, 50);

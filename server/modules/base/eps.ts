@@ -151,7 +151,10 @@ export function allApiEntries(host: Host, entity: Entity) {
 export function buildEps(host: Host, user: RequestUser | undefined): Eps {
   const showAll = host.config.epsPublic;
   const out: Eps = {};
-  const push = (module: string, entry: EpsEntry) => (out[module] ??= []).push(entry);
+  const push = (module: string, entry: EpsEntry) => {
+    out[module] = out[module] ?? [];
+    out[module].push(entry);
+  };
 
   for (const entity of host.registry.all()) {
     const prefix = `/admin/${entity.prefix}`;

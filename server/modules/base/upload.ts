@@ -28,6 +28,7 @@ const UPLOAD_KEY = /^\d{8}\/[0-9a-f]{32}_[^/]+$/;
 const tempDirOf = (dataDir: string) => path.join(dataDir, 'tmp', 'uploads');
 
 /** Characters that must never reach a name: controls (NUL included) and the bidirectional overrides that disguise an extension. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips from file names
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /** The `<uuid>_` the original Vue uploader puts in front of the file name. */
 const CLIENT_UUID_PREFIX = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}_/i;

@@ -7,6 +7,7 @@ import { badRequest, tooManyRequests } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 import { limitsOf, WindowCounter } from '../../core/limits.js';
 import { dayText } from './calendar.js';
+import { getOrSet } from '../../core/get-or-set.js';
 
 /** Views and first visits of the day per hour: at most 24 rows a day, whatever the traffic. */
 export const VISIT_TABLE = 'dashboard_visit_hour';
@@ -55,8 +56,7 @@ export async function recordVisit(host: Host, body: Row, ip: string, now: Date):
     throw badRequest('visitorId: 8 to 64 letters, digits, - or _', [{ path: 'visitorId', message: 'must be 8 to 64 letters, digits, - or _' }]);
   }
   const limits = limitsOf(host.config.limits);
-  let state = states.get(host);
-  if (!state) states.set(host, (state = { perIp: new WindowCounter(limits.visitWindowMs), day: '', storedToday: 0 }));
+  const state = getOrSet(states, host, () => ({ perIp: new WindowCounter(limits.visitWindowMs), day: '', storedToday: 0 }));
   if (state.perIp.hit(ip) > limits.visitPerIp) throw tooManyRequests({ 'zh-cn': '访问上报过于频繁，请稍后再试', 'zh-tw': '訪問上報過於頻繁，請稍後再試', en: 'Too many visits from this address, try again later' });
   const day = dayText(now);
   const db = host.database.db;

@@ -144,7 +144,7 @@ export function parsePackage(files: Map<string, Buffer>): PluginPackage {
   }
   if (m.configSchema) {
     if (m.configSchema.type !== 'object') throw new IncompletePackage('plugin.json: configSchema must be a JSON Schema of type object');
-    let validate;
+    let validate: ReturnType<ReturnType<typeof createAjv>['compile']>;
     try {
       validate = createAjv().compile(m.configSchema);
     } catch (e) {
