@@ -1,4 +1,4 @@
-// `npm test`: type-check, unit + integration tests (SQLite and PostgreSQL), then browser tests against the built UI.
+// `npm test`: lint and format check, type-check, unit + integration tests (SQLite and PostgreSQL), then browser tests against the built UI.
 // Ends with one line "N passed, N failed" summing every runner.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +22,7 @@ function step(what, cmd, args, env = {}) {
   return r.status === 0;
 }
 
+step('Lint and format check (Biome; any warning fails)', 'npx', ['biome', 'ci', '--error-on-warnings', '.']);
 step('Type-check the server', 'npx', ['tsc', '-p', 'tsconfig.json']);
 if (fs.existsSync('runtime/tsconfig.json')) step('Type-check the runtime', 'npx', ['tsc', '-p', 'runtime/tsconfig.json']);
 
