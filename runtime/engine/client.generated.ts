@@ -721,6 +721,10 @@ export interface BaseSysSession {
   userId: number;
   /** Refresh token id */
   refreshJti: string;
+  /** Previous refresh token id */
+  prevRefreshJti: string | null;
+  /** Previous refresh token accepted until */
+  prevRefreshUntil: string | null;
   /** Revoked */
   revoked: boolean;
   /** Expires */
@@ -739,6 +743,10 @@ export interface BaseSysSessionAddInput {
   userId: number;
   /** Refresh token id */
   refreshJti: string;
+  /** Previous refresh token id */
+  prevRefreshJti?: string | null;
+  /** Previous refresh token accepted until */
+  prevRefreshUntil?: string | null;
   /** Revoked */
   revoked?: boolean;
   /** Expires */
@@ -752,7 +760,7 @@ export type BaseSysSessionUpdateInput = { id: number } & Partial<BaseSysSessionA
 export interface BaseSysSessionPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "sid" | "userId" | "refreshJti" | "revoked" | "expireTime" | "createTime" | "updateTime";
+  order?: "id" | "sid" | "userId" | "refreshJti" | "prevRefreshJti" | "prevRefreshUntil" | "revoked" | "expireTime" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
 }
 

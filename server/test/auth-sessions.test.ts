@@ -83,6 +83,31 @@ describe.each(DIALECTS)('sessions: refresh, revocation, password storage (%s)', 
     expect([garbage.status, garbage.body.message]).toEqual([401, '登录失效~']);
   });
 
+  it('two tabs refreshing one session at once both go on; the previous refresh token is honoured only just after its rotation', async () => {
+    const sidOf = (pair: Pair) => JSON.parse(Buffer.from(pair.token.split('.')[1], 'base64url').toString()).sid as string;
+    const first = await login('admin', '123456');
+    // Both tabs send the same refresh token at the same moment.
+    const [a, b] = await Promise.all([1, 2].map(() => t.call('POST', REFRESH, { body: { refreshToken: first.refreshToken } })));
+    expect([a.status, b.status], `${a.raw} ${b.raw}`).toEqual([200, 200]);
+    const tabA = a.body.data as Pair;
+    const tabB = b.body.data as Pair;
+    expect(await personStatus(tabA.token)).toBe(200);
+    expect(await personStatus(tabB.token)).toBe(200);
+    // One rotation happened: both tabs now hold the chain's current refresh token, and it goes on working.
+    expect(tabA.refreshToken).toBe(tabB.refreshToken);
+    const next = await t.call('POST', REFRESH, { body: { refreshToken: tabB.refreshToken } });
+    expect(next.status, next.raw).toBe(200);
+    const later = next.body.data as Pair;
+    expect(await personStatus(later.token)).toBe(200);
+
+    // Once the grace has passed, the previous token is a reuse like any other: the whole chain ends.
+    await untyped(t.app.joinery.database.db).updateTable('base_sys_session').set({ prevRefreshUntil: '2000-01-01 00:00:00' }).where('sid', '=', sidOf(first)).execute();
+    const stale = await t.call('POST', REFRESH, { body: { refreshToken: tabA.refreshToken } });
+    expect([stale.status, stale.body.message]).toEqual([401, '登录失效~']);
+    expect(await personStatus(later.token)).toBe(401);
+    expect(Number((await t.rows('base_sys_session')).find((s) => s.sid === sidOf(first))?.revoked)).toBe(1);
+  });
+
   it('a password change through personUpdate needs the old password and ends every earlier token on the next request', async () => {
     const staff = await createStaff(t, admin, { username: 's_pw', password: 'Old-pass-1', menuIds: [] });
     const a = await login(staff.username, 'Old-pass-1');

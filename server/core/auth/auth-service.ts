@@ -14,6 +14,8 @@ export type TokenPair = { expire: number; token: string; refreshExpire: number; 
 export type AuthOptions = { secret: string; accessTtl: number; refreshTtl: number };
 
 const SESSIONS = 'base_sys_session';
+/** How long after a rotation the previous refresh token is still exchanged (for the chain's current one): README, §0. */
+export const REFRESH_GRACE_SECONDS = 30;
 /** One row (id 1) whose version every process bumps when it drops cached rights or sessions (several processes). */
 export const RIGHTS_VERSION_TABLE = 'joinery_rights_version';
 
@@ -120,27 +122,50 @@ export class AuthService {
     return this.sign(user, rights.roleIds, sid, jti);
   }
 
-  /** Exchanges a refresh token for a new pair; a refresh token used twice revokes its session. */
+  /**
+   * Exchanges a refresh token for a new pair. A refresh token used again revokes its session (reuse detection),
+   * except the one just rotated away, within REFRESH_GRACE_SECONDS of its rotation: two tabs of one browser that
+   * refresh at the same moment both send it, and the later one gets the chain's current refresh token (no second
+   * rotation) instead of ending the session for both.
+   */
   async refresh(refreshToken: unknown): Promise<TokenPair> {
     const claims = verifyJwt(refreshToken, this.options.secret);
     if (!claims?.isRefresh || !claims.jti) throw sessionExpired();
     const session = await this.db.selectFrom(SESSIONS).selectAll().where('sid', '=', claims.sid).executeTakeFirst();
     if (!session || Number(session.revoked) === 1) throw sessionExpired();
-    if (session.refreshJti !== claims.jti) {
-      // Reuse of a rotated token: someone else holds the chain. End it for both.
-      await this.db.updateTable(SESSIONS).set({ revoked: 1, updateTime: nowText() }).where('sid', '=', claims.sid).execute();
-      this.sessionCache.delete(claims.sid);
-      throw sessionExpired();
-    }
+    if (session.refreshJti !== claims.jti) return this.refreshAgain(claims, session);
     const user = await this.activeUser(claims);
     if (!user) throw sessionExpired();
     const jti = randomUUID();
-    const rotated = await this.db.updateTable(SESSIONS).set({ refreshJti: jti, updateTime: nowText() })
+    const now = new Date();
+    const rotated = await this.db.updateTable(SESSIONS)
+      .set({ refreshJti: jti, prevRefreshJti: claims.jti, prevRefreshUntil: formatDateTime(new Date(now.getTime() + REFRESH_GRACE_SECONDS * 1000)), updateTime: formatDateTime(now) })
       .where('sid', '=', claims.sid).where('refreshJti', '=', claims.jti).executeTakeFirst();
-    if (Number(rotated.numUpdatedRows) !== 1) throw sessionExpired();
+    if (Number(rotated.numUpdatedRows) !== 1) {
+      // Another request rotated this very token a moment ago: the same as arriving second.
+      const current = await this.db.selectFrom(SESSIONS).selectAll().where('sid', '=', claims.sid).executeTakeFirst();
+      if (!current || Number(current.revoked) === 1) throw sessionExpired();
+      return this.refreshAgain(claims, current);
+    }
     this.rightsCache.delete(Number(user.id));
     const rights = await this.rights(Number(user.id));
     return this.sign(user, rights.roleIds, claims.sid, jti);
+  }
+
+  /** A refresh token that is not the session's current one: the grace case, or reuse (the session ends for everyone). */
+  private async refreshAgain(claims: AdminClaims, session: Row): Promise<TokenPair> {
+    const inGrace = session.prevRefreshJti === claims.jti && typeof session.prevRefreshUntil === 'string'
+      && formatDateTime(new Date()) <= session.prevRefreshUntil;
+    if (inGrace) {
+      const user = await this.activeUser(claims);
+      if (!user) throw sessionExpired();
+      const rights = await this.rights(Number(user.id));
+      return this.sign(user, rights.roleIds, claims.sid, String(session.refreshJti));
+    }
+    // Reuse of a rotated token: someone else holds the chain. End it for both.
+    await this.db.updateTable(SESSIONS).set({ revoked: 1, updateTime: nowText() }).where('sid', '=', claims.sid).execute();
+    this.sessionCache.delete(claims.sid);
+    throw sessionExpired();
   }
 
   private async activeUser(claims: AdminClaims): Promise<Row | undefined> {

@@ -318,6 +318,10 @@ export interface BaseSysSessionTable {
   userId: number;
   /** Refresh token id */
   refreshJti: string;
+  /** Previous refresh token id */
+  prevRefreshJti: string | null;
+  /** Previous refresh token accepted until */
+  prevRefreshUntil: string | null;
   /** Revoked */
   revoked: Generated<number>;
   /** Expires */
