@@ -31,6 +31,7 @@ import { TaskScheduler, type SchedulerOptions } from './modules/task/scheduler.j
 import { enabledPluginSources } from './modules/plugin/plugin-manager.js';
 import { reconcileBuiltins } from './modules/plugin/builtins.js';
 import type { Row } from './core/db/row.js';
+import { installErrorStatus } from './core/http/error-status.js';
 
 export type BuildOptions = Partial<Config> & {
   /** Access token lifetime in seconds (default 7200). */
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   installErrorHandler(app);
   installSecurityHeaders(app, config.uiDir);
+  installErrorStatus(app, config.errorStatus);
   requireDeclaredAccess(app);
   installInputGuard(app);
   installAccessHook(app, auth, dispatchAccess(registry, host.actions));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Limits } from './core/limits.js';
 import { s3SettingsFrom, type S3Settings } from './core/storage/s3-storage.js';
+import { errorStatusMode, type ErrorStatusMode } from './core/http/error-status.js';
 
 /** Settings read from the environment (documented in README). */
 export type Config = {
@@ -19,6 +20,8 @@ export type Config = {
   uploadDomain: string;
   /** Uploaded files in an S3-compatible bucket instead of `<data dir>/uploads` (JOINERY_S3_BUCKET and friends). */
   s3?: S3Settings;
+  /** How failures are sent: HTTP statuses (default) or, for the original client, 200 with the envelope's code (server/core/http/error-status.ts). */
+  errorStatus: ErrorStatusMode;
   /** Rate limits other than the defaults (server/core/limits.ts); set by buildApp's caller, not by the environment. */
   limits?: Partial<Limits>;
   /** The clock of the dashboard and the visit counter (tests fix the time of day); default the system clock. */
@@ -53,5 +56,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uiDir: path.resolve(env.JOINERY_UI_DIR ?? './dist/ui'),
     uploadDomain: (env.JOINERY_UPLOAD_DOMAIN ?? '').replace(/\/+$/, ''),
     s3: s3SettingsFrom(env),
+    errorStatus: errorStatusMode(env),
   };
 }

@@ -4,6 +4,7 @@ import type { LogStatement } from '../db/log-thread.js';
 import { nowText } from '../db/time.js';
 import { DEFAULT_LIMITS, WindowCounter, type Limits } from '../limits.js';
 import { getOrSet } from '../get-or-set.js';
+import { classStatus } from './error-status.js';
 
 /** Argument names whose values are never written anywhere (operation log, request log). */
 export const SECRET_KEY = /pass(word)?|token|secret|verifycode|captcha|authorization/i;
@@ -125,10 +126,10 @@ export function installOpLog(app: FastifyInstance, writer: OpLogWriter, limits: 
     const path = request.url.split('?')[0];
     if (!path.startsWith('/admin/')) return;
     // Routes that count traffic (the shop's visit counter) would flood the log with their successes.
-    if (request.routeOptions.config?.opLog === false && reply.statusCode < 400) return;
+    if (request.routeOptions.config?.opLog === false && classStatus(reply) < 400) return;
     const action = path.slice(0, 255);
     const ip = request.ip.slice(0, 50);
-    const untrusted = !request.user || REFUSED.has(reply.statusCode);
+    const untrusted = !request.user || REFUSED.has(classStatus(reply));
     if (untrusted) {
       const fromIp = untrustedRows.hit(`ip:${ip}`);
       if (fromIp > limits.logUntrustedPerIp + 1) return;
