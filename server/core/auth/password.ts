@@ -6,9 +6,10 @@ const N = 16384, R = 8, P = 1, KEYLEN = 32;
 
 /**
  * How many scrypt computations run at once (JOINERY_HASH_THREADS, 1–64). node's scrypt runs on libuv's thread pool
- * (UV_THREADPOOL_SIZE, default 4), which file I/O, DNS and zlib share: by default two threads of it stay free for them,
- * and one core stays free for the event loop — max(1, min(cores − 1, pool − 2)), 1 on a 2-core machine, 2 from 3
- * cores on. Hashes beyond that wait in a queue (memory only: one closure each), sign-in checks ahead of new hashes.
+ * (UV_THREADPOOL_SIZE, default 4), which file I/O, DNS and zlib share: by default two threads of it always stay free
+ * for them, and there are never more hashing threads than cores — max(1, min(cores, pool − 2)), 2 with the default
+ * pool on two cores or more. Hashes beyond that wait in a queue (memory only: one closure each), sign-in checks ahead
+ * of new hashes; one request hashes at most that many at once (a batch takes turns with other callers).
  */
 export function hashThreads(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.JOINERY_HASH_THREADS;
@@ -18,7 +19,7 @@ export function hashThreads(env: NodeJS.ProcessEnv = process.env): number {
     return n;
   }
   const pool = Number(env.UV_THREADPOOL_SIZE) || 4;
-  return Math.max(1, Math.min(os.availableParallelism() - 1, pool - 2));
+  return Math.max(1, Math.min(os.availableParallelism(), pool - 2));
 }
 
 /** The bounded hashing pool: `threads` scrypt calls at a time; sign-in checks are served before new hashes. */

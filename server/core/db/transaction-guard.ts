@@ -36,11 +36,6 @@ export class TrackedKysely<DB> extends Kysely<DB> {
   }
 }
 
-/** Whether the current async context is inside a transaction's callback. */
-export const insideTransaction = (): boolean => openTransaction.getStore() !== undefined;
-
-/** Runs work outside any transaction context (for work that is scheduled from one but must not belong to it). */
-export const outsideTransaction = <T>(work: () => T): T => openTransaction.exit(work);
 
 const warned = new Set<string>();
 
