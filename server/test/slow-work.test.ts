@@ -96,6 +96,21 @@ describe.each(DIALECTS)('slow work outside transactions (%s)', (dialect) => {
     expect(fs.existsSync(path.join(t.dataDir, 'guard-uploads', '20260101', 'a.txt'))).toBe(true);
   });
 
+  it('a batch of users tells other server processes once that rights changed, not once per user', async () => {
+    const version = async () => Number((await t.rows('joinery_rights_version'))[0]?.version ?? 0);
+    const before = await version();
+    const users = Array.from({ length: 40 }, (_, i) => ({ username: `told-${i}`, name: `Told ${i}`, password: `told-${i}-secret`, roleIdList: [1] }));
+    const r = await t.call('POST', '/admin/base/sys/user/add', { token, body: users });
+    expect(r.status, r.raw).toBe(200);
+    // The bump is a write of its own after the commit; a page call queues behind it (one connection on SQLite, and
+    // this reads the row the bump wrote on the others once it has landed).
+    await t.call('POST', '/admin/base/sys/user/page', { token, body: { page: 1, size: 1 } });
+    let after = await version();
+    for (let i = 0; i < 50 && after === before; i++) after = await version();
+    expect(after - before).toBeGreaterThanOrEqual(1);
+    expect(after - before).toBeLessThanOrEqual(2);
+  });
+
   it('update and import of users hash outside the transaction: a password set either way signs in', async () => {
     const add = await t.call('POST', '/admin/base/sys/user/add', { token, body: { username: 'changer', name: 'Changer', password: 'first-secret', roleIdList: [1] } });
     expect(add.status, add.raw).toBe(200);

@@ -36,7 +36,6 @@ export class TrackedKysely<DB> extends Kysely<DB> {
   }
 }
 
-
 const warned = new Set<string>();
 
 /**
