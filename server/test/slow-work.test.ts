@@ -64,7 +64,7 @@ describe.each(DIALECTS)('slow work outside transactions (%s)', (dialect) => {
       expect(messages[language]).toContain(String(MAX_ADD_BATCH));
       expect(messages[language]).toContain(String(MAX_ADD_BATCH + 1));
     }
-    expect(messages.en).toMatch(/^At most \d+ records can be added at once/);
+    expect(messages.en).toMatch(/^body: at most \d+ records can be added at once/);
     expect(new Set(Object.values(messages)).size).toBe(3);
     expect((await t.rows('dict_info')).length).toBe(before);
 

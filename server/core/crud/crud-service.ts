@@ -197,9 +197,9 @@ export const writeTransaction = inTransaction;
 
 /** The reply to an add that was refused for its size, naming the limit (PROTOCOL §0, README). */
 const tooManyRecords = (n: number) => badRequest({
-  'zh-cn': `一次最多添加 ${MAX_ADD_BATCH} 条记录，本次有 ${n} 条`,
-  'zh-tw': `一次最多新增 ${MAX_ADD_BATCH} 筆記錄，本次有 ${n} 筆`,
-  en: `At most ${MAX_ADD_BATCH} records can be added at once; this request has ${n}`,
+  'zh-cn': `body: 一次最多添加 ${MAX_ADD_BATCH} 条记录，本次有 ${n} 条`,
+  'zh-tw': `body: 一次最多新增 ${MAX_ADD_BATCH} 筆記錄，本次有 ${n} 筆`,
+  en: `body: at most ${MAX_ADD_BATCH} records can be added at once; this request has ${n}`,
 }, [{ path: 'body', message: `at most ${MAX_ADD_BATCH} records` }]);
 
 /**
