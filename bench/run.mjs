@@ -22,7 +22,7 @@ const wanted = process.argv.slice(2);
 const failed = [];
 await run(['scripts/build-server.mjs']);
 if (wanted.length === 0 || wanted.some((w) => ('bench/ui-load.mjs bench/ui-list.mjs').includes(w))) await run(['node_modules/vite/bin/vite.js', 'build', '--config', 'runtime/vite.config.ts', '--logLevel', 'warn']);
-for (const b of ['bench/startup.mjs', 'bench/page-throughput.mjs', 'bench/scheduler.mjs', 'bench/dashboard.mjs', 'bench/search.mjs', 'bench/export.mjs', 'bench/workers.mjs', 'bench/ui-load.mjs', 'bench/ui-list.mjs'].filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))) {
+for (const b of ['bench/startup.mjs', 'bench/page-throughput.mjs', 'bench/write.mjs', 'bench/scheduler.mjs', 'bench/dashboard.mjs', 'bench/search.mjs', 'bench/export.mjs', 'bench/workers.mjs', 'bench/ui-load.mjs', 'bench/ui-list.mjs'].filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))) {
   console.log(`\n== ${b}`);
   const { code, said } = await run(b.includes('export') ? ['--expose-gc', b] : [b]);
   if (code !== 0) failed.push(`${b} (did not run to its end: exit ${code})`);

@@ -40,8 +40,21 @@ export function maxPageSize(env: NodeJS.ProcessEnv = process.env): number {
   return n;
 }
 
+/**
+ * The most records one `add` call takes (JOINERY_MAX_ADD_BATCH, 1 to 10,000, default 500): a batch is one
+ * transaction, and its validation and password hashing run before it opens; more records → 400 naming the limit.
+ */
+export function maxAddBatch(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.JOINERY_MAX_ADD_BATCH;
+  if (raw === undefined || raw === '') return 500;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new Error(`JOINERY_MAX_ADD_BATCH must be a whole number from 1 to 10000, got "${raw}"`);
+  return n;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   maxPageSize(env); // a wrong value stops the start with its reason
+  maxAddBatch(env);
   const dataDir = path.resolve(env.JOINERY_DATA_DIR ?? './data');
   const port = Number(env.PORT ?? 8001);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);

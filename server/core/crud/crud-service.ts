@@ -1,4 +1,4 @@
-import { maxPageSize } from '../../config.js';
+import { maxAddBatch, maxPageSize } from '../../config.js';
 import { badRequest, conflict, notFound, type FieldIssue } from '../errors.js';
 import type { Entity } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
@@ -15,8 +15,11 @@ import { copyToRecycleBin } from './recycle-bin.js';
 import { insertRow } from './insert-row.js';
 import { hashPasswords } from './hash-passwords.js';
 import { guardedTransaction, touchesRights } from '../auth/delegation.js';
+import { hashPool } from '../auth/password.js';
 
 export const MAX_PAGE_SIZE = maxPageSize();
+/** The most records one add call takes (JOINERY_MAX_ADD_BATCH, default 500); more → 400 naming the limit. */
+export const MAX_ADD_BATCH = maxAddBatch();
 /** The original's crud.pageSize default (PROTOCOL §5.1); the Vue client always sends its own size. */
 export const DEFAULT_PAGE_SIZE = 15;
 /** From this many skipped rows on, a page is read through its ids (pageRows). */
@@ -129,11 +132,43 @@ async function inTransaction<T>(ctx: OpContext, entity: Entity, work: (trx: OpCo
   }
 }
 
-/** Adds one record inside the caller's transaction (validation, hooks, unique check); the id it got. */
-export async function addOne(tx: OpContext, entity: Entity, raw: Row, pathPrefix = ''): Promise<number> {
+/** A record to add or a change to make, validated and with its passwords hashed: made before the transaction opens. */
+export type Prepared = { input: Row; row: Row };
+
+/**
+ * Validates records (all of them first, so a bad one costs no hashing) and hashes their password fields, outside any
+ * transaction: slow work never holds the writer (server/core/db/README.md). One call hashes at most as many at
+ * once as the hash pool has threads, so a large batch takes its turn with other callers' hashes instead of queueing
+ * ahead of all of them.
+ */
+async function prepareRows(ctx: OpContext, entity: Entity, raws: Row[], action: 'add' | 'update', pathPrefix: (i: number) => string): Promise<Prepared[]> {
+  const hooks = ctx.hooks.get(entity.prefix);
+  const prepared = raws.map((raw, i) => {
+    const input = hooks.prepareInput ? hooks.prepareInput(raw, action) : raw;
+    if (action === 'update') parseId(input.id);
+    return { input, row: action === 'add' ? validateNew(entity, input, pathPrefix(i)) : validatePatch(entity, input) };
+  });
+  let next = 0;
+  const lane = async () => {
+    while (next < prepared.length) await hashPasswords(entity, prepared[next++].row);
+  };
+  await Promise.all(Array.from({ length: Math.min(hashPool.threads, prepared.length) }, lane));
+  return prepared;
+}
+
+/** One record to add, prepared outside the transaction (validation, password hashing). */
+export const prepareAdd = async (ctx: OpContext, entity: Entity, raw: Row, pathPrefix = ''): Promise<Prepared> =>
+  (await prepareRows(ctx, entity, [raw], 'add', () => pathPrefix))[0];
+
+/** One change, prepared outside the transaction (validation of the patch, password hashing). */
+export const prepareUpdate = async (ctx: OpContext, entity: Entity, body: Row): Promise<Prepared> =>
+  (await prepareRows(ctx, entity, [body], 'update', () => ''))[0];
+
+/** Adds one prepared record inside the caller's transaction (hooks, unique check); the id it got. */
+export async function addOne(tx: OpContext, entity: Entity, prepared: Prepared): Promise<number> {
   const hooks = tx.hooks.get(entity.prefix);
-  const input = hooks.prepareInput ? hooks.prepareInput(raw, 'add') : raw;
-  const row = await hashPasswords(entity, validateNew(entity, input, pathPrefix));
+  const { input } = prepared;
+  const row = { ...prepared.row };
   await hooks.beforeAdd?.(tx, row, input);
   await checkUnique(tx, entity, row);
   const now = nowText();
@@ -142,12 +177,12 @@ export async function addOne(tx: OpContext, entity: Entity, raw: Row, pathPrefix
   return id;
 }
 
-/** Changes one record inside the caller's transaction; the stored row before the change. */
-export async function updateOne(tx: OpContext, entity: Entity, body: Row): Promise<Row> {
+/** Makes one prepared change inside the caller's transaction; the stored row before the change. */
+export async function updateOne(tx: OpContext, entity: Entity, prepared: Prepared): Promise<Row> {
   const hooks = tx.hooks.get(entity.prefix);
-  const input = hooks.prepareInput ? hooks.prepareInput(body, 'update') : body;
+  const { input } = prepared;
   const id = parseId(input.id);
-  const patch = await hashPasswords(entity, validatePatch(entity, input));
+  const patch = { ...prepared.row };
   const existing = await findRow(tx, entity, id);
   if (!existing) throw notFound(`${entity.prefix}: no record with id ${id}`);
   await hooks.beforeUpdate?.(tx, patch, existing, input);
@@ -160,30 +195,43 @@ export async function updateOne(tx: OpContext, entity: Entity, body: Row): Promi
 /** The one transaction of a write (through the delegation guard for the rights tables), for callers outside this file. */
 export const writeTransaction = inTransaction;
 
-/** POST add: one object or an array, all in one transaction. */
+/** The reply to an add that was refused for its size, naming the limit (PROTOCOL §0, README). */
+const tooManyRecords = (n: number) => badRequest({
+  'zh-cn': `body: 一次最多添加 ${MAX_ADD_BATCH} 条记录，本次有 ${n} 条`,
+  'zh-tw': `body: 一次最多新增 ${MAX_ADD_BATCH} 筆記錄，本次有 ${n} 筆`,
+  en: `body: at most ${MAX_ADD_BATCH} records can be added at once; this request has ${n}`,
+}, [{ path: 'body', message: `at most ${MAX_ADD_BATCH} records` }]);
+
+/**
+ * POST add: one object or an array (at most MAX_ADD_BATCH), all in one transaction. Everything slow (validation of
+ * every record, password hashing) is done before the transaction opens; the transaction only checks and writes.
+ * A batch's reply also says how many records were added (`added`).
+ */
 export async function addRows(ctx: OpContext, entity: Entity, body: unknown) {
   const batch = Array.isArray(body);
   const inputs = (batch ? body : [body]) as unknown[];
   if (inputs.length === 0) throw badRequest('body: must not be an empty array');
-  if (inputs.length > 1000) throw badRequest('body: at most 1000 records at once');
+  if (inputs.length > MAX_ADD_BATCH) throw tooManyRecords(inputs.length);
   inputs.forEach((input, i) => {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) throw badRequest(`${batch ? `${i}: ` : ''}body must be an object`);
   });
   const hooks = ctx.hooks.get(entity.prefix);
+  const prepared = await prepareRows(ctx, entity, inputs as Row[], 'add', (i) => (batch ? `${i}.` : ''));
   const ids = await inTransaction(ctx, entity, async (tx) => {
     const out: number[] = [];
-    for (const [i, raw] of (inputs as Row[]).entries()) out.push(await addOne(tx, entity, raw, batch ? `${i}.` : ''));
+    for (const p of prepared) out.push(await addOne(tx, entity, p));
     return out;
   });
   await hooks.afterCommit?.(ctx);
   if (hooks.addReply) return hooks.addReply(ids, batch);
-  return { id: batch ? ids : ids[0] };
+  return batch ? { id: ids, added: ids.length } : { id: ids[0] };
 }
 
 /** POST update: a partial record with its id. */
 export async function updateRow(ctx: OpContext, entity: Entity, body: unknown) {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('body must be an object');
-  await inTransaction(ctx, entity, (tx) => updateOne(tx, entity, body as Row));
+  const prepared = await prepareUpdate(ctx, entity, body as Row);
+  await inTransaction(ctx, entity, (tx) => updateOne(tx, entity, prepared));
   await ctx.hooks.get(entity.prefix).afterCommit?.(ctx);
 }
 

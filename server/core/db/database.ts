@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import { SqliteLogThread, type LogStatement } from './log-thread.js';
+import { TrackedKysely } from './transaction-guard.js';
 import type { SystemTables } from './system-tables.generated.js';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
@@ -139,7 +140,7 @@ async function openSqlite(file: string): Promise<{ db: Kysely<SystemTables>; rea
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const statements = withStatementCache(sqlite);
-  return { db: new Kysely<SystemTables>({ dialect: new SqliteDialect({ database: statements }), ...queryLog() }), readNow: sqliteReadNow(statements) };
+  return { db: new TrackedKysely<SystemTables>({ dialect: new SqliteDialect({ database: statements }), ...queryLog() }), readNow: sqliteReadNow(statements) };
 }
 
 async function openPostgres(url: string): Promise<Kysely<SystemTables>> {
@@ -151,13 +152,13 @@ async function openPostgres(url: string): Promise<Kysely<SystemTables>> {
   // An idle connection the server ends (restart, failover, idle timeout, DROP DATABASE … FORCE) is reported here;
   // without a listener node treats it as an unhandled 'error' event and the whole process exits. The pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL connection lost while idle:', error.message));
-  return new Kysely<SystemTables>({ dialect: new PostgresDialect({ pool }), ...queryLog() });
+  return new TrackedKysely<SystemTables>({ dialect: new PostgresDialect({ pool }), ...queryLog() });
 }
 
 async function openMysql(url: string): Promise<Kysely<SystemTables>> {
   const mysql = await import('mysql2');
   const pool = mysql.createPool({ uri: url, connectionLimit: 10, decimalNumbers: true, supportBigNumbers: true, bigNumberStrings: false, dateStrings: true });
-  return new Kysely<SystemTables>({ dialect: new MysqlDialect({ pool }), ...queryLog() });
+  return new TrackedKysely<SystemTables>({ dialect: new MysqlDialect({ pool }), ...queryLog() });
 }
 
 /** Opens the database named by a URL: sqlite:<file>, sqlite::memory:, postgres://…, mysql://…. */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { assertNoTransaction } from '../db/transaction-guard.js';
 
 /**
  * Where uploaded files end up. A key is a relative path the server made itself (`<YYYYMMDD>/<generated name>`);
@@ -46,6 +47,7 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   async put(key: string, tempFile: string): Promise<void> {
+    assertNoTransaction('storing a file');
     const target = this.pathOf(key);
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     try {
@@ -59,6 +61,7 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   async remove(key: string): Promise<void> {
+    assertNoTransaction('removing a stored file');
     await fs.promises.rm(this.pathOf(key), { force: true });
   }
 

@@ -3,6 +3,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { assertSafeKey, type FileStorage } from './file-storage.js';
 import { kindOfExtension } from './file-kinds.js';
+import { assertNoTransaction } from '../db/transaction-guard.js';
 
 /** Where an S3-compatible store is and how to sign for it (JOINERY_S3_* in the environment). */
 export type S3Settings = {
@@ -78,6 +79,7 @@ export class S3Storage implements FileStorage {
 
   /** Signs a request (SigV4, payload hash given) and sends it. */
   private async send(method: 'PUT' | 'DELETE', key: string, payloadHash: string, extra: Record<string, string>, body?: Readable): Promise<Response> {
+    assertNoTransaction(`S3 ${method}`);
     const url = new URL(this.s.endpoint + this.objectPath(key));
     const amzDate = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
     const headers: Record<string, string> = { host: url.host, 'x-amz-content-sha256': payloadHash, 'x-amz-date': amzDate, ...extra };

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { assertNoTransaction } from '../db/transaction-guard.js';
 
 /** Formats sharp decodes from the npm registry's prebuilt libvips; the others (svg, bmp, ico) get no facts. */
 const DECODED = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif']);
@@ -21,6 +22,7 @@ export type PictureFacts = { width: number; height: number; thumbnail: boolean }
  */
 export async function pictureFacts(file: string, ext: string, thumbFile: string): Promise<PictureFacts | null | undefined> {
   if (!DECODED.has(ext)) return undefined;
+  assertNoTransaction('decoding a picture');
   try {
     const image = sharp(file, { limitInputPixels: MAX_PIXELS, failOn: 'error', animated: false });
     const meta = await image.metadata();

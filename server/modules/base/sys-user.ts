@@ -64,9 +64,10 @@ export function registerSysUser(host: Host): void {
       row.passwordV = 1;
       row.userId = ctx.user?.id ?? null;
     },
+    // No invalidateRights here: a new user has no cached rights or sessions, and afterCommit drops the caches once.
+    // Called per record it bumped the shared rights version once per user (a write each, queued behind the batch).
     afterAdd: async (ctx, id, input) => {
       await replaceLinks(ctx, 'base_sys_user_role', 'userId', id, 'roleId', idList(input, 'roleIdList') ?? []);
-      host.auth.invalidateRights();
     },
     beforeUpdate: async (ctx, patch, existing, input) => {
       const id = Number(existing.id);

@@ -28,10 +28,10 @@ export async function insertSeedRows(ctx: OpContext, prefix: string, rows: Row[]
   await bumpSequence(ctx, entity);
 }
 
-async function seedAdmin(ctx: OpContext): Promise<void> {
+async function seedAdmin(ctx: OpContext, passwordHash: string): Promise<void> {
   await insertSeedRows(ctx, 'base/sys/role', [{ id: 1, name: '超管', label: 'admin', remark: '最高权限的角色', relevance: true, menuIdList: [], departmentIdList: [] }]);
   await insertSeedRows(ctx, 'base/sys/user', [{
-    id: 1, username: 'admin', password: await hashPassword('123456'), passwordV: 1, name: '超级管理员', nickName: '管理员',
+    id: 1, username: 'admin', password: passwordHash, passwordV: 1, name: '超级管理员', nickName: '管理员',
     departmentId: 1, status: 1, headImg: null, phone: '18000000000', email: 'admin@joinery.local', remark: '拥有最高权限的用户',
   }]);
   await insertSeedRows(ctx, 'base/sys/userRole', [{ userId: 1, roleId: 1 }]);
@@ -45,13 +45,15 @@ async function seedAdmin(ctx: OpContext): Promise<void> {
 export async function seedIfEmpty(host: Host, options: { history?: boolean } = {}): Promise<boolean> {
   const db = host.database.db;
   if (await db.selectFrom('base_sys_user').select('id').limit(1).executeTakeFirst()) return false;
+  // Hashed before the transaction opens: nothing slow runs inside one (server/core/db/transaction-guard.ts).
+  const adminHash = await hashPassword('123456');
   await host.database.db.transaction().execute(async (trx) => {
     const ctx: OpContext = { ...host.systemContext(), db: trx };
     for (const data of readJsonFiles<Record<string, Row[]>>(path.join(SEED_DIR, 'data'))) {
       for (const [prefix, rows] of Object.entries(data)) await insertSeedRows(ctx, prefix, rows);
     }
     if (options.history ?? true) await seedShopHistory(ctx);
-    await seedAdmin(ctx);
+    await seedAdmin(ctx, adminHash);
     await seedDicts(ctx, readJsonFiles(path.join(SEED_DIR, 'dicts')));
     await seedMenus(ctx, menuDirs(), new Set(host.listRoutes().map((r) => r.access)));
   });
