@@ -8,7 +8,7 @@ import { dbFingerprint } from './db-fingerprint.js';
 import { recordArbitrary, withUniqueText } from './record-arbitrary.js';
 
 /** Records per entity and dialect; JOINERY_RESTORE_RUNS=50 for a long hunt. The entity list is always complete. */
-const RUNS = Number(process.env.JOINERY_RESTORE_RUNS ?? 3);
+const RUNS = Number(process.env.JOINERY_RESTORE_RUNS ?? 2);
 
 /** Tables every request, sign-in or delete writes by design: the bin itself, the operation log, sessions. */
 const BOOKKEEPING = new Set(['recycle_data', 'base_sys_log', 'base_sys_session', 'base_sys_login_attempt']);
@@ -61,6 +61,7 @@ describe.each(DIALECTS)('add with links → delete → restore gives everything 
     token = await t.login();
     const made = await post('base/sys/menu/create', { schema: AI_CODE_SCHEMA });
     expect(made.status, made.raw).toBe(200);
+    await state();
   });
   afterAll(() => t.close());
 

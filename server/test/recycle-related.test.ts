@@ -3,6 +3,7 @@ import { DIALECTS, startApp, type TestApp } from './harness.js';
 import { createStaff, menuRows } from './create-staff.js';
 import type { Row } from '../core/db/row.js';
 import { dbFingerprint } from './db-fingerprint.js';
+import { untyped } from '../core/crud/dynamic-db.js';
 
 const sorted = (ids: unknown[]) => ids.map(Number).sort((a, b) => a - b);
 
@@ -118,6 +119,17 @@ describe.each(DIALECTS)('restore brings back what delete removed (%s)', (dialect
       expect(r.status, r.raw).toBe(200);
       expect((r.body.data as { message: string }).message).toMatch(text);
     }
+  });
+
+  it('a record kept before links were kept (no related column value) still restores, as before', async () => {
+    const staff = await createStaff(t, admin, { username: 'r_old', menuIds: [] });
+    await ok('base/sys/user/delete', { ids: [staff.userId] });
+    const record = await recordOf('base/sys/user', staff.userId);
+    await untyped(t.app.joinery.database.db).updateTable('recycle_data').set({ related: null }).where('id', '=', record).execute();
+    const r = await post('recycle/data/restore', { ids: [record] });
+    expect(r.body).toEqual({ code: 1000, message: 'success' });
+    expect((await info('base/sys/user', staff.userId)).username).toBe('r_old');
+    expect((await info('base/sys/user', staff.userId)).roleIdList).toEqual([]);
   });
 
   it('dictionary entries deleted with their type, and entries below a deleted entry, come back', async () => {
