@@ -37,6 +37,33 @@ const relations = (entity: Entity): Field[] => writableFields(entity).filter((f)
   return types.includes('integer');
 });
 
+/** The single relations of an entity, by target prefix. */
+const refTargets = (entity: Entity) => entity.fields.filter((f) => f.schema['x-ref'] && !f.schema['x-ref'].multiple).map((f) => f.schema['x-ref']!.entity);
+
+/**
+ * Fields of other entities that link records to this one through a link table (user.roleIdList → role, through
+ * base/sys/userRole): the test also links an existing record of that entity to the new one, so the delete has link
+ * rows pointing at it to remove, and the restore has them to bring back.
+ */
+function linkersOf(all: Entity[], entity: Entity): { entity: Entity; field: Field }[] {
+  const linkTables = all.filter((l) => l.api.length === 0 && refTargets(l).includes(entity.prefix));
+  return all.filter((a) => a.prefix !== entity.prefix && a.api.includes('update') && a.api.includes('info')).flatMap((a) => writableFields(a)
+    .filter((f) => f.schema['x-ref']?.multiple && f.schema['x-ref'].entity === entity.prefix && linkTables.some((l) => refTargets(l).includes(a.prefix)))
+    .map((field) => ({ entity: a, field })));
+}
+
+/**
+ * Records of other entities (or the same one, in a tree) that name this one by a single relation and can be added:
+ * the test adds one under the new record (an entry under a dictionary type, a sub-department), so a delete that takes
+ * or changes such rows is seen. Users of a deleted department are moved up, not removed, and stay where they were
+ * moved after a restore (server/modules/recycle/README.md): that pair is left out.
+ */
+function childrenOf(all: Entity[], entity: Entity): { entity: Entity; field: Field }[] {
+  return all.filter((c) => c.api.includes('add') && !(entity.prefix === 'base/sys/department' && c.prefix === 'base/sys/user')).flatMap((c) => writableFields(c)
+    .filter((f) => f.schema['x-ref'] && !f.schema['x-ref'].multiple && f.schema['x-ref'].entity === entity.prefix && !f.schema['x-ref'].key)
+    .map((field) => ({ entity: c, field })));
+}
+
 /**
  * Issue 25 §4, as a property over every entity in the live registry that has add and delete and keeps deleted rows in
  * the bin (schema files, AI-code, plugins alike; a new entity is covered without touching this file): a record added
@@ -65,18 +92,30 @@ describe.each(DIALECTS)('add with links → delete → restore gives everything 
   });
   afterAll(() => t.close());
 
-  it('covers every entity with add, delete and the bin', () => {
-    const covered = t.app.joinery.registry.all().filter((e) => e.recycle && e.api.includes('add') && e.api.includes('delete')).map((e) => e.prefix);
+  it('covers every entity with add, delete and the bin, and links made from the other side', () => {
+    const all = t.app.joinery.registry.all();
+    const covered = all.filter((e) => e.recycle && e.api.includes('add') && e.api.includes('delete')).map((e) => e.prefix);
     expect(covered).toEqual(expect.arrayContaining(['base/sys/user', 'base/sys/role', 'base/sys/department', 'dict/type', 'dict/info', 'product/info', 'order/order', 'shop/restoreCase']));
+    const linked = (prefix: string) => linkersOf(all, all.find((e) => e.prefix === prefix)!).map((l) => `${l.entity.prefix}.${l.field.name}`);
+    expect(linked('base/sys/role')).toEqual(['base/sys/user.roleIdList']);
+    expect(linked('base/sys/department')).toEqual(['base/sys/role.departmentIdList']);
+    const under = (prefix: string) => childrenOf(all, all.find((e) => e.prefix === prefix)!).map((l) => `${l.entity.prefix}.${l.field.name}`);
+    expect(under('dict/type')).toEqual(['dict/info.typeId']);
+    expect(under('dict/info')).toEqual(['dict/info.parentId']);
   });
 
   it('each entity: the record and its links come back', async () => {
-    const entities = t.app.joinery.registry.all().filter((e) => e.recycle && e.api.includes('add') && e.api.includes('delete'));
+    // JOINERY_RESTORE_ONLY=base/sys/role,dict/type hunts some entities only.
+    const only = process.env.JOINERY_RESTORE_ONLY?.split(',');
+    const entities = t.app.joinery.registry.all().filter((e) => e.recycle && e.api.includes('add') && e.api.includes('delete') && (!only || only.includes(e.prefix)));
     const ran: string[] = [];
     for (const entity of entities) {
       const links = relations(entity);
+      const linkers = linkersOf(t.app.joinery.registry.all(), entity);
+      const children = childrenOf(t.app.joinery.registry.all(), entity);
       const picks = fc.array(fc.nat(), { minLength: 4, maxLength: 4 });
-      await fc.assert(fc.asyncProperty(recordArbitrary(entity), fc.tuple(...links.map(() => picks)), async (generated, choices) => {
+      const property = fc.asyncProperty(recordArbitrary(entity), fc.tuple(...links.map(() => picks)), fc.tuple(...linkers.map(() => fc.nat())),
+        fc.tuple(...children.map((c) => recordArbitrary(c.entity))), async (generated, choices, linking, childRecords) => {
         const record = JSON.parse(JSON.stringify(withUniqueText(entity, generated, counter))) as Row;
         for (const [i, f] of links.entries()) {
           const target = t.app.joinery.registry.get(f.schema['x-ref']!.entity)!;
@@ -92,6 +131,20 @@ describe.each(DIALECTS)('add with links → delete → restore gives everything 
         expect(added.status, `${entity.prefix} add ${added.raw}`).toBe(200);
         const data = added.body.data;
         const id = typeof data === 'number' ? data : Number((data as Row).id);
+        // An existing record of each linking entity gets a link to the new one too (a user gets the new role).
+        for (const [i, { entity: other, field }] of linkers.entries()) {
+          const rows = await t.rows(other.table);
+          const target = Number(rows[linking[i] % rows.length].id);
+          const held = ((await readBack(other, target))?.[field.name] ?? []) as number[];
+          const linked = await post(`${other.prefix}/update`, { id: target, [field.name]: [...held, id] });
+          expect(linked.status, `${other.prefix} ${target} linked to ${entity.prefix} ${id}: ${linked.raw}`).toBe(200);
+        }
+        // One record of each entity that names it (an entry of a new dictionary type).
+        for (const [i, { entity: child, field }] of children.entries()) {
+          const body = JSON.parse(JSON.stringify({ ...withUniqueText(child, childRecords[i], counter), [field.name]: id })) as Row;
+          const made = await post(`${child.prefix}/add`, body);
+          if (made.status !== 409) expect(made.status, `${child.prefix} under ${entity.prefix} ${id}: ${made.raw}`).toBe(200);
+        }
         const shown = await readBack(entity, id);
         expect(shown, `${entity.prefix} ${id} read back`).toBeDefined();
         const before = await state();
@@ -108,7 +161,8 @@ describe.each(DIALECTS)('add with links → delete → restore gives everything 
         expect(await readBack(entity, id), `${entity.prefix} ${id} after restore`).toEqual(shown);
         const after = await state();
         for (const table of Object.keys(before)) expect(after[table], `${entity.prefix}: table ${table} after restore`).toBe(before[table]);
-      }), { numRuns: RUNS });
+      });
+      await fc.assert(property, { numRuns: RUNS });
       ran.push(entity.prefix);
     }
     expect(ran.length).toBe(entities.length);

@@ -5,8 +5,12 @@ import type { OpContext } from './context.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are only known at run time
 export type AnyExpressionBuilder = ExpressionBuilder<any, any>;
 
-/** Stored rows of one entity (by prefix) that a delete removed alongside the deleted records. */
-export type KeptRows = { entity: string; rows: Row[] };
+/**
+ * Stored rows of one entity (by prefix) that a delete removed alongside the deleted records. `links` names the fields
+ * of a link row whose record must exist for the row to go back (both ends of user–role); rows without it (children)
+ * go back as they were.
+ */
+export type KeptRows = { entity: string; rows: Row[]; links?: string[] };
 
 /** Module code that runs inside the generic operations of one entity (all inside the operation's transaction). */
 export type EntityHooks = {

@@ -77,7 +77,7 @@ const parsed = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) :
 /** The kept rows of a record (none on records made before they were kept, or with nothing kept). */
 function keptOf(record: Row): KeptRows[] {
   const v = parsed(record.related ?? null);
-  return Array.isArray(v) ? (v as KeptRows[]).filter((k) => typeof k?.entity === 'string' && Array.isArray(k.rows)) : [];
+  return Array.isArray(v) ? (v as KeptRows[]).filter((k) => typeof k?.entity === 'string' && Array.isArray(k.rows) && (k.links === undefined || Array.isArray(k.links))) : [];
 }
 
 /** Inserts one stored row with its id; an id or unique value in use → 409 (the whole restore is rolled back). */
@@ -92,12 +92,12 @@ async function putBack(ctx: OpContext, entity: Entity, row: Row): Promise<void> 
   }
 }
 
-/** The first single reference (x-ref) of a kept row whose record does not exist (any more), if any. */
-async function missingReference(ctx: OpContext, entity: Entity, row: Row): Promise<SkippedRow | undefined> {
+/** The first link field (a single x-ref named in `links`) of a kept row whose record does not exist (any more), if any. */
+async function missingReference(ctx: OpContext, entity: Entity, row: Row, links: string[]): Promise<SkippedRow | undefined> {
   for (const f of entity.fields) {
     const ref = f.schema['x-ref'];
     const value = row[f.name];
-    if (!ref || ref.multiple || f.virtual || value === null || value === undefined) continue;
+    if (!links.includes(f.name) || !ref || ref.multiple || f.virtual || value === null || value === undefined) continue;
     const target = ctx.registry.get(ref.entity);
     const key = ref.key ?? 'id';
     const found = target && await untyped(ctx.db).selectFrom(target.table).select(key).where(key, '=', value).executeTakeFirst();
@@ -109,8 +109,8 @@ async function missingReference(ctx: OpContext, entity: Entity, row: Row): Promi
 /**
  * Puts the rows of recycle records back (same ids) with what was kept with them, and removes the records; a row whose
  * id or unique value is taken → 409, nothing restored. Kept rows go back after the rows of every record named (so
- * restoring a role and a user together restores the link between them); a kept row that links to a record that no
- * longer exists is left out and returned. Delegation is judged on the result, links included.
+ * restoring a role and a user together restores the link between them); a kept link row whose other end no longer
+ * exists is left out and returned. Delegation is judged on the result, links included.
  */
 export async function restoreFromRecycleBin(ctx: OpContext, ids: number[]): Promise<SkippedRow[]> {
   const bin = ctx.registry.get(RECYCLE_PREFIX);
@@ -140,7 +140,7 @@ export async function restoreFromRecycleBin(ctx: OpContext, ids: number[]): Prom
         continue;
       }
       for (const row of group.rows) {
-        const gap = await missingReference(tx, kept, row);
+        const gap = await missingReference(tx, kept, row, group.links ?? []);
         if (gap) skipped.push(gap);
         else await putBack(tx, kept, row);
       }

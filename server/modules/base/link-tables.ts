@@ -26,11 +26,12 @@ export async function replaceLinks(ctx: OpContext, table: string, ownerColumn: s
 }
 
 /** The stored rows of link tables that name any of these ids (kept with a recycle copy: they go with the record). */
-export async function linkRowsOf(ctx: OpContext, links: { entity: string; table: string; column: string }[], ids: number[]): Promise<KeptRows[]> {
+export async function linkRowsOf(ctx: OpContext, links: { entity: string; table: string; column: string; other: string }[], ids: number[]): Promise<KeptRows[]> {
   const out: KeptRows[] = [];
   for (const l of links) {
     const rows: Row[] = await untyped(ctx.db).selectFrom(l.table).selectAll().where(l.column, 'in', ids).orderBy('id').execute();
-    out.push({ entity: l.entity, rows });
+    // A link goes back only when both its ends exist.
+    out.push({ entity: l.entity, rows, links: [l.column, l.other] });
   }
   return out;
 }

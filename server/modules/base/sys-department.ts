@@ -63,7 +63,7 @@ export function registerSysDepartment(host: Host): void {
     afterUpdate: () => host.auth.invalidateRights(),
     // The roles whose data scope named it keep the link with its recycle copy (its users, when deleted with it, have
     // recycle records of their own, roles included; users moved up stay where they were moved).
-    keptWith: (ctx, rows) => linkRowsOf(ctx, [{ entity: 'base/sys/roleDepartment', table: 'base_sys_role_department', column: 'departmentId' }], rows.map((r) => Number(r.id))),
+    keptWith: (ctx, rows) => linkRowsOf(ctx, [{ entity: 'base/sys/roleDepartment', table: 'base_sys_role_department', column: 'departmentId', other: 'roleId' }], rows.map((r) => Number(r.id))),
     afterDelete: async (ctx, rows, input) => {
       const ids = rows.map((r) => Number(r.id));
       const db = ctx.db;

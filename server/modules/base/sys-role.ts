@@ -81,9 +81,9 @@ export function registerSysRole(host: Host): void {
     },
     // Its users, menus and departments go with its recycle copy and come back with it.
     keptWith: (ctx, rows) => linkRowsOf(ctx, [
-      { entity: 'base/sys/userRole', table: 'base_sys_user_role', column: 'roleId' },
-      { entity: 'base/sys/roleMenu', table: 'base_sys_role_menu', column: 'roleId' },
-      { entity: 'base/sys/roleDepartment', table: 'base_sys_role_department', column: 'roleId' },
+      { entity: 'base/sys/userRole', table: 'base_sys_user_role', column: 'roleId', other: 'userId' },
+      { entity: 'base/sys/roleMenu', table: 'base_sys_role_menu', column: 'roleId', other: 'menuId' },
+      { entity: 'base/sys/roleDepartment', table: 'base_sys_role_department', column: 'roleId', other: 'departmentId' },
     ], rows.map((r) => Number(r.id))),
     afterDelete: async (ctx, rows) => {
       const ids = rows.map((r) => Number(r.id));

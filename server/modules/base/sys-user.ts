@@ -95,7 +95,7 @@ export function registerSysUser(host: Host): void {
       if (!ctx.user?.isSuper && (await holdsSuperRole(ctx, ids))) throw notYours(SUPER_ONLY);
     },
     // The user's roles go with its recycle copy and come back with it (sessions do not).
-    keptWith: (ctx, rows) => linkRowsOf(ctx, [{ entity: 'base/sys/userRole', table: 'base_sys_user_role', column: 'userId' }], rows.map((r) => Number(r.id))),
+    keptWith: (ctx, rows) => linkRowsOf(ctx, [{ entity: 'base/sys/userRole', table: 'base_sys_user_role', column: 'userId', other: 'roleId' }], rows.map((r) => Number(r.id))),
     afterDelete: async (ctx, rows) => {
       for (const r of rows) await host.auth.revokeUser(Number(r.id), ctx.db);
       await ctx.db.deleteFrom('base_sys_user_role').where('userId', 'in', rows.map((r) => Number(r.id))).execute();
