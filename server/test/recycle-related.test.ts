@@ -121,6 +121,28 @@ describe.each(DIALECTS)('restore brings back what delete removed (%s)', (dialect
     }
   });
 
+  it('a kept link that exists again is not doubled, and one whose id was given to another row goes back with a new id', async () => {
+    const id = await role('r_twice', []);
+    const other = await role('r_other', []);
+    const one = await createStaff(t, admin, { username: 'r_one', menuIds: null });
+    const two = await createStaff(t, admin, { username: 'r_two', menuIds: null });
+    for (const u of [one, two]) await ok('base/sys/user/update', { id: u.userId, roleIdList: [id] });
+    const links = (await t.rows('base_sys_user_role')).filter((r) => Number(r.roleId) === id);
+    await ok('base/sys/role/delete', { ids: [id] });
+    // Meanwhile another process (an import, a script) wrote link rows of its own.
+    const db = untyped(t.app.joinery.database.db);
+    const now = '2024-01-01 00:00:00';
+    await db.insertInto('base_sys_user_role').values({ userId: one.userId, roleId: id, createTime: now, updateTime: now }).execute();
+    const twoLink = links.find((l) => Number(l.userId) === two.userId)!;
+    await db.deleteFrom('base_sys_user_role').where('userId', '=', two.userId).execute();
+    await db.insertInto('base_sys_user_role').values({ id: twoLink.id, userId: two.userId, roleId: other, createTime: now, updateTime: now }).execute();
+    const r = await post('recycle/data/restore', { ids: [await recordOf('base/sys/role', id)] });
+    expect(r.body).toEqual({ code: 1000, message: 'success' });
+    const after = await t.rows('base_sys_user_role');
+    expect(after.filter((l) => Number(l.userId) === one.userId).map((l) => Number(l.roleId))).toEqual([id]);
+    expect(sorted(after.filter((l) => Number(l.userId) === two.userId).map((l) => l.roleId))).toEqual(sorted([id, other]));
+  });
+
   it('a record kept before links were kept (no related column value) still restores, as before', async () => {
     const staff = await createStaff(t, admin, { username: 'r_old', menuIds: [] });
     await ok('base/sys/user/delete', { ids: [staff.userId] });

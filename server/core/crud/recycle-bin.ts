@@ -92,6 +92,19 @@ async function putBack(ctx: OpContext, entity: Entity, row: Row): Promise<void> 
   }
 }
 
+/**
+ * Puts a kept link row back: nothing to do when the same link exists again; with a fresh id when its old one was
+ * given to another row meanwhile (a link's id means nothing). Checked first: a failed insert would abort the
+ * transaction on PostgreSQL.
+ */
+async function putBackLink(ctx: OpContext, entity: Entity, row: Row, links: string[]): Promise<void> {
+  const db = untyped(ctx.db);
+  const same = await db.selectFrom(entity.table).select('id').where((eb) => eb.and(links.map((l) => eb(l, '=', row[l])))).executeTakeFirst();
+  if (same) return;
+  const taken = row.id !== undefined && await db.selectFrom(entity.table).select('id').where('id', '=', row.id).executeTakeFirst();
+  await putBack(ctx, entity, taken ? Object.fromEntries(Object.entries(row).filter(([k]) => k !== 'id')) : row);
+}
+
 /** The first link field (a single x-ref named in `links`) of a kept row whose record does not exist (any more), if any. */
 async function missingReference(ctx: OpContext, entity: Entity, row: Row, links: string[]): Promise<SkippedRow | undefined> {
   for (const f of entity.fields) {
@@ -142,6 +155,7 @@ export async function restoreFromRecycleBin(ctx: OpContext, ids: number[]): Prom
       for (const row of group.rows) {
         const gap = await missingReference(tx, kept, row, group.links ?? []);
         if (gap) skipped.push(gap);
+        else if (group.links?.length) await putBackLink(tx, kept, row, group.links);
         else await putBack(tx, kept, row);
       }
       await bumpSequence(tx, kept);
