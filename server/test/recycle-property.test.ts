@@ -6,6 +6,7 @@ import { writableFields } from '../core/crud/input-validation.js';
 import type { Row } from '../core/db/row.js';
 import { dbFingerprint } from './db-fingerprint.js';
 import { recordArbitrary, withUniqueText } from './record-arbitrary.js';
+import { shelfPackage, zip } from './plugin-zip.js';
 
 /** Records per entity and dialect; JOINERY_RESTORE_RUNS=50 for a long hunt. The entity list is always complete. */
 const RUNS = Number(process.env.JOINERY_RESTORE_RUNS ?? 2);
@@ -13,7 +14,7 @@ const RUNS = Number(process.env.JOINERY_RESTORE_RUNS ?? 2);
 /** Tables every request, sign-in or delete writes by design: the bin itself, the operation log, sessions. */
 const BOOKKEEPING = new Set(['recycle_data', 'base_sys_log', 'base_sys_session', 'base_sys_login_attempt']);
 
-/** An entity made through AI-code (menu/create with a schema), with a single and a many relation. */
+/** An entity made through AI-code (menu/create with a schema), with a single and a many relation; a plugin adds another. */
 const AI_CODE_SCHEMA = {
   type: 'object',
   'x-prefix': 'shop/restoreCase',
@@ -28,6 +29,17 @@ const AI_CODE_SCHEMA = {
     },
   },
 };
+
+/** Installs the test plugin (an entity `shelf/item`) the way the console uploads it. */
+async function installShelfPlugin(t: TestApp, token: string) {
+  const boundary = '----joineryRestoreProperty';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="shelf.joinery"\r\nContent-Type: application/zip\r\n\r\n`),
+    zip(shelfPackage()),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({ method: 'POST', url: '/admin/plugin/info/install', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: token } });
+}
 
 /** Integer relations (single or many) of the fields a client writes: the test points them at records that exist. */
 const relations = (entity: Entity): Field[] => writableFields(entity).filter((f) => {
@@ -88,14 +100,15 @@ describe.each(DIALECTS)('add with links → delete → restore gives everything 
     token = await t.login();
     const made = await post('base/sys/menu/create', { schema: AI_CODE_SCHEMA });
     expect(made.status, made.raw).toBe(200);
-    await state();
+    const plugin = await installShelfPlugin(t, token);
+    expect(plugin.statusCode, plugin.body).toBe(200);
   });
   afterAll(() => t.close());
 
   it('covers every entity with add, delete and the bin, and links made from the other side', () => {
     const all = t.app.joinery.registry.all();
     const covered = all.filter((e) => e.recycle && e.api.includes('add') && e.api.includes('delete')).map((e) => e.prefix);
-    expect(covered).toEqual(expect.arrayContaining(['base/sys/user', 'base/sys/role', 'base/sys/department', 'dict/type', 'dict/info', 'product/info', 'order/order', 'shop/restoreCase']));
+    expect(covered).toEqual(expect.arrayContaining(['base/sys/user', 'base/sys/role', 'base/sys/department', 'dict/type', 'dict/info', 'product/info', 'order/order', 'shop/restoreCase', 'shelf/item']));
     const linked = (prefix: string) => linkersOf(all, all.find((e) => e.prefix === prefix)!).map((l) => `${l.entity.prefix}.${l.field.name}`);
     expect(linked('base/sys/role')).toEqual(['base/sys/user.roleIdList']);
     expect(linked('base/sys/department')).toEqual(['base/sys/role.departmentIdList']);
