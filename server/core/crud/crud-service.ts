@@ -247,7 +247,7 @@ export async function deleteRows(ctx: OpContext, entity: Entity, body: unknown) 
       .execute()) as Row[];
     if (rows.length === 0) return;
     await hooks.beforeDelete?.(tx, rows, input);
-    if (entity.recycle) await copyToRecycleBin(tx, entity, rows);
+    if (entity.recycle) await copyToRecycleBin(tx, entity, rows, input);
     await untyped(tx.db).deleteFrom(entity.table).where('id', 'in', rows.map((r) => Number(r.id))).execute();
     await hooks.afterDelete?.(tx, rows, input);
   });

@@ -5,6 +5,13 @@ import type { OpContext } from './context.js';
 // biome-ignore lint/suspicious/noExplicitAny: tables are only known at run time
 export type AnyExpressionBuilder = ExpressionBuilder<any, any>;
 
+/**
+ * Stored rows of one entity (by prefix) that a delete removed alongside the deleted records. `links` names the fields
+ * of a link row whose record must exist for the row to go back (both ends of user–role); rows without it (children)
+ * go back as they were.
+ */
+export type KeptRows = { entity: string; rows: Row[]; links?: string[] };
+
 /** Module code that runs inside the generic operations of one entity (all inside the operation's transaction). */
 export type EntityHooks = {
   /** Row-level scope: a condition every read, update and delete of this entity must satisfy (table alias a). */
@@ -21,6 +28,13 @@ export type EntityHooks = {
   afterUpdate?(ctx: OpContext, id: number, input: Row, existing: Row): Promise<void> | void;
   beforeDelete?(ctx: OpContext, rows: Row[], input: Row): Promise<void> | void;
   afterDelete?(ctx: OpContext, rows: Row[], input: Row): Promise<void> | void;
+  /**
+   * What a delete of these rows removes with them (link rows, child rows), read before the delete: kept with their
+   * recycle copy (`recycle_data.related`) and put back on restore. Parents before their children.
+   */
+  keptWith?(ctx: OpContext, rows: Row[], input: Row): Promise<KeptRows[]> | KeptRows[];
+  /** Runs after rows (and what was kept with them) came back from the recycle bin, inside the restore's transaction. */
+  afterRestore?(ctx: OpContext, rows: Row[]): Promise<void> | void;
   /** Runs once the write's transaction has committed (drop caches that must not see uncommitted state). */
   afterCommit?(ctx: OpContext): Promise<void> | void;
   /** Adds computed fields to rows already decoded for the client. */

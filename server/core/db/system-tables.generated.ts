@@ -758,6 +758,8 @@ export interface RecycleDataTable {
   userId: number | null;
   /** Deleted data */
   data: string;
+  /** Related data */
+  related: string | null;
   /** Request path */
   url: string | null;
   /** Request parameters */

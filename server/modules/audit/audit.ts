@@ -171,8 +171,18 @@ export function registerAudit(host: Host): void {
         if (!other) await moveSubject(ctx, 'order_info', Number(r.orderId), [1], 0);
       }
     },
+    // A pending ticket restored from the recycle bin makes its order pending review again, as adding it did.
+    afterRestore: async (ctx, rows) => {
+      for (const r of rows.filter((x) => Number(x.status) === 0)) await moveSubject(ctx, 'order_info', Number(r.orderId), [0], 1);
+    },
   });
-  host.hooks.set('audit/good', { beforeDelete: (ctx, rows) => withdrawGoodTickets(ctx, rows) });
+  host.hooks.set('audit/good', {
+    beforeDelete: (ctx, rows) => withdrawGoodTickets(ctx, rows),
+    // A pending ticket restored from the recycle bin puts its product back under review (0 → 1), as creating it did.
+    afterRestore: async (ctx, rows) => {
+      for (const t of rows.filter((x) => Number(x.status) === 0)) await moveSubject(ctx, 'product_info', Number(t.goodId), [0], 1);
+    },
+  });
 
   host.actions.set('audit/good', 'create', async (ctx, { body }) => {
     const { ids, batch } = targetIds(body, 'goodId', 'goodIds');

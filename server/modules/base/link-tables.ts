@@ -3,6 +3,7 @@ import { untyped } from '../../core/crud/dynamic-db.js';
 import { badRequest } from '../../core/errors.js';
 import { nowText } from '../../core/db/time.js';
 import type { Row } from '../../core/db/row.js';
+import type { KeptRows } from '../../core/crud/entity-hooks.js';
 
 /** An optional list of ids from a body field: undefined when absent, 400 when malformed. */
 export function idList(body: Row, name: string): number[] | undefined {
@@ -22,6 +23,17 @@ export async function replaceLinks(ctx: OpContext, table: string, ownerColumn: s
   if (ids.length === 0) return;
   const now = nowText();
   await db.insertInto(table).values(ids.map((id) => ({ [ownerColumn]: ownerId, [otherColumn]: id, createTime: now, updateTime: now }))).execute();
+}
+
+/** The stored rows of link tables that name any of these ids (kept with a recycle copy: they go with the record). */
+export async function linkRowsOf(ctx: OpContext, links: { entity: string; table: string; column: string; other: string }[], ids: number[]): Promise<KeptRows[]> {
+  const out: KeptRows[] = [];
+  for (const l of links) {
+    const rows: Row[] = await untyped(ctx.db).selectFrom(l.table).selectAll().where(l.column, 'in', ids).orderBy('id').execute();
+    // A link goes back only when both its ends exist.
+    out.push({ entity: l.entity, rows, links: [l.column, l.other] });
+  }
+  return out;
 }
 
 /** Ids from a link table for one owner. */

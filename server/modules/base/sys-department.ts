@@ -8,6 +8,7 @@ import { nowText } from '../../core/db/time.js';
 import { copyToRecycleBin } from '../../core/crud/recycle-bin.js';
 import { guardedTransaction, notYours } from '../../core/auth/delegation.js';
 import { assertAcyclic, assertTreeParent } from '../../core/crud/tree-parent.js';
+import { linkRowsOf } from './link-tables.js';
 
 const PREFIX = 'base/sys/department';
 const TABLE = 'base_sys_department';
@@ -38,7 +39,7 @@ async function deleteUsersOf(host: Host, ctx: OpContext, departmentIds: number[]
   if (users.length === 0) return;
   const hooks = host.hooks.get(USERS);
   await hooks.beforeDelete?.(ctx, users, {});
-  await copyToRecycleBin(ctx, entity, users);
+  await copyToRecycleBin(ctx, entity, users, {});
   await untyped(ctx.db).deleteFrom(entity.table).where('id', 'in', users.map((u: Row) => Number(u.id))).execute();
   await hooks.afterDelete?.(ctx, users, {});
 }
@@ -60,6 +61,9 @@ export function registerSysDepartment(host: Host): void {
     beforeUpdate: (ctx, patch, existing) => assertTreeParent(ctx, TABLE, Number(existing.id), patch.parentId),
     afterAdd: () => host.auth.invalidateRights(),
     afterUpdate: () => host.auth.invalidateRights(),
+    // The roles whose data scope named it keep the link with its recycle copy (its users, when deleted with it, have
+    // recycle records of their own, roles included; users moved up stay where they were moved).
+    keptWith: (ctx, rows) => linkRowsOf(ctx, [{ entity: 'base/sys/roleDepartment', table: 'base_sys_role_department', column: 'departmentId', other: 'roleId' }], rows.map((r) => Number(r.id))),
     afterDelete: async (ctx, rows, input) => {
       const ids = rows.map((r) => Number(r.id));
       const db = ctx.db;

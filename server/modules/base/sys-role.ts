@@ -4,7 +4,7 @@ import type { AnyExpressionBuilder } from '../../core/crud/entity-hooks.js';
 import { badRequest, refused } from '../../core/errors.js';
 import { SUPER_ROLE_ID, SUPER_ROLE_LABEL } from '../../core/auth/access-rights.js';
 import type { Row } from '../../core/db/row.js';
-import { idList, linkedIds, replaceLinks } from './link-tables.js';
+import { idList, linkedIds, linkRowsOf, replaceLinks } from './link-tables.js';
 import { BASE_MESSAGES as M } from './messages.js';
 
 const PREFIX = 'base/sys/role';
@@ -79,6 +79,12 @@ export function registerSysRole(host: Host): void {
     beforeDelete: (_ctx, rows) => {
       if (rows.some((r) => Number(r.id) === SUPER_ROLE_ID)) throw refused(M.superRoleDelete);
     },
+    // Its users, menus and departments go with its recycle copy and come back with it.
+    keptWith: (ctx, rows) => linkRowsOf(ctx, [
+      { entity: 'base/sys/userRole', table: 'base_sys_user_role', column: 'roleId', other: 'userId' },
+      { entity: 'base/sys/roleMenu', table: 'base_sys_role_menu', column: 'roleId', other: 'menuId' },
+      { entity: 'base/sys/roleDepartment', table: 'base_sys_role_department', column: 'roleId', other: 'departmentId' },
+    ], rows.map((r) => Number(r.id))),
     afterDelete: async (ctx, rows) => {
       const ids = rows.map((r) => Number(r.id));
       const db = ctx.db;

@@ -3,7 +3,7 @@ import type { OpContext } from '../../core/crud/context.js';
 import { badRequest, conflict, refused } from '../../core/errors.js';
 import { SUPER_ROLE_ID, SUPER_ROLE_LABEL } from '../../core/auth/access-rights.js';
 import { nowText } from '../../core/db/time.js';
-import { idList, linkedIds, replaceLinks } from './link-tables.js';
+import { idList, linkedIds, linkRowsOf, replaceLinks } from './link-tables.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
 import { delegation, guardedTransaction, notYours } from '../../core/auth/delegation.js';
 import type { AnyExpressionBuilder } from '../../core/crud/entity-hooks.js';
@@ -95,6 +95,8 @@ export function registerSysUser(host: Host): void {
       if (ctx.user && ids.includes(ctx.user.id)) throw refused(M.deleteSelf);
       if (!ctx.user?.isSuper && (await holdsSuperRole(ctx, ids))) throw notYours(SUPER_ONLY);
     },
+    // The user's roles go with its recycle copy and come back with it (sessions do not).
+    keptWith: (ctx, rows) => linkRowsOf(ctx, [{ entity: 'base/sys/userRole', table: 'base_sys_user_role', column: 'userId', other: 'roleId' }], rows.map((r) => Number(r.id))),
     afterDelete: async (ctx, rows) => {
       for (const r of rows) await host.auth.revokeUser(Number(r.id), ctx.db);
       await ctx.db.deleteFrom('base_sys_user_role').where('userId', 'in', rows.map((r) => Number(r.id))).execute();

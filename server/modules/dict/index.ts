@@ -11,6 +11,22 @@ function dictValue(row: Row): unknown {
   return /^-?\d+(\.\d+)?$/.test(String(v)) ? Number(v) : v;
 }
 
+/** Entries ordered so that each comes after its parent when both are in the list (a restore inserts them in order). */
+function parentsFirst(entries: Row[]): Row[] {
+  const ids = new Set(entries.map((e) => Number(e.id)));
+  const out: Row[] = [];
+  const placed = new Set<number>();
+  let left = entries;
+  while (left.length) {
+    const ready = left.filter((e) => e.parentId === null || !ids.has(Number(e.parentId)) || placed.has(Number(e.parentId)));
+    // A cycle among the entries (never written by this server): the rest go as they are.
+    const next = ready.length ? ready : left;
+    for (const e of next) { out.push(e); placed.add(Number(e.id)); }
+    left = left.filter((e) => !placed.has(Number(e.id)));
+  }
+  return out;
+}
+
 /** dict/info/data, dict/info/types, and the cascades of deleting types and entries. */
 export function registerDictModule(host: Host): void {
   host.actions.set('dict/info', 'data', async (ctx, { body, request }) => {
@@ -44,11 +60,27 @@ export function registerDictModule(host: Host): void {
   });
 
   host.hooks.set('dict/type', {
+    // Its entries go with its recycle copy and come back with it.
+    keptWith: async (ctx, rows) => {
+      const entries: Row[] = await ctx.db.selectFrom('dict_info').selectAll().where('typeId', 'in', rows.map((r) => Number(r.id))).orderBy('id').execute();
+      return [{ entity: 'dict/info', rows: parentsFirst(entries) }];
+    },
     afterDelete: async (ctx, rows) => {
       await ctx.db.deleteFrom('dict_info').where('typeId', 'in', rows.map((r) => Number(r.id))).execute();
     },
   });
   host.hooks.set('dict/info', {
+    // The entries below it go with its recycle copy and come back with it.
+    keptWith: async (ctx, rows) => {
+      const below: Row[] = [];
+      let parents = rows.map((r) => Number(r.id));
+      while (parents.length) {
+        const children: Row[] = await ctx.db.selectFrom('dict_info').selectAll().where('parentId', 'in', parents).orderBy('id').execute();
+        below.push(...children);
+        parents = children.map((r) => Number(r.id));
+      }
+      return [{ entity: 'dict/info', rows: below }];
+    },
     afterDelete: async (ctx, rows) => {
       const db = ctx.db;
       let parents = rows.map((r) => Number(r.id));

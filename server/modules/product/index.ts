@@ -32,6 +32,10 @@ export function registerProductModule(host: Host): void {
     afterDelete: async (ctx, rows) => {
       for (const r of rows) await refreshBundlesHolding(ctx, Number(r.id));
     },
+    // Bundles that list a restored product show it again.
+    afterRestore: async (ctx, rows) => {
+      for (const r of rows) await refreshBundlesHolding(ctx, Number(r.id));
+    },
     decorate: async (ctx, rows) => {
       const materials = await materialsById(ctx, rows.flatMap((r) => ids(r.materialIds)));
       for (const row of rows) row.materials = ids(row.materialIds).filter((m) => materials.has(m)).map((m) => materials.get(m)!);

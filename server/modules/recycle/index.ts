@@ -5,6 +5,14 @@ import { parseIds } from '../../core/crud/input-validation.js';
 import { entityOfRecord, RECYCLE_PREFIX, restoreFromRecycleBin } from '../../core/crud/recycle-bin.js';
 import type { Row } from '../../core/db/row.js';
 import { decodeRow } from '../../core/db/row-codec.js';
+import { requestLanguage, type Lang } from '../../core/http/request-language.js';
+
+/** What a restore says when it left kept links out because the records they name no longer exist. */
+const SKIPPED: Record<Lang, (n: number) => string> = {
+  'zh-cn': (n) => `已恢复；${n} 条关联因对应的记录已不存在而未恢复`,
+  'zh-tw': (n) => `已恢復；${n} 條關聯因對應的記錄已不存在而未恢復`,
+  en: (n) => `Restored; ${n} link(s) were left out because the records they name no longer exist`,
+};
 
 /** Entity prefixes a caller holds some permission of: base:sys:user:page → base/sys/user. */
 const prefixesOf = (perms: Iterable<string>) => [...new Set([...perms].map((p) => p.split(':').slice(0, -1).join('/')).filter(Boolean))];
@@ -32,9 +40,13 @@ function recycleScope(ctx: OpContext, eb: AnyExpressionBuilder) {
 
 /** Recycle bin: restore, and rows shown the way their entity shows them (no secrets). */
 export function registerRecycleModule(host: Host): void {
-  host.actions.set(RECYCLE_PREFIX, 'restore', async (ctx, { body }) => {
-    await restoreFromRecycleBin(ctx, parseIds(body.ids));
+  host.actions.set(RECYCLE_PREFIX, 'restore', async (ctx, { body, request }) => {
+    const skipped = await restoreFromRecycleBin(ctx, parseIds(body.ids));
     host.auth.invalidateRights();
+    // A plain `ok` as the protocol has it; only when kept links were left out, the reply says which (README.md).
+    if (skipped.length === 0) return undefined;
+    const lang = requestLanguage(request.headers.language);
+    return { message: SKIPPED[lang](skipped.length), skipped };
   });
   host.hooks.set(RECYCLE_PREFIX, {
     scope: recycleScope,
@@ -42,6 +54,12 @@ export function registerRecycleModule(host: Host): void {
       for (const row of rows) {
         const entity = entityOfRecord(ctx, row);
         if (entity && Array.isArray(row.data)) row.data = (row.data as Row[]).map((r) => decodeRow(entity, r));
+        if (Array.isArray(row.related)) {
+          row.related = (row.related as { entity: string; rows: Row[] }[]).map((k) => {
+            const kept = ctx.registry.get(k.entity);
+            return { entity: k.entity, rows: kept && Array.isArray(k.rows) ? k.rows.map((r) => decodeRow(kept, r)) : [] };
+          });
+        }
       }
     },
   });

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { DIALECTS, startApp, type TestApp } from './harness.js';
+import type { Entity, Field } from '../core/registry/entity-types.js';
+import { writableFields } from '../core/crud/input-validation.js';
+import type { Row } from '../core/db/row.js';
+import { dbFingerprint } from './db-fingerprint.js';
+import { recordArbitrary, withUniqueText } from './record-arbitrary.js';
+import { shelfPackage, zip } from './plugin-zip.js';
+
+/** Records per entity and dialect; JOINERY_RESTORE_RUNS=50 for a long hunt. The entity list is always complete. */
+const RUNS = Number(process.env.JOINERY_RESTORE_RUNS ?? 2);
+
+/** Tables every request, sign-in or delete writes by design: the bin itself, the operation log, sessions. */
+const BOOKKEEPING = new Set(['recycle_data', 'base_sys_log', 'base_sys_session', 'base_sys_login_attempt']);
+
+/** An entity made through AI-code (menu/create with a schema), with a single and a many relation; a plugin adds another. */
+const AI_CODE_SCHEMA = {
+  type: 'object',
+  'x-prefix': 'shop/restoreCase',
+  'x-title': { 'zh-cn': '恢复用例', 'zh-tw': '恢復用例', en: 'Restore case' },
+  required: ['name'],
+  properties: {
+    name: { type: 'string', maxLength: 50, 'x-label': { 'zh-cn': '名称', 'zh-tw': '名稱', en: 'Name' } },
+    categoryId: { type: ['integer', 'null'], 'x-label': { 'zh-cn': '分类', 'zh-tw': '分類', en: 'Category' }, 'x-ref': { entity: 'product/category' } },
+    roleIds: {
+      type: 'array', items: { type: 'integer' }, default: [], 'x-column': { type: 'json' },
+      'x-label': { 'zh-cn': '角色', 'zh-tw': '角色', en: 'Roles' }, 'x-ref': { entity: 'base/sys/role', multiple: true },
+    },
+  },
+};
+
+/** Installs the test plugin (an entity `shelf/item`) the way the console uploads it. */
+async function installShelfPlugin(t: TestApp, token: string) {
+  const boundary = '----joineryRestoreProperty';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="shelf.joinery"\r\nContent-Type: application/zip\r\n\r\n`),
+    zip(shelfPackage()),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({ method: 'POST', url: '/admin/plugin/info/install', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: token } });
+}
+
+/** Integer relations (single or many) of the fields a client writes: the test points them at records that exist. */
+const relations = (entity: Entity): Field[] => writableFields(entity).filter((f) => {
+  const ref = f.schema['x-ref'];
+  if (!ref || (ref.key && ref.key !== 'id')) return false;
+  const types = [f.schema.type, (f.schema.items as { type?: unknown } | undefined)?.type].flat();
+  return types.includes('integer');
+});
+
+/** The single relations of an entity, by target prefix. */
+const refTargets = (entity: Entity) => entity.fields.filter((f) => f.schema['x-ref'] && !f.schema['x-ref'].multiple).map((f) => f.schema['x-ref']!.entity);
+
+/**
+ * Fields of other entities that link records to this one through a link table (user.roleIdList → role, through
+ * base/sys/userRole): the test also links an existing record of that entity to the new one, so the delete has link
+ * rows pointing at it to remove, and the restore has them to bring back.
+ */
+function linkersOf(all: Entity[], entity: Entity): { entity: Entity; field: Field }[] {
+  const linkTables = all.filter((l) => l.api.length === 0 && refTargets(l).includes(entity.prefix));
+  return all.filter((a) => a.prefix !== entity.prefix && a.api.includes('update') && a.api.includes('info')).flatMap((a) => writableFields(a)
+    .filter((f) => f.schema['x-ref']?.multiple && f.schema['x-ref'].entity === entity.prefix && linkTables.some((l) => refTargets(l).includes(a.prefix)))
+    .map((field) => ({ entity: a, field })));
+}
+
+/**
+ * Records of other entities (or the same one, in a tree) that name this one by a single relation and can be added:
+ * the test adds one under the new record (an entry under a dictionary type, a sub-department), so a delete that takes
+ * or changes such rows is seen. Users of a deleted department are moved up, not removed, and stay where they were
+ * moved after a restore (server/modules/recycle/README.md): that pair is left out.
+ */
+function childrenOf(all: Entity[], entity: Entity): { entity: Entity; field: Field }[] {
+  return all.filter((c) => c.api.includes('add') && !(entity.prefix === 'base/sys/department' && c.prefix === 'base/sys/user')).flatMap((c) => writableFields(c)
+    .filter((f) => f.schema['x-ref'] && !f.schema['x-ref'].multiple && f.schema['x-ref'].entity === entity.prefix && !f.schema['x-ref'].key)
+    .map((field) => ({ entity: c, field })));
+}
+
+/**
+ * Issue 25 §4, as a property over every entity in the live registry that has add and delete and keeps deleted rows in
+ * the bin (schema files, AI-code, plugins alike; a new entity is covered without touching this file): a record added
+ * with links to records that exist, deleted, then restored, reads back the same through info (or list), and every
+ * table — link tables, child rows, other records a delete touches — is as it was before the delete.
+ */
+describe.each(DIALECTS)('add with links → delete → restore gives everything back, for every entity (%s)', (dialect) => {
+  let t: TestApp;
+  let token: string;
+  const counter = { n: 1 };
+  const post = (url: string, body: unknown) => t.call('POST', `/admin/${url}`, { token, body });
+
+  const readBack = async (entity: Entity, id: number): Promise<Row | undefined> => {
+    if (entity.api.includes('info')) return (await t.call('GET', `/admin/${entity.prefix}/info`, { token, query: { id: String(id) } })).body.data as Row | undefined;
+    return ((await post(`${entity.prefix}/list`, {})).body.data as Row[]).find((r) => Number(r.id) === id);
+  };
+  /** Every table but the bookkeeping ones. */
+  const state = async () => Object.fromEntries(Object.entries(await dbFingerprint(t)).filter(([table]) => !BOOKKEEPING.has(table)));
+
+  beforeAll(async () => {
+    t = await startApp(dialect);
+    token = await t.login();
+    const made = await post('base/sys/menu/create', { schema: AI_CODE_SCHEMA });
+    expect(made.status, made.raw).toBe(200);
+    const plugin = await installShelfPlugin(t, token);
+    expect(plugin.statusCode, plugin.body).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  it('covers every entity with add, delete and the bin, and links made from the other side', () => {
+    const all = t.app.joinery.registry.all();
+    const covered = all.filter((e) => e.recycle && e.api.includes('add') && e.api.includes('delete')).map((e) => e.prefix);
+    expect(covered).toEqual(expect.arrayContaining(['base/sys/user', 'base/sys/role', 'base/sys/department', 'dict/type', 'dict/info', 'product/info', 'order/order', 'shop/restoreCase', 'shelf/item']));
+    const linked = (prefix: string) => linkersOf(all, all.find((e) => e.prefix === prefix)!).map((l) => `${l.entity.prefix}.${l.field.name}`);
+    expect(linked('base/sys/role')).toEqual(['base/sys/user.roleIdList']);
+    expect(linked('base/sys/department')).toEqual(['base/sys/role.departmentIdList']);
+    const under = (prefix: string) => childrenOf(all, all.find((e) => e.prefix === prefix)!).map((l) => `${l.entity.prefix}.${l.field.name}`);
+    expect(under('dict/type')).toEqual(['dict/info.typeId']);
+    expect(under('dict/info')).toEqual(['dict/info.parentId']);
+  });
+
+  it('each entity: the record and its links come back', async () => {
+    // JOINERY_RESTORE_ONLY=base/sys/role,dict/type hunts some entities only.
+    const only = process.env.JOINERY_RESTORE_ONLY?.split(',');
+    const entities = t.app.joinery.registry.all().filter((e) => e.recycle && e.api.includes('add') && e.api.includes('delete') && (!only || only.includes(e.prefix)));
+    const ran: string[] = [];
+    for (const entity of entities) {
+      const links = relations(entity);
+      const linkers = linkersOf(t.app.joinery.registry.all(), entity);
+      const children = childrenOf(t.app.joinery.registry.all(), entity);
+      const picks = fc.array(fc.nat(), { minLength: 4, maxLength: 4 });
+      const property = fc.asyncProperty(recordArbitrary(entity), fc.tuple(...links.map(() => picks)), fc.tuple(...linkers.map(() => fc.nat())),
+        fc.tuple(...children.map((c) => recordArbitrary(c.entity))), async (generated, choices, linking, childRecords) => {
+        const record = JSON.parse(JSON.stringify(withUniqueText(entity, generated, counter))) as Row;
+        for (const [i, f] of links.entries()) {
+          const target = t.app.joinery.registry.get(f.schema['x-ref']!.entity)!;
+          const ids = (await t.rows(target.table)).map((r) => Number(r.id));
+          if (ids.length === 0) continue;
+          const chosen = [...new Set(choices[i].map((n) => ids[n % ids.length]))];
+          if (f.schema['x-ref']!.multiple) record[f.name] = chosen.slice(0, Math.min(chosen.length, f.schema.maxItems ?? 4));
+          else if (f.name in record || f.required) record[f.name] = chosen[0];
+        }
+        const added = await post(`${entity.prefix}/add`, record);
+        // A combination a module refuses on purpose (a ticket for an order that has one) is a correct 4xx: nothing to restore.
+        if (added.status === 409) return;
+        expect(added.status, `${entity.prefix} add ${added.raw}`).toBe(200);
+        const data = added.body.data;
+        const id = typeof data === 'number' ? data : Number((data as Row).id);
+        // An existing record of each linking entity gets a link to the new one too (a user gets the new role).
+        for (const [i, { entity: other, field }] of linkers.entries()) {
+          const rows = await t.rows(other.table);
+          const target = Number(rows[linking[i] % rows.length].id);
+          const held = ((await readBack(other, target))?.[field.name] ?? []) as number[];
+          const linked = await post(`${other.prefix}/update`, { id: target, [field.name]: [...held, id] });
+          expect(linked.status, `${other.prefix} ${target} linked to ${entity.prefix} ${id}: ${linked.raw}`).toBe(200);
+        }
+        // One record of each entity that names it (an entry of a new dictionary type).
+        for (const [i, { entity: child, field }] of children.entries()) {
+          const body = JSON.parse(JSON.stringify({ ...withUniqueText(child, childRecords[i], counter), [field.name]: id })) as Row;
+          const made = await post(`${child.prefix}/add`, body);
+          if (made.status !== 409) expect(made.status, `${child.prefix} under ${entity.prefix} ${id}: ${made.raw}`).toBe(200);
+        }
+        const shown = await readBack(entity, id);
+        expect(shown, `${entity.prefix} ${id} read back`).toBeDefined();
+        const before = await state();
+        const binBefore = (await t.rows('recycle_data')).map((r) => Number(r.id));
+
+        const deleted = await post(`${entity.prefix}/delete`, { ids: [id] });
+        expect(deleted.status, `${entity.prefix} delete ${deleted.raw}`).toBe(200);
+        const records = (await t.rows('recycle_data')).map((r) => Number(r.id)).filter((r) => !binBefore.includes(r));
+        expect(records.length, `${entity.prefix}: the delete made a recycle record`).toBeGreaterThan(0);
+        const restored = await post('recycle/data/restore', { ids: records });
+        expect(restored.status, `${entity.prefix} restore ${restored.raw}`).toBe(200);
+        expect(restored.body, `${entity.prefix}: nothing was left out`).toEqual({ code: 1000, message: 'success' });
+
+        expect(await readBack(entity, id), `${entity.prefix} ${id} after restore`).toEqual(shown);
+        const after = await state();
+        for (const table of Object.keys(before)) expect(after[table], `${entity.prefix}: table ${table} after restore`).toBe(before[table]);
+      });
+      await fc.assert(property, { numRuns: RUNS });
+      ran.push(entity.prefix);
+    }
+    expect(ran.length).toBe(entities.length);
+  });
+});
