@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import mysql from 'mysql2/promise';
 import { sql } from 'kysely';
@@ -6,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
 import { killServerProcess, startServerProcess, until, type ServerProcess } from './server-process.js';
 import type { Row } from '../core/db/row.js';
+import { openDatabase } from '../core/db/database.js';
+import { loadOrCreateSecret } from '../core/auth/secret.js';
 
 /**
  * Faults the server process must survive (issue 25 §5), on the real server in a process of its own where the fault
@@ -323,3 +328,125 @@ async function untypedRow(t: TestApp, id: number): Promise<Row> {
 
 /** A stored date-time (text on SQLite and MySQL, a Date from PostgreSQL's driver) in epoch ms. */
 const timeOf = (v: unknown) => (v instanceof Date ? v.getTime() : new Date(String(v).replace(' ', 'T')).getTime());
+
+/** Every file under a folder, relative, sorted. */
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
+}
+
+describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('an upload cut off by the end of its process (%s)', (dialect) => {
+  let t: TestApp;
+  let server: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    t = await startApp(dialect, { scheduler: false });
+  }, 60_000);
+  afterAll(async () => {
+    await killServerProcess(server);
+    await t?.close();
+  }, 30_000);
+
+  const upload = (token: string, name: string) => {
+    const form = new FormData();
+    form.append('key', name);
+    form.append('file', new Blob([`the text of ${name}\n`]), name);
+    return fetch(`${server!.base}/admin/base/comm/upload`, { method: 'POST', headers: { authorization: token }, body: form });
+  };
+
+  it('leaves stored files without a row, which the next start removes once they are past the grace; recorded files stay', async () => {
+    server = await startServerProcess(t);
+    const token = await t.login();
+    const kept = await upload(token, 'kept.txt');
+    expect(kept.status, await kept.clone().text()).toBe(200);
+    const uploads = path.join(t.dataDir, 'uploads');
+    const before = filesUnder(uploads);
+    expect(before).toHaveLength(1);
+
+    const side = await sideConnection(t);
+    try {
+      // The upload stores its file, then waits to write its row: the process ends there.
+      await side.lock('space_info');
+      const cut = upload(token, 'cut.txt').catch(() => undefined);
+      await until(20_000, 'the upload waiting to write its row', async () => filesUnder(uploads).length === 2 && (await side.waiting()).length > 0);
+      server.child.kill('SIGKILL');
+      await server.exited;
+      await cut;
+    } finally {
+      await side.release();
+      await side.end();
+    }
+    expect(filesUnder(uploads)).toHaveLength(2);
+    expect((await t.rows('space_info')).map((r) => r.name).filter((n) => String(n).endsWith('.txt'))).toEqual(['kept.txt']);
+
+    // Past the grace (an hour: a younger one may be an upload still under way in another process on this data dir),
+    // the next start removes it.
+    const journals = path.join(t.dataDir, 'tmp', 'upload-journal');
+    const hourAgo = new Date(Date.now() - 2 * 3600_000);
+    for (const j of filesUnder(journals)) fs.utimesSync(path.join(journals, j), hourAgo, hourAgo);
+    server = await startServerProcess(t);
+    await until(10_000, 'the unrecorded file removed', () => filesUnder(uploads).length === 1);
+    expect(filesUnder(uploads)).toEqual(before);
+    expect(filesUnder(journals)).toEqual([]);
+  }, 120_000);
+});
+
+describe(`processes with separate data dirs (${DIALECTS[0]})`, () => {
+  let t: TestApp;
+  const servers: ServerProcess[] = [];
+  beforeAll(async () => { t = await startApp(DIALECTS[0], { scheduler: false }); }, 60_000);
+  afterAll(async () => {
+    for (const s of servers) await killServerProcess(s);
+    await t?.close();
+  }, 30_000);
+
+  it('accept each other\'s tokens when JOINERY_JWT_SECRET gives them one secret, and refuse them without it', async () => {
+    const token = await t.login();
+    const secret = fs.readFileSync(path.join(t.dataDir, 'jwt-secret'), 'utf8').trim();
+    const person = (s: ServerProcess) => fetch(`${s.base}/admin/base/comm/person`, { headers: { authorization: token } });
+    const ownDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-other-'));
+
+    const alone = await startServerProcess({ url: t.url, dataDir: ownDir() }, {});
+    servers.push(alone);
+    expect((await person(alone)).status).toBe(401);
+
+    const file = path.join(ownDir(), 'secret');
+    fs.writeFileSync(file, `${secret}\n`);
+    const shared = await startServerProcess({ url: t.url, dataDir: ownDir() }, { JOINERY_JWT_SECRET_FILE: file });
+    servers.push(shared);
+    const r = await person(shared);
+    expect(r.status, await r.clone().text()).toBe(200);
+    expect(((await r.json()) as { data: Row }).data.username).toBe('admin');
+    // The variable itself wins over the data dir's file.
+    expect(loadOrCreateSecret(ownDir(), { JOINERY_JWT_SECRET: secret })).toBe(secret);
+  }, 120_000);
+
+  it('a weak or unreadable shared secret stops the start with its reason', () => {
+    expect(() => loadOrCreateSecret(t.dataDir, { JOINERY_JWT_SECRET: 'secret' })).toThrow(/JWT secret is shorter than 32 characters/);
+    expect(() => loadOrCreateSecret(t.dataDir, { JOINERY_JWT_SECRET: 'a'.repeat(64) })).toThrow(/too simple/);
+    expect(() => loadOrCreateSecret(t.dataDir, { JOINERY_JWT_SECRET_FILE: path.join(t.dataDir, 'none') })).toThrow(/JOINERY_JWT_SECRET_FILE .* cannot be read/);
+  });
+});
+
+describe('SQLite ends a transaction by itself (disk full, I/O error)', () => {
+  it('the caller gets the statement\'s own error, not "cannot rollback - no transaction is active"', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-rollback-'));
+    const database = await openDatabase(`sqlite:${path.join(dir, 'x.db')}`);
+    try {
+      await sql`create table t (id integer primary key)`.execute(database.db);
+      const failed = database.db.transaction().execute(async (trx) => {
+        await sql`insert into t (id) values (1)`.execute(trx);
+        // What SQLite does after SQLITE_FULL or SQLITE_IOERR: the transaction is gone when the error reaches us.
+        await sql`rollback`.execute(trx);
+        throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      });
+      await expect(failed).rejects.toMatchObject({ code: 'SQLITE_FULL', message: 'database or disk is full' });
+      // The connection is usable afterwards.
+      await sql`insert into t (id) values (2)`.execute(database.db);
+      expect((await sql<{ n: number }>`select count(*) as n from t`.execute(database.db)).rows[0].n).toBe(1);
+    } finally {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
