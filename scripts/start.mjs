@@ -38,6 +38,9 @@ if (fs.existsSync('runtime/index.html') && Math.max(newest('runtime'), newest('c
 if (Math.max(newest('server'), newest('codegen')) > mtime('dist/server/main.js')) run('node', ['scripts/build-server.mjs'], 'Building the server');
 
 console.log(`[joinery] Starting on port ${process.env.PORT ?? 8001} (database ${process.env.DATABASE_URL ?? 'sqlite:./data/joinery.db'})`);
-const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit' });
-for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => server.kill(s));
-server.on('exit', (code) => process.exit(code ?? 0));
+// The IPC channel ties the server to this launcher: if this process ends without passing a signal on (npm, as a
+// container's first process, exits on SIGTERM at once), the server sees the channel close and shuts down as on SIGTERM.
+// In production prefer `node dist/server/main.js` (README): signals then reach the server directly.
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(s, () => server.kill(s === 'SIGHUP' ? 'SIGTERM' : s));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

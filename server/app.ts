@@ -14,6 +14,7 @@ import { LoginThrottle } from './core/auth/login-throttle.js';
 import { loadOrCreateSecret } from './core/auth/secret.js';
 import { Host } from './core/host.js';
 import { installErrorHandler } from './core/http/error-handler.js';
+import { installHealthRoute } from './core/http/health.js';
 import { installAccessHook, requireDeclaredAccess } from './core/http/access-hook.js';
 import { dispatchAccess, installDispatcher } from './core/http/dispatcher.js';
 import { installOpLog, OpLogWriter } from './core/http/op-log.js';
@@ -115,6 +116,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // Failures Fastify and Node answer before any hook runs get the envelope too.
     frameworkErrors,
     clientErrorHandler,
+    // Shutting down (app.close()): requests that arrive on open keep-alive connections are still answered, with
+    // `Connection: close` (the hook below), rather than refused with Fastify's own 503 body.
+    return503OnClosing: false,
   });
   const auth = new AuthService(database, { secret, accessTtl: options.accessTtl ?? 7200, refreshTtl: options.refreshTtl ?? 1_296_000 });
   const host = new Host(app, config, database, registry, auth, new LoginThrottle(database, limitsOf(config.limits)));
@@ -129,6 +133,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await opLog.flush();
     await database.close();
   });
+
+  // From the moment app.close() starts, every reply closes its connection, so a keep-alive connection whose request
+  // was under way does not hold the shutdown until its idle timeout (main.ts closes the idle ones).
+  let closing = false;
+  app.addHook('preClose', (done) => { closing = true; done(); });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  installHealthRoute(app, database, () => closing);
 
   installErrorHandler(app);
   installSecurityHeaders(app, config.uiDir);

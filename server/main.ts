@@ -16,9 +16,59 @@ async function serve(options: { seed?: boolean } = {}): Promise<void> {
   const app = await buildApp({ logger: { stream: batchedLines(process.stdout), level }, ...options });
   await app.listen({ port: config.port, host: config.host });
   if (level !== 'info') console.log(`Joinery listening on http://${config.host}:${config.port}`);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void app.close().then(() => process.exit(0)));
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= shutDown(app);
+    return stopping;
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop());
+  // Started by `npm start` (scripts/start.mjs) with an IPC channel: when the launcher goes away (npm killed by the
+  // container's SIGTERM, a crash), the server stops too rather than running on unowned.
+  if (process.connected) process.once('disconnect', () => void stop());
+}
+
+/**
+ * JOINERY_SHUTDOWN_GRACE_MS (default 10000): how long SIGTERM/SIGINT waits for requests under way before the
+ * connections left are closed.
+ */
+function shutdownGrace(): number {
+  const raw = process.env.JOINERY_SHUTDOWN_GRACE_MS;
+  const n = raw === undefined || raw === '' ? 10_000 : Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 600_000) {
+    console.warn(`JOINERY_SHUTDOWN_GRACE_MS must be a whole number of milliseconds up to 600000, got "${raw}"; using 10000`);
+    return 10_000;
   }
+  return n;
+}
+
+/**
+ * Stops one server process: no new connections; requests under way are answered (with `Connection: close`, app.ts)
+ * and idle keep-alive connections are closed as soon as they are idle; after the grace the connections left are cut.
+ * Then the scheduler stops (a run under way finishes and logs), the operation log is written, the pools close, exit 0.
+ * A process that still has not closed 5 s after the grace exits 1.
+ */
+async function shutDown(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
+  const grace = shutdownGrace();
+  const idle = setInterval(() => app.server.closeIdleConnections(), 50);
+  const cut = setTimeout(() => {
+    app.log.warn(`shutdown: requests still under way after ${grace} ms; closing their connections`);
+    app.server.closeAllConnections();
+  }, grace);
+  const give = setTimeout(() => {
+    console.error('Joinery did not stop in time; exiting');
+    process.exit(1);
+  }, grace + 5000);
+  give.unref();
+  try {
+    await app.close();
+  } catch (error) {
+    console.error(`Joinery stopped with an error: ${(error as Error).message}`);
+    process.exitCode = 1;
+  } finally {
+    clearInterval(idle);
+    clearTimeout(cut);
+  }
+  process.exit(process.exitCode ?? 0);
 }
 
 /**

@@ -12,8 +12,27 @@ export function checkSecret(secret: string): void {
   if (new Set(secret).size < 10) throw new Error('The JWT secret is too simple (fewer than 10 distinct characters); delete it to have a new one made, or set a random one.');
 }
 
-/** The installation's JWT secret: made at random on first start and kept in <dataDir>/jwt-secret. */
-export function loadOrCreateSecret(dataDir: string): string {
+/**
+ * The installation's JWT secret. JOINERY_JWT_SECRET, when set, is it (the same value in every process behind a load
+ * balancer, so each accepts the others' tokens); else JOINERY_JWT_SECRET_FILE names a file holding it (a mounted
+ * secret); else it is made at random on first start and kept in <dataDir>/jwt-secret. Each is checked the same way.
+ */
+export function loadOrCreateSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.JOINERY_JWT_SECRET !== undefined && env.JOINERY_JWT_SECRET !== '') {
+    const secret = env.JOINERY_JWT_SECRET.trim();
+    checkSecret(secret);
+    return secret;
+  }
+  if (env.JOINERY_JWT_SECRET_FILE) {
+    let secret: string;
+    try {
+      secret = fs.readFileSync(env.JOINERY_JWT_SECRET_FILE, 'utf8').trim();
+    } catch (e) {
+      throw new Error(`JOINERY_JWT_SECRET_FILE "${env.JOINERY_JWT_SECRET_FILE}" cannot be read: ${(e as Error).message}`);
+    }
+    checkSecret(secret);
+    return secret;
+  }
   const file = path.join(dataDir, 'jwt-secret');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true });

@@ -53,6 +53,10 @@ function withStatementCache(sqlite: SqliteHandle, max = 500) {
       // worker thread): a deferred transaction that read before that connection committed could not write after it
       // (SQLITE_BUSY_SNAPSHOT, no retry). Taking the write lock at BEGIN waits (busy timeout) instead.
       if (sqlText === 'begin') sqlText = 'begin immediate';
+      // SQLite ends a transaction by itself when a statement fails with SQLITE_FULL, SQLITE_IOERR or SQLITE_NOMEM;
+      // Kysely's ROLLBACK after it would then throw "cannot rollback - no transaction is active" in place of the
+      // real cause. With no transaction open there is nothing to roll back: a no-op lets the cause reach the caller.
+      if (sqlText === 'rollback' && !sqlite.inTransaction) sqlText = 'select 1 where 0';
       let stmt = cache.get(sqlText);
       if (!stmt) {
         stmt = sqlite.prepare(sqlText);
@@ -143,21 +147,57 @@ async function openSqlite(file: string): Promise<{ db: Kysely<SystemTables>; rea
   return { db: new TrackedKysely<SystemTables>({ dialect: new SqliteDialect({ database: statements }), ...queryLog() }), readNow: sqliteReadNow(statements) };
 }
 
+/**
+ * JOINERY_DB_CONNECT_TIMEOUT_MS (default 5000): how long a request waits to open a connection or, on PostgreSQL, to
+ * be given one by the pool; JOINERY_DB_STATEMENT_TIMEOUT_MS (default 60000): the longest statement (PostgreSQL).
+ * After either the request is answered 503.
+ */
+export function databaseTimeouts(env: NodeJS.ProcessEnv = process.env): { connectMs: number; statementMs: number } {
+  const read = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 100 || n > 3_600_000) throw new Error(`${name} must be a whole number of milliseconds from 100 to 3600000, got "${raw}"`);
+    return n;
+  };
+  return { connectMs: read('JOINERY_DB_CONNECT_TIMEOUT_MS', 5000), statementMs: read('JOINERY_DB_STATEMENT_TIMEOUT_MS', 60_000) };
+}
+
 async function openPostgres(url: string): Promise<Kysely<SystemTables>> {
   const pg = await import('pg');
   // int8 and numeric arrive as strings by default; our columns fit in a double.
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
   pg.default.types.setTypeParser(1700, (v: string) => Number(v));
-  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  const t = databaseTimeouts();
+  const pool = new pg.default.Pool({
+    connectionString: url, max: 10,
+    // Waiting for a free connection and opening one (a paused or unreachable server) both end after this: the
+    // request is answered 503 instead of hanging.
+    connectionTimeoutMillis: t.connectMs,
+    // The server ends a statement that runs longer (57014), and the client gives up on a server that stopped
+    // answering a little later; either way the request is answered 503.
+    statement_timeout: t.statementMs,
+    query_timeout: t.statementMs + 5000,
+    keepAlive: true,
+  });
   // An idle connection the server ends (restart, failover, idle timeout, DROP DATABASE … FORCE) is reported here;
   // without a listener node treats it as an unhandled 'error' event and the whole process exits. The pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL connection lost while idle:', error.message));
+  // The same for a connection that is checked out (a request's transaction) when the server ends it: the pool listens
+  // only to idle ones. The query under way fails with the cause (answered 503) and the pool drops the connection.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.error('PostgreSQL connection lost while in use:', error.message));
+  });
   return new TrackedKysely<SystemTables>({ dialect: new PostgresDialect({ pool }), ...queryLog() });
 }
 
 async function openMysql(url: string): Promise<Kysely<SystemTables>> {
   const mysql = await import('mysql2');
-  const pool = mysql.createPool({ uri: url, connectionLimit: 10, decimalNumbers: true, supportBigNumbers: true, bigNumberStrings: false, dateStrings: true });
+  const t = databaseTimeouts();
+  const pool = mysql.createPool({
+    uri: url, connectionLimit: 10, decimalNumbers: true, supportBigNumbers: true, bigNumberStrings: false, dateStrings: true,
+    connectTimeout: t.connectMs, enableKeepAlive: true,
+  });
   return new TrackedKysely<SystemTables>({ dialect: new MysqlDialect({ pool }), ...queryLog() });
 }
 

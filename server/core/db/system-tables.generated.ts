@@ -866,6 +866,8 @@ export interface TaskInfoTable {
   lastSlot: number | null;
   /** Lock expiry */
   lockExpireTime: string | null;
+  /** Lock owner */
+  lockOwner: string | null;
   /** Created */
   createTime: string;
   /** Updated */

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, CODE } from '../errors.js';
 import { requestLanguage } from './request-language.js';
+import { databaseUnavailable, unavailableError } from '../db/db-errors.js';
 
 /** Fastify's own client errors (bad JSON, wrong content type, body too large) keep their status and get our envelope. */
 function clientErrorMessage(error: FastifyError): string {
@@ -28,6 +29,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ code: CODE.validateFail, message: clientErrorMessage(error as FastifyError) });
+    }
+    const down = databaseUnavailable(error);
+    if (down) {
+      // The database's state, not the request: 503 (try again), the driver's own cause in the log.
+      request.log.error({ err: error, cause: down.cause }, 'database unavailable');
+      const unavailable = unavailableError(error);
+      return reply.status(503).header('retry-after', '5').send({ code: unavailable.code, message: unavailable.messageIn(requestLanguage(request.headers.language)) });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: CODE.coreFail, message: 'Internal server error' });

@@ -26,6 +26,14 @@ const STEM_MAX = 40;
 const UPLOAD_KEY = /^\d{8}\/[0-9a-f]{32}_[^/]+$/;
 
 const tempDirOf = (dataDir: string) => path.join(dataDir, 'tmp', 'uploads');
+/**
+ * One small file per upload under way, listing the storage keys it is about to store (written before the first
+ * file is stored, removed once the rows are written or the files removed). One left behind is a process that ended
+ * between the two: its files have no `space_info` row and are swept at the next start (`sweepInterrupted`).
+ */
+const journalDirOf = (dataDir: string) => path.join(dataDir, 'tmp', 'upload-journal');
+/** A journal younger than this may belong to an upload still under way in another process on the same data dir. */
+export const JOURNAL_GRACE_MS = 3600_000;
 
 /** Characters that must never reach a name: controls (NUL included) and the bidirectional overrides that disguise an extension. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips from file names
@@ -111,6 +119,7 @@ async function upload(host: Host, storage: FileStorage, ctx: OpContext, request:
   const stored: string[] = [];
   let classify: string | undefined;
   let committed = false;
+  let journal: string | undefined;
   try {
     try {
       const parts = request.parts({
@@ -152,6 +161,10 @@ async function upload(host: Host, storage: FileStorage, ctx: OpContext, request:
       if (f === null) throw unsupportedType(`上传失败: ${p.name.display} is not a picture that can be read`);
       facts.push(f ?? undefined);
     }
+    const planned = plans.flatMap((p, i) => (facts[i]?.thumbnail ? [p.key, `${p.key}.thumb.webp`] : [p.key]));
+    journal = path.join(journalDirOf(host.config.dataDir), `${randomUUID()}.json`);
+    await fs.promises.mkdir(path.dirname(journal), { recursive: true });
+    await fs.promises.writeFile(journal, JSON.stringify(planned));
     for (const [i, p] of plans.entries()) {
       stored.push(p.key);
       await storage.put(p.key, p.r.temp);
@@ -175,7 +188,41 @@ async function upload(host: Host, storage: FileStorage, ctx: OpContext, request:
       await fs.promises.rm(r.temp, { force: true });
     }));
     if (!committed) await Promise.all(stored.map((k) => storage.remove(k).catch(() => undefined)));
+    if (journal) await fs.promises.rm(journal, { force: true });
   }
+}
+
+/**
+ * Files an upload stored and never recorded (the process ended between storing them and writing their `space_info`
+ * rows): for each journal older than JOURNAL_GRACE_MS, every key it lists that no `space_info` row names (`fileId`)
+ * is removed from the storage, then the journal. Files older uploads stored without a journal are never touched.
+ */
+export async function sweepInterrupted(host: Host, storage: FileStorage, graceMs = JOURNAL_GRACE_MS): Promise<number> {
+  const dir = journalDirOf(host.config.dataDir);
+  const table = host.registry.get(SPACE_INFO)?.table;
+  if (!table) return 0;
+  let removed = 0;
+  for (const name of await fs.promises.readdir(dir).catch(() => [] as string[])) {
+    const file = path.join(dir, name);
+    const stat = await fs.promises.stat(file).catch(() => undefined);
+    if (!stat?.isFile() || stat.mtimeMs > Date.now() - graceMs) continue;
+    let keys: unknown;
+    try {
+      keys = JSON.parse(await fs.promises.readFile(file, 'utf8'));
+    } catch {
+      keys = [];
+    }
+    const listed = Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string' && UPLOAD_KEY.test(k.replace(/\.thumb\.webp$/, ''))) : [];
+    const files = listed.map((k) => k.replace(/\.thumb\.webp$/, ''));
+    const recorded = new Set(files.length === 0 ? [] : (await untyped(host.database.db).selectFrom(table).select('fileId').where('fileId', 'in', [...new Set(files)]).execute()).map((r) => String(r.fileId)));
+    for (const key of listed) {
+      if (recorded.has(key.replace(/\.thumb\.webp$/, ''))) continue;
+      await storage.remove(key);
+      removed++;
+    }
+    await fs.promises.rm(file, { force: true });
+  }
+  return removed;
 }
 
 /**
@@ -215,6 +262,10 @@ export function registerUploadRoutes(
 ): void {
   const limits = limitsOf(host.config.limits);
   void sweepStaleTemp(tempDirOf(host.config.dataDir));
+  void sweepInterrupted(host, storage).then(
+    (n) => { if (n > 0) host.app.log.warn(`upload: removed ${n} stored file(s) of uploads a stopped process never recorded`); },
+    (e: unknown) => host.app.log.error({ err: e }, 'upload: sweeping the files of interrupted uploads failed'),
+  );
   const spaceTable = host.registry.get(SPACE_INFO)?.table;
   if (spaceTable) host.hooks.set(SPACE_INFO, { afterAdd: (ctx, id) => mergeUploadedRow(ctx, spaceTable, id) });
   host.route({

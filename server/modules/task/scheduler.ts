@@ -1,8 +1,8 @@
 import type { Host } from '../../core/host.js';
 import type { Row } from '../../core/db/row.js';
 import { planOf, type Plan } from './schedule-plan.js';
-import { claimSlot, finishSchedule, releaseLease, renewLease, TASK_TABLE } from './task-lease.js';
-import { runTask, type RunResult } from './task-runner.js';
+import { claimSlot, finishSchedule, heldLeases, leaseExpired, ownerGone, PROCESS_OWNER, reclaimLease, releaseLease, renewLease, TASK_TABLE } from './task-lease.js';
+import { logInterrupted, runTask, type RunResult } from './task-runner.js';
 
 export type SchedulerOptions = {
   /** How often the task table is read for changes made by other processes (ms, default 1000). */
@@ -86,6 +86,7 @@ export class TaskScheduler {
 
   private async syncOnce(): Promise<void> {
     if (!this.active) return;
+    await this.recoverInterrupted();
     const rows = await this.host.database.db.selectFrom(TASK_TABLE)
       .select(['id', 'jobId', 'taskType', 'cron', 'every', 'startDate', 'endDate']).where('status', '=', 1).execute();
     if (!this.active) return;
@@ -100,6 +101,22 @@ export class TaskScheduler {
       this.schedule(id, jobId, row);
     }
     for (const id of [...this.jobs.keys()]) if (!seen.has(id)) this.cancel(id);
+  }
+
+  /**
+   * Runs claimed by a process that is gone (known dead on this host, or its lease run out without being renewed):
+   * the lease is taken back at once, so the task runs at its next slot, and the run is logged as interrupted. Of
+   * several processes doing this, the one whose UPDATE takes the lease writes the row.
+   */
+  private async recoverInterrupted(): Promise<void> {
+    const db = this.host.database.db;
+    for (const held of await heldLeases(db)) {
+      if (held.lockOwner === PROCESS_OWNER) continue;
+      if (!ownerGone(held.lockOwner) && !leaseExpired(held.lockExpireTime)) continue;
+      if (!(await reclaimLease(db, held.id, held.lastSlot, held.lockOwner))) continue;
+      await logInterrupted(this.host, held.id, held.lastSlot, held.lockOwner);
+      this.host.app.log.warn(`scheduler: the run of task ${held.id} by ${held.lockOwner} was interrupted (its process ended); logged, and the task runs at its next slot`);
+    }
   }
 
   private schedule(id: number, jobId: string | null, row: Row): void {
@@ -145,7 +162,7 @@ export class TaskScheduler {
     const db = this.host.database.db;
     try {
       const next = job.plan.next(slot);
-      if (!(await claimSlot(db, { id: job.id, jobId: job.jobId, slot, now: Date.now(), leaseMs: this.leaseMs, next }))) return;
+      if (!(await claimSlot(db, { id: job.id, jobId: job.jobId, slot, now: Date.now(), leaseMs: this.leaseMs, next, owner: PROCESS_OWNER }))) return;
       const heartbeat = setInterval(() => {
         renewLease(db, job.id, slot, this.leaseMs).catch((e: unknown) => this.report(e, `renewing the lease of task ${job.id}`));
       }, Math.max(1000, Math.floor(this.leaseMs / 3)));

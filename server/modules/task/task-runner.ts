@@ -64,3 +64,16 @@ export async function runTask(host: Host, task: Row, slot: number | null): Promi
   await pruneLogs(host, taskId, status);
   return { logId, taskId, status, detail, duration, slotTime };
 }
+
+/**
+ * The log row of a run whose server process ended before it finished (killed, crashed, lost its host): status 0,
+ * no duration, the slot it was for and who ran it.
+ */
+export async function logInterrupted(host: Host, taskId: number, slot: number | null, owner: string): Promise<number> {
+  const entity = host.registry.get(LOG_PREFIX)!;
+  const now = nowText();
+  const [hostName, pid] = owner.split(':');
+  const detail = `interrupted: the server process running it (${hostName}, pid ${pid}) ended before the run finished`;
+  const slotTime = slot === null ? null : formatDateTime(new Date(slot));
+  return insertRow(host.systemContext(), entity, encodeRow(entity, { taskId, status: 0, detail, duration: null, slotTime, createTime: now, updateTime: now }));
+}

@@ -1,0 +1,56 @@
+import { AppError, CODE, type Texts } from '../errors.js';
+
+/**
+ * Errors that say the database cannot be reached or cannot write right now (not that the request was wrong): a
+ * connection the server ended (restart, failover, `pg_terminate_backend`, idle-in-transaction timeout), a refused or
+ * timed-out connect, a pool that had no connection to give within its acquire timeout, a dropped database, SQLite's
+ * full disk, read-only or unreadable file, a lock not granted within the busy timeout. They are answered 503 in the
+ * envelope (the client may try again), never 500; the log keeps the driver's own message and code.
+ */
+const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** mysql2's own codes for a lost or refused connection, and MySQL server errors meaning the same. */
+const MYSQL_CODES = new Set([
+  'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT', 'PROTOCOL_ENQUEUE_AFTER_FATAL_ERROR', 'PROTOCOL_ENQUEUE_AFTER_QUIT',
+  'ER_CON_COUNT_ERROR', 'ER_SERVER_SHUTDOWN', 'ER_BAD_DB_ERROR', 'ER_CONNECTION_KILLED', 'ER_QUERY_INTERRUPTED', 'ER_LOCK_WAIT_TIMEOUT',
+  'ER_SERVER_GONE_ERROR', 'ER_SERVER_LOST', 'ER_OPTION_PREVENTS_STATEMENT',
+]);
+/** PostgreSQL SQLSTATEs: 08 connection exceptions, 57P01-03 (admin shutdown / crash shutdown / cannot connect now), 3D000 no such database, 53300 too many connections, 57014 statement timeout, 25006 read-only transaction. */
+const PG_STATES = /^(08...|57P0[1-3]|3D000|53300|57014|25006)$/;
+/** pg's client-side messages when the socket ends or a timeout fires (they carry no code). */
+const PG_MESSAGES = /^(Connection terminated|Client was closed and is not queryable|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection terminated due to connection timeout|Cannot use a pool after calling end)/;
+/** SQLite result codes (better-sqlite3 puts them in `code`). */
+const SQLITE_CODES = /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN|BUSY|LOCKED|NOTADB|CORRUPT|PERM)/;
+
+export type Unavailable = { cause: string };
+
+/** The reason the database failed, when the failure is the database's state rather than the request. */
+export function databaseUnavailable(error: unknown): Unavailable | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = String((error as { code?: unknown }).code ?? '');
+  const withCode = (what: string) => ({ cause: code ? `${what} (${code})` : what });
+  if (SQLITE_CODES.test(code)) return withCode(error.message);
+  if (NODE_CODES.has(code) || MYSQL_CODES.has(code)) return withCode(error.message);
+  if (PG_STATES.test(code) && 'severity' in error) return withCode(error.message);
+  if (PG_MESSAGES.test(error.message)) return { cause: error.message };
+  // mysql2 marks a failure of the connection itself `fatal` (the ROLLBACK after a lost connection fails with "Can't add
+  // new command when connection is in closed state", fatal, without a code).
+  if ((error as { fatal?: unknown }).fatal === true) return withCode(error.message);
+  return undefined;
+}
+
+const SQLITE_TEXTS: Record<string, Texts> = {
+  SQLITE_FULL: { 'zh-cn': '数据库无法写入：磁盘已满 (SQLITE_FULL)', 'zh-tw': '資料庫無法寫入：磁碟已滿 (SQLITE_FULL)', en: 'The database cannot write: the disk is full (SQLITE_FULL)' },
+  SQLITE_READONLY: { 'zh-cn': '数据库无法写入：文件为只读 (SQLITE_READONLY)', 'zh-tw': '資料庫無法寫入：檔案為唯讀 (SQLITE_READONLY)', en: 'The database cannot write: its file is read-only (SQLITE_READONLY)' },
+};
+const UNAVAILABLE: Texts = {
+  'zh-cn': '数据库暂时不可用，请稍后重试',
+  'zh-tw': '資料庫暫時無法使用，請稍後再試',
+  en: 'The database is unavailable for the moment; please try again shortly',
+};
+
+/** The 503 a request gets when the database is unavailable (SQLite's full disk and read-only file named as such). */
+export function unavailableError(error: unknown): AppError {
+  const code = String((error as { code?: unknown }).code ?? '');
+  const texts = SQLITE_TEXTS[code.startsWith('SQLITE_READONLY') ? 'SQLITE_READONLY' : code] ?? UNAVAILABLE;
+  return new AppError(503, texts, CODE.coreFail);
+}
