@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Limits } from './core/limits.js';
+import { limitsFromEnv, type Limits } from './core/limits.js';
 import { s3SettingsFrom, type S3Settings } from './core/storage/s3-storage.js';
 
 /** Settings read from the environment (documented in README). */
@@ -19,7 +19,7 @@ export type Config = {
   uploadDomain: string;
   /** Uploaded files in an S3-compatible bucket instead of `<data dir>/uploads` (JOINERY_S3_BUCKET and friends). */
   s3?: S3Settings;
-  /** Rate limits other than the defaults (server/core/limits.ts); set by buildApp's caller, not by the environment. */
+  /** Limits other than the defaults (server/core/limits.ts): a few from the environment (limitsFromEnv), any from buildApp's caller. */
   limits?: Partial<Limits>;
   /** The clock of the dashboard and the visit counter (tests fix the time of day); default the system clock. */
   clock?: () => Date;
@@ -53,5 +53,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uiDir: path.resolve(env.JOINERY_UI_DIR ?? './dist/ui'),
     uploadDomain: (env.JOINERY_UPLOAD_DOMAIN ?? '').replace(/\/+$/, ''),
     s3: s3SettingsFrom(env),
+    limits: limitsFromEnv(env),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError, CODE } from '../errors.js';
+import { AppError, CODE, type Texts } from '../errors.js';
 import { requestLanguage } from './request-language.js';
+import { sizeText } from '../limits.js';
 
 /** Fastify's own client errors (bad JSON, wrong content type, body too large) keep their status and get our envelope. */
 function clientErrorMessage(error: FastifyError): string {
@@ -17,6 +18,16 @@ function clientErrorMessage(error: FastifyError): string {
   }
 }
 
+/** The refusal of a body over the route's limit, naming the limit. */
+export function bodyTooLarge(limit: number): Texts {
+  const size = sizeText(limit);
+  return {
+    'zh-cn': `请求内容过大：此接口最多接受 ${size}`,
+    'zh-tw': `請求內容過大：此介面最多接受 ${size}`,
+    en: `The request body is too large: this route takes at most ${size}`,
+  };
+}
+
 /** One handler turns every error into the envelope; no stack or SQL text ever leaves the server. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -24,6 +35,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       const body: Record<string, unknown> = { code: error.code, message: error.messageIn(requestLanguage(request.headers.language)) };
       if (error.details?.length) body.details = error.details;
       return reply.status(error.statusCode).send(body);
+    }
+    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Refused from its Content-Length (or as soon as it grows past the limit): the rest is never read.
+      return reply.status(413).send({ code: CODE.validateFail, message: bodyTooLarge(request.routeOptions.bodyLimit)[requestLanguage(request.headers.language)] });
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
