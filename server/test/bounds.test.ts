@@ -194,6 +194,8 @@ describe.each(DIALECTS)('bounded resources on %s', (dialect) => {
   it('uploads: each user has a daily quota of bytes; past it, 413 naming the limit, and nothing is stored', async () => {
     const staff = await createStaff(t, admin, { username: 'uploadquota', menuIds: [] });
     const token = await t.login(staff.username, staff.password);
+    const mode = await t.call('GET', '/admin/base/comm/uploadMode', { token });
+    expect(mode.body.data).toMatchObject({ dailyBytes: 40_000, maxPixels: 40_000_000 });
     const send = (bytes: number) => {
       const { payload, headers } = multipart([{ filename: 'doc.pdf', content: pdf(bytes) }]);
       return t.app.inject({ method: 'POST', url: '/admin/base/comm/upload', payload, headers: { ...headers, authorization: token, language: 'en' } });

@@ -256,7 +256,10 @@ export function registerUploadRoutes(
   if (spaceTable) host.hooks.set(SPACE_INFO, { afterAdd: (ctx, id) => mergeUploadedRow(ctx, spaceTable, id) });
   host.route({
     method: 'get', url: `${COMM}/uploadMode`, access: 'login', summary: '文件上传模式',
-    handler: () => ({ mode: 'local', type: storage.type, maxSize: limits.uploadMaxBytes, maxFiles: limits.uploadMaxFiles, kinds: allowedKinds() }),
+    handler: () => ({
+      mode: 'local', type: storage.type, maxSize: limits.uploadMaxBytes, maxFiles: limits.uploadMaxFiles, kinds: allowedKinds(),
+      maxPixels: limits.pictureMaxPixels, dailyBytes: limits.uploadBytesPerUserPerDay,
+    }),
   });
   host.route({
     method: 'post', url: `${COMM}/upload`, access: 'login', summary: '文件上传',
