@@ -121,6 +121,26 @@ describe.each(DIALECTS)('bounded resources on %s', (dialect) => {
   });
   afterAll(() => t?.close());
 
+  /** The status line of a POST whose headers announce `length` bytes of JSON of which only a few are sent. */
+  async function announced(path: string, length: number): Promise<string> {
+    const address = t.app.server.listening ? `http://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}` : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = net.connect(Number(new URL(address).port), '127.0.0.1');
+    try {
+      const answer = new Promise<string>((resolve, reject) => {
+        let text = '';
+        socket.on('data', (d) => {
+          text += d.toString('utf8');
+          if (text.includes('\r\n\r\n')) resolve(text.split('\r\n')[0]);
+        });
+        socket.on('error', reject);
+      });
+      socket.write(`POST ${path} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\n\r\n{"username":"admin",`);
+      return await answer;
+    } finally {
+      socket.destroy();
+    }
+  }
+
   it('an AI-code entity with ^(a+)+$: a 30-character value is answered (refused by the pattern), other requests go on', async () => {
     const applied = await t.call('POST', '/admin/base/coding/createCode', { token: admin, body: withPattern('slowcode', '^(a+)+$') });
     expect(applied.status, applied.raw).toBe(200);
@@ -148,20 +168,13 @@ describe.each(DIALECTS)('bounded resources on %s', (dialect) => {
     const tw = await t.call('POST', '/admin/base/open/login', { body, headers: { language: 'zh-tw' } });
     expect([tw.status, tw.body.message]).toEqual([413, '請求內容過大：此介面最多接受 8 KB']);
     // A client announces 2 MB and sends a few bytes: the answer comes from the announcement, without the rest.
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = new URL(address);
-    const socket = net.connect(Number(port), '127.0.0.1');
-    const answer = new Promise<string>((resolve, reject) => {
-      let text = '';
-      socket.on('data', (d) => {
-        text += d.toString('utf8');
-        if (text.includes('\r\n\r\n')) resolve(text);
-      });
-      socket.on('error', reject);
-    });
-    socket.write(`POST /admin/base/open/login HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${2 * 1024 * 1024}\r\n\r\n{"username":"admin",`);
-    expect((await answer).split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
-    socket.destroy();
+    expect(await announced('/admin/base/open/login', 2 * 1024 * 1024)).toBe('HTTP/1.1 413 Payload Too Large');
+  });
+
+  it('a body sent to a path no route serves is answered 404 without being read', async () => {
+    expect(await announced('/nowhere/at/all', 900 * 1024)).toBe('HTTP/1.1 404 Not Found');
+    const r = await t.call('POST', '/nowhere/at/all', { body: { a: 1 } });
+    expect([r.status, r.body.message]).toEqual([404, '/nowhere/at/all Not Found']);
   });
 
   it('ordinary JSON routes take at most the default body (1 MB); a preference body at most its value limit', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, CODE, type Texts } from '../errors.js';
 import { requestLanguage } from './request-language.js';
 import { sizeText } from '../limits.js';
@@ -47,7 +47,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: CODE.coreFail, message: 'Internal server error' });
   });
-  app.setNotFoundHandler((request, reply) => {
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     reply.status(404).send({ code: CODE.commFail, message: `${request.url.split('?')[0].slice(0, 200)} Not Found` });
+  };
+  // A body sent to a path no route serves is answered before it is read (Fastify's 404 route would parse it first).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.is404 && request.method !== 'GET' && request.method !== 'HEAD') return notFound(request, reply);
+    done();
   });
+  app.setNotFoundHandler(notFound);
 }
