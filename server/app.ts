@@ -109,7 +109,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const app = Fastify({
     ...loggerOptions(options.logger),
     trustProxy: config.trustProxy,
-    bodyLimit: 2 * 1024 * 1024,
+    // Ordinary JSON routes; routes that take small bodies (login, preferences…) set less, uploads read their own.
+    bodyLimit: limitsOf(config.limits).bodyMaxBytes,
     // Clients may put the API behind /api (PROTOCOL §0): strip it.
     rewriteUrl: (req) => (req.url?.startsWith('/api/') ? req.url.slice(4) : req.url ?? '/'),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },

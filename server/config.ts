@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Limits } from './core/limits.js';
+import { limitsFromEnv, type Limits } from './core/limits.js';
 import { s3SettingsFrom, type S3Settings } from './core/storage/s3-storage.js';
 import { errorStatusMode, type ErrorStatusMode } from './core/http/error-status.js';
 
@@ -22,7 +22,7 @@ export type Config = {
   s3?: S3Settings;
   /** How failures are sent: HTTP statuses (default) or, for the original client, 200 with the envelope's code (server/core/http/error-status.ts). */
   errorStatus: ErrorStatusMode;
-  /** Rate limits other than the defaults (server/core/limits.ts); set by buildApp's caller, not by the environment. */
+  /** Limits other than the defaults (server/core/limits.ts): a few from the environment (limitsFromEnv), any from buildApp's caller. */
   limits?: Partial<Limits>;
   /** The clock of the dashboard and the visit counter (tests fix the time of day); default the system clock. */
   clock?: () => Date;
@@ -70,5 +70,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDomain: (env.JOINERY_UPLOAD_DOMAIN ?? '').replace(/\/+$/, ''),
     s3: s3SettingsFrom(env),
     errorStatus: errorStatusMode(env),
+    limits: limitsFromEnv(env),
   };
 }

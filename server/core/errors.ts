@@ -39,7 +39,7 @@ export const unauthorized = () => new AppError(401, NO_ACCESS);
 export const forbidden = () => new AppError(403, NO_ACCESS);
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: Message, details?: FieldIssue[]) => new AppError(409, message, CODE.commFail, details);
-export const tooLarge = (message: string) => new AppError(413, message);
+export const tooLarge = (message: Message) => new AppError(413, message);
 export const unsupportedType = (message: string) => new AppError(415, message);
 export const tooManyRequests = (message: Message) => new AppError(429, message);
 /** A business rule refused the request (the original's 1001 'comm fail'). */

@@ -30,7 +30,7 @@ describe.each(DIALECTS)('operation log under anonymous floods (%s)', (dialect) =
     return rows;
   }
 
-  it('2,000 anonymous bad logins with 20 KB bodies (and 401s) leave a small, bounded log; signed-in work is still logged in full', async () => {
+  it('2,000 anonymous bad logins with 6 KB bodies (and 401s with 20 KB) leave a small, bounded log; signed-in work is still logged in full', async () => {
     const before = (await settledRows()).length;
     const junk = 'x'.repeat(20_000);
     const started = Date.now();
@@ -40,7 +40,8 @@ describe.each(DIALECTS)('operation log under anonymous floods (%s)', (dialect) =
         const ip = `10.50.${n % 50}.1`;
         return n % 10 === 9
           ? t.app.inject({ method: 'POST', url: '/admin/base/sys/user/page', payload: { junk }, remoteAddress: ip })
-          : t.app.inject({ method: 'POST', url: '/admin/base/open/login', payload: { username: 'admin', password: `wrong-${n}`, junk }, remoteAddress: ip });
+          // Under the login's 8 KB body limit (a bigger body is refused unread: bounds.test.ts).
+          : t.app.inject({ method: 'POST', url: '/admin/base/open/login', payload: { username: 'admin', password: `wrong-${n}`, junk: junk.slice(0, 6000) }, remoteAddress: ip });
       }));
     }
     const rows = (await settledRows()).slice(before);

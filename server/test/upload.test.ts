@@ -161,7 +161,7 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
     expect(tempFiles()).toEqual([]);
   });
 
-  it('pictures: their size is recorded and a WebP thumbnail made; a PNG that does not decode, or a decompression bomb, is 415 and leaves nothing', async () => {
+  it('pictures: their size is recorded and a WebP thumbnail made; a PNG that does not decode is 415, a decompression bomb 413, and both leave nothing', async () => {
     // One colour compresses to a few hundred bytes, within this suite's 4 KB limit.
     const photo = await sharp({ create: { width: 400, height: 250, channels: 3, background: { r: 180, g: 120, b: 60 } } }).png().toBuffer();
     expect(photo.length).toBeLessThan(MAX);
@@ -179,8 +179,8 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
     expect((await spaceRows()).find((x) => x.url === doc.body.data)).toMatchObject({ width: null, height: null, thumbUrl: null });
     // The signature of a PNG and noise after it.
     await refusedCleanly([file('noise.png', fakePng(300))], 415);
-    // A PNG whose header claims 100,000 × 100,000 pixels is refused before it is decoded.
-    await refusedCleanly([file('bomb.png', bombPng())], 415);
+    // A PNG whose header claims 100,000 × 100,000 pixels is refused before it is decoded (413 naming the pixel limit).
+    await refusedCleanly([file('bomb.png', bombPng())], 413);
   });
 
   it('references: the records that use a file (media fields, rich text) are listed before it is deleted', async () => {

@@ -3,6 +3,7 @@ import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import Form from '@rjsf/core';
 import { customizeValidator } from '@rjsf/validator-ajv8';
+import { linearRegExp } from '../../engine/linear-regexp';
 import type { ErrorSchema, FormValidation, RJSFSchema } from '@rjsf/utils';
 import type { EpsEntry } from '../../engine/eps';
 import { epsForm, formBody, formValues, uiSchemaFor } from '../../engine/eps-form';
@@ -24,7 +25,8 @@ const validator = customizeValidator({
     'date-time': /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/,
     date: /^\d{4}-\d{2}-\d{2}$/,
   },
-  ajvOptionsOverrides: { allowUnionTypes: true },
+  // Schema patterns run on a linear-time engine, as on the server: no pattern can freeze the tab.
+  ajvOptionsOverrides: { allowUnionTypes: true, code: { regExp: linearRegExp } },
 });
 
 type Data = Record<string, unknown>;

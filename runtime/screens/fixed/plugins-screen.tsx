@@ -3,6 +3,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import Form from '@rjsf/core';
 import { customizeValidator } from '@rjsf/validator-ajv8';
+import { linearRegExp } from '../../engine/linear-regexp';
 import type { RJSFSchema } from '@rjsf/utils';
 import { RequestError } from '../../engine/request';
 import { entityApi } from '../../engine/entity-api';
@@ -29,7 +30,7 @@ type Plugin = {
 type PageReply = { list: Plugin[]; pagination: { total: number } };
 
 const PAGE_KEY = plugins$.url('page');
-const validator = customizeValidator({ ajvOptionsOverrides: { allowUnionTypes: true } });
+const validator = customizeValidator({ ajvOptionsOverrides: { allowUnionTypes: true, code: { regExp: linearRegExp } } });
 
 /** The glyph of each built-in plugin on its card. */
 const BUILTIN_ICONS: Record<string, string> = { icon: 'icon-common', print: 'printer', tailwind: 'icon-code', theme: 'palette', upload: 'upload', view: 'icon-list' };

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError, CODE } from '../errors.js';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, CODE, type Texts } from '../errors.js';
 import { requestLanguage } from './request-language.js';
 import { databaseUnavailable, unavailableError } from '../db/db-errors.js';
+import { sizeText } from '../limits.js';
 
 /** Fastify's own client errors (bad JSON, wrong content type, body too large) keep their status and get our envelope. */
 function clientErrorMessage(error: FastifyError): string {
@@ -18,6 +19,16 @@ function clientErrorMessage(error: FastifyError): string {
   }
 }
 
+/** The refusal of a body over the route's limit, naming the limit. */
+export function bodyTooLarge(limit: number): Texts {
+  const size = sizeText(limit);
+  return {
+    'zh-cn': `请求内容过大：此接口最多接受 ${size}`,
+    'zh-tw': `請求內容過大：此介面最多接受 ${size}`,
+    en: `The request body is too large: this route takes at most ${size}`,
+  };
+}
+
 /** One handler turns every error into the envelope; no stack or SQL text ever leaves the server. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -25,6 +36,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       const body: Record<string, unknown> = { code: error.code, message: error.messageIn(requestLanguage(request.headers.language)) };
       if (error.details?.length) body.details = error.details;
       return reply.status(error.statusCode).send(body);
+    }
+    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Refused from its Content-Length (or as soon as it grows past the limit): the rest is never read.
+      return reply.status(413).send({ code: CODE.validateFail, message: bodyTooLarge(request.routeOptions.bodyLimit)[requestLanguage(request.headers.language)] });
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -40,7 +55,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: CODE.coreFail, message: 'Internal server error' });
   });
-  app.setNotFoundHandler((request, reply) => {
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     reply.status(404).send({ code: CODE.commFail, message: `${request.url.split('?')[0].slice(0, 200)} Not Found` });
+  };
+  // A body sent to a path no route serves is answered before it is read (Fastify's 404 route would parse it first).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.is404 && request.method !== 'GET' && request.method !== 'HEAD') return notFound(request, reply);
+    done();
   });
+  app.setNotFoundHandler(notFound);
 }

@@ -108,10 +108,13 @@ const REFUSED = new Set([401, 403, 429]);
 /**
  * Logs every /admin request after it is answered (who, path, IP, redacted arguments). Anonymous and refused requests
  * cannot fill the disk: their params are cut short, and each IP gets a few rows per minute (then one row saying that
- * the rest go unlogged), with a cap over all IPs as well.
+ * the rest go unlogged), with a cap over all IPs as well. Signed-in users get more rows and longer params, bounded
+ * per user and window too (limits.logUserPerWindow, logUserParamsPerWindow).
  */
 export function installOpLog(app: FastifyInstance, writer: OpLogWriter, limits: Limits = DEFAULT_LIMITS): void {
   const untrustedRows = new WindowCounter(limits.logWindowMs);
+  const userRows = new WindowCounter(limits.logWindowMs);
+  const userParams = new WindowCounter(limits.logWindowMs);
   app.addHook('onResponse', (request, reply, done) => {
     try {
       logResponse(request, reply);
@@ -146,12 +149,27 @@ export function installOpLog(app: FastifyInstance, writer: OpLogWriter, limits: 
         return;
       }
     }
+    let paramsMax = untrusted ? limits.logUntrustedParamsMax : limits.logParamsMax;
+    if (!untrusted) {
+      // A signed-in user, whatever their role, cannot fill the disk either: a few hundred rows per window, and their
+      // params at full length only up to a budget per window (then cut short like an anonymous caller's).
+      const user = `user:${request.user!.id}`;
+      const rows = userRows.hit(user);
+      if (rows > limits.logUserPerWindow + 1) return;
+      if (rows === limits.logUserPerWindow + 1) {
+        const minutes = Math.round(limits.logWindowMs / 60_000) || 1;
+        writer.push({ userId: request.user!.id, action, ip, params: JSON.stringify({ note: `more than ${limits.logUserPerWindow} requests from this user in ${minutes} min: the rest of them are not logged` }) });
+        return;
+      }
+      if (userParams.hit(user, undefined, 0) >= limits.logUserParamsPerWindow) paramsMax = Math.min(paramsMax, limits.logUntrustedParamsMax);
+    }
     const args = request.method === 'GET' ? request.query : request.body;
     // A plain JSON object body (every key written as it parses) with no secret-looking name anywhere in it is stored
     // as sent; anything else is redacted value by value.
     const plain = request.method === 'GET' ? undefined : request.plainJson;
     const text = plain?.trimStart().startsWith('{') && !SECRET_KEY.test(plain) ? plain : JSON.stringify(redact(args ?? {})) ?? '{}';
-    const params = capParams(text, untrusted ? limits.logUntrustedParamsMax : limits.logParamsMax);
+    const params = capParams(text, paramsMax);
+    if (!untrusted) userParams.hit(`user:${request.user!.id}`, undefined, params.length);
     writer.push({ userId: request.user?.id ?? null, action, ip, params });
   }
 }

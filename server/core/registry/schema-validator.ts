@@ -1,6 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
 import type { ErrorObject } from 'ajv';
+import type { RegExpEngine } from 'ajv/dist/types/index.js';
+import { RE2JS } from 're2js';
 
 // ajv-formats ships CommonJS; under ESM its default export is the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as FormatsPlugin;
@@ -12,9 +14,27 @@ export const X_KEYWORDS = [
   'x-money', 'x-secret', 'x-readonly', 'x-virtual',
 ];
 
+/**
+ * Every `pattern` (and `patternProperties`) of every schema ajv compiles here — schema files, AI-code entities, plugin
+ * configs, task parameters — runs on RE2JS, an engine whose matching time is linear in the value's length: a pattern
+ * such as `^(a+)+$` cannot hold the event loop (server/core/registry/README.md). JavaScript syntax is translated
+ * (`\u4e00`, named groups); what RE2 cannot do in linear time (look-arounds, back-references) does not compile, so the
+ * schema is refused when it is applied, naming the pattern.
+ */
+export const linearRegExp: RegExpEngine = Object.assign((pattern: string, flags: string) => {
+  let compiled: RE2JS;
+  try {
+    compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
+  } catch (e) {
+    throw new Error(`pattern ${JSON.stringify(pattern)} is not supported (${(e as Error).message}); patterns run on a linear-time engine: no look-arounds or back-references`);
+  }
+  // ajv keys its compiled patterns by this text, so it must differ from pattern to pattern.
+  return { test: (s: string) => compiled.matcher(s).find(), toString: () => `/${pattern}/${flags}` };
+}, { code: 'linearRegExp' });
+
 /** One ajv instance set up for entity schemas and the records they describe. */
 export function createAjv(options: { useDefaults?: boolean } = {}): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, useDefaults: options.useDefaults ?? false, allowUnionTypes: true });
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, useDefaults: options.useDefaults ?? false, allowUnionTypes: true, code: { regExp: linearRegExp } });
   addFormats(ajv);
   // Our wire formats: 'YYYY-MM-DD HH:mm:ss' date-times (ISO also accepted), plain dates.
   ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/);

@@ -9,6 +9,7 @@ import { validatePatch } from '../../core/crud/input-validation.js';
 import { hashPassword, verifyPassword } from '../../core/auth/password.js';
 import { loadMenus } from '../../core/auth/access-rights.js';
 import { registerUploadRoutes } from './upload.js';
+import { limitsOf } from '../../core/limits.js';
 
 const COMM = '/admin/base/comm';
 const USER = 'base/sys/user';
@@ -58,10 +59,11 @@ async function permmenu(host: Host, ctx: OpContext) {
 
 /** /admin/base/comm/*: what every signed-in admin may do for themselves. */
 export function registerCommRoutes(host: Host): void {
+  const small = limitsOf(host.config.limits).bodySmallMaxBytes;
   host.route({ method: 'get', url: `${COMM}/person`, access: 'login', summary: '个人信息', handler: (ctx) => person(host, ctx) });
-  host.route({ method: 'post', url: `${COMM}/personUpdate`, access: 'login', summary: '修改个人信息', handler: (ctx, i) => personUpdate(host, ctx, i.body) });
+  host.route({ method: 'post', url: `${COMM}/personUpdate`, access: 'login', summary: '修改个人信息', bodyLimit: small, handler: (ctx, i) => personUpdate(host, ctx, i.body) });
   host.route({ method: 'get', url: `${COMM}/permmenu`, access: 'login', summary: '权限与菜单', handler: (ctx) => permmenu(host, ctx) });
-  host.route({ method: 'post', url: `${COMM}/logout`, access: 'login', summary: '退出', handler: async (ctx) => { await host.auth.revokeUser(me(ctx).id); } });
+  host.route({ method: 'post', url: `${COMM}/logout`, access: 'login', summary: '退出', bodyLimit: small, handler: async (ctx) => { await host.auth.revokeUser(me(ctx).id); } });
   host.route({ method: 'get', url: `${COMM}/program`, access: 'public', summary: '编程', handler: () => 'Node' });
   registerUploadRoutes(host);
 }

@@ -10,6 +10,7 @@ import { generateOpenApi } from '../../../codegen/generate-openapi.js';
 import { paramHtml } from './sys-param.js';
 import { sandboxReply } from '../../core/http/security-headers.js';
 import { BASE_MESSAGES as M } from './messages.js';
+import { limitsOf } from '../../core/limits.js';
 
 const OPEN = '/admin/base/open';
 
@@ -61,11 +62,13 @@ async function login(host: Host, body: Row, ip: string) {
 
 /** /admin/base/open/*: captcha, login, refresh, eps and the param HTML page (no token needed). */
 export function registerOpenRoutes(host: Host): void {
+  // A login or a refresh is a few short fields: a bigger body is refused unread (anyone may send these).
+  const small = limitsOf(host.config.limits).bodySmallMaxBytes;
   host.route({ method: 'get', url: `${OPEN}/captcha`, access: 'public', summary: '验证码', handler: (_c, i) => createCaptcha(host, i.query, i.request.ip) });
-  host.route({ method: 'post', url: `${OPEN}/login`, access: 'public', summary: '登录', handler: (_c, i) => login(host, i.body, i.request.ip) });
+  host.route({ method: 'post', url: `${OPEN}/login`, access: 'public', summary: '登录', bodyLimit: small, handler: (_c, i) => login(host, i.body, i.request.ip) });
   const refresh = (token: unknown) => host.auth.refresh(token);
   host.route({ method: 'get', url: `${OPEN}/refreshToken`, access: 'public', summary: '刷新token', handler: (_c, i) => refresh(i.query.refreshToken) });
-  host.route({ method: 'post', url: `${OPEN}/refreshToken`, access: 'public', summary: '刷新token', handler: (_c, i) => refresh(i.body.refreshToken ?? i.query.refreshToken) });
+  host.route({ method: 'post', url: `${OPEN}/refreshToken`, access: 'public', summary: '刷新token', bodyLimit: small, handler: (_c, i) => refresh(i.body.refreshToken ?? i.query.refreshToken) });
   host.route({ method: 'get', url: `${OPEN}/eps`, access: 'public', summary: '实体信息与路径', handler: (_c, i) => buildEps(host, i.request.user) });
   host.route({
     method: 'get', url: `${OPEN}/openapi`, access: 'public', summary: 'OpenAPI 文档',

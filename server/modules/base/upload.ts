@@ -10,11 +10,14 @@ import type { OpContext } from '../../core/crud/context.js';
 import type { Row } from '../../core/db/row.js';
 import { addRows } from '../../core/crud/crud-service.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
-import { limitsOf } from '../../core/limits.js';
+import { limitsOf, sizeText } from '../../core/limits.js';
 import { LocalDiskStorage, uploadRoot, type FileStorage } from '../../core/storage/file-storage.js';
 import { S3Storage } from '../../core/storage/s3-storage.js';
 import { allowedKinds, contentFits, kindOfExtension, SNIFF_BYTES } from '../../core/storage/file-kinds.js';
 import { pictureFacts, type PictureFacts } from '../../core/storage/thumbnails.js';
+import { BoundedPool, headerSize, tooManyPixels } from '../../core/storage/picture-limits.js';
+import { nowText } from '../../core/db/time.js';
+import type { Texts } from '../../core/errors.js';
 
 const COMM = '/admin/base/comm';
 const SPACE_INFO = 'space/info';
@@ -109,9 +112,35 @@ async function classifyIdOf(ctx: OpContext, value: string | undefined): Promise<
   return id;
 }
 
-async function upload(host: Host, storage: FileStorage, ctx: OpContext, request: FastifyRequest): Promise<string | string[]> {
+/** An amount uploaded, rounded: "12 KB", "3.4 MB". */
+const mb = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`);
+
+/** The refusal of an upload past the user's daily bytes. */
+function quotaReached(used: number, adding: number, max: number): Texts {
+  const limit = sizeText(max);
+  return {
+    'zh-cn': `上传失败: 每个用户每天最多上传 ${limit}，今天已上传 ${mb(used)}${adding ? `，本次 ${mb(adding)}` : ''}`,
+    'zh-tw': `上傳失敗: 每個用戶每天最多上傳 ${limit}，今天已上傳 ${mb(used)}${adding ? `，本次 ${mb(adding)}` : ''}`,
+    en: `Upload failed: each user may upload at most ${limit} a day; ${mb(used)} uploaded today${adding ? `, ${mb(adding)} in this upload` : ''}`,
+  };
+}
+
+/** Bytes of files the user has uploaded today (the server's calendar day), from the file space's rows. */
+async function uploadedToday(host: Host, ctx: OpContext): Promise<number> {
+  const table = host.registry.get(SPACE_INFO)?.table;
+  if (!table || !ctx.user) return 0;
+  const row = await untyped(ctx.db).selectFrom(table).select((eb) => eb.fn.sum('size').as('bytes'))
+    .where('userId', '=', ctx.user.id).where('createTime', '>=', `${nowText().slice(0, 10)} 00:00:00`).executeTakeFirst();
+  return Number((row as { bytes?: unknown } | undefined)?.bytes ?? 0);
+}
+
+async function upload(host: Host, storage: FileStorage, pictures: BoundedPool, ctx: OpContext, request: FastifyRequest): Promise<string | string[]> {
   if (!request.isMultipart()) throw badRequest('上传文件为空');
   const limits = limitsOf(host.config.limits);
+  // Every signed-in user may upload, whatever their role: each gets a daily share of the disk. Checked before the body
+  // is read (a user at the limit sends nothing more to disk) and again once the sizes are known.
+  const usedToday = await uploadedToday(host, ctx);
+  if (usedToday >= limits.uploadBytesPerUserPerDay) throw tooLarge(quotaReached(usedToday, 0, limits.uploadBytesPerUserPerDay));
   const tempDir = tempDirOf(host.config.dataDir);
   await fs.promises.mkdir(tempDir, { recursive: true });
   const received: Received[] = [];
@@ -142,6 +171,8 @@ async function upload(host: Host, storage: FileStorage, ctx: OpContext, request:
       throw partError(e, limits.uploadMaxFiles, limits.uploadMaxBytes);
     }
     if (received.length === 0 || received.some((r) => r.size === 0)) throw badRequest('上传文件为空');
+    const adding = received.reduce((sum, r) => sum + r.size, 0);
+    if (usedToday + adding > limits.uploadBytesPerUserPerDay) throw tooLarge(quotaReached(usedToday, adding, limits.uploadBytesPerUserPerDay));
     const classifyId = await classifyIdOf(ctx, classify);
     const day = dayFolder();
     const plans = received.map((r, i) => {
@@ -152,12 +183,18 @@ async function upload(host: Host, storage: FileStorage, ctx: OpContext, request:
       const key = `${day}/${randomUUID().replaceAll('-', '')}_${name.stem}.${name.ext}`;
       return { r, name, kind, key, url: storage.url(key) };
     });
-    // Pictures are decoded once: their size is recorded and a thumbnail made; one that cannot be decoded is refused.
+    // A picture's size is read from its header before anything is decoded: one over the pixel limit is refused unread.
+    for (const p of plans) {
+      const size = p.kind === 'image' ? await headerSize(p.r.temp, p.name.ext) : undefined;
+      if (size && size.width * size.height > limits.pictureMaxPixels) throw tooLarge(tooManyPixels(p.name.display, size, limits.pictureMaxPixels));
+    }
+    // Pictures are decoded once, a few at a time in this process (limits.pictureConcurrency): their size is recorded
+    // and a thumbnail made; one that cannot be decoded is refused.
     const facts: (PictureFacts | undefined)[] = [];
     for (const p of plans) {
       const thumbTemp = `${p.r.temp}.thumb`;
       received.push({ ...p.r, temp: thumbTemp });
-      const f = p.kind === 'image' ? await pictureFacts(p.r.temp, p.name.ext, thumbTemp) : undefined;
+      const f = p.kind === 'image' ? await pictures.run(() => pictureFacts(p.r.temp, p.name.ext, thumbTemp)) : undefined;
       if (f === null) throw unsupportedType(`上传失败: ${p.name.display} is not a picture that can be read`);
       facts.push(f ?? undefined);
     }
@@ -261,6 +298,7 @@ export function registerUploadRoutes(
   storage: FileStorage = host.config.s3 ? new S3Storage(host.config.s3) : new LocalDiskStorage(uploadRoot(host.config.dataDir), host.config.uploadDomain),
 ): void {
   const limits = limitsOf(host.config.limits);
+  const pictures = new BoundedPool(limits.pictureConcurrency);
   void sweepStaleTemp(tempDirOf(host.config.dataDir));
   void sweepInterrupted(host, storage).then(
     (n) => { if (n > 0) host.app.log.warn(`upload: removed ${n} stored file(s) of uploads a stopped process never recorded`); },
@@ -270,10 +308,15 @@ export function registerUploadRoutes(
   if (spaceTable) host.hooks.set(SPACE_INFO, { afterAdd: (ctx, id) => mergeUploadedRow(ctx, spaceTable, id) });
   host.route({
     method: 'get', url: `${COMM}/uploadMode`, access: 'login', summary: '文件上传模式',
-    handler: () => ({ mode: 'local', type: storage.type, maxSize: limits.uploadMaxBytes, maxFiles: limits.uploadMaxFiles, kinds: allowedKinds() }),
+    handler: () => ({
+      mode: 'local', type: storage.type, maxSize: limits.uploadMaxBytes, maxFiles: limits.uploadMaxFiles, kinds: allowedKinds(),
+      maxPixels: limits.pictureMaxPixels, dailyBytes: limits.uploadBytesPerUserPerDay,
+    }),
   });
   host.route({
     method: 'post', url: `${COMM}/upload`, access: 'login', summary: '文件上传',
-    handler: (ctx, input) => upload(host, storage, ctx, input.request),
+    // Files come as multipart, read by upload() with its own limits; a JSON body here is a few bytes at most.
+    bodyLimit: limits.bodySmallMaxBytes,
+    handler: (ctx, input) => upload(host, storage, pictures, ctx, input.request),
   });
 }
