@@ -6,6 +6,7 @@ import { untyped } from '../../core/crud/dynamic-db.js';
 import { nowText, formatDateTime } from '../../core/db/time.js';
 import { copyToRecycleBin } from '../../core/crud/recycle-bin.js';
 import { checkFits, prepareEntity, registerEntity, type EntitySource } from '../../core/registry/register-entity.js';
+import { assertTablesNotReserved } from '../../core/registry/reserved-tables.js';
 import { deleteEntityMenus, dropTable } from '../../core/registry/remove-entity.js';
 import type { Entity } from '../../core/registry/entity-types.js';
 import { builtinOf } from './builtins.js';
@@ -106,6 +107,7 @@ export class PluginManager {
     const entities = pkg.content.schemas.map((s) => prepareEntity({ schema: s.schema, origin: pluginOrigin(keyName, s.file) }));
     // Checked as if this plugin's own entities (an earlier version) were gone: it replaces them.
     const others = this.host.registry.all().filter((e) => !ownedBy(keyName, e));
+    assertTablesNotReserved(others, entities);
     checkFits({ all: () => others, get: (p: string) => others.find((e) => e.prefix === p) }, entities);
     return entities;
   }
