@@ -1825,6 +1825,8 @@ export interface TaskInfo {
   taskType: 0 | 1;
   /** Last run */
   lastExecuteTime: string | null;
+  /** Created by */
+  creatorId: number | null;
   /** Runs */
   runCount: number;
   /** Last slot (ms) */
@@ -1872,7 +1874,7 @@ export type TaskInfoUpdateInput = { id: number } & Partial<TaskInfoAddInput>;
 export interface TaskInfoPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "jobId" | "repeatConf" | "name" | "cron" | "limit" | "every" | "remark" | "status" | "startDate" | "endDate" | "data" | "service" | "type" | "nextRunTime" | "taskType" | "lastExecuteTime" | "runCount" | "lastSlot" | "lockExpireTime" | "createTime" | "updateTime";
+  order?: "id" | "jobId" | "repeatConf" | "name" | "cron" | "limit" | "every" | "remark" | "status" | "startDate" | "endDate" | "data" | "service" | "type" | "nextRunTime" | "taskType" | "lastExecuteTime" | "creatorId" | "runCount" | "lastSlot" | "lockExpireTime" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   status?: 0 | 1;
   type?: 0 | 1;

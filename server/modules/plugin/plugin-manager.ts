@@ -37,6 +37,9 @@ function purgeHandler(task: PluginTask) {
   return {
     name: task.name,
     summary: task.summary,
+    // Deleting rows of the entity is what its delete permission allows (plugin entities carry no department scope).
+    permission: `${task.entity.replace(/\//g, ':')}:delete`,
+    wholeScope: false,
     dataSchema: { type: 'object', additionalProperties: false, properties: { keepDays: { type: 'integer', minimum: 1, maximum: 3650 } } },
     run: async ({ ctx, data }: { ctx: OpContext; data: unknown }) => {
       const entity = ctx.registry.get(task.entity);
