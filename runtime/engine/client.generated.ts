@@ -1733,8 +1733,6 @@ export interface SpaceInfoAddInput {
   width?: number | null;
   /** Height */
   height?: number | null;
-  /** Uploaded by (id of base/sys/user) */
-  userId?: number | null;
   /** Thumbnail */
   thumbUrl?: string | null;
 }
