@@ -212,7 +212,7 @@ describe.each(DIALECTS)('who may do what: files and logs of others (%s)', (diale
     const mine = await dept('Workshop');
     const theirs = await dept('Head office');
     const menus = await menuRows(t, admin);
-    const wanted = (p: string | null) => ['space:info:', 'space:type:', 'base:sys:log:page', 'base:sys:user:page', 'base:sys:user:info'].some((w) => (p ?? '').includes(w));
+    const wanted = (p: string | null) => ['space:info:', 'space:type:', 'base:sys:log:page', 'base:sys:user:page', 'base:sys:user:info', 'base:sys:user:update', 'base:sys:user:move'].some((w) => (p ?? '').includes(w));
     const picked = menus.filter((m) => wanted(m.perms));
     const ids = new Set(picked.flatMap((m) => [m.id, m.parentId ?? 0]).filter(Boolean));
     for (const m of menus) if (ids.has(m.id) && m.parentId) ids.add(m.parentId);
@@ -288,5 +288,45 @@ describe.each(DIALECTS)('who may do what: files and logs of others (%s)', (diale
     const asAdmin = ((await t.call('POST', '/admin/space/info/references', { token: admin, body: { ids: [fileId] } })).body.data as { references: Row[]; hidden: number }[])[0];
     expect(asAdmin.hidden).toBe(0);
     expect(asAdmin.references.map((r) => [r.prefix, r.ids]).sort()).toEqual([['base/sys/user', [inside, outside].sort((a, b) => a - b)], ['product/info', [productId]]]);
+  });
+});
+
+describe.each(DIALECTS)('who may do what: refusals name nothing out of reach (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startApp(dialect);
+    admin = await t.login();
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('a delegated admin touching a user or role out of its scope is refused without learning its user name or label', async () => {
+    const dept = async (name: string) => Number(((await t.call('POST', '/admin/base/sys/department/add', { token: admin, body: { name, parentId: 1 } })).body.data as Row).id);
+    const mine = await dept('Workshop');
+    const theirs = await dept('Head office');
+    const menus = await menuRows(t, admin);
+    const picked = menus.filter((m) => ['base:sys:user:', 'base:sys:role:'].some((w) => (m.perms ?? '').includes(w)));
+    const ids = new Set(picked.flatMap((m) => [m.id, m.parentId ?? 0]).filter(Boolean));
+    for (const m of menus) if (ids.has(m.id) && m.parentId) ids.add(m.parentId);
+    const staff = await createStaff(t, admin, { username: 'foreman', menuIds: [...ids], departmentIds: [mine], departmentId: mine });
+    const foreman = await t.login(staff.username, staff.password);
+    const director = await createStaff(t, admin, { username: 'director_x', menuIds: [], departmentId: theirs });
+    const hidden = await t.call('POST', '/admin/base/sys/role/add', { token: admin, body: { name: 'Board', label: 'board_secret', menuIdList: [], departmentIdList: [] } });
+    const hiddenRole = Number((hidden.body.data as Row).id);
+    const attempts: [string, Row][] = [
+      ['/admin/base/sys/user/update', { id: director.userId, name: 'Renamed' }],
+      ['/admin/base/sys/user/update', { id: 1, name: 'Renamed' }],
+      ['/admin/base/sys/user/delete', { ids: [director.userId] }],
+      ['/admin/base/sys/user/move', { userIds: [director.userId], departmentId: mine }],
+      ['/admin/base/sys/role/update', { id: hiddenRole, name: 'Renamed' }],
+      ['/admin/base/sys/user/update', { id: staff.userId, roleIdList: [staff.roleId, hiddenRole] }],
+    ];
+    for (const [url, body] of attempts) {
+      const r = await t.call('POST', url, { token: foreman, body });
+      // A delete or move outside the scope touches nothing and answers as for a missing id.
+      if (!url.endsWith('/delete') && !url.endsWith('/move')) expect([url, r.status >= 400], r.raw).toEqual([url, true]);
+      for (const secret of ['director_x', 'board_secret', '"admin"']) expect(r.raw, `${url}: ${r.raw}`).not.toContain(secret);
+    }
+    expect((await t.rows('base_sys_user')).find((u) => Number(u.id) === director.userId)).toMatchObject({ username: 'director_x', departmentId: theirs });
   });
 });
