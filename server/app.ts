@@ -88,7 +88,15 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     const stored = await readStoredEntities(database);
     const fromFiles = new Set(registry.all().map((e) => e.prefix));
     promoted = stored.filter((s) => fromFiles.has(String((s.schema as { 'x-prefix'?: unknown })['x-prefix'])));
-    await registerEntities(target, stored.filter((s) => !promoted.includes(s)));
+    // One at a time (oldest first, so one may refer to an earlier one): an entity that no longer fits — one stored
+    // before a rule that now refuses it, such as an x-ref to a secret column — is left out and said, not fatal.
+    for (const s of stored.filter((x) => !promoted.includes(x))) {
+      try {
+        await registerEntities(target, [s]);
+      } catch (e) {
+        pluginProblems.push(`${s.origin} was not loaded: ${(e as Error).message}`);
+      }
+    }
     // Then the enabled plugins', one plugin at a time: one that no longer fits is left out (and said), not fatal.
     const enabled = await enabledPluginSources(database);
     for (const row of enabled.rows) {

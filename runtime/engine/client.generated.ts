@@ -1741,8 +1741,6 @@ export interface SpaceInfoAddInput {
   width?: number | null;
   /** Height */
   height?: number | null;
-  /** Uploaded by (id of base/sys/user) */
-  userId?: number | null;
   /** Thumbnail */
   thumbUrl?: string | null;
 }
@@ -1833,6 +1831,8 @@ export interface TaskInfo {
   taskType: 0 | 1;
   /** Last run */
   lastExecuteTime: string | null;
+  /** Created by */
+  creatorId: number | null;
   /** Runs */
   runCount: number;
   /** Last slot (ms) */
@@ -1880,7 +1880,7 @@ export type TaskInfoUpdateInput = { id: number } & Partial<TaskInfoAddInput>;
 export interface TaskInfoPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "jobId" | "repeatConf" | "name" | "cron" | "limit" | "every" | "remark" | "status" | "startDate" | "endDate" | "data" | "service" | "type" | "nextRunTime" | "taskType" | "lastExecuteTime" | "runCount" | "lastSlot" | "lockExpireTime" | "createTime" | "updateTime";
+  order?: "id" | "jobId" | "repeatConf" | "name" | "cron" | "limit" | "every" | "remark" | "status" | "startDate" | "endDate" | "data" | "service" | "type" | "nextRunTime" | "taskType" | "lastExecuteTime" | "creatorId" | "runCount" | "lastSlot" | "lockExpireTime" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   status?: 0 | 1;
   type?: 0 | 1;

@@ -11,6 +11,8 @@ export const CODE = { success: 1000, commFail: 1001, validateFail: 1002, coreFai
 export class AppError extends Error {
   /** The message per language, when it has more than the one text. */
   readonly texts?: Texts;
+  /** Seconds for a Retry-After header (a 429 that says when to come back). */
+  retryAfter?: number;
 
   constructor(
     readonly statusCode: number,

@@ -4,11 +4,17 @@
  * what a server runs with; tests pass others through buildApp({ limits }) (no environment variable).
  */
 export type Limits = {
-  /** Failed logins per user name in the login window; the next attempt gets 429 (PROTOCOL §0). */
+  /**
+   * Failed logins per user name in the login window after which its logins need a captcha (from every address), and
+   * after which one address waits before its next try on that name (server/core/auth/login-throttle.ts).
+   */
   loginPerUser: number;
-  /** Failed logins per client IP in the login window (an office shares one address). */
+  /** Failed logins per client IP in the login window before that address waits between tries (an office shares one address). */
   loginPerIp: number;
   loginWindowMs: number;
+  /** The first wait of a throttled address (ms); it doubles with each further failure up to loginDelayMaxMs. */
+  loginDelayBaseMs: number;
+  loginDelayMaxMs: number;
   /** Captchas one IP may ask for per captcha window (per server process); more get 429. */
   captchaPerIp: number;
   captchaWindowMs: number;
@@ -54,6 +60,8 @@ export const DEFAULT_LIMITS: Limits = {
   loginPerUser: 5,
   loginPerIp: 20,
   loginWindowMs: 15 * 60_000,
+  loginDelayBaseMs: 1000,
+  loginDelayMaxMs: 5 * 60_000,
   captchaPerIp: 60,
   captchaWindowMs: 60_000,
   captchaMaxLive: 10_000,

@@ -13,7 +13,7 @@ describe.each(DIALECTS)('operation log under anonymous floods (%s)', (dialect) =
   let admin: string;
   beforeAll(async () => {
     t = await startApp(dialect);
-    // Signed in before the flood, which may lock 'admin' (429) for the throttle window.
+    // Signed in before the flood, after which 'admin' needs a captcha and the flooding address waits.
     admin = await t.login();
   });
   afterAll(() => t.close());

@@ -41,11 +41,11 @@ export type Runs = { taskId: number; at: number; app: string }[];
 export function registerTestHandlers(app: FastifyInstance, runs: Runs, name = 'a'): void {
   const failedOnce = new Set<number>();
   const schema = { type: 'object' };
-  app.joinery.taskHandlers.register({ name: 'test.count', summary: 'records a run', dataSchema: schema, run: ({ task }) => {
+  app.joinery.taskHandlers.register({ name: 'test.count', summary: 'records a run', permission: null, wholeScope: false, dataSchema: schema, run: ({ task }) => {
     runs.push({ taskId: task.id, at: Date.now(), app: name });
     return { ran: name };
   } });
-  app.joinery.taskHandlers.register({ name: 'test.flaky', summary: 'fails once per task', dataSchema: schema, run: ({ task }) => {
+  app.joinery.taskHandlers.register({ name: 'test.flaky', summary: 'fails once per task', permission: null, wholeScope: false, dataSchema: schema, run: ({ task }) => {
     runs.push({ taskId: task.id, at: Date.now(), app: name });
     if (!failedOnce.has(task.id)) {
       failedOnce.add(task.id);
@@ -53,7 +53,7 @@ export function registerTestHandlers(app: FastifyInstance, runs: Runs, name = 'a
     }
     return 'ok';
   } });
-  app.joinery.taskHandlers.register({ name: 'test.fail', summary: 'always fails', dataSchema: schema, run: () => {
+  app.joinery.taskHandlers.register({ name: 'test.fail', summary: 'always fails', permission: null, wholeScope: false, dataSchema: schema, run: () => {
     throw new Error('broken handler');
   } });
 }

@@ -272,7 +272,7 @@ export default function SpaceScreen() {
   );
 }
 
-type Reference = { id: number; name: string | null; url: string; references: { prefix: string; title: Record<string, string>; fields: string[]; ids: number[]; count: number }[] };
+type Reference = { id: number; name: string | null; url: string; references: { prefix: string; title: Record<string, string>; fields: string[]; ids: number[]; count: number }[]; hidden?: number };
 
 /** The records still using the files about to be deleted (pictures, galleries, rich text), so the delete is an informed one. */
 function References({ ids }: { ids: number[] }) {
@@ -280,7 +280,8 @@ function References({ ids }: { ids: number[] }) {
   const refs = useSWR(['space/info/references', ids.join()], () => files$.references<Reference[]>({ ids }), { revalidateOnFocus: false });
   if (refs.isLoading) return <p className="mt-2 text-xs text-muted">{t('refs.checking')}</p>;
   if (refs.error) return <p className="mt-2 text-xs text-danger">{refs.error instanceof Error ? refs.error.message : String(refs.error)}</p>;
-  const used = (refs.data ?? []).filter((f) => f.references.length > 0);
+  // `hidden`: uses in records the caller may not see, counted but never named.
+  const used = (refs.data ?? []).filter((f) => f.references.length > 0 || (f.hidden ?? 0) > 0);
   if (used.length === 0) return <p className="mt-2 text-xs text-success" data-testid="space-refs">{t('refs.none')}</p>;
   return (
     <div className="mt-3 rounded-md border border-warning/40 bg-warning-soft px-3 py-2 text-xs" data-testid="space-refs" role="alert">
@@ -289,7 +290,10 @@ function References({ ids }: { ids: number[] }) {
         {used.map((f) => (
           <li key={f.id}>
             <span className="font-medium">{f.name ?? fileName(f.url)}</span>:{' '}
-            {f.references.map((r) => `${r.title[i18n.language] ?? r.title['zh-cn'] ?? r.prefix} ${t('refs.records', { count: r.count })} (#${r.ids.join(', #')}${r.count > r.ids.length ? '…' : ''})`).join('；')}
+            {[
+              ...f.references.map((r) => `${r.title[i18n.language] ?? r.title['zh-cn'] ?? r.prefix} ${t('refs.records', { count: r.count })} (#${r.ids.join(', #')}${r.count > r.ids.length ? '…' : ''})`),
+              ...((f.hidden ?? 0) > 0 ? [t('refs.hidden', { count: f.hidden })] : []),
+            ].join('；')}
           </li>
         ))}
       </ul>

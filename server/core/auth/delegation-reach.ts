@@ -64,9 +64,9 @@ export class Reach {
   user(userId: number): string | undefined {
     const row = this.s.users.get(userId);
     if (!row) return undefined;
+    // A user out of reach is named by the id the caller sent, never by its user name (nothing of it is told).
+    if (this.isSuperUser(userId) || row.departmentId === null || !this.rights.departments.has(Number(row.departmentId))) return `user ${userId} is not one you can see (outside your department scope)`;
     const name = `user "${String(row.username)}"`;
-    if (this.isSuperUser(userId)) return `${name} is a super admin`;
-    if (row.departmentId === null || !this.rights.departments.has(Number(row.departmentId))) return `${name} is outside your department scope`;
     const more = excess(grantOfRoles(this.s.tables, this.s.userRoles.get(userId) ?? []), this.rights);
     if (more) return `${name} holds ${describeExcess(more)} that you do not hold`;
     return undefined;
@@ -76,9 +76,10 @@ export class Reach {
   role(roleId: number): string | undefined {
     const role = this.s.tables.roles.get(roleId);
     if (!role) return undefined;
+    if (isSuperRole(role)) return `role ${roleId} is the super-admin role`;
+    // A role out of reach is named by its id, not its label.
+    if (role.userId !== this.callerId && !this.roleIds.has(roleId)) return `role ${roleId} was neither created nor is held by you`;
     const name = `role "${role.label}"`;
-    if (isSuperRole(role)) return `${name} is the super-admin role`;
-    if (role.userId !== this.callerId && !this.roleIds.has(roleId)) return `${name} was neither created nor is held by you`;
     const more = excess(grantOfRole(this.s.tables, roleId), this.rights);
     if (more) return `${name} grants ${describeExcess(more)} that you do not hold`;
     return undefined;

@@ -73,7 +73,7 @@ function judge(before: Snapshot, after: Snapshot, callerId: number): void {
       if (before.userRoles.get(id)?.has(roleId)) continue;
       const role = after.tables.roles.get(roleId);
       if (!role || isSuperRole(role)) refuse(`only a super admin grants the super-admin role`);
-      if (before.roles.has(roleId) && reach.role(roleId)) refuse(`role "${role!.label}" is not one you may assign (${reach.role(roleId)})`);
+      if (before.roles.has(roleId) && reach.role(roleId)) refuse(`role ${roleId} is not one you may assign (${reach.role(roleId)})`);
       const more = excess(grantOfRole(after.tables, roleId), reach.rights);
       if (more) refuse(`role "${role!.label}" grants ${describeExcess(more)} that you do not hold`);
     }

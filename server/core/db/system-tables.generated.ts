@@ -860,6 +860,8 @@ export interface TaskInfoTable {
   taskType: Generated<number>;
   /** Last run */
   lastExecuteTime: string | null;
+  /** Created by */
+  creatorId: number | null;
   /** Runs */
   runCount: Generated<number>;
   /** Last slot (ms) */

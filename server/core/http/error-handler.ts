@@ -35,6 +35,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const body: Record<string, unknown> = { code: error.code, message: error.messageIn(requestLanguage(request.headers.language)) };
       if (error.details?.length) body.details = error.details;
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       return reply.status(error.statusCode).send(body);
     }
     if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

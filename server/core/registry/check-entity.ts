@@ -43,6 +43,7 @@ export function checkEntitySemantics(schema: EntitySchema): string | undefined {
     if (by && (!names.has(by.field) || by.field === name)) return `${where}: x-ui.widgetBy names "${by.field}", which is not another field`;
     if (field['x-virtual'] && (field['x-search'] || field['x-column'] || field['x-secret'])) return `${where}: a virtual field has no column, so it cannot be searched, indexed or secret`;
     const search = field['x-search'];
+    if (field['x-secret'] && (search || field['x-column']?.unique || (schema['x-unique'] ?? []).some((u) => u.includes(name)))) return `${where}: a secret field cannot be searched or unique (its value would be told by the answers)`;
     if (search && (types.includes('object') || (types.includes('array') && !ref?.multiple))) return `${where}: JSON fields cannot be searched`;
     const carried = checkDictEntries(where, field, types, carriedDicts);
     if (carried) return carried;

@@ -32,7 +32,7 @@ export class Registry {
   }
 }
 
-/** An entity's x-refs must name an entity `lookup` knows (or itself) and columns it has; throws naming the field. */
+/** An entity's x-refs must name an entity `lookup` knows (or itself) and columns it has, none secret; throws naming the field. */
 export function checkEntityReferences(entity: Entity, lookup: (prefix: string) => Entity | undefined): void {
   for (const field of entity.fields) {
     const ref = field.schema['x-ref'];
@@ -42,6 +42,8 @@ export function checkEntityReferences(entity: Entity, lookup: (prefix: string) =
     if (!target) throw new Error(`${where}: x-ref names entity "${ref.entity}", which does not exist`);
     for (const col of [ref.key ?? 'id', ref.label ?? null, ...Object.values(ref.fields ?? {})]) {
       if (col && !target.fieldMap.has(col)) throw new Error(`${where}: x-ref names column "${col}", which ${ref.entity} does not have`);
+      // A secret column (x-secret) never leaves its own entity: no join, picker label or key may read it.
+      if (col && target.fieldMap.get(col)!.secret) throw new Error(`${where}: x-ref names column "${col}" of ${ref.entity}, which is secret (x-secret)`);
     }
   }
 }

@@ -1,16 +1,29 @@
 import type { ValidateFunction } from 'ajv';
-import type { OpContext } from '../crud/context.js';
+import type { OpContext, RequestUser } from '../crud/context.js';
 import type { FieldIssue } from '../errors.js';
 import { createAjv, describeAjvError } from '../registry/schema-validator.js';
 
-/** What a handler gets for one run: a system context (no user), the task and its parsed `data`. */
+/** What a handler gets for one run: a context acting as the task's creator (none for seeded tasks), the task and its parsed `data`. */
 export type TaskRun = { ctx: OpContext; task: { id: number; name: string }; data: unknown };
+
+/** Rights as far as a task handler needs them (a signed-in user's, or a task creator's as they are now). */
+export type HandlerRights = Pick<RequestUser, 'isSuper' | 'perms' | 'departmentIds'>;
 
 /** A named service a task may run (PROTOCOL §0: only registered handlers, never a method picked by name). */
 export type TaskHandler = {
   /** The value of task_info.service, e.g. `base.clearOperationLog`; plugins use `<keyName>.<name>`. */
   name: string;
   summary: string;
+  /**
+   * The permission an admin must hold to add, change, start or run-now a task of this handler, and the task's creator
+   * at each run (a task acts with its creator's rights, never more); null: none beyond managing tasks.
+   */
+  permission: string | null;
+  /**
+   * The handler acts on data of every department (everyone's log rows, sessions, recycle copies), not only within
+   * the creator's scope: only a creator whose data scope is whole — a super admin — may use it.
+   */
+  wholeScope: boolean;
   /** JSON Schema (2020-12) of the task's `data` (parsed JSON; an empty `data` is `{}`). */
   dataSchema: Record<string, unknown>;
   /** Does the work; the result (JSON) is the log row's detail. A throw is a failed run, logged. */
@@ -65,4 +78,12 @@ export class TaskHandlerRegistry {
       }),
     };
   }
+}
+
+/** Why an admin with `rights` may not have a task of `handler` act for them, or undefined when they may. */
+export function handlerRefusal(handler: TaskHandler, rights: HandlerRights): string | undefined {
+  if (rights.isSuper) return undefined;
+  if (handler.permission !== null && !rights.perms.has(handler.permission)) return `${handler.name} needs the permission ${handler.permission}`;
+  if (handler.wholeScope && rights.departmentIds !== null) return `${handler.name} acts on every department's data, so it needs a whole data scope (a super admin)`;
+  return undefined;
 }

@@ -4,6 +4,7 @@ import type { Entity, Field } from '../../core/registry/entity-types.js';
 import type { Row } from '../../core/db/row.js';
 import { badRequest } from '../../core/errors.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
+import type { OpContext } from '../../core/crud/context.js';
 
 const SPACE_INFO = 'space/info';
 /** Fields that hold file addresses: the media widgets, and rich text (which embeds pictures). */
@@ -16,11 +17,22 @@ const fileFields = (entity: Entity): Field[] => entity.fields.filter((f) => !f.v
 
 export type FileReference = { prefix: string; title: unknown; fields: string[]; ids: number[]; count: number };
 
+/** May the caller read records of this entity at all (a super admin, or a holder of its page, list or info permission)? */
+function mayRead(ctx: OpContext, entity: Entity): boolean {
+  const user = ctx.user;
+  if (!user || user.isSuper) return true;
+  const perm = entity.prefix.replace(/\//g, ':');
+  return ['page', 'list', 'info'].some((a) => user.perms.has(`${perm}:${a}`));
+}
+
 /**
  * Which records use each file: every entity field that holds files (media widgets, rich text) is searched for the
  * file's stored name, which carries a 32-hex random part no other file shares (for files recorded otherwise, their
  * path). Answers
- * `[{id, name, url, references: [{prefix, title, fields, ids, count}]}]`, so a screen can warn before a delete.
+ * `[{id, name, url, references: [{prefix, title, fields, ids, count}], hidden}]`, so a screen can warn before a delete.
+ * Only what the caller may see is named: entities it holds a read permission of, rows within its scope (the
+ * entity's row scope, as its page applies it). Every other use is only counted, in `hidden` ("in use by records you
+ * cannot see").
  */
 export function registerFileReferences(host: Host): void {
   host.actions.set(SPACE_INFO, 'references', async (ctx, { body }) => {
@@ -35,19 +47,31 @@ export function registerFileReferences(host: Host): void {
       const path = String(file.url ?? '').replace(/^[a-z]+:\/\/[^/]+/i, '');
       const marker = /[0-9a-f]{32}/.exec(String(file.fileId ?? file.url ?? ''))?.[0] ?? (path.length > 8 ? path : undefined);
       const references: FileReference[] = [];
+      let hidden = 0;
       if (marker) {
         for (const { entity, fields } of entities) {
           // `!` escapes LIKE's wildcards the same way on SQLite, PostgreSQL and MySQL.
           const pattern = `%${marker.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-          const where = sql<boolean>`(${sql.join(fields.map((f) => sql`${sql.ref(f.name)} like ${pattern} escape '!'`), sql` or `)})`;
-          const found: Row[] = await untyped(db).selectFrom(entity.table).select('id').where(where).orderBy('id').limit(SHOWN).execute();
-          if (found.length === 0) continue;
-          const counted = (await untyped(db).selectFrom(entity.table).select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirst()) as { n: number | string };
-          const hit = fields.map((f) => f.name);
-          references.push({ prefix: entity.prefix, title: entity.title, fields: hit, ids: found.map((r) => Number(r.id)), count: Number(counted.n) });
+          const where = sql<boolean>`(${sql.join(fields.map((f) => sql`${sql.ref(`a.${f.name}`)} like ${pattern} escape '!'`), sql` or `)})`;
+          const count = async (scoped: boolean) => {
+            let q = untyped(db).selectFrom(`${entity.table} as a`).select((eb) => eb.fn.countAll<number>().as('n')).where(where);
+            const scope = scoped ? host.hooks.get(entity.prefix).scope : undefined;
+            if (scope) q = q.where((eb) => scope(ctx, eb as never) ?? eb.lit(true));
+            return Number(((await q.executeTakeFirst()) as { n: number | string }).n);
+          };
+          const all = await count(false);
+          if (all === 0) continue;
+          const seen = mayRead(ctx, entity) ? await count(true) : 0;
+          hidden += all - seen;
+          if (seen === 0) continue;
+          let shown = untyped(db).selectFrom(`${entity.table} as a`).select('a.id').where(where);
+          const scope = host.hooks.get(entity.prefix).scope;
+          if (scope) shown = shown.where((eb) => scope(ctx, eb as never) ?? eb.lit(true));
+          const found: Row[] = await shown.orderBy('a.id').limit(SHOWN).execute();
+          references.push({ prefix: entity.prefix, title: entity.title, fields: fields.map((f) => f.name), ids: found.map((r) => Number(r.id)), count: seen });
         }
       }
-      out.push({ id: Number(file.id), name: file.name, url: file.url, references });
+      out.push({ id: Number(file.id), name: file.name, url: file.url, references, hidden });
     }
     return out;
   });

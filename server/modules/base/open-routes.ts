@@ -31,6 +31,14 @@ async function login(host: Host, body: Row, ip: string) {
   const code = host.config.captcha ? requiredText(body, 'verifyCode', M.verifyCodeRequired, 16) : '';
   // The attempt is counted before any hashing; a failure keeps its place, success and non-failures give it back.
   const attempt = await host.throttle.begin(username, ip);
+  if (!host.config.captcha && attempt.needsCaptcha) {
+    // A name many have failed on needs a captcha even with the captcha switched off (never a lock-out: see login-throttle.ts).
+    const given = body.verifyCode;
+    if (typeof given !== 'string' || given.trim() === '' || given.length > 16 || !(await consumeCaptcha(host, body.captchaId, given))) {
+      await attempt.failIpOnly();
+      throw badRequest(M.captchaNeeded, [{ path: 'verifyCode', message: 'a right captcha is needed for this account' }]);
+    }
+  }
   if (host.config.captcha) {
     if (!(await consumeCaptcha(host, body.captchaId, code))) {
       // A wrong captcha counts against the IP only, so nobody can lock a user out without their password.

@@ -2,6 +2,8 @@ import type { Host } from '../../core/host.js';
 import { badRequest } from '../../core/errors.js';
 import type { OpContext } from '../../core/crud/context.js';
 import { nowText } from '../../core/db/time.js';
+import type { AnyExpressionBuilder } from '../../core/crud/entity-hooks.js';
+import { SUPER_ROLE_ID } from '../../core/auth/access-rights.js';
 
 const PREFIX = 'base/sys/log';
 
@@ -19,9 +21,30 @@ export async function setConf(ctx: OpContext, key: string, value: string): Promi
   if (Number(updated.numUpdatedRows) === 0) await db.insertInto('base_sys_conf').values({ cKey: key, cValue: value, createTime: now, updateTime: now }).execute();
 }
 
+/**
+ * The log rows a non-super admin sees (page, export) and clears: its own requests and those of the users it reaches —
+ * in its department scope, never a super admin — as the user page does. Anonymous requests and everyone else's
+ * (their addresses, parameters, names) are a super admin's only.
+ */
+function logScope(ctx: OpContext, eb: AnyExpressionBuilder) {
+  const user = ctx.user;
+  if (!user || user.isSuper || user.departmentIds === null) return undefined;
+  const own = eb('a.userId', '=', user.id);
+  if (user.departmentIds.length === 0) return own;
+  const superUsers = eb.selectFrom('base_sys_user_role as sur').select('sur.userId').where('sur.roleId', '=', SUPER_ROLE_ID);
+  const reached = eb.selectFrom('base_sys_user as u').select('u.id').where('u.departmentId', 'in', [...user.departmentIds]).where('u.id', 'not in', superUsers);
+  return eb.or([own, eb('a.userId', 'in', reached)]);
+}
+
 /** Request log: clear it, and how many days it is kept. */
 export function registerSysLog(host: Host): void {
+  host.hooks.set(PREFIX, { scope: logScope });
   host.actions.set(PREFIX, 'clear', async (ctx) => {
+    // A delegated admin clears only what it may see.
+    if (ctx.user && !ctx.user.isSuper && ctx.user.departmentIds !== null) {
+      await ctx.db.deleteFrom('base_sys_log as a').where((eb) => logScope(ctx, eb as unknown as AnyExpressionBuilder)!).execute();
+      return;
+    }
     await ctx.db.deleteFrom('base_sys_log').execute();
   });
   host.actions.set(PREFIX, 'setKeep', async (ctx, { body }) => {

@@ -265,15 +265,17 @@ export async function sweepInterrupted(host: Host, storage: FileStorage, graceMs
 /**
  * The original clients record an uploaded file themselves (`space/info/add` with the URL `upload` returned). The row
  * the upload already wrote is then merged into the client's: its blanks are filled from it (kind, size, storage id),
- * and the older row goes, so the file space lists each file once.
+ * and the older row goes, so the file space lists each file once. Only the uploader's own row is merged: another
+ * user adding the same URL gets a listing of their own, and the uploader's row (its owner) stays as it was.
  */
 async function mergeUploadedRow(ctx: OpContext, table: string, id: number): Promise<void> {
   const db = untyped(ctx.db);
   const added = await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
   if (!added || typeof added.url !== 'string' || !added.url.includes('/public/uploads/')) return;
-  // A row the upload wrote: its fileId is the storage key this module makes.
+  const owner = added.userId === null || added.userId === undefined ? null : Number(added.userId);
+  // A row the upload wrote for the same user: its fileId is the storage key this module makes.
   const recorded = (await db.selectFrom(table).selectAll().where('url', '=', added.url).where('id', '<>', id).orderBy('id').execute() as Row[])
-    .find((r) => typeof r.fileId === 'string' && UPLOAD_KEY.test(r.fileId));
+    .find((r) => typeof r.fileId === 'string' && UPLOAD_KEY.test(r.fileId) && (r.userId === null || r.userId === undefined ? null : Number(r.userId)) === owner);
   if (!recorded) return;
   const fill: Row = {};
   for (const k of ['type', 'size', 'fileId', 'name', 'classifyId', 'key']) if ((added[k] === null || added[k] === undefined || added[k] === '') && recorded[k] != null) fill[k] = recorded[k];
@@ -305,7 +307,15 @@ export function registerUploadRoutes(
     (e: unknown) => host.app.log.error({ err: e }, 'upload: sweeping the files of interrupted uploads failed'),
   );
   const spaceTable = host.registry.get(SPACE_INFO)?.table;
-  if (spaceTable) host.hooks.set(SPACE_INFO, { afterAdd: (ctx, id) => mergeUploadedRow(ctx, spaceTable, id) });
+  if (spaceTable) {
+    host.hooks.set(SPACE_INFO, {
+      // The owner is whoever records the file (x-readonly: a body cannot name another user).
+      beforeAdd: (ctx, row) => {
+        row.userId = ctx.user?.id ?? null;
+      },
+      afterAdd: (ctx, id) => mergeUploadedRow(ctx, spaceTable, id),
+    });
+  }
   host.route({
     method: 'get', url: `${COMM}/uploadMode`, access: 'login', summary: '文件上传模式',
     handler: () => ({

@@ -16,6 +16,9 @@ export function registerDashboardModule(host: Host): void {
   host.taskHandlers.register({
     name: 'dashboard.refreshAggregates',
     summary: '刷新首页统计 Recompute the dashboard\'s daily sales table from the orders',
+    // Recomputes figures from every order and deletes nothing: those who may see the figures may refresh them.
+    permission: 'base:comm:chart',
+    wholeScope: false,
     dataSchema: { type: 'object', additionalProperties: false },
     async run({ ctx }) {
       await host.database.db.transaction().execute((trx) => rebuildSalesRollup(trx, ctx.database.dialect));

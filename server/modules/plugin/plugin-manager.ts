@@ -6,6 +6,7 @@ import { untyped } from '../../core/crud/dynamic-db.js';
 import { nowText, formatDateTime } from '../../core/db/time.js';
 import { copyToRecycleBin } from '../../core/crud/recycle-bin.js';
 import { checkFits, prepareEntity, registerEntity, type EntitySource } from '../../core/registry/register-entity.js';
+import { assertTablesNotReserved } from '../../core/registry/reserved-tables.js';
 import { deleteEntityMenus, dropTable } from '../../core/registry/remove-entity.js';
 import type { Entity } from '../../core/registry/entity-types.js';
 import { builtinOf } from './builtins.js';
@@ -36,6 +37,9 @@ function purgeHandler(task: PluginTask) {
   return {
     name: task.name,
     summary: task.summary,
+    // Deleting rows of the entity is what its delete permission allows (plugin entities carry no department scope).
+    permission: `${task.entity.replace(/\//g, ':')}:delete`,
+    wholeScope: false,
     dataSchema: { type: 'object', additionalProperties: false, properties: { keepDays: { type: 'integer', minimum: 1, maximum: 3650 } } },
     run: async ({ ctx, data }: { ctx: OpContext; data: unknown }) => {
       const entity = ctx.registry.get(task.entity);
@@ -106,6 +110,7 @@ export class PluginManager {
     const entities = pkg.content.schemas.map((s) => prepareEntity({ schema: s.schema, origin: pluginOrigin(keyName, s.file) }));
     // Checked as if this plugin's own entities (an earlier version) were gone: it replaces them.
     const others = this.host.registry.all().filter((e) => !ownedBy(keyName, e));
+    assertTablesNotReserved(others, entities);
     checkFits({ all: () => others, get: (p: string) => others.find((e) => e.prefix === p) }, entities);
     return entities;
   }

@@ -27,6 +27,8 @@ const deleted = (r: { numDeletedRows: bigint }[]) => r.reduce((n, x) => n + Numb
 export function registerBuiltinHandlers(host: Host): void {
   host.taskHandlers.register({
     name: 'base.clearOperationLog',
+    permission: 'base:sys:log:clear',
+    wholeScope: true,
     summary: '清理操作日志 Delete operation-log rows older than the keep-days setting (sys/log setKeep) or data.keepDays',
     dataSchema: keepDaysSchema,
     async run({ ctx, data }) {
@@ -39,6 +41,8 @@ export function registerBuiltinHandlers(host: Host): void {
 
   host.taskHandlers.register({
     name: 'base.purgeExpired',
+    permission: null,
+    wholeScope: true,
     summary: '清理过期验证码与会话 Delete expired captchas, expired sign-in sessions and login attempts past the throttle window',
     dataSchema: { type: 'object', additionalProperties: false },
     async run({ ctx }) {
@@ -53,6 +57,8 @@ export function registerBuiltinHandlers(host: Host): void {
 
   host.taskHandlers.register({
     name: 'recycle.emptyExpired',
+    permission: null,
+    wholeScope: true,
     summary: '清理回收站 Delete recycle-bin records older than the recycleKeep setting or data.keepDays',
     dataSchema: keepDaysSchema,
     async run({ ctx, data }) {

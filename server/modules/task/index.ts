@@ -5,7 +5,7 @@ import { decodeRow } from '../../core/db/row-codec.js';
 import { nowText } from '../../core/db/time.js';
 import { registerBuiltinHandlers } from './builtin-handlers.js';
 import type { TaskScheduler } from './scheduler.js';
-import { assertTask, newSchedule, normalizeTask, prepareTaskInput, SCHEDULE_FIELDS } from './task-rules.js';
+import { assertMayUse, assertTask, newSchedule, normalizeTask, prepareTaskInput, SCHEDULE_FIELDS } from './task-rules.js';
 import { startTask, stopTask, targetIds, TASK_PREFIX, taskForOnce, taskLogPage } from './task-service.js';
 import { TASK_TABLE } from './task-lease.js';
 
@@ -16,10 +16,13 @@ export function registerTaskModule(host: Host, scheduler: TaskScheduler): void {
 
   host.hooks.set(TASK_PREFIX, {
     prepareInput: (input) => prepareTaskInput(input),
-    beforeAdd: (_ctx, row) => {
+    beforeAdd: (ctx, row) => {
       normalizeTask(row);
       const toRun = Number(row.status ?? 1) === 1;
       assertTask(handlers, row, toRun);
+      // The task acts for whoever adds it, never with more rights than theirs.
+      assertMayUse(handlers, row, ctx.user);
+      row.creatorId = ctx.user?.id ?? null;
       if (toRun) Object.assign(row, newSchedule(row));
     },
     beforeUpdate: (ctx, patch, existing) => {
@@ -28,6 +31,9 @@ export function registerTaskModule(host: Host, scheduler: TaskScheduler): void {
       Object.assign(patch, normalizeTask(task));
       const toRun = Number(task.status) === 1;
       assertTask(handlers, task, toRun);
+      // Whoever changes a task must be able to use its handler, and from then on the task acts for them.
+      assertMayUse(handlers, task, ctx.user);
+      if (ctx.user) patch.creatorId = ctx.user.id;
       if (!toRun) {
         if (Number(before.status) === 1) patch.nextRunTime = null;
         return;
@@ -58,11 +64,13 @@ export function registerTaskModule(host: Host, scheduler: TaskScheduler): void {
     };
 
   host.actions.set(TASK_PREFIX, 'start', stateChange((ctx, id, body) => startTask(ctx, handlers, id, body.type)));
+  // start and once also need the caller to be able to use the handler (stop never does); each run then checks the creator.
   host.actions.set(TASK_PREFIX, 'stop', stateChange((ctx, id) => stopTask(ctx, id)));
   host.actions.set(TASK_PREFIX, 'once', async (ctx, { body }) => {
     const ids = targetIds(body);
     const tasks = [];
     for (const id of ids) tasks.push(await taskForOnce(ctx, id));
+    for (const task of tasks) assertMayUse(handlers, task, ctx.user);
     const out = [];
     for (const task of tasks) {
       out.push(await scheduler.runNow(task));

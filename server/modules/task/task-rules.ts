@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Row } from '../../core/db/row.js';
 import { badRequest, type FieldIssue } from '../../core/errors.js';
 import { formatDateTime, normalizeDateTime } from '../../core/db/time.js';
-import type { TaskHandlerRegistry } from '../../core/tasks/task-handler-registry.js';
+import { handlerRefusal, type HandlerRights, type TaskHandlerRegistry } from '../../core/tasks/task-handler-registry.js';
 import { parseCron, planOf } from './schedule-plan.js';
 
 /** Fields that define when a task runs: changing one of a running task starts a new schedule. */
@@ -85,4 +85,15 @@ export function newSchedule(task: Row, now = Date.now()): Row {
   const conf = Object.fromEntries(['cron', 'every', 'limit', 'startDate', 'endDate'].map((k) => [k, task[k]]).filter(([, v]) => !empty(v)));
   const next = planOf(task).next(now);
   return { jobId: randomUUID(), repeatConf: JSON.stringify(conf), runCount: 0, nextRunTime: next === null ? null : formatDateTime(new Date(next)) };
+}
+
+/**
+ * Refuses (400 naming `service`) a signed-in admin who may not have the task's handler act for them: it needs a
+ * permission they lack, or a whole data scope they do not have. Calls without a user (the system) pass.
+ */
+export function assertMayUse(handlers: TaskHandlerRegistry, task: Row, user: HandlerRights | undefined): void {
+  if (!user || empty(task.service)) return;
+  const handler = handlers.get(String(task.service));
+  const why = handler && handlerRefusal(handler, user);
+  if (why) throw badRequest(`Not allowed: ${why}`, [{ path: 'service', message: why }]);
 }

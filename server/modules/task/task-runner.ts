@@ -1,5 +1,7 @@
 import type { Host } from '../../core/host.js';
 import type { Row } from '../../core/db/row.js';
+import type { OpContext } from '../../core/crud/context.js';
+import { handlerRefusal, type TaskHandler } from '../../core/tasks/task-handler-registry.js';
 import { insertRow } from '../../core/crud/insert-row.js';
 import { encodeRow } from '../../core/db/row-codec.js';
 import { formatDateTime, nowText } from '../../core/db/time.js';
@@ -23,14 +25,32 @@ function detailOf(result: unknown): string | null {
   }
 }
 
-/** Calls the task's handler with its data (a system context, no user). Throws what the handler throws. */
+/**
+ * The context a run acts in: the task's creator with their rights as they are now (a seeded task, with no creator,
+ * acts as the system). Throws — a failed run, logged — when the creator is gone, disabled, or no longer holds what
+ * the handler needs.
+ */
+async function runContext(host: Host, task: Row, handler: TaskHandler): Promise<OpContext> {
+  const ctx = host.systemContext();
+  if (task.creatorId === null || task.creatorId === undefined) return ctx;
+  const creatorId = Number(task.creatorId);
+  const creator = await host.database.db.selectFrom('base_sys_user').select(['id', 'username', 'status']).where('id', '=', creatorId).executeTakeFirst();
+  if (!creator || Number(creator.status) !== 1) throw new Error(`Refused: the task acts for user ${creatorId}, who no longer exists or is disabled`);
+  const rights = await host.auth.rights(creatorId);
+  const why = handlerRefusal(handler, rights);
+  if (why) throw new Error(`Refused: the task acts for user ${creatorId} (${creator.username}), who may not run it now: ${why}`);
+  return { ...ctx, user: { id: creatorId, username: String(creator.username), ...rights } };
+}
+
+/** Calls the task's handler with its data, as the task's creator. Throws what the handler throws. */
 async function callHandler(host: Host, task: Row): Promise<unknown> {
   const service = String(task.service ?? '');
   const handler = host.taskHandlers.get(service);
   if (!handler) throw new Error(`service "${service}" is not a registered task handler (one of: ${host.taskHandlers.names().join(', ')})`);
   const parsed = host.taskHandlers.parseData(service, task.data);
   if (!parsed.ok) throw new Error(parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; '));
-  return handler.run({ ctx: host.systemContext(), task: { id: Number(task.id), name: String(task.name) }, data: parsed.data });
+  const ctx = await runContext(host, task, handler);
+  return handler.run({ ctx, task: { id: Number(task.id), name: String(task.name) }, data: parsed.data });
 }
 
 /** Drops the oldest log rows of a task past KEEP_LOGS per result. */

@@ -5,7 +5,7 @@ import { decodeRow } from '../../core/db/row-codec.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
 import { pageRows } from '../../core/crud/crud-service.js';
 import type { TaskHandlerRegistry } from '../../core/tasks/task-handler-registry.js';
-import { assertTask, newSchedule } from './task-rules.js';
+import { assertMayUse, assertTask, newSchedule } from './task-rules.js';
 import { TASK_TABLE } from './task-lease.js';
 import { LOG_PREFIX } from './task-runner.js';
 
@@ -38,6 +38,7 @@ export async function startTask(ctx: OpContext, handlers: TaskHandlerRegistry, i
   const task = await lockTask(ctx, id);
   if (Number(task.status) !== 0) throw wrongState(task, 'start', 0);
   assertTask(handlers, task, true);
+  assertMayUse(handlers, task, ctx.user);
   const patch: Row = { status: 1, ...newSchedule(task) };
   if (type === 0 || type === 1) patch.type = type;
   await ctx.db.updateTable(TASK_TABLE).set(patch).where('id', '=', id).where('status', '=', 0).execute();

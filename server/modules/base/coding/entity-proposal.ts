@@ -2,6 +2,7 @@ import type { Host } from '../../../core/host.js';
 import type { Entity } from '../../../core/registry/entity-types.js';
 import { badRequest, type FieldIssue } from '../../../core/errors.js';
 import { checkFits, prepareEntity } from '../../../core/registry/register-entity.js';
+import { assertTablesNotReserved } from '../../../core/registry/reserved-tables.js';
 import { dirPath } from '../../../core/registry/reconcile-menus.js';
 import { storedOrigin } from '../../../core/registry/stored-entities.js';
 import {
@@ -65,6 +66,7 @@ export async function checkAgainstServer(host: Host, schema: Record<string, unkn
   let entity: Entity;
   try {
     entity = prepareEntity({ schema, origin: storedOrigin(prefix) });
+    assertTablesNotReserved(host.registry.all(), [entity]);
     checkFits(host.registry, [entity], { replacing });
   } catch (e) {
     throw asBadRequest(e);
