@@ -71,7 +71,7 @@ describe.each(DIALECTS)('generic delete and the recycle bin (%s)', (dialect) => 
   });
 
   it('copies and deletes in one transaction: a failure after the copy leaves both tables as they were', async () => {
-    t.app.joinery.hooks.set('demo/tenant', { afterDelete: () => { throw refused('tenant rows are pinned for this test'); } });
+    const unpin = t.app.joinery.hooks.add('demo/tenant', { afterDelete: () => { throw refused('tenant rows are pinned for this test'); } });
     try {
       const before = await dbFingerprint(t);
       const r = await post('demo/tenant/delete', { ids: ids(await t.rows('demo_tenant')) });
@@ -79,7 +79,7 @@ describe.each(DIALECTS)('generic delete and the recycle bin (%s)', (dialect) => 
       expect(r.body.message).toBe('tenant rows are pinned for this test');
       expect(await dbFingerprint(t)).toEqual(before);
     } finally {
-      t.app.joinery.hooks.set('demo/tenant', { afterDelete: undefined });
+      unpin();
     }
   });
 

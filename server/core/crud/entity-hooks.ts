@@ -43,15 +43,70 @@ export type EntityHooks = {
   addReply?(ids: number[], batch: boolean): unknown;
 };
 
-/** Hooks by entity prefix. */
-export class HookRegistry {
-  private readonly map = new Map<string, EntityHooks>();
+/** Hooks whose results are combined in order (below); every other hook just runs, in the order it was added. */
+type Combined = 'scope' | 'filters' | 'prepareInput' | 'keptWith' | 'addReply';
+type Sequential = Exclude<keyof EntityHooks, Combined>;
+const COMBINED = new Set<keyof EntityHooks>(['scope', 'filters', 'prepareInput', 'keptWith', 'addReply'] satisfies Combined[]);
 
-  set(prefix: string, hooks: EntityHooks): void {
-    this.map.set(prefix, { ...this.map.get(prefix), ...hooks });
+/** Two sets of hooks of one entity as one: each of a module's hooks runs after those added before it. */
+function combine(first: EntityHooks, then: EntityHooks, prefix: string): EntityHooks {
+  const out: EntityHooks = { ...first };
+  for (const [key, hook] of Object.entries(then)) if (hook !== undefined) (out as Record<string, unknown>)[key] = hook;
+  const both = <K extends keyof EntityHooks>(key: K) => first[key] !== undefined && then[key] !== undefined;
+  if (both('scope')) {
+    const [a, b] = [first.scope!, then.scope!];
+    // Both conditions hold: a second scope narrows the first, it never widens it.
+    out.scope = (ctx, eb) => {
+      const conditions = [a(ctx, eb), b(ctx, eb)].filter((c): c is Expression<SqlBool> => c !== undefined);
+      return conditions.length === 0 ? undefined : conditions.length === 1 ? conditions[0] : eb.and(conditions);
+    };
+  }
+  if (both('filters')) {
+    const [a, b] = [first.filters!, then.filters!];
+    out.filters = (ctx, params, eb) => [...a(ctx, params, eb), ...b(ctx, params, eb)];
+  }
+  if (both('prepareInput')) {
+    const [a, b] = [first.prepareInput!, then.prepareInput!];
+    out.prepareInput = (input, action) => b(a(input, action), action);
+  }
+  if (both('keptWith')) {
+    const [a, b] = [first.keptWith!, then.keptWith!];
+    out.keptWith = async (ctx, rows, input) => [...(await a(ctx, rows, input)), ...(await b(ctx, rows, input))];
+  }
+  // One call has one reply: two modules answering it would contradict each other.
+  if (both('addReply')) throw new Error(`${prefix}: a second addReply hook (an entity's add has one reply)`);
+  for (const key of Object.keys(then) as (keyof EntityHooks)[]) {
+    if (!both(key) || COMBINED.has(key)) continue;
+    const [a, b] = [first[key as Sequential], then[key as Sequential]] as ((...args: unknown[]) => unknown)[];
+    (out as Record<string, unknown>)[key] = async (...args: unknown[]) => {
+      await a(...args);
+      await b(...args);
+    };
+  }
+  return out;
+}
+
+/**
+ * Hooks by entity prefix. Hooks add up, as Payload's and Directus's do: a module's hooks run after those added before
+ * them for the same entity (a second beforeAdd does not replace the first), scopes and filters narrow together,
+ * prepareInput calls pipe. `add` returns a function that takes that module's hooks off again.
+ */
+export class HookRegistry {
+  private readonly added = new Map<string, EntityHooks[]>();
+  private readonly combined = new Map<string, EntityHooks>();
+
+  add(prefix: string, hooks: EntityHooks): () => void {
+    const list = [...(this.added.get(prefix) ?? []), hooks];
+    this.combined.set(prefix, list.reduce((a, b) => combine(a, b, prefix), {}));
+    this.added.set(prefix, list);
+    return () => {
+      const rest = (this.added.get(prefix) ?? []).filter((h) => h !== hooks);
+      this.added.set(prefix, rest);
+      this.combined.set(prefix, rest.reduce((a, b) => combine(a, b, prefix), {}));
+    };
   }
 
   get(prefix: string): EntityHooks {
-    return this.map.get(prefix) ?? {};
+    return this.combined.get(prefix) ?? {};
   }
 }

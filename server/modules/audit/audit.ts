@@ -151,8 +151,8 @@ export function registerAudit(host: Host): void {
       }
     },
   };
-  host.hooks.set('audit/user', { ...frozenOnceDecided, beforeUpdate: (ctx, patch, existing) => frozenOnceDecided.beforeUpdate(ctx, patch, existing, 'audit/user') });
-  host.hooks.set('audit/order', {
+  host.hooks.add('audit/user', { ...frozenOnceDecided, beforeUpdate: (ctx, patch, existing) => frozenOnceDecided.beforeUpdate(ctx, patch, existing, 'audit/user') });
+  host.hooks.add('audit/order', {
     ...frozenOnceDecided,
     // An order with a ticket is pending review (0 → 1); a pending ticket deleted puts it back when it was the last one.
     afterAdd: async (ctx, id) => {
@@ -176,7 +176,7 @@ export function registerAudit(host: Host): void {
       for (const r of rows.filter((x) => Number(x.status) === 0)) await moveSubject(ctx, 'order_info', Number(r.orderId), [0], 1);
     },
   });
-  host.hooks.set('audit/good', {
+  host.hooks.add('audit/good', {
     beforeDelete: (ctx, rows) => withdrawGoodTickets(ctx, rows),
     // A pending ticket restored from the recycle bin puts its product back under review (0 → 1), as creating it did.
     afterRestore: async (ctx, rows) => {

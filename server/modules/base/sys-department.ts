@@ -46,7 +46,7 @@ async function deleteUsersOf(host: Host, ctx: OpContext, departmentIds: number[]
 
 /** Departments: data scope on reads, users kept (moved up) or recycled on delete, drag-and-drop ordering. */
 export function registerSysDepartment(host: Host): void {
-  host.hooks.set(PREFIX, {
+  host.hooks.add(PREFIX, {
     // Cached rights and sessions are dropped again once the write is visible to other connections.
     afterCommit: () => host.auth.invalidateRights(),
     scope: (ctx, eb) => {

@@ -38,7 +38,7 @@ function logScope(ctx: OpContext, eb: AnyExpressionBuilder) {
 
 /** Request log: clear it, and how many days it is kept. */
 export function registerSysLog(host: Host): void {
-  host.hooks.set(PREFIX, { scope: logScope });
+  host.hooks.add(PREFIX, { scope: logScope });
   host.actions.set(PREFIX, 'clear', async (ctx) => {
     // A delegated admin clears only what it may see.
     if (ctx.user && !ctx.user.isSuper && ctx.user.departmentIds !== null) {

@@ -72,7 +72,7 @@ function checkKind(row: Row, at = ''): void {
 /** Menus: a non-super admin sees their own; deleting removes descendants; export/import of trees. */
 export function registerSysMenu(host: Host): void {
   const changed = () => host.auth.invalidateRights();
-  host.hooks.set(PREFIX, {
+  host.hooks.add(PREFIX, {
     // Cached rights and sessions are dropped again once the write is visible to other connections.
     afterCommit: () => host.auth.invalidateRights(),
     scope: (ctx, eb) => {

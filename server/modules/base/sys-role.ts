@@ -54,7 +54,7 @@ async function syncLinks(ctx: OpContext, id: number, input: Row): Promise<void> 
  * delegated admin may grant is the delegation guard's to judge (core/auth/delegation.ts), for every write here.
  */
 export function registerSysRole(host: Host): void {
-  host.hooks.set(PREFIX, {
+  host.hooks.add(PREFIX, {
     // Cached rights and sessions are dropped again once the write is visible to other connections.
     afterCommit: () => host.auth.invalidateRights(),
     scope: roleScope,

@@ -47,7 +47,7 @@ function notSuperAdmin(eb: AnyExpressionBuilder) {
 
 /** Admin users: password hashing, roles, department data scope, protection of the super admin. */
 export function registerSysUser(host: Host): void {
-  host.hooks.set(PREFIX, {
+  host.hooks.add(PREFIX, {
     // Cached rights and sessions are dropped again once the write is visible to other connections.
     afterCommit: () => host.auth.invalidateRights(),
     scope: userScope,

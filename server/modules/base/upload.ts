@@ -308,7 +308,7 @@ export function registerUploadRoutes(
   );
   const spaceTable = host.registry.get(SPACE_INFO)?.table;
   if (spaceTable) {
-    host.hooks.set(SPACE_INFO, {
+    host.hooks.add(SPACE_INFO, {
       // The owner is whoever records the file (x-readonly: a body cannot name another user).
       beforeAdd: (ctx, row) => {
         row.userId = ctx.user?.id ?? null;

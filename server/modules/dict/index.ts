@@ -59,7 +59,7 @@ export function registerDictModule(host: Host): void {
     return (await ctx.db.selectFrom('dict_type').selectAll().orderBy('id').execute()).map((r) => decodeRow(entity, r));
   });
 
-  host.hooks.set('dict/type', {
+  host.hooks.add('dict/type', {
     // Its entries go with its recycle copy and come back with it.
     keptWith: async (ctx, rows) => {
       const entries: Row[] = await ctx.db.selectFrom('dict_info').selectAll().where('typeId', 'in', rows.map((r) => Number(r.id))).orderBy('id').execute();
@@ -69,7 +69,7 @@ export function registerDictModule(host: Host): void {
       await ctx.db.deleteFrom('dict_info').where('typeId', 'in', rows.map((r) => Number(r.id))).execute();
     },
   });
-  host.hooks.set('dict/info', {
+  host.hooks.add('dict/info', {
     // The entries below it go with its recycle copy and come back with it.
     keptWith: async (ctx, rows) => {
       const below: Row[] = [];

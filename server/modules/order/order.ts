@@ -189,7 +189,7 @@ async function orderDetail(ctx: OpContext, query: Row): Promise<Row> {
 export function registerOrder(host: Host): void {
   const pendingLines = new WeakMap<Row, Line[]>();
 
-  host.hooks.set(PREFIX, {
+  host.hooks.add(PREFIX, {
     // An order added with items gets its amount from them; the amount is then required no more.
     prepareInput: (input, action) => (action === 'add' && input.items !== undefined && input.amount === undefined ? { ...input, amount: 0 } : input),
     beforeAdd: async (ctx, row, input) => {

@@ -60,7 +60,7 @@ export async function refreshBundlesHolding(ctx: OpContext, goodId: number): Pro
 
 /** Bundles: goodsInfo kept from goodIds, live goods in every read, changeInfo. */
 export function registerRecommend(host: Host): void {
-  host.hooks.set(PREFIX, {
+  host.hooks.add(PREFIX, {
     beforeAdd: async (ctx, row) => {
       row.goodsInfo = await goodsSnapshot(ctx, row.goodIds);
     },

@@ -94,7 +94,7 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
   manager.adoptStarted(started);
   const entity = () => host.registry.get(PLUGIN_PREFIX)!;
 
-  host.hooks.set(PLUGIN_PREFIX, {
+  host.hooks.add(PLUGIN_PREFIX, {
     beforeAdd: (ctx, row) => {
       superOnly(ctx);
       refuseBuiltinKey(row.keyName);

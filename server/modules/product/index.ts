@@ -19,7 +19,7 @@ async function materialsById(ctx: OpContext, wanted: number[]): Promise<Map<numb
  * holding a product following its changes (the snapshot in order_recommend.goodsInfo).
  */
 export function registerProductModule(host: Host): void {
-  host.hooks.set('product/info', {
+  host.hooks.add('product/info', {
     beforeAdd: (_ctx, row) => checkSkus(row),
     beforeUpdate: (ctx, patch, existing) => {
       if (patch.specInfo === undefined && patch.skuInfo === undefined) return;

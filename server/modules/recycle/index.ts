@@ -48,7 +48,7 @@ export function registerRecycleModule(host: Host): void {
     const lang = requestLanguage(request.headers.language);
     return { message: SKIPPED[lang](skipped.length), skipped };
   });
-  host.hooks.set(RECYCLE_PREFIX, {
+  host.hooks.add(RECYCLE_PREFIX, {
     scope: recycleScope,
     decorate: (ctx, rows) => {
       for (const row of rows) {

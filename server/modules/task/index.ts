@@ -14,7 +14,7 @@ export function registerTaskModule(host: Host, scheduler: TaskScheduler): void {
   const handlers = host.taskHandlers;
   registerBuiltinHandlers(host);
 
-  host.hooks.set(TASK_PREFIX, {
+  host.hooks.add(TASK_PREFIX, {
     prepareInput: (input) => prepareTaskInput(input),
     beforeAdd: (ctx, row) => {
       normalizeTask(row);
