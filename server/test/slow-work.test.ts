@@ -117,7 +117,7 @@ describe.each(DIALECTS)('slow work outside transactions (%s)', (dialect) => {
     expect(after - before).toBeLessThanOrEqual(2);
   });
 
-  it('update and import of users hash outside the transaction: a password set either way signs in', async () => {
+  it('a password changed by update or in the person centre is hashed outside the transaction and signs in', async () => {
     const add = await t.call('POST', '/admin/base/sys/user/add', { token, body: { username: 'changer', name: 'Changer', password: 'first-secret', roleIdList: [1] } });
     expect(add.status, add.raw).toBe(200);
     const upd = await t.call('POST', '/admin/base/sys/user/update', { token, body: { id: add.body.data, password: 'second-secret' } });
@@ -126,5 +126,6 @@ describe.each(DIALECTS)('slow work outside transactions (%s)', (dialect) => {
     const person = await t.call('POST', '/admin/base/comm/personUpdate', { token: await t.login('changer', 'second-secret'), body: { password: 'third-secret', oldPassword: 'second-secret' } });
     expect(person.status, person.raw).toBe(200);
     expect(await t.login('changer', 'third-secret')).toMatch(/\./);
+
   });
 });
