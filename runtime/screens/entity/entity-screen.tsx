@@ -63,8 +63,11 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
 
   /** Runs a button's action (after its dialog when it asks to confirm or for a remark). */
   const runNow = async (button: EpsButton, ids: number[], remark?: string, picked?: number | string) => {
-    await ctrl.run(button, ids, remark, picked);
+    const data = await ctrl.run(button, ids, remark, picked);
     toast.success(`${button.done ? labelOf(button.done, ctrl.lang) : t('dialog.done')} · ${t('dialog.records', { count: ids.length })}`);
+    // A note the server adds in the caller's language (a restore that left out links whose other end is gone).
+    const note = (data as { message?: unknown } | null | undefined)?.message;
+    if (typeof note === 'string' && note) toast.warning(note);
   };
   const press = (button: EpsButton, ids: number[]) => {
     if (button.confirm || button.remark || button.pick) {

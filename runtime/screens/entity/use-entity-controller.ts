@@ -46,7 +46,7 @@ export type EntityController = {
    */
   remove: (ids: number[]) => Promise<void>;
   /** Runs an action's button for these ids, then reads the page again. */
-  run: (button: EpsButton, ids: number[], remark?: string, picked?: number | string) => Promise<void>;
+  run: (button: EpsButton, ids: number[], remark?: string, picked?: number | string) => Promise<unknown>;
   /** After any write (saved, imported, an action run): clears the selection, bumps `version`, reads the page again. */
   afterWrite: () => Promise<void>;
   /** Bumped after every write, so tab counts and open detail views read again. */
@@ -95,9 +95,11 @@ export function useEntityController(prefix: string): EntityController {
     if (ids.length >= rows.rows.length && list.state.page > 1) list.setPage(list.state.page - 1);
     else await rows.refresh();
   };
-  const run = async (button: EpsButton, ids: number[], remark?: string, picked?: number | string) => {
-    await runButton(prefix, button, ids, remark, picked);
+  /** Runs a button's action; returns the reply's data (a restore that left links out says so in it). */
+  const run = async (button: EpsButton, ids: number[], remark?: string, picked?: number | string): Promise<unknown> => {
+    const data = await runButton(prefix, button, ids, remark, picked);
     await afterWrite();
+    return data;
   };
 
   const baseColumns = useMemo(() => (entry ? epsColumns(entry, lang, eps.byPrefix) : []), [entry, lang, eps.byPrefix]);
