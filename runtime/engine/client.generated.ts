@@ -1831,6 +1831,8 @@ export interface TaskInfo {
   lastSlot: number | null;
   /** Lock expiry */
   lockExpireTime: string | null;
+  /** Lock owner */
+  lockOwner: string | null;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1872,7 +1874,7 @@ export type TaskInfoUpdateInput = { id: number } & Partial<TaskInfoAddInput>;
 export interface TaskInfoPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "jobId" | "repeatConf" | "name" | "cron" | "limit" | "every" | "remark" | "status" | "startDate" | "endDate" | "data" | "service" | "type" | "nextRunTime" | "taskType" | "lastExecuteTime" | "runCount" | "lastSlot" | "lockExpireTime" | "createTime" | "updateTime";
+  order?: "id" | "jobId" | "repeatConf" | "name" | "cron" | "limit" | "every" | "remark" | "status" | "startDate" | "endDate" | "data" | "service" | "type" | "nextRunTime" | "taskType" | "lastExecuteTime" | "runCount" | "lastSlot" | "lockExpireTime" | "lockOwner" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   status?: 0 | 1;
   type?: 0 | 1;
