@@ -272,6 +272,43 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('the database ends a conne
   }, 60_000);
 });
 
+describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('requests stuck behind the database (%s)', (dialect) => {
+  let t: TestApp;
+  let server: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    t = await startApp(dialect, { scheduler: false });
+    server = await startServerProcess(t, { JOINERY_DB_CONNECT_TIMEOUT_MS: '1000', JOINERY_DB_STATEMENT_TIMEOUT_MS: '3000' });
+  }, 90_000);
+  afterAll(async () => {
+    await killServerProcess(server);
+    await t?.close();
+  }, 30_000);
+
+  it('are answered 503 when no connection is free or a statement runs too long, never left hanging', async () => {
+    const token = await t.login();
+    const added = await t.call('POST', '/admin/product/info/add', { token, body: { name: 'Busy chair', price: 100, categoryId: 1 } });
+    const id = Number((added.body.data as Row).id);
+    const update = (name: string) => fetch(`${server!.base}/admin/product/info/update`, {
+      method: 'POST', headers: { authorization: token, 'content-type': 'application/json', language: 'en' }, body: JSON.stringify({ id, name }),
+    }).then(async (r) => ({ status: r.status, body: await r.json() as Row }));
+    const side = await sideConnection(t);
+    let replies: { status: number; body: Row }[];
+    try {
+      // Twelve writes of a locked row: ten hold the pool's connections waiting for the lock, two wait for a connection.
+      await side.lock('product_info', id);
+      replies = await Promise.all(Array.from({ length: 12 }, (_, i) => update(`Busy chair ${i}`)));
+    } finally {
+      await side.release();
+      await side.end();
+    }
+    for (const r of replies) expect(r).toEqual({ status: 503, body: { code: 1003, message: 'The database is unavailable for the moment; please try again shortly' } });
+    expect(server!.child.exitCode).toBeNull();
+    const after = await update('Free chair');
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
+  }, 60_000);
+});
+
 describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('a task run killed mid-run (%s)', (dialect) => {
   let t: TestApp;
   let server: ServerProcess | undefined;
