@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -122,6 +123,31 @@ describe(`SIGTERM with requests under way (${DIALECTS[0]})`, () => {
     await Promise.all(busy.map((c) => c.closedByServer()));
     expect(await server!.exited).toBe(0);
   }, 40_000);
+
+  it('stops when the launcher that started it (npm start) ends without passing a signal on', async () => {
+    // What scripts/start.mjs does (the server with an IPC channel to it); the launcher is then killed outright, as npm
+    // run as a container's first process exits on SIGTERM without waiting for its children.
+    const root = path.resolve(import.meta.dirname, '../..');
+    const launcher = spawn(process.execPath, ['-e', `
+      const c = require('node:child_process').spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      console.log('server pid ' + c.pid);`], {
+      cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DATABASE_URL: t.url, JOINERY_DATA_DIR: t.dataDir, JOINERY_UI_DIR: path.join(t.dataDir, 'no-ui'), PORT: '0', HOST: '127.0.0.1', JOINERY_LOG: 'warn', JOINERY_WORKERS: '1' },
+    });
+    let said = '';
+    launcher.stdout!.on('data', (chunk: Buffer) => { said += chunk.toString(); });
+    launcher.stderr!.on('data', (chunk: Buffer) => { said += chunk.toString(); });
+    await until(60_000, 'the launched server listening', () => said.includes('listening on'));
+    const pid = Number(/server pid (\d+)/.exec(said)![1]);
+    const alive = () => { try { process.kill(pid, 0); return true; } catch { return false; } };
+    expect(alive()).toBe(true);
+    launcher.kill('SIGKILL');
+    try {
+      await until(20_000, 'the server ending after its launcher', () => !alive());
+    } finally {
+      if (alive()) process.kill(pid, 'SIGKILL');
+    }
+  }, 90_000);
 });
 
 describe.each(DIALECTS)('GET /health (%s)', (dialect) => {
