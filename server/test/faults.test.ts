@@ -184,6 +184,21 @@ describe.each(DIALECTS)('GET /health (%s)', (dialect) => {
     expect((await t.call('POST', '/admin/product/info/add', { token, body: { name: 'Roomy chair', price: 100, categoryId: 1 } })).status).toBe(200);
   });
 
+  it.runIf(dialect === 'sqlite')('a read-only database is answered 503 naming SQLITE_READONLY; reads still work', async () => {
+    const token = await t.login();
+    const db = t.app.joinery.database.db;
+    await sql`pragma query_only = 1`.execute(db);
+    try {
+      const r = await t.call('POST', '/admin/product/info/add', { token, headers: { language: 'en' }, body: { name: 'Read-only chair', price: 100, categoryId: 1 } });
+      expect(r.status, r.raw).toBe(503);
+      expect(r.body).toEqual({ code: 1003, message: 'The database cannot write: its file is read-only (SQLITE_READONLY)' });
+      expect((await t.call('POST', '/admin/product/info/page', { token, body: {} })).status).toBe(200);
+      expect((await t.call('GET', '/health')).status).toBe(200);
+    } finally {
+      await sql`pragma query_only = 0`.execute(db);
+    }
+  });
+
   it.runIf(dialect === 'postgres')('answers 503 in the envelope, in the caller\'s language, while the database is gone', async () => {
     const admin = new pg.Client({ connectionString: t.url.replace(/\/[^/]*$/, '/test') });
     await admin.connect();
