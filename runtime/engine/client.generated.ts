@@ -1646,6 +1646,8 @@ export interface RecycleData {
   userId: number | null;
   /** Deleted data */
   data: unknown[];
+  /** Related data */
+  related: unknown[] | null;
   /** Request path */
   url: string;
   /** Request parameters */
@@ -1675,7 +1677,7 @@ export type RecycleDataUpdateInput = { id: number } & Partial<RecycleDataAddInpu
 export interface RecycleDataPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "entityInfo" | "userId" | "data" | "url" | "params" | "entityPrefix" | "scope" | "count" | "createTime" | "updateTime";
+  order?: "id" | "entityInfo" | "userId" | "data" | "related" | "url" | "params" | "entityPrefix" | "scope" | "count" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
@@ -1839,6 +1841,8 @@ export interface TaskInfo {
   lastSlot: number | null;
   /** Lock expiry */
   lockExpireTime: string | null;
+  /** Lock owner */
+  lockOwner: string | null;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1880,7 +1884,7 @@ export type TaskInfoUpdateInput = { id: number } & Partial<TaskInfoAddInput>;
 export interface TaskInfoPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "jobId" | "repeatConf" | "name" | "cron" | "limit" | "every" | "remark" | "status" | "startDate" | "endDate" | "data" | "service" | "type" | "nextRunTime" | "taskType" | "lastExecuteTime" | "creatorId" | "runCount" | "lastSlot" | "lockExpireTime" | "createTime" | "updateTime";
+  order?: "id" | "jobId" | "repeatConf" | "name" | "cron" | "limit" | "every" | "remark" | "status" | "startDate" | "endDate" | "data" | "service" | "type" | "nextRunTime" | "taskType" | "lastExecuteTime" | "creatorId" | "runCount" | "lastSlot" | "lockExpireTime" | "lockOwner" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   status?: 0 | 1;
   type?: 0 | 1;

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,6 +12,8 @@ import { killServerProcess, startServerProcess, until, type ServerProcess } from
 import type { Row } from '../core/db/row.js';
 import { openDatabase } from '../core/db/database.js';
 import { loadOrCreateSecret } from '../core/auth/secret.js';
+import { untyped } from '../core/crud/dynamic-db.js';
+import { formatDateTime } from '../core/db/time.js';
 
 /**
  * Faults the server process must survive (issue 25 §5), on the real server in a process of its own where the fault
@@ -120,6 +123,31 @@ describe(`SIGTERM with requests under way (${DIALECTS[0]})`, () => {
     await Promise.all(busy.map((c) => c.closedByServer()));
     expect(await server!.exited).toBe(0);
   }, 40_000);
+
+  it('stops when the launcher that started it (npm start) ends without passing a signal on', async () => {
+    // What scripts/start.mjs does (the server with an IPC channel to it); the launcher is then killed outright, as npm
+    // run as a container's first process exits on SIGTERM without waiting for its children.
+    const root = path.resolve(import.meta.dirname, '../..');
+    const launcher = spawn(process.execPath, ['-e', `
+      const c = require('node:child_process').spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      console.log('server pid ' + c.pid);`], {
+      cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DATABASE_URL: t.url, JOINERY_DATA_DIR: t.dataDir, JOINERY_UI_DIR: path.join(t.dataDir, 'no-ui'), PORT: '0', HOST: '127.0.0.1', JOINERY_LOG: 'warn', JOINERY_WORKERS: '1' },
+    });
+    let said = '';
+    launcher.stdout!.on('data', (chunk: Buffer) => { said += chunk.toString(); });
+    launcher.stderr!.on('data', (chunk: Buffer) => { said += chunk.toString(); });
+    await until(60_000, 'the launched server listening', () => said.includes('listening on'));
+    const pid = Number(/server pid (\d+)/.exec(said)![1]);
+    const alive = () => { try { process.kill(pid, 0); return true; } catch { return false; } };
+    expect(alive()).toBe(true);
+    launcher.kill('SIGKILL');
+    try {
+      await until(20_000, 'the server ending after its launcher', () => !alive());
+    } finally {
+      if (alive()) process.kill(pid, 'SIGKILL');
+    }
+  }, 90_000);
 });
 
 describe.each(DIALECTS)('GET /health (%s)', (dialect) => {
@@ -154,6 +182,21 @@ describe.each(DIALECTS)('GET /health (%s)', (dialect) => {
     }
     // The database works again once there is room.
     expect((await t.call('POST', '/admin/product/info/add', { token, body: { name: 'Roomy chair', price: 100, categoryId: 1 } })).status).toBe(200);
+  });
+
+  it.runIf(dialect === 'sqlite')('a read-only database is answered 503 naming SQLITE_READONLY; reads still work', async () => {
+    const token = await t.login();
+    const db = t.app.joinery.database.db;
+    await sql`pragma query_only = 1`.execute(db);
+    try {
+      const r = await t.call('POST', '/admin/product/info/add', { token, headers: { language: 'en' }, body: { name: 'Read-only chair', price: 100, categoryId: 1 } });
+      expect(r.status, r.raw).toBe(503);
+      expect(r.body).toEqual({ code: 1003, message: 'The database cannot write: its file is read-only (SQLITE_READONLY)' });
+      expect((await t.call('POST', '/admin/product/info/page', { token, body: {} })).status).toBe(200);
+      expect((await t.call('GET', '/health')).status).toBe(200);
+    } finally {
+      await sql`pragma query_only = 0`.execute(db);
+    }
   });
 
   it.runIf(dialect === 'postgres')('answers 503 in the envelope, in the caller\'s language, while the database is gone', async () => {
@@ -270,6 +313,43 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('the database ends a conne
   }, 60_000);
 });
 
+describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('requests stuck behind the database (%s)', (dialect) => {
+  let t: TestApp;
+  let server: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    t = await startApp(dialect, { scheduler: false });
+    server = await startServerProcess(t, { JOINERY_DB_CONNECT_TIMEOUT_MS: '1000', JOINERY_DB_STATEMENT_TIMEOUT_MS: '3000' });
+  }, 90_000);
+  afterAll(async () => {
+    await killServerProcess(server);
+    await t?.close();
+  }, 30_000);
+
+  it('are answered 503 when no connection is free or a statement runs too long, never left hanging', async () => {
+    const token = await t.login();
+    const added = await t.call('POST', '/admin/product/info/add', { token, body: { name: 'Busy chair', price: 100, categoryId: 1 } });
+    const id = Number((added.body.data as Row).id);
+    const update = (name: string) => fetch(`${server!.base}/admin/product/info/update`, {
+      method: 'POST', headers: { authorization: token, 'content-type': 'application/json', language: 'en' }, body: JSON.stringify({ id, name }),
+    }).then(async (r) => ({ status: r.status, body: await r.json() as Row }));
+    const side = await sideConnection(t);
+    let replies: { status: number; body: Row }[];
+    try {
+      // Twelve writes of a locked row: ten hold the pool's connections waiting for the lock, two wait for a connection.
+      await side.lock('product_info', id);
+      replies = await Promise.all(Array.from({ length: 12 }, (_, i) => update(`Busy chair ${i}`)));
+    } finally {
+      await side.release();
+      await side.end();
+    }
+    for (const r of replies) expect(r).toEqual({ status: 503, body: { code: 1003, message: 'The database is unavailable for the moment; please try again shortly' } });
+    expect(server!.child.exitCode).toBeNull();
+    const after = await update('Free chair');
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
+  }, 60_000);
+});
+
 describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('a task run killed mid-run (%s)', (dialect) => {
   let t: TestApp;
   let server: ServerProcess | undefined;
@@ -296,9 +376,11 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('a task run killed mid-run
       taskId = Number((added.body.data as Row).id);
       const task = async () => (await untypedRow(t, taskId));
       await until(20_000, 'a run claimed by the server process', async () => (await task()).lockOwner !== null && (await side.waiting()).length > 0);
-      held = await task();
       server.child.kill('SIGKILL');
       expect(await server.exited).toBe('SIGKILL');
+      // As if the lease were long (an hour): the next run must not wait for it, only for its process to be gone.
+      await untyped(t.app.joinery.database.db).updateTable('task_info').set({ lockExpireTime: formatDateTime(new Date(Date.now() + 3600_000)) }).where('id', '=', taskId).execute();
+      held = await task();
     } finally {
       await side.release();
       await side.end();
@@ -316,7 +398,7 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('a task run killed mid-run
     expect(String(interrupted.detail)).toMatch(/^interrupted: the server process running it \(.+, pid \d+\) ended before the run finished$/);
     expect(interrupted.slotTime).not.toBeNull();
     expect(timeOf(interrupted.slotTime)).toBe(Number(held!.lastSlot));
-    // The next run did not wait for the dead run's lease to run out.
+    // The next run did not wait for the dead run's lease to run out (an hour away).
     const ran = rows.find((r) => Number(r.status) === 1)!;
     expect(timeOf(ran.slotTime)).toBeLessThan(timeOf(held!.lockExpireTime));
   }, 90_000);

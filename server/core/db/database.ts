@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
+import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql, type LogEvent, type MysqlPool } from 'kysely';
 import { SqliteLogThread, type LogStatement } from './log-thread.js';
 import { TrackedKysely } from './transaction-guard.js';
 import type { SystemTables } from './system-tables.generated.js';
@@ -198,7 +198,35 @@ async function openMysql(url: string): Promise<Kysely<SystemTables>> {
     uri: url, connectionLimit: 10, decimalNumbers: true, supportBigNumbers: true, bigNumberStrings: false, dateStrings: true,
     connectTimeout: t.connectMs, enableKeepAlive: true,
   });
-  return new TrackedKysely<SystemTables>({ dialect: new MysqlDialect({ pool }), ...queryLog() });
+  // The longest statement, lock waits included: MariaDB's max_statement_time (seconds), else MySQL's
+  // max_execution_time (ms, SELECTs only). Queued on a new connection before its first use.
+  pool.on('connection', (connection) => {
+    connection.query(`set session max_statement_time = ${t.statementMs / 1000}`, (error) => {
+      if (error) connection.query(`set session max_execution_time = ${t.statementMs}`, () => undefined);
+    });
+  });
+  // mysql2's pool queues a request for a connection without end; after connectMs the request is answered 503 instead
+  // (a connection given later goes straight back to the pool).
+  const bounded: MysqlPool = {
+    getConnection(callback) {
+      let settled = false;
+      const timer = setTimeout(() => {
+        settled = true;
+        callback(Object.assign(new Error(`no MySQL connection was free within ${t.connectMs} ms`), { code: 'ETIMEDOUT' }), undefined as never);
+      }, t.connectMs);
+      pool.getConnection((error, connection) => {
+        if (settled) {
+          if (!error) connection.release();
+          return;
+        }
+        settled = true;
+        clearTimeout(timer);
+        callback(error, connection as never);
+      });
+    },
+    end: (callback) => pool.end(callback),
+  };
+  return new TrackedKysely<SystemTables>({ dialect: new MysqlDialect({ pool: bounded }), ...queryLog() });
 }
 
 /** Opens the database named by a URL: sqlite:<file>, sqlite::memory:, postgres://…, mysql://…. */

@@ -32,6 +32,9 @@ export function databaseUnavailable(error: unknown): Unavailable | undefined {
   if (NODE_CODES.has(code) || MYSQL_CODES.has(code)) return withCode(error.message);
   if (PG_STATES.test(code) && 'severity' in error) return withCode(error.message);
   if (PG_MESSAGES.test(error.message)) return { cause: error.message };
+  // A statement stopped by max_statement_time (MariaDB 1969, which mysql2 has no name for) or max_execution_time (MySQL 3024).
+  const errno = (error as { errno?: unknown }).errno;
+  if ((errno === 1969 || errno === 3024) && 'sqlState' in error) return { cause: `${error.message} (errno ${errno})` };
   // mysql2 marks a failure of the connection itself `fatal` (the ROLLBACK after a lost connection fails with "Can't add
   // new command when connection is in closed state", fatal, without a code).
   if ((error as { fatal?: unknown }).fatal === true) return withCode(error.message);

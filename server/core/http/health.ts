@@ -15,7 +15,8 @@ const CHECK_MS = 2000;
  * goes to the log).
  */
 export function installHealthRoute(app: FastifyInstance, database: Database, isClosing: () => boolean): void {
-  app.get('/health', async (request, reply) => {
+  // Checks come every few seconds: their `request completed` lines are left out of the request log (failures are logged).
+  app.get('/health', { logLevel: 'warn' }, async (request, reply) => {
     const lang = requestLanguage(request.headers.language);
     reply.header('cache-control', 'no-store');
     if (isClosing()) {
