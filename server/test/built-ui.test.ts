@@ -77,6 +77,9 @@ describe('the built console: precompressed, cached, revalidated', () => {
     }
     const js = await get(BUNDLE, { 'accept-encoding': 'br' });
     expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    // A script is no document: the short policy that allows nothing, not the console's (sent on every file of a load).
+    expect(js.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
+    expect((await get('/sys/user')).headers['content-security-policy']).toMatch(/script-src 'self'/);
     // A file compression does not shrink goes as it is, whatever the browser accepts.
     const tiny = await get(TINY, { 'accept-encoding': 'br, gzip' });
     expect([tiny.statusCode, tiny.headers['content-encoding'], tiny.body]).toEqual([200, undefined, '1']);
