@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompressDir } from '../server/core/http/precompress';
 
 const runtimeDir = import.meta.dirname;
 // `npm run dev:ui` proxies the API to `npm run dev:server`, which listens on PORT (default 8001, as server/config.ts).
@@ -35,11 +37,24 @@ function listScreenPreload(): Plugin {
   };
 }
 
+/** `.br` and `.gz` beside every text file of the build, for the server to pick by Accept-Encoding. */
+function precompress(): Plugin {
+  return {
+    name: 'joinery-precompress',
+    apply: 'build',
+    writeBundle: {
+      sequential: true,
+      order: 'post',
+      handler: (options) => precompressDir(options.dir ?? path.resolve(runtimeDir, '../dist/ui')),
+    },
+  };
+}
+
 // The UI is built into dist/ui and served by the Joinery server at '/'; in development the API is proxied.
 export default defineConfig({
   root: runtimeDir,
   base: '/',
-  plugins: [react(), tailwindcss(), listScreenPreload()],
+  plugins: [react(), tailwindcss(), listScreenPreload(), precompress()],
   build: {
     outDir: '../dist/ui',
     emptyOutDir: true,

@@ -25,6 +25,8 @@ import { installDashboardTables } from './modules/dashboard/index.js';
 import { fixedPages } from './modules/base/seed/seed-menus.js';
 import { serveStatic } from './core/http/static-files.js';
 import { installSecurityHeaders } from './core/http/security-headers.js';
+import { registerFormValidators } from './core/http/form-validators.js';
+import { installJsonCompression } from './core/http/compress-json.js';
 import { clientErrorHandler, frameworkErrors } from './core/http/framework-errors.js';
 import { loggerOptions, type LogSetting } from './core/http/request-log.js';
 import { limitsOf } from './core/limits.js';
@@ -164,6 +166,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(fastifyMultipart);
   registerModules(host, scheduler, startedPlugins);
   installDispatcher(app, registry, host.actions, (request) => host.context(request));
+  registerFormValidators(app, config.dataDir);
+  installJsonCompression(app);
   await serveStatic(app, config);
   if (options.seed ?? true) await seedIfEmpty(host, { history: options.seedHistory ?? true });
   // Every start: the console's built-in plugins have their rows (status and settings an admin chose are kept).

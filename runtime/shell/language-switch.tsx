@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../i18n/index';
+import { LANGUAGES, switchLanguage, type Language } from '../i18n/index';
 import { Dropdown } from './dropdown';
 import { Icon } from './icons';
 
@@ -15,7 +15,7 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
       items={LANGUAGES.map((lang) => ({
         key: lang, label: LANGUAGE_NAMES[lang], active: lang === current, testId: `language-${lang}`,
         icon: lang === current ? <Icon name="check" size={14} /> : undefined,
-        onSelect: () => { void i18n.changeLanguage(lang); },
+        onSelect: () => { void switchLanguage(lang); },
       }))} />
   );
 }

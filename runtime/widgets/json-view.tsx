@@ -1,7 +1,7 @@
 import type { EpsField } from '../engine/eps';
 import type { ColumnSpec } from '../engine/eps-columns';
 import { cellKind } from './field-kind';
-import { widgetRegistry } from './widget-registry';
+import { cellRegistry } from './cell-registry';
 import { labelOf } from './label-of';
 import { ImageThumbs } from './media-thumbs';
 import { formatMoney } from './money';
@@ -42,7 +42,7 @@ export function EntityRowsView({ rows, fields, lang }: { rows: Row[]; fields: Ep
             <tr key={i} className="border-t border-line">
               {shown.map((f) => {
                 const kind = cellKind(f);
-                const Cell = widgetRegistry.cells[kind];
+                const Cell = cellRegistry[kind];
                 const column = { id: f.name, label: '', field: f, cell: kind, accessor: f.name, sortable: false, visible: true, order: 0 } satisfies ColumnSpec;
                 return <td key={f.name} className="max-w-60 px-2 py-1.5 align-middle"><Cell value={r[f.name]} row={{ id: Number(r.id ?? i), ...r }} column={column} /></td>;
               })}

@@ -1,7 +1,8 @@
 import type { RegistryFieldsType, RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import type { ComponentType } from 'react';
 import type { CellKind, FieldKind } from './field-kind';
-import { cellWidgets, type CellProps } from './cells';
+import type { CellProps } from './cells';
+import { cellRegistry } from './cell-registry';
 import {
   DateWidget, HiddenWidget, MoneyWidget, NumberWidget, RadioWidget, ToneWidget, SelectWidget, SwitchWidget, TextareaWidget, TextWidget, epsOptions, invalid,
 } from './form-widgets';
@@ -51,7 +52,7 @@ export const widgetRegistry: {
   forms: Record<Exclude<FieldKind, 'json'>, ComponentType<WidgetProps>>;
   fields: Pick<RegistryFieldsType, 'json'>;
 } = {
-  cells: cellWidgets,
+  cells: cellRegistry,
   forms: {
     text: TextWidget,
     password: TextWidget,

@@ -92,6 +92,7 @@ describe.each(DIALECTS)('security headers and sandboxed param pages (%s)', (dial
     expect(csp['script-src']).toContain("'self'");
     expect(csp['script-src']).toContain(hash);
     expect(csp['script-src']).not.toContain("'unsafe-inline'");
+    expect(csp['script-src']).not.toContain("'unsafe-eval'");
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['base-uri']).toEqual(["'self'"]);

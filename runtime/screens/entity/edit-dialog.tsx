@@ -2,8 +2,6 @@ import { useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import Form from '@rjsf/core';
-import { customizeValidator } from '@rjsf/validator-ajv8';
-import { linearRegExp } from '../../engine/linear-regexp';
 import type { ErrorSchema, FormValidation, RJSFSchema } from '@rjsf/utils';
 import type { EpsEntry } from '../../engine/eps';
 import { epsForm, formBody, formValues, uiSchemaFor } from '../../engine/eps-form';
@@ -18,16 +16,7 @@ import { buttonClass } from '../../widgets/ui-classes';
 import { DialogFrame } from './dialog-frame';
 import { formTemplates } from './form-templates';
 import { detailsToErrors, translateErrors } from './form-messages';
-
-// The server's wire formats (server/core/registry/schema-validator.ts): 'YYYY-MM-DD HH:mm:ss' date-times, plain dates.
-const validator = customizeValidator({
-  customFormats: {
-    'date-time': /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/,
-    date: /^\d{4}-\d{2}-\d{2}$/,
-  },
-  // Schema patterns run on a linear-time engine, as on the server: no pattern can freeze the tab.
-  ajvOptionsOverrides: { allowUnionTypes: true, code: { regExp: linearRegExp } },
-});
+import { useFormValidator } from '../../engine/form-validator';
 
 type Data = Record<string, unknown>;
 
@@ -49,7 +38,7 @@ export type EditDialogProps = {
 
 /**
  * Add/edit dialog: RJSF over the same JSON Schema the server validates with, widgets from the registry. Server
- * `details` are shown on their fields; the dialog stays open until the save succeeds. Lazily loaded (RJSF + ajv).
+ * `details` are shown on their fields; the dialog stays open until the save succeeds. Lazily loaded (RJSF; the validator comes compiled from the server).
  */
 let openings = 0;
 
@@ -71,7 +60,9 @@ export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClos
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const context = useRef<JsonFormContext>({ badJson: new Set() });
-  const loading = !!row && fetchInfo && info.isLoading;
+  // Compiled by the server for this schema (with its wire formats: 'YYYY-MM-DD HH:mm:ss' date-times, plain dates).
+  const { validator } = useFormValidator(spec.schema);
+  const loading = (!!row && fetchInfo && info.isLoading) || !validator;
   const record = row ? { ...row, ...(info.data ?? {}) } : undefined;
   context.current.record = record;
   const formData = data ?? (record ? formValues(spec, record) : fixed ? formValues(spec, fixed) : undefined);
@@ -137,7 +128,7 @@ export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClos
           schema={spec.schema}
           uiSchema={{ ...uiSchemaFor(spec, formData), 'ui:submitButtonOptions': { norender: true } }}
           formData={formData}
-          validator={validator}
+          validator={validator!}
           widgets={rjsfWidgets}
           fields={widgetRegistry.fields}
           templates={formTemplates}

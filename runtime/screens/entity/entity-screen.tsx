@@ -16,7 +16,6 @@ import { useFillHeight } from './use-fill-height';
 import type { EpsButton } from '../../engine/eps';
 import { labelOf } from '../../widgets/label-of';
 import { INFO_VIEWS } from '../../overrides/info-views';
-import { ActionDialog } from './action-dialog';
 import { allows, onRow, onSelection } from './action-buttons';
 import { ListTabs } from './list-tabs';
 import { MasterPanel } from './master-panel';
@@ -27,6 +26,8 @@ import { KEYED_NAME_FIELD, useRowName } from '../../widgets/row-name';
 
 // RJSF and ajv load only when a form opens, so the list stays light.
 const EditDialog = lazy(() => import('./edit-dialog'));
+// The action dialog loads when one opens: a cold list downloads only what shows its rows.
+const ActionDialog = lazy(() => import('./action-dialog').then((m) => ({ default: m.ActionDialog })));
 
 const RefreshIcon = ({ spinning }: { spinning: boolean }) => (
   <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" className={spinning ? 'animate-spin' : ''}>
@@ -216,7 +217,11 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
       ) : (
         <InfoDialog entry={entry} prefix={prefix} row={viewing} lang={ctrl.lang} fetchInfo={can.info} onClose={() => setViewing(null)} />
       )}
-      <ActionDialog pending={pending} lang={ctrl.lang} onConfirm={(remark, picked) => runNow(pending!.button, pending!.ids, remark, picked)} onClose={() => setPending(null)} />
+      {pending && (
+        <Suspense fallback={null}>
+          <ActionDialog pending={pending} lang={ctrl.lang} onConfirm={(remark, picked) => runNow(pending!.button, pending!.ids, remark, picked)} onClose={() => setPending(null)} />
+        </Suspense>
+      )}
       <ConfirmDelete ids={deleting} recycle={entry.joinery?.recycle ?? false} onConfirm={remove} onClose={() => setDeleting(null)} />
       {importing && <ImportDialog prefix={prefix} title={ctrl.title} onClose={() => setImporting(false)} onImported={() => void ctrl.afterWrite()} />}
       {editing && (

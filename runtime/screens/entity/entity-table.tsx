@@ -9,7 +9,7 @@ import type { ColumnSpec } from '../../engine/eps-columns';
 import type { EntityRow } from '../../engine/use-entity-list';
 import type { ListState, SortDir } from '../../engine/use-list-state';
 import { recallScroll, rememberScroll } from '../../engine/kept-scroll';
-import { widgetRegistry } from '../../widgets/widget-registry';
+import { cellRegistry } from '../../widgets/cell-registry';
 
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature });
 
@@ -206,7 +206,7 @@ export function EntityTable(props: EntityTableProps) {
     header: c.label,
     enableSorting: c.sortable,
   })), [columns]);
-  const bodyColumns = useMemo(() => columns.map((column): BodyColumn => ({ column, Cell: widgetRegistry.cells[column.cell] })), [columns]);
+  const bodyColumns = useMemo(() => columns.map((column): BodyColumn => ({ column, Cell: cellRegistry[column.cell] })), [columns]);
 
   const table = useTable({
     features,

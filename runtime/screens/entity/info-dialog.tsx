@@ -6,7 +6,7 @@ import type { EntityRow } from '../../engine/use-entity-list';
 import type { ColumnSpec } from '../../engine/eps-columns';
 import { cellKind } from '../../widgets/field-kind';
 import { labelOf } from '../../widgets/label-of';
-import { widgetRegistry } from '../../widgets/widget-registry';
+import { cellRegistry } from '../../widgets/cell-registry';
 import { ImageThumbs } from '../../widgets/media-thumbs';
 import { EntityRowsView, JsonView } from '../../widgets/json-view';
 import { buttonClass } from '../../widgets/ui-classes';
@@ -41,7 +41,7 @@ function Value({ field, row, lang }: { field: EpsField; row: EntityRow; lang: st
   }
   const alias = Object.keys(field.ref?.fields ?? {})[0];
   const column = { id: field.name, label: '', field, cell: kind, accessor: alias ?? field.name, rawKey: alias ? field.name : undefined, sortable: false, visible: true, order: 0 } satisfies ColumnSpec;
-  const Cell = widgetRegistry.cells[kind];
+  const Cell = cellRegistry[kind];
   return <Cell value={alias && row[alias] !== undefined ? row[alias] : value} row={row} column={column} />;
 }
 

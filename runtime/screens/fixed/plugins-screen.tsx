@@ -2,11 +2,10 @@ import { lazy, Suspense, useRef, useState, type ComponentType, type DragEvent, t
 import useSWR, { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import Form from '@rjsf/core';
-import { customizeValidator } from '@rjsf/validator-ajv8';
-import { linearRegExp } from '../../engine/linear-regexp';
-import type { RJSFSchema } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { RequestError } from '../../engine/request';
 import { entityApi } from '../../engine/entity-api';
+import { useFormValidator } from '../../engine/form-validator';
 
 const plugins$ = entityApi('plugin/info');
 import { installPackage as install, isPluginPackage as isPackage, type InstallQuestion } from '../../engine/plugin-install';
@@ -30,7 +29,6 @@ type Plugin = {
 type PageReply = { list: Plugin[]; pagination: { total: number } };
 
 const PAGE_KEY = plugins$.url('page');
-const validator = customizeValidator({ ajvOptionsOverrides: { allowUnionTypes: true, code: { regExp: linearRegExp } } });
 
 /** The glyph of each built-in plugin on its card. */
 const BUILTIN_ICONS: Record<string, string> = { icon: 'icon-common', print: 'printer', tailwind: 'icon-code', theme: 'palette', upload: 'upload', view: 'icon-list' };
@@ -242,21 +240,10 @@ export default function PluginsScreen() {
               <button type="submit" form="plugin-config-form" className={buttonClass.primary} disabled={busy !== null}>{t('save')}</button>
             </>
           )}>
-          <Form
-            id="plugin-config-form"
-            schema={configuring.pluginJson!.configSchema!}
-            uiSchema={configUi(configuring, t)}
-            formData={configuring.config ?? {}}
-            validator={validator}
-            widgets={rjsfWidgets}
-            fields={widgetRegistry.fields}
-            templates={formTemplates}
-            showErrorList={false}
-            noHtml5Validate
-            onSubmit={(e) => {
-              void update(configuring, { config: e.formData ?? {} }, t('configSaved', { name: nameOf(configuring) })).then((ok) => { if (ok) setConfiguring(null); });
-            }}
-          />
+          <ConfigForm schema={configuring.pluginJson!.configSchema!} uiSchema={configUi(configuring, t)} formData={configuring.config ?? {}}
+            onSubmit={(data) => {
+              void update(configuring, { config: data }, t('configSaved', { name: nameOf(configuring) })).then((ok) => { if (ok) setConfiguring(null); });
+            }} />
         </DialogFrame>
       )}
     </div>
@@ -303,4 +290,25 @@ function ReadmeOf({ plugin }: { plugin: Plugin | null }) {
   if (!info.data) return <p className="py-6 text-center text-[13px] text-muted">{t('loading')}</p>;
   const text = plugin.builtin ? t(`builtin.${plugin.keyName}.readme`, { defaultValue: info.data.readme ?? '' }) : info.data.readme;
   return <pre className="max-h-[60vh] overflow-auto whitespace-pre-wrap text-[13px] leading-6 text-ink">{text || t('noReadme')}</pre>;
+}
+
+/** A plugin's settings form; its validator is compiled by the server for the plugin's configSchema. */
+function ConfigForm({ schema, uiSchema, formData, onSubmit }: { schema: RJSFSchema; uiSchema: UiSchema; formData: Record<string, unknown>; onSubmit: (data: Record<string, unknown>) => void }) {
+  const { validator } = useFormValidator(schema);
+  if (!validator) return <p className="py-6 text-center text-[13px] text-muted">…</p>;
+  return (
+    <Form
+      id="plugin-config-form"
+      schema={schema}
+      uiSchema={uiSchema}
+      formData={formData}
+      validator={validator}
+      widgets={rjsfWidgets}
+      fields={widgetRegistry.fields}
+      templates={formTemplates}
+      showErrorList={false}
+      noHtml5Validate
+      onSubmit={(e) => onSubmit((e.formData ?? {}) as Record<string, unknown>)}
+    />
+  );
 }

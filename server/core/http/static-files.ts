@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../../config.js';
 import { SEED_DIR } from '../../paths.js';
 import { uploadRoot } from '../storage/file-storage.js';
 import { servedInline } from '../storage/file-kinds.js';
+import { loadBuiltUi, sendBuilt } from './built-ui.js';
 
 const SEED_PUBLIC = path.join(SEED_DIR, 'public');
 
@@ -38,18 +39,19 @@ export async function serveStatic(app: FastifyInstance, config: Config): Promise
     });
     await scope.register(fastifyStatic, { root: uploads, prefix: '/public/uploads/', decorateReply: false, index: false, dotfiles: 'deny' });
   });
-  const uiIndex = path.join(config.uiDir, 'index.html');
-  const hasUi = fs.existsSync(uiIndex);
-  if (hasUi) {
-    await app.register(fastifyStatic, { root: config.uiDir, prefix: '/', decorateReply: false, wildcard: false, index: false });
-  }
-  app.get('/', (_req, reply) => (hasUi ? reply.type('text/html').send(fs.createReadStream(uiIndex)) : reply.type('text/html').send(STATUS_PAGE)));
+  // The built UI from memory, precompressed, with content ETags (built-ui.ts); history-mode paths get index.html.
+  const ui = loadBuiltUi(config.uiDir);
+  const index = ui.get('/index.html');
+  const page = (request: FastifyRequest, reply: FastifyReply) => (index ? sendBuilt(request, reply, index) : reply.type('text/html').send(STATUS_PAGE));
+  app.get('/', page);
   // Unknown GET paths outside the API are screens of the single-page app.
   app.get('/*', (request, reply) => {
     const p = request.url.split('?')[0];
+    const file = ui.get(p);
+    if (file) return sendBuilt(request, reply, file);
     if (/^\/(admin|app|public)(\/|$)/.test(p) || path.extname(p) !== '') {
       return reply.status(404).send({ code: 1001, message: `${p.slice(0, 200)} Not Found` });
     }
-    return hasUi ? reply.type('text/html').send(fs.createReadStream(uiIndex)) : reply.type('text/html').send(STATUS_PAGE);
+    return page(request, reply);
   });
 }
