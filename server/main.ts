@@ -86,18 +86,20 @@ async function primary(): Promise<void> {
     console.error(`Joinery worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
     cluster.fork();
   });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      stopping = true;
-      const all = Object.values(cluster.workers ?? {});
-      let left = all.length;
-      if (left === 0) process.exit(0);
-      for (const w of all) {
-        w?.once('exit', () => { if (--left === 0) process.exit(0); });
-        w?.process.kill('SIGTERM');
-      }
-    });
-  }
+  const stopAll = () => {
+    if (stopping) return;
+    stopping = true;
+    const all = Object.values(cluster.workers ?? {});
+    let left = all.length;
+    if (left === 0) process.exit(0);
+    for (const w of all) {
+      w?.once('exit', () => { if (--left === 0) process.exit(0); });
+      w?.process.kill('SIGTERM');
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stopAll);
+  // Started by `npm start` with an IPC channel: the workers stop when the launcher goes away (see serve()).
+  if (process.connected) process.once('disconnect', stopAll);
   console.log(`Joinery: ${workers} workers on port ${config.port}`);
 }
 

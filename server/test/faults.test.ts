@@ -87,7 +87,7 @@ describe(`SIGTERM with requests under way (${DIALECTS[0]})`, () => {
   beforeAll(async () => {
     t = await startApp(DIALECTS[0], { scheduler: false });
     server = await startServerProcess(t);
-  }, 90_000);
+  }, 180_000);
   afterAll(async () => {
     await killServerProcess(server);
     await t?.close();
@@ -137,7 +137,7 @@ describe(`SIGTERM with requests under way (${DIALECTS[0]})`, () => {
     let said = '';
     launcher.stdout!.on('data', (chunk: Buffer) => { said += chunk.toString(); });
     launcher.stderr!.on('data', (chunk: Buffer) => { said += chunk.toString(); });
-    await until(60_000, 'the launched server listening', () => said.includes('listening on'));
+    await until(120_000, 'the launched server listening', () => said.includes('listening on'));
     const pid = Number(/server pid (\d+)/.exec(said)![1]);
     const alive = () => { try { process.kill(pid, 0); return true; } catch { return false; } };
     expect(alive()).toBe(true);
@@ -147,7 +147,7 @@ describe(`SIGTERM with requests under way (${DIALECTS[0]})`, () => {
     } finally {
       if (alive()) process.kill(pid, 'SIGKILL');
     }
-  }, 90_000);
+  }, 180_000);
 });
 
 describe.each(DIALECTS)('GET /health (%s)', (dialect) => {
@@ -272,7 +272,7 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('the database ends a conne
     t = await startApp(dialect, { scheduler: false });
     token = await t.login();
     server = await startServerProcess(t);
-  }, 90_000);
+  }, 180_000);
   afterAll(async () => {
     await killServerProcess(server);
     await t?.close();
@@ -320,7 +320,7 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('requests stuck behind the
   beforeAll(async () => {
     t = await startApp(dialect, { scheduler: false });
     server = await startServerProcess(t, { JOINERY_DB_CONNECT_TIMEOUT_MS: '1000', JOINERY_DB_STATEMENT_TIMEOUT_MS: '3000' });
-  }, 90_000);
+  }, 180_000);
   afterAll(async () => {
     await killServerProcess(server);
     await t?.close();
@@ -401,7 +401,7 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('a task run killed mid-run
     // The next run did not wait for the dead run's lease to run out (an hour away).
     const ran = rows.find((r) => Number(r.status) === 1)!;
     expect(timeOf(ran.slotTime)).toBeLessThan(timeOf(held!.lockExpireTime));
-  }, 90_000);
+  }, 180_000);
 });
 
 async function untypedRow(t: TestApp, id: number): Promise<Row> {
@@ -470,7 +470,7 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('an upload cut off by the 
     await until(10_000, 'the unrecorded file removed', () => filesUnder(uploads).length === 1);
     expect(filesUnder(uploads)).toEqual(before);
     expect(filesUnder(journals)).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });
 
 describe(`processes with separate data dirs (${DIALECTS[0]})`, () => {
@@ -501,7 +501,7 @@ describe(`processes with separate data dirs (${DIALECTS[0]})`, () => {
     expect(((await r.json()) as { data: Row }).data.username).toBe('admin');
     // The variable itself wins over the data dir's file.
     expect(loadOrCreateSecret(ownDir(), { JOINERY_JWT_SECRET: secret })).toBe(secret);
-  }, 120_000);
+  }, 240_000);
 
   it('a weak or unreadable shared secret stops the start with its reason', () => {
     expect(() => loadOrCreateSecret(t.dataDir, { JOINERY_JWT_SECRET: 'secret' })).toThrow(/JWT secret is shorter than 32 characters/);

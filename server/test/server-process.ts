@@ -51,7 +51,7 @@ export async function startServerProcess(target: { url: string; dataDir: string 
   child.stdout!.on('data', (chunk: Buffer) => { said += chunk.toString(); });
   child.stderr!.on('data', (chunk: Buffer) => { said += chunk.toString(); });
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
-  await until(60_000, 'the server process listening', () => {
+  await until(120_000, 'the server process listening', () => {
     if (child.exitCode !== null) throw new Error(`the server process ended (${child.exitCode}) before it listened:\n${said}`);
     return said.includes('listening on');
   });
