@@ -227,7 +227,7 @@ describe.each(DIALECTS)('who may do what: files and logs of others (%s)', (diale
     const mine = await dept('Workshop');
     const theirs = await dept('Head office');
     const menus = await menuRows(t, admin);
-    const wanted = (p: string | null) => ['space:info:', 'space:type:', 'base:sys:log:page', 'base:sys:user:page', 'base:sys:user:info', 'base:sys:user:update', 'base:sys:user:move'].some((w) => (p ?? '').includes(w));
+    const wanted = (p: string | null) => ['space:info:', 'space:type:', 'base:sys:log:page', 'base:sys:log:clear', 'base:sys:user:page', 'base:sys:user:info', 'base:sys:user:update', 'base:sys:user:move'].some((w) => (p ?? '').includes(w));
     const picked = menus.filter((m) => wanted(m.perms));
     const ids = new Set(picked.flatMap((m) => [m.id, m.parentId ?? 0]).filter(Boolean));
     for (const m of menus) if (ids.has(m.id) && m.parentId) ids.add(m.parentId);
@@ -283,6 +283,9 @@ describe.each(DIALECTS)('who may do what: files and logs of others (%s)', (diale
     expect(clerkSees.actions).toEqual(['/mark/clerk', '/mark/inside']);
     expect(clerkSees.raw).not.toContain('director');
     expect((await seen(admin)).actions).toEqual(marks.map(([, a]) => a).sort());
+    // Its clear erases only what it sees.
+    expect((await t.call('POST', '/admin/base/sys/log/clear', { token: clerk, body: {} })).status).toBe(200);
+    expect((await seen(admin)).actions).toEqual(['/mark/admin', '/mark/anonymous', '/mark/outside']);
   });
 
   it('space/info/references names only records the caller may see; other uses are counted as "records you cannot see"', async () => {
