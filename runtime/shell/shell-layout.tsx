@@ -99,7 +99,7 @@ export function ShellLayout() {
       <div className="flex h-screen overflow-hidden bg-canvas">
         {/* The first Tab stop: past the menu, header and tabs to the page (WCAG 2.4.1). */}
         <button type="button" data-testid="skip-link" onClick={() => document.getElementById('main')?.focus()}
-          className="sr-only z-[200] rounded-md bg-surface px-3 py-2 text-sm font-medium text-primary shadow-pop focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+          className="fixed top-2 left-2 z-[200] -translate-y-20 rounded-md border border-line bg-surface px-3 py-2 text-sm font-medium text-ink shadow-pop focus:translate-y-0">
           {t('skipToContent')}
         </button>
         {small ? (

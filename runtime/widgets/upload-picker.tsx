@@ -113,10 +113,11 @@ export function UploadPicker({ id, value, onChange, max, accept, label, disabled
 
   const tile = `relative flex shrink-0 items-center justify-center overflow-hidden rounded-md border`;
   return (
-    <div id={id} data-upload-picker={accept} tabIndex={-1} onPaste={onPaste}
+    // A group named by the field: files can be dropped or pasted onto it as well as chosen with its buttons.
+    <fieldset id={id} aria-label={label} data-upload-picker={accept} tabIndex={-1} onPaste={onPaste}
       onDragOver={(e) => { if (dragging === null && !disabled && e.dataTransfer.types.includes('Files')) { e.preventDefault(); setDragOver(true); } }}
       onDragLeave={() => setDragOver(false)} onDrop={onDrop}
-      className={`rounded-md ${dragOver ? 'outline-2 outline-dashed outline-primary' : ''}`}>
+      className={`min-w-0 rounded-md ${dragOver ? 'outline-2 outline-dashed outline-primary' : ''}`}>
       <ul className="flex flex-wrap gap-2" aria-label={label}>
         {value.map((url, i) => (
           <li key={`${url}-${i}`} data-url={url} draggable={!disabled && max > 1}
@@ -190,7 +191,7 @@ export function UploadPicker({ id, value, onChange, max, accept, label, disabled
             onPick={(urls) => { add(urls); setPicking(false); }} />
         </Suspense>
       )}
-    </div>
+    </fieldset>
   );
 }
 
