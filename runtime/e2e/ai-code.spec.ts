@@ -69,7 +69,7 @@ test.describe('AI-code page', () => {
 
     // 3. Preview: the dictionary's name in the list; a record saved in the preview joins the sample rows only.
     await expect(preview).toContainText('启用');
-    await preview.getByRole('button', { name: '+ 新增' }).click();
+    await preview.getByRole('button', { name: '新增', exact: true }).click();
     const previewForm = new EditDialog(page);
     await previewForm.ready();
     await previewForm.fill('name', 'Preview Only Co');

@@ -263,7 +263,8 @@ test.describe('widgets chosen by another field (x-ui.widgetBy)', () => {
     await form.ready();
     await form.field('dataType').getByRole('radio', { name: '文件' }).click();
     await expect(form.field('data').locator('textarea, [contenteditable]')).toHaveCount(0);
-    await expect(form.field('data').getByRole('button', { name: /^上传/ })).toBeVisible();
+    // Named by what it shows ("上传", or "更换" while the field holds a value) and then the field (WCAG 2.5.3).
+    await expect(form.field('data').getByRole('button', { name: /^(上传|更换) 数据/ })).toBeVisible();
     await page.keyboard.press('Escape');
   });
 });

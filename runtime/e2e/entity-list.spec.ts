@@ -176,7 +176,7 @@ test.describe('generic entity list', () => {
     const list = new ListPage(page);
     await list.ready('product/info');
     await expect(list.rows.first()).toBeVisible();
-    await expect(list.screen.getByRole('button', { name: /^\+ 新增$/ })).toHaveCount(0);
+    await expect(list.screen.getByRole('button', { name: /^新增$/ })).toHaveCount(0);
     await expect(list.screen.getByRole('button', { name: /^删除/ })).toHaveCount(0);
     await expect(list.rows.first().getByRole('checkbox')).toHaveCount(0);
     await expect(list.rows.first().getByRole('button', { name: '编辑' })).toBeVisible();

@@ -41,9 +41,9 @@ test('dictionaries: types beside the items; an item is added to the chosen type 
   await form.field('i18n').getByLabel('English').fill('Bamboo');
   // The tag colour is chosen by its swatch: each choice drawn in the colour it names.
   const swatch = form.field('color').getByRole('radio', { name: 'success' });
-  await expect(swatch.locator('span')).toHaveClass(/text-success/);
+  await expect(form.field('color').locator('label').filter({ has: page.getByRole('radio', { name: 'success' }) }).locator('span').first()).toHaveClass(/text-success/);
   await swatch.click();
-  await expect(swatch).toHaveAttribute('aria-checked', 'true');
+  await expect(swatch).toBeChecked();
   await form.saveAndClose();
   await expect(list.rowWithText(name)).toHaveCount(1);
   // The list shows the colour as a tag of that colour.

@@ -113,8 +113,8 @@ test('a permission row takes its permissions from the calls the server routes; a
   await form.field('perms').getByRole('button').first().click();
   const panel = form.field('perms').getByTestId('perms-panel');
   await panel.getByRole('textbox').fill('product:info');
-  await panel.getByRole('option', { name: /product:info:page/ }).getByRole('checkbox').check();
-  await panel.getByRole('option', { name: /product:info:update/ }).getByRole('checkbox').check();
+  await panel.getByRole('checkbox', { name: /product:info:page/ }).check();
+  await panel.getByRole('checkbox', { name: /product:info:update/ }).check();
   await expect(form.field('perms').locator('[data-perm]')).toHaveCount(2);
   await page.keyboard.press('Escape');
   await form.saveAndClose();

@@ -29,7 +29,7 @@ test.describe('shell', () => {
     await page.reload();
     await shell.ready();
     await expect(shell.tabs.locator('[data-tab]')).toHaveCount(3);
-    await expect(shell.tab('/dict/list')).toHaveAttribute('aria-selected', 'true');
+    await expect(shell.tab('/dict/list').getByRole('link')).toHaveAttribute('aria-current', 'page');
 
     await shell.closeTab('/dict/list');
     await expect(page).toHaveURL(/\/sys\/param$/);

@@ -53,7 +53,7 @@ test.describe('file fields', () => {
     await expect(picker).toBeVisible();
     await picker.getByPlaceholder('按文件名搜索').fill('space-oak');
     await picker.getByRole('button', { name: '搜索' }).click();
-    await picker.getByRole('option', { name: 'space-oak.png' }).first().click();
+    await picker.getByRole('button', { name: /space-oak\.png/ }).first().click();
     await picker.getByRole('button', { name: '使用所选' }).click();
     await expect(picker).toBeHidden();
     await expect(gallery.locator('li[data-url]')).toHaveCount(3);

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { breakpointOf, mix, onColor, tints } from './theme-colors';
+import { breakpointOf, contrast, mix, onColor, tints } from './theme-colors';
 
 describe('theme colours (SPEC §9)', () => {
   it('tints are nine 10% steps from the colour towards the background', () => {
@@ -15,6 +16,23 @@ describe('theme colours (SPEC §9)', () => {
   it('text on the brand colour stays readable', () => {
     expect(onColor('#4165d7')).toBe('#ffffff');
     expect(onColor('#FFA500')).toBe('#1d2433');
+  });
+
+  it('contrast is the WCAG ratio', () => {
+    expect(contrast('#ffffff', '#000000')).toBeCloseTo(21, 5);
+    expect(contrast('#777777', '#ffffff')).toBeCloseTo(4.48, 2);
+    expect(contrast('#4165d7', '#ffffff')).toBe(contrast('#ffffff', '#4165d7'));
+  });
+
+  it('text on every theme colour, and on any colour, meets 4.5:1 (it was white below 4.5:1 on five of the eight)', () => {
+    // The eight theme colours of theme.ts (which needs a browser to import).
+    for (const color of ['#4165d7', '#51C21A', '#d0378d', '#FFA500', '#FF69B4', '#3EB489', '#708090', '#FF4500']) {
+      expect(contrast(color, onColor(color)), color).toBeGreaterThanOrEqual(4.5);
+    }
+    fc.assert(fc.property(fc.integer({ min: 0, max: 0xffffff }), (n) => {
+      const color = `#${n.toString(16).padStart(6, '0')}`;
+      return contrast(color, onColor(color)) >= 4.5;
+    }));
   });
 
   it('breakpoints of SPEC §2', () => {

@@ -23,11 +23,28 @@ export function tints(color: string, dark: boolean): string[] {
   return Array.from({ length: 9 }, (_, i) => mix(color, dark ? DARK_BASE : LIGHT_BASE, (i + 1) / 10));
 }
 
-/** Relative luminance decides whether text on the brand colour is white or dark. */
-export function onColor(color: string): string {
+/** WCAG 2.x relative luminance of a #rrggbb colour. */
+export function luminance(color: string): number {
   const [r, g, b] = rgb(color).map((c) => { const s = c / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
-  const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return l > 0.45 ? '#1d2433' : '#ffffff';
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG 2.x contrast ratio of two #rrggbb colours (1 to 21). */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Text colours for the brand colour, in order of preference: white, the ink, then black (always ≥ 4.58:1 with one of white or black). */
+const ON_COLORS = ['#ffffff', '#1d2433', '#000000'];
+
+/**
+ * The text colour on the brand colour (primary buttons, the active menu row): the first of white, the ink and black
+ * that meets 4.5:1 (WCAG 1.4.3), chosen by computing contrast rather than by a luminance threshold (which left
+ * white on five of the eight theme colours below 4.5:1).
+ */
+export function onColor(color: string): string {
+  return ON_COLORS.find((c) => contrast(color, c) >= 4.5) ?? ON_COLORS.reduce((best, c) => (contrast(color, c) > contrast(color, best) ? c : best));
 }
 
 /** SPEC §2 breakpoints: below 768 xs, below 992 sm, below 1200 md, below 1920 xl, above that full. */

@@ -7,6 +7,7 @@ import type { RuntimeModule } from '../modules/registry';
 import { IconButton } from './icon-button';
 import { Icon } from './icons';
 import { LanguageSwitch } from './language-switch';
+import { MessageLog } from './message-log';
 import { UserMenu } from './user-menu';
 import { useMenuLabel } from './menu-label';
 import { usePageTitle } from './page-title';
@@ -88,6 +89,7 @@ export function Header({ folded, onToggleFold, tree, groups, activeGroup, onGrou
       {theme.menuGroup ? <GroupNav groups={groups} active={activeGroup} onSelect={onGroup} /> : <Breadcrumb tree={tree} />}
       <div className="ml-auto flex items-center gap-0.5">
         {!compact && <IconButton icon={fullscreen ? 'exit-fullscreen' : 'fullscreen'} label={fullscreen ? t('header.exitFullscreen') : t('header.fullscreen')} onClick={toggleFullscreen} testId="toggle-fullscreen" />}
+        <MessageLog />
         <LanguageSwitch compact={compact} />
         {toolbar.map(({ name, toolbar: Entry }) => Entry && <span key={name} data-toolbar-module={name} className="contents"><Entry /></span>)}
         <span className="mx-1.5 h-5 w-px bg-line" />

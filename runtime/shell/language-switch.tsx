@@ -10,7 +10,8 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation('shell');
   const current = i18n.language as Language;
   return (
-    <Dropdown label={t('header.language')} testId="language-switch"
+    // The name holds what the button shows (WCAG 2.5.3): "语言 简体中文".
+    <Dropdown label={`${t('header.language')} ${LANGUAGE_NAMES[current] ?? current}`} testId="language-switch"
       trigger={<><Icon name="globe" size={17} />{!compact && <span className="text-[13px]">{LANGUAGE_NAMES[current] ?? current}</span>}</>}
       items={LANGUAGES.map((lang) => ({
         key: lang, label: LANGUAGE_NAMES[lang], active: lang === current, testId: `language-${lang}`,

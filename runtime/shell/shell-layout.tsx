@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useMenu, menuTrail } from '../engine/menu';
@@ -44,6 +44,20 @@ function useTabsAndTitle(): void {
   }, [pageTitle, t]);
 }
 
+/**
+ * A page chosen in the menu takes focus (its main region), so the next Tab is the page's first control rather than
+ * the rest of the menu (WCAG 2.4.3). Focus elsewhere (the tab strip, a link in the page) is left where it is.
+ */
+function useFocusOnNavigation(): void {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) { first.current = false; return; }
+    const at = document.activeElement;
+    if (!at || at === document.body || at.closest('[data-testid="sidebar"]')) document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 /** The signed-in frame: sidebar, header, tabs and the routed page. */
 export function ShellLayout() {
   const { t } = useTranslation('shell');
@@ -56,6 +70,7 @@ export function ShellLayout() {
   const dicts = useDicts();
   useProactiveRefresh();
   useTabsAndTitle();
+  useFocusOnNavigation();
   const reloads = useReloadCount();
   const modules = useModules();
   useThemePluginSync();
@@ -82,6 +97,11 @@ export function ShellLayout() {
   return (
     <ShellDictsProvider dicts={dicts.data}>
       <div className="flex h-screen overflow-hidden bg-canvas">
+        {/* The first Tab stop: past the menu, header and tabs to the page (WCAG 2.4.1). */}
+        <button type="button" data-testid="skip-link" onClick={() => document.getElementById('main')?.focus()}
+          className="fixed top-2 left-2 z-[200] -translate-y-20 rounded-md border border-line bg-surface px-3 py-2 text-sm font-medium text-ink shadow-pop focus:translate-y-0">
+          {t('skipToContent')}
+        </button>
         {small ? (
           !folded && (
             <div className="fixed inset-0 z-40 flex">
@@ -96,7 +116,7 @@ export function ShellLayout() {
           <Header folded={folded} onToggleFold={() => setFolded((f) => !f)} tree={menu.tree} groups={groups}
             activeGroup={activeGroup} onGroup={setChosenGroup} toolbar={toolbar} compact={small} />
           <TabsBar />
-          <main className="relative flex-1 overflow-auto" data-testid="page">
+          <main id="main" tabIndex={-1} className="relative flex-1 overflow-auto focus:outline-none" data-testid="page">
             <div key={`${pathname}#${reloads}`} className={`min-h-full p-3 sm:p-4 ${transition}`}>
               <Suspense fallback={<PageLoading />}>
                 <Outlet />

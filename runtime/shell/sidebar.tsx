@@ -95,7 +95,7 @@ function FoldedDir({ node, onNavigate, active }: { node: MenuNode; onNavigate?: 
   };
   walk(node.children, '');
   return (
-    <div onMouseEnter={(e) => setPos(e.currentTarget.getBoundingClientRect().top)} onMouseLeave={() => setPos(null)}>
+    <div onPointerEnter={(e) => setPos(e.currentTarget.getBoundingClientRect().top)} onPointerLeave={() => setPos(null)}>
       <button type="button" aria-label={label(node)} onFocus={(e) => setPos(e.currentTarget.getBoundingClientRect().top)}
         className={`flex h-9 w-full items-center justify-center rounded-md transition-colors hover:bg-sidebar-hover hover:text-sidebar-ink ${
           active ? 'bg-sidebar-active text-sidebar-ink' : 'text-sidebar-muted'}`}>

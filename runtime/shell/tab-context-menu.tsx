@@ -10,7 +10,9 @@ export type TabMenuChoice = 'reload' | 'close' | 'others' | 'right' | 'all';
  */
 export function TabContextMenu({ x, y, canRight, canOthers, onChoose, onClose }: {
   x: number; y: number; canRight: boolean; canOthers: boolean;
-  onChoose: (choice: TabMenuChoice) => void; onClose: () => void;
+  onChoose: (choice: TabMenuChoice) => void;
+  /** `refocus`: closed from the keyboard or by a choice, so focus goes back to the tab (not after a click elsewhere). */
+  onClose: (refocus: boolean) => void;
 }) {
   const { t } = useTranslation('shell');
   const root = useRef<HTMLDivElement>(null);
@@ -24,9 +26,16 @@ export function TabContextMenu({ x, y, canRight, canOthers, onChoose, onClose }:
     root.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
   }, [x, y]);
 
-  useDismiss(root, true, onClose);
+  useDismiss(root, true, () => onClose(false), { escape: false });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' || e.key === 'Tab') { e.preventDefault(); onClose(e.key === 'Escape'); return; }
+      if (e.key === 'Home' || e.key === 'End') {
+        e.preventDefault();
+        const buttons = [...(root.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])];
+        (e.key === 'Home' ? buttons[0] : buttons[buttons.length - 1])?.focus();
+        return;
+      }
       if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
         e.preventDefault();
         const buttons = [...(root.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])];
@@ -34,7 +43,7 @@ export function TabContextMenu({ x, y, canRight, canOthers, onChoose, onClose }:
         buttons[(at + (e.key === 'ArrowDown' ? 1 : buttons.length - 1)) % buttons.length]?.focus();
       }
     };
-    const onAway = () => onClose();
+    const onAway = () => onClose(false);
     document.addEventListener('keydown', onKey);
     window.addEventListener('resize', onAway);
     window.addEventListener('blur', onAway);
@@ -58,9 +67,9 @@ export function TabContextMenu({ x, y, canRight, canOthers, onChoose, onClose }:
       className="jy-pop-in fixed z-50 min-w-36 overflow-hidden rounded-lg border border-line bg-surface py-1 shadow-pop">
       {items.map((item, i) => (
         <div key={item.key}>
-          {i === 2 && <div className="my-1 border-t border-line" />}
+          {i === 2 && <hr className="my-1 border-line" />}
           <button type="button" role="menuitem" disabled={item.disabled} data-choice={item.key}
-            onClick={() => { onClose(); onChoose(item.key); }}
+            onClick={() => { onClose(true); onChoose(item.key); }}
             className={`flex w-full items-center px-3 py-1.5 text-left text-[13px] whitespace-nowrap transition-colors outline-none hover:bg-hover focus-visible:bg-hover disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent ${
               item.danger ? 'text-danger' : 'text-ink'}`}>
             {item.label}

@@ -2,9 +2,14 @@ import { useSyncExternalStore } from 'react';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 export type ToastItem = { id: number; kind: ToastKind; text: string };
+/** A message as the message log keeps it: when it was raised. */
+export type LoggedToast = ToastItem & { at: number };
 
 const DURATION_MS = 3500;
+/** How many messages the log keeps (newest first) for reading again. */
+export const LOG_SIZE = 20;
 let items: ToastItem[] = [];
+let log: LoggedToast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => { for (const l of listeners) l(); };
@@ -19,8 +24,11 @@ function show(kind: ToastKind, text: string): void {
   if (items.some((t) => t.text === text && t.kind === kind)) return;
   const id = nextId++;
   items = [...items.slice(-4), { id, kind, text }];
+  log = [{ id, kind, text, at: Date.now() }, ...log].slice(0, LOG_SIZE);
   emit();
-  setTimeout(() => dismiss(id), kind === 'error' ? DURATION_MS + 1500 : DURATION_MS);
+  // An error stays until it is closed (WCAG 2.2.1: no time limit on reading why something failed); the others go
+  // after a moment and can be read again in the message log.
+  if (kind !== 'error') setTimeout(() => dismiss(id), DURATION_MS);
 }
 
 /** Short messages at the top of the screen; any screen may raise one. */
@@ -32,6 +40,13 @@ export const toast = {
   dismiss,
 };
 
+const subscribe = (l: () => void) => { listeners.add(l); return () => { listeners.delete(l); }; };
+
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore((l) => { listeners.add(l); return () => listeners.delete(l); }, () => items);
+  return useSyncExternalStore(subscribe, () => items);
+}
+
+/** The recent messages, newest first (the header's message log). */
+export function useToastLog(): LoggedToast[] {
+  return useSyncExternalStore(subscribe, () => log);
 }

@@ -22,7 +22,7 @@ export async function logout(): Promise<void> {
 export function Avatar({ name, src, size = 28 }: { name: string; src?: string | null; size?: number }) {
   if (src) return <img src={src} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover" style={{ width: size, height: size }} />;
   return (
-    <span className="flex shrink-0 items-center justify-center rounded-full bg-primary-8 font-medium text-primary" style={{ width: size, height: size, fontSize: size * 0.42 }}>
+    <span aria-hidden="true" className="flex shrink-0 items-center justify-center rounded-full bg-primary-8 font-medium text-primary" style={{ width: size, height: size, fontSize: size * 0.42 }}>
       {(name || '?').slice(0, 1).toUpperCase()}
     </span>
   );
@@ -39,7 +39,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     navigate('/login', { replace: true });
   };
   return (
-    <Dropdown label={name || t('header.profile')} testId="user-menu"
+    <Dropdown label={name || t('header.profile')} testId="user-menu" labelShown={!compact && !!name}
       trigger={<><Avatar name={name} src={person?.headImg} />{!compact && <span className="max-w-32 truncate text-[13px] text-ink" data-testid="user-name">{name}</span>}
         <Icon name="chevron-down" size={14} className="text-faint" /></>}
       items={[

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WidgetProps } from '@rjsf/utils';
-import { epsOptions } from './form-widgets';
+import { epsOptions, fieldAria, labelIdOf } from './form-widgets';
 import { useRelationOptions, type RelationOption } from './relation-options';
 import { inputClass } from './ui-classes';
 
@@ -83,16 +83,20 @@ export function CheckTreeWidget(props: WidgetProps) {
   const visible = (n: Node): boolean => !match || n.label.toLowerCase().includes(match) || n.children.some(visible);
   const expanded = (n: Node) => open.has(n.key) || (match !== '' && n.children.some(visible));
 
+  // Not an ARIA tree (whose items would take focus one at a time): nested lists of ordinary checkboxes, each branch
+  // with a disclosure button naming what it opens. Every checkbox is its own Tab stop, as in any form.
   const row = (n: Node, depth: number): React.ReactNode => {
     if (!visible(n)) return null;
     const state = stateOf(n, ticked);
+    const childList = `${props.id}-${n.key}-children`;
     return (
-      <li key={n.key} role="treeitem" aria-expanded={n.children.length ? expanded(n) : undefined} aria-checked={state === 'on' ? true : state === 'half' ? 'mixed' : false}>
+      <li key={n.key}>
         <div className="flex items-center gap-1 rounded px-1 py-0.5 hover:bg-hover" style={{ paddingLeft: 4 + depth * 16 }}>
           {n.children.length ? (
-            <button type="button" className="flex h-4 w-4 items-center justify-center text-faint hover:text-ink" aria-label={expanded(n) ? t('tree.collapse') : t('tree.expand')}
+            <button type="button" className="flex h-4 w-4 items-center justify-center text-faint hover:text-ink"
+              aria-label={`${expanded(n) ? t('tree.collapse') : t('tree.expand')} ${n.label}`} aria-expanded={expanded(n)} aria-controls={expanded(n) ? childList : undefined}
               onClick={() => setOpen((o) => { const x = new Set(o); if (x.has(n.key)) x.delete(n.key); else x.add(n.key); return x; })}>
-              <span className={`inline-block transition-transform ${expanded(n) ? 'rotate-90' : ''}`}>›</span>
+              <span aria-hidden="true" className={`inline-block transition-transform ${expanded(n) ? 'rotate-90' : ''}`}>›</span>
             </button>
           ) : <span className="w-4" />}
           <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-1.5 text-[13px] text-ink">
@@ -102,23 +106,24 @@ export function CheckTreeWidget(props: WidgetProps) {
             <span className="truncate">{n.label}</span>
           </label>
         </div>
-        {n.children.length > 0 && expanded(n) && <ul role="group">{n.children.map((c) => row(c, depth + 1))}</ul>}
+        {n.children.length > 0 && expanded(n) && <ul id={childList}>{n.children.map((c) => row(c, depth + 1))}</ul>}
       </li>
     );
   };
 
   return (
-    <div id={props.id} className="rounded-md border border-line-strong" data-testid={`check-tree-${eps?.name ?? ''}`}>
+    <fieldset id={props.id} className="min-w-0 rounded-md border border-line-strong" data-testid={`check-tree-${eps?.name ?? ''}`}
+      aria-labelledby={labelIdOf(props.id)} aria-describedby={fieldAria(props)['aria-describedby']}>
       <div className="flex items-center gap-2 border-b border-line p-1.5">
         <input className={`${inputClass} h-7 min-w-0 flex-1 text-[12px]`} value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t('form.filter')} aria-label={t('form.filter')} />
         <button type="button" className="text-[12px] text-primary hover:underline" onClick={() => setOpen(new Set(byKey.keys()))}>{t('tree.expandAll')}</button>
         <button type="button" className="text-[12px] text-muted hover:text-ink" onClick={() => setOpen(new Set())}>{t('tree.collapseAll')}</button>
       </div>
-      <ul role="tree" aria-multiselectable="true" className="max-h-72 overflow-auto p-1">
+      <ul className="max-h-72 overflow-auto p-1">
         {isLoading && <li className="px-2 py-1 text-[12px] text-muted">{t('state.loading')}</li>}
         {error && <li role="alert" className="px-2 py-1 text-[12px] text-danger">{error.message}</li>}
         {roots.map((n) => row(n, 0))}
       </ul>
-    </div>
+    </fieldset>
   );
 }

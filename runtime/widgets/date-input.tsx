@@ -17,6 +17,9 @@ export type DateInputProps = {
   max?: string;
   onChange: (value: string | undefined) => void;
   ariaLabel?: string;
+  required?: boolean;
+  /** Id of the text (an error) that describes the field. */
+  describedBy?: string;
   className?: string;
   disabled?: boolean;
   readOnly?: boolean;
@@ -78,7 +81,7 @@ function parse(text: string, withTime: boolean, lang: string): string | null {
   return day && time ? `${day} ${time}` : null;
 }
 
-export function DateInput({ id, value, withTime = false, min, max, onChange, ariaLabel, className = '', disabled, readOnly, invalid }: DateInputProps) {
+export function DateInput({ id, value, withTime = false, min, max, onChange, ariaLabel, className = '', disabled, readOnly, invalid, required, describedBy }: DateInputProps) {
   const { t, i18n } = useTranslation('common');
   const lang = i18n.language;
   const shown = display(value, withTime, lang);
@@ -106,7 +109,7 @@ export function DateInput({ id, value, withTime = false, min, max, onChange, ari
   return (
     <div ref={root} className="relative min-w-0 flex-1">
       <input id={id} type="text" inputMode="numeric" autoComplete="off" value={text} placeholder={placeholder}
-        aria-label={ariaLabel} aria-invalid={invalid || wrong || undefined} title={wrong ? t('date.invalid', { pattern: placeholder }) : undefined}
+        aria-label={ariaLabel} aria-invalid={invalid || wrong || undefined} aria-required={required || undefined} aria-describedby={describedBy} title={wrong ? t('date.invalid', { pattern: placeholder }) : undefined}
         disabled={disabled} readOnly={readOnly} data-date-input={withTime ? 'datetime' : 'date'}
         className={`${className} w-full pr-7 ${wrong ? 'border-danger' : ''}`}
         onChange={(e) => { setText(e.target.value); setWrong(false); }}
@@ -173,9 +176,9 @@ function Calendar({ id, value, withTime, min, max, lang, onPick, onClear }: {
       <div className="grid grid-cols-7 text-center text-xs text-faint">
         {weekdays.map((w, i) => <span key={i} className="py-1">{w}</span>)}
       </div>
-      <div className="grid grid-cols-7 gap-0.5 text-center" role="grid">
+      <div className="grid grid-cols-7 gap-0.5 text-center">
         {cells.map((day, i) => day === null ? <span key={`e${i}`} /> : (
-          <button key={day} type="button" data-day={day} disabled={out(day)} aria-pressed={day === picked} onClick={() => pick(day)}
+          <button key={day} type="button" data-day={day} disabled={out(day)} aria-pressed={day === picked} aria-label={day} onClick={() => pick(day)}
             className={`h-7 rounded tabular-nums transition-colors disabled:cursor-not-allowed disabled:opacity-30 ${
               day === picked ? 'bg-primary font-medium text-on-primary' : day === today ? 'text-primary ring-1 ring-primary-7 hover:bg-hover' : 'text-ink hover:bg-hover'}`}>
             {+day.slice(8)}

@@ -20,6 +20,21 @@ export function invalid(props: WidgetProps): boolean {
   return (props.rawErrors?.length ?? 0) > 0;
 }
 
+/** Id of a field's error text (the field template renders it under that id). */
+export const errorIdOf = (id: string) => `${id}__error`;
+/** Id of a field's label, for a widget that is a group of controls (named with aria-labelledby, not label for=). */
+export const labelIdOf = (id: string) => `${id}__label`;
+
+/** What a field tells assistive technology: required, invalid, and which text says why (WCAG 1.3.1, 3.3.1). */
+export function fieldAria(props: WidgetProps): { 'aria-required'?: true; 'aria-invalid'?: true; 'aria-describedby'?: string } {
+  const bad = invalid(props);
+  return {
+    'aria-required': props.required ? true : undefined,
+    'aria-invalid': bad ? true : undefined,
+    'aria-describedby': bad ? errorIdOf(props.id) : undefined,
+  };
+}
+
 function maxLengthOf(props: WidgetProps): number | undefined {
   const max = (props.schema as { maxLength?: unknown }).maxLength;
   return typeof max === 'number' ? max : undefined;
@@ -43,9 +58,10 @@ export function TextWidget(props: WidgetProps) {
       maxLength={maxLengthOf(props)}
       readOnly={readonly}
       disabled={disabled}
+      // biome-ignore lint/a11y/noAutofocus: set only for a dialog's first field (ui:autofocus), where focus belongs on opening (APG dialog)
       autoFocus={autofocus}
       placeholder={placeholder || (isPassword && !props.required ? t('form.passwordKeep') : '')}
-      aria-invalid={invalid(props)}
+      {...fieldAria(props)}
       onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
@@ -69,7 +85,7 @@ export function TextareaWidget(props: WidgetProps) {
         readOnly={readonly}
         disabled={disabled}
         placeholder={placeholder}
-        aria-invalid={invalid(props)}
+        {...fieldAria(props)}
         onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
         onBlur={(e) => onBlur(id, e.target.value)}
         onFocus={(e) => onFocus(id, e.target.value)}
@@ -103,7 +119,7 @@ export function NumberWidget(props: WidgetProps) {
       value={text}
       readOnly={readonly}
       disabled={disabled}
-      aria-invalid={invalid(props)}
+      {...fieldAria(props)}
       onChange={change}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
@@ -130,7 +146,7 @@ export function MoneyWidget(props: WidgetProps) {
         readOnly={readonly}
         disabled={disabled}
         placeholder="0.00"
-        aria-invalid={invalid(props)}
+        {...fieldAria(props)}
         onChange={(e) => {
           setText(e.target.value);
           const cents = yuanToCents(e.target.value);
@@ -199,7 +215,7 @@ export function SelectWidget(props: WidgetProps) {
       className={invalid(props) ? invalidInputClass : ''}
       value={index < 0 ? '' : String(index)}
       disabled={disabled || readonly}
-      aria-invalid={invalid(props)}
+      {...fieldAria(props)}
       onChange={(e) => onChange(e.target.value === '' ? (!required && acceptsNull(props.schema) ? null : undefined) : choices[Number(e.target.value)].value)}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
@@ -210,28 +226,26 @@ export function SelectWidget(props: WidgetProps) {
   );
 }
 
+// Native radio buttons (one Tab stop, arrow keys choose, as the platform does), drawn as a segmented control: the
+// input covers its label, transparent, so the label is what is seen and the input is what is pressed.
 export function RadioWidget(props: WidgetProps) {
   const { id, value, readonly, disabled, onChange } = props;
   const choices = useChoices(props);
   return (
-    <div id={id} role="radiogroup" className="inline-flex h-8 flex-wrap items-center gap-1 rounded-md bg-subtle p-0.5">
+    <fieldset id={id} aria-labelledby={labelIdOf(id)} aria-describedby={fieldAria(props)['aria-describedby']}
+      className="inline-flex h-8 min-w-0 flex-wrap items-center gap-1 rounded-md bg-subtle p-0.5">
       {choices.map((c, i) => {
         const checked = String(c.value) === String(value);
         return (
-          <button
-            key={i}
-            type="button"
-            role="radio"
-            aria-checked={checked}
-            disabled={disabled || readonly}
-            onClick={() => onChange(c.value)}
-            className={`h-7 rounded px-3 text-[13px] transition-colors disabled:cursor-not-allowed ${checked ? 'bg-surface font-medium text-primary shadow-sm' : 'text-muted hover:text-ink'}`}
-          >
+          <label key={i}
+            className={`relative flex h-7 items-center rounded px-3 text-[13px] transition-colors has-[:disabled]:cursor-not-allowed has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary ${checked ? 'bg-surface font-medium text-primary shadow-sm' : 'text-muted hover:text-ink'}`}>
+            <input type="radio" name={id} checked={checked} disabled={disabled || readonly} onChange={() => onChange(c.value)}
+              className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed" />
             {c.label}
-          </button>
+          </label>
         );
       })}
-    </div>
+    </fieldset>
   );
 }
 
@@ -240,18 +254,22 @@ export function ToneWidget(props: WidgetProps) {
   const { id, value, readonly, disabled, required, onChange } = props;
   const choices = useChoices(props);
   return (
-    <div id={id} role="radiogroup" className="flex flex-wrap items-center gap-1.5">
+    <fieldset id={id} aria-labelledby={labelIdOf(id)} className="flex min-w-0 flex-wrap items-center gap-1.5">
       {choices.map((c, i) => {
         const checked = c.value === value || (c.value !== null && value !== null && value !== undefined && String(c.value) === String(value));
         return (
-          <button key={i} type="button" role="radio" aria-checked={checked} aria-label={String(c.label)} disabled={disabled || readonly}
-            onClick={() => onChange(checked && !required ? null : c.value)}
-            className={`rounded-md p-0.5 outline-offset-1 transition-shadow disabled:cursor-not-allowed ${checked ? 'ring-2 ring-primary' : 'ring-1 ring-transparent hover:ring-line'}`}>
+          <label key={i}
+            className={`relative rounded-md p-0.5 transition-shadow has-[:disabled]:cursor-not-allowed has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-primary ${checked ? 'ring-2 ring-primary' : 'ring-1 ring-transparent hover:ring-line'}`}>
+            <input type="radio" name={id} checked={checked} disabled={disabled || readonly} aria-label={String(c.label)}
+              onChange={() => onChange(c.value)}
+              // Pressing the chosen colour again clears it when the field may be empty.
+              onClick={() => { if (checked && !required) onChange(null); }}
+              className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed" />
             <Tag color={String(c.value)}>{c.label}</Tag>
-          </button>
+          </label>
         );
       })}
-    </div>
+    </fieldset>
   );
 }
 
@@ -260,6 +278,7 @@ export function DateWidget(props: WidgetProps) {
   const withTime = epsOptions(props)?.kind === 'datetime';
   return (
     <DateInput id={id} withTime={withTime} className={fieldClass(props)} readOnly={readonly} disabled={disabled} invalid={invalid(props)}
+      required={props.required} describedBy={fieldAria(props)['aria-describedby']}
       value={typeof value === 'string' && value ? (withTime ? formatDate(value, true) : value.slice(0, 10)) : undefined}
       onChange={(v) => onChange(v)} />
   );

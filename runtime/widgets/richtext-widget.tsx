@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WidgetProps } from '@rjsf/utils';
-import { invalid } from './form-widgets';
+import { fieldAria, invalid, labelIdOf } from './form-widgets';
 import { buttonClass, textareaClass, invalidInputClass } from './ui-classes';
 
 const COMMANDS = [
@@ -53,7 +53,9 @@ export function RichTextWidget(props: WidgetProps) {
         <textarea id={id} className={`${textareaClass} rounded-none border-0 font-mono text-xs focus:ring-0`} rows={6} value={html}
           maxLength={max} readOnly={locked} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)} />
       ) : (
-        <div id={id} ref={area} role="textbox" aria-multiline="true" contentEditable={!locked} suppressContentEditableWarning
+        // biome-ignore lint/a11y/useSemanticElements: rich text needs an editable element; no native control edits HTML
+        <div id={id} ref={area} role="textbox" aria-multiline="true" contentEditable={!locked} suppressContentEditableWarning tabIndex={locked ? -1 : 0}
+          aria-labelledby={labelIdOf(id)} aria-readonly={locked || undefined} {...fieldAria(props)}
           className="prose-sm min-h-[110px] max-h-[320px] overflow-auto bg-surface px-2.5 py-2 text-[13px] text-ink focus:outline-none [&_ul]:list-disc [&_ul]:pl-5"
           onInput={emit} />
       )}

@@ -62,13 +62,14 @@ export function SpacePicker({ accept, room, onPick, onClose }: { accept: UploadA
           ) : files.length === 0 ? (
             <p className="py-16 text-center text-[13px] text-muted">{pages.isLoading ? t('state.loading') : t('upload.noFiles')}</p>
           ) : (
-            <ul className="grid grid-cols-[repeat(auto-fill,minmax(108px,1fr))] gap-2" role="listbox" aria-multiselectable={room > 1} aria-label={t('upload.spaceTitle')}>
+            <ul className="grid grid-cols-[repeat(auto-fill,minmax(108px,1fr))] gap-2" aria-label={t('upload.spaceTitle')}>
               {files.map((f) => {
                 const on = chosen.includes(f.url);
                 const order = chosen.indexOf(f.url) + 1;
                 return (
-                  <li key={f.id} role="option" aria-selected={on} aria-label={f.name ?? fileName(f.url)}>
-                    <button type="button" onClick={() => toggle(f.url)} title={f.name ?? f.url}
+                  <li key={f.id}>
+                    {/* A toggle per file (pressed = chosen), not listbox options holding buttons. */}
+                    <button type="button" aria-pressed={on} onClick={() => toggle(f.url)} title={f.name ?? f.url}
                       className={`relative flex w-full flex-col overflow-hidden rounded-md border text-left ${on ? 'border-primary ring-2 ring-primary-8' : 'border-line hover:border-primary-4'}`}>
                       {f.type === 'image' ? (
                         <img src={f.thumbUrl ?? f.url} alt="" loading="lazy" className="h-24 w-full bg-subtle object-cover" />

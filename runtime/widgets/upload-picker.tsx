@@ -113,10 +113,11 @@ export function UploadPicker({ id, value, onChange, max, accept, label, disabled
 
   const tile = `relative flex shrink-0 items-center justify-center overflow-hidden rounded-md border`;
   return (
-    <div id={id} data-upload-picker={accept} tabIndex={-1} onPaste={onPaste}
+    // A group named by the field: files can be dropped or pasted onto it as well as chosen with its buttons.
+    <fieldset id={id} aria-label={label} data-upload-picker={accept} tabIndex={-1} onPaste={onPaste}
       onDragOver={(e) => { if (dragging === null && !disabled && e.dataTransfer.types.includes('Files')) { e.preventDefault(); setDragOver(true); } }}
       onDragLeave={() => setDragOver(false)} onDrop={onDrop}
-      className={`rounded-md ${dragOver ? 'outline-2 outline-dashed outline-primary' : ''}`}>
+      className={`min-w-0 rounded-md ${dragOver ? 'outline-2 outline-dashed outline-primary' : ''}`}>
       <ul className="flex flex-wrap gap-2" aria-label={label}>
         {value.map((url, i) => (
           <li key={`${url}-${i}`} data-url={url} draggable={!disabled && max > 1}
@@ -146,16 +147,19 @@ export function UploadPicker({ id, value, onChange, max, accept, label, disabled
         ))}
         {!disabled && (room > 0 || max === 1) && trigger !== undefined && (
           <li className="basis-full">
-            <button type="button" onClick={() => input.current?.click()} aria-label={t('upload.choose', { label })} className="block w-full text-left">{trigger}</button>
+            {/* Named by what it shows, then what it uploads to (WCAG 2.5.3: the visible words are in the name). */}
+            <button type="button" onClick={() => input.current?.click()} className="block w-full text-left">{trigger}<span className="sr-only"> {t('upload.choose', { label })}</span></button>
           </li>
         )}
         {!disabled && (room > 0 || max === 1) && trigger === undefined && (
           <li>
-            <button type="button" onClick={() => input.current?.click()} aria-label={t('upload.choose', { label })}
+            <button type="button" onClick={() => input.current?.click()}
               className={`${tile} flex-col gap-0.5 border-dashed ${invalid ? 'border-danger' : 'border-line-strong'} bg-surface text-muted hover:border-primary hover:text-primary`}
               style={accept === 'image' ? { width: size, height: size } : { height: small ? 32 : 40, padding: '0 12px' }}>
-              <span className="text-lg leading-none">+</span>
-              {!small && <span className="text-[11px]">{max === 1 && value.length === 1 ? t('upload.replace') : t('upload.upload')}</span>}
+              <span className="text-lg leading-none" aria-hidden="true">+</span>
+              {small
+                ? <span className="sr-only">{t('upload.choose', { label })}</span>
+                : <span className="text-[11px]">{max === 1 && value.length === 1 ? t('upload.replace') : t('upload.upload')}<span className="sr-only"> {label}</span></span>}
             </button>
           </li>
         )}
@@ -187,7 +191,7 @@ export function UploadPicker({ id, value, onChange, max, accept, label, disabled
             onPick={(urls) => { add(urls); setPicking(false); }} />
         </Suspense>
       )}
-    </div>
+    </fieldset>
   );
 }
 

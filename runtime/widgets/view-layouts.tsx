@@ -27,11 +27,12 @@ export function ViewGroup({ title, items, selected, onSelect, children }: {
             </button>
           </div>
           <div className="p-2"><input className={inputClass} value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t('view.search')} aria-label={t('view.search')} /></div>
-          <ul className="flex-1 overflow-y-auto px-2 pb-2" role="listbox" aria-label={title}>
+          <ul className="flex-1 overflow-y-auto px-2 pb-2" aria-label={title}>
             {shown.length === 0 && <li className="py-6 text-center text-[12px] text-muted">{t('view.none')}</li>}
             {shown.map((i) => (
-              <li key={i.id} role="option" aria-selected={i.id === selected}>
-                <button type="button" onClick={() => onSelect(i.id)}
+              <li key={i.id}>
+                {/* A button per item (pressed = chosen), not listbox options holding buttons. */}
+                <button type="button" aria-pressed={i.id === selected} onClick={() => onSelect(i.id)}
                   className={`flex w-full items-center justify-between gap-2 rounded-md px-2.5 py-1.5 text-left text-[13px] ${i.id === selected ? 'bg-primary-9 font-medium text-primary' : 'text-ink hover:bg-hover'}`}>
                   <span className="truncate">{i.label}</span>
                   {i.hint && <span className="shrink-0 text-[11px] text-faint">{i.hint}</span>}

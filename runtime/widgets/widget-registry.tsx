@@ -4,7 +4,7 @@ import type { CellKind, FieldKind } from './field-kind';
 import type { CellProps } from './cells';
 import { cellRegistry } from './cell-registry';
 import {
-  DateWidget, HiddenWidget, MoneyWidget, NumberWidget, RadioWidget, ToneWidget, SelectWidget, SwitchWidget, TextareaWidget, TextWidget, epsOptions, invalid,
+  DateWidget, HiddenWidget, MoneyWidget, NumberWidget, RadioWidget, ToneWidget, SelectWidget, SwitchWidget, TextareaWidget, TextWidget, epsOptions, fieldAria, invalid,
 } from './form-widgets';
 import { ImagesWidget, MediaWidget } from './media-widgets';
 import { RichTextWidget } from './richtext-widget';
@@ -39,7 +39,7 @@ function RelationWidget(props: WidgetProps) {
   const record = (props.registry.formContext as JsonFormContext | undefined)?.record;
   return (
     <RelationPicker id={props.id} refTo={eps.ref} value={props.value} multiple={multiple} disabled={props.disabled || props.readonly}
-      invalid={invalid(props)} placeholder={props.placeholder} knownNames={joinedNames(eps, record)} onChange={(v) => props.onChange(v)} />
+      invalid={invalid(props)} required={props.required} describedBy={fieldAria(props)['aria-describedby']} placeholder={props.placeholder} knownNames={joinedNames(eps, record)} onChange={(v) => props.onChange(v)} />
   );
 }
 

@@ -90,21 +90,22 @@ export class ListPage {
     await this.screen.getByRole('button', { name: /新增|Add/ }).first().click();
   }
 
+  /** A row action by its word; its accessible name goes on with the row's name ("编辑 Alice"). */
   private async rowAction(row: Locator, name: RegExp): Promise<void> {
     await row.getByRole('button', { name }).click();
   }
 
   async edit(row: Locator): Promise<void> {
-    await this.rowAction(row, /^(编辑|編輯|Edit)$/);
+    await this.rowAction(row, /^(编辑|編輯|Edit)( |$)/);
   }
 
   async view(row: Locator): Promise<void> {
-    await this.rowAction(row, /^(详情|詳情|View)$/);
+    await this.rowAction(row, /^(详情|詳情|View)( |$)/);
   }
 
   /** Deletes one row through its action and the confirmation dialog. */
   async deleteRow(row: Locator): Promise<void> {
-    await this.rowAction(row, /^(删除|刪除|Delete)$/);
+    await this.rowAction(row, /^(删除|刪除|Delete)( |$)/);
     await this.confirmDelete();
   }
 

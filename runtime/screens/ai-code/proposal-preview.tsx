@@ -75,7 +75,7 @@ export function ProposalPreview({ entry, rows, onRows, lang }: { entry: EpsEntry
           <>
             <h3 className="mr-2 text-[15px] font-semibold text-ink">{title}</h3>
             <span className="rounded bg-primary-9 px-1.5 py-px text-xs text-primary">{t('preview.badge')}</span>
-            <button type="button" className={buttonClass.primary} onClick={() => setAdding(true)}>+ {te('action.add')}</button>
+            <button type="button" className={buttonClass.primary} onClick={() => setAdding(true)}><span aria-hidden="true">+</span> {te('action.add')}</button>
           </>
         )} />
       <div className="h-[300px]">

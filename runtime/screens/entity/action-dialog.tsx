@@ -66,6 +66,7 @@ export function ActionDialog({ pending, lang, onConfirm, onClose }: Props) {
         {pick && (
           <label className="block space-y-1">
             <span className="text-muted">{labelOf(pick.label, lang)}</span>
+            {/* biome-ignore lint/a11y/noAutofocus: the dialog's first field takes focus on opening (APG dialog) */}
             <select className={inputClass} value={picked} onChange={(e) => setPicked(e.target.value)} data-testid="action-pick" autoFocus
               disabled={choices.isLoading || choices.unavailable}>
               <option value="">{choices.isLoading ? t('state.loading') : t('dialog.pick', { label: labelOf(pick.label, lang) })}</option>
@@ -79,6 +80,7 @@ export function ActionDialog({ pending, lang, onConfirm, onClose }: Props) {
         {button.remark && (
           <label className="block space-y-1">
             <span className="text-muted">{t(button.remark === 'required' ? 'dialog.remarkRequired' : 'dialog.remarkOptional')}</span>
+            {/* biome-ignore lint/a11y/noAutofocus: the dialog's first field takes focus on opening (APG dialog) */}
             <textarea className={textareaClass} value={remark} maxLength={2000} onChange={(e) => setRemark(e.target.value)} data-testid="action-remark" autoFocus />
           </label>
         )}

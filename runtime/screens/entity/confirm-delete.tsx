@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../shell/toast';
 import { buttonClass } from '../../widgets/ui-classes';
@@ -17,6 +17,9 @@ type Props = {
 export function ConfirmDelete({ ids, recycle, onConfirm, onClose }: Props) {
   const { t } = useTranslation('entity');
   const [busy, setBusy] = useState(false);
+  // An alert dialog (APG): it opens on Cancel, so one stray Enter does not delete.
+  const cancel = useRef<HTMLButtonElement>(null);
+  const textId = useId();
   const confirm = async () => {
     if (!ids) return;
     setBusy(true);
@@ -32,17 +35,18 @@ export function ConfirmDelete({ ids, recycle, onConfirm, onClose }: Props) {
   };
   return (
     <DialogFrame open={!!ids} onOpenChange={(o) => { if (!o && !busy) onClose(); }} title={t('dialog.deleteTitle')} width="max-w-md" testId="confirm-delete"
+      role="alertdialog" initialFocus={cancel} describedBy={textId}
       footer={(
         <>
-          <button type="button" className={buttonClass.default} onClick={onClose} disabled={busy}>{t('action.cancel')}</button>
-          <button type="button" className={buttonClass.dangerSolid} onClick={() => void confirm()} disabled={busy} autoFocus>
+          <button ref={cancel} type="button" className={buttonClass.default} onClick={onClose} disabled={busy}>{t('action.cancel')}</button>
+          <button type="button" className={buttonClass.dangerSolid} onClick={() => void confirm()} disabled={busy}>
             {busy ? t('state.deleting') : t('action.delete')}
           </button>
         </>
       )}>
       <div className="flex gap-3">
         <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-danger-soft text-danger" aria-hidden="true">!</span>
-        <p className="pt-1 text-[13px] text-ink">
+        <p id={textId} className="pt-1 text-[13px] text-ink">
           {t('dialog.deleteText', { count: ids?.length ?? 0 })} {recycle ? t('dialog.deleteRecycle') : t('dialog.deleteForever')}
         </p>
       </div>

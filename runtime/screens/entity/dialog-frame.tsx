@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rememberFocus, restoreFocus, type FocusMemo } from '../../shell/focus-return';
 
 export type DialogFrameProps = {
   open: boolean;
@@ -11,23 +12,42 @@ export type DialogFrameProps = {
   /** Tailwind max-width class of the panel. */
   width?: string;
   testId?: string;
+  /** `alertdialog` for a confirmation that interrupts (delete): announced as such, with its text as description. */
+  role?: 'dialog' | 'alertdialog';
+  /** The element to focus on opening instead of the first focusable one (a confirmation's Cancel). */
+  initialFocus?: RefObject<HTMLElement | null>;
+  /** Id of the text that describes the dialog (an alert dialog's question). */
+  describedBy?: string;
 };
 
 /**
  * The generic screens' dialog: Radix Dialog (focus trap, Esc closes, outside click closes) with our panel styling.
  * Escape is left to an open picker inside the dialog first (it marks itself with data-jy-popover="open").
+ * Focus goes back to what opened the dialog when it closes, or to its stand-in after a list refresh (focus-return.ts).
  */
-export function DialogFrame({ open, onOpenChange, title, children, footer, width = 'max-w-2xl', testId }: DialogFrameProps) {
+export function DialogFrame({ open, onOpenChange, title, children, footer, width = 'max-w-2xl', testId, role = 'dialog', initialFocus, describedBy }: DialogFrameProps) {
   const { t } = useTranslation('entity');
+  // Taken before Radix moves focus into the panel (layout effects run before its focus effect).
+  const opener = useRef<FocusMemo | null>(null);
+  useLayoutEffect(() => {
+    if (open) opener.current = rememberFocus();
+  }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 backdrop-blur-[1px] data-[state=open]:animate-[jy-fade-in_0.15s_ease-out]" />
         <Dialog.Content
-          aria-describedby={undefined}
+          role={role}
+          aria-describedby={describedBy}
           data-testid={testId}
+          onOpenAutoFocus={(e) => {
+            if (initialFocus?.current) { e.preventDefault(); initialFocus.current.focus(); }
+          }}
+          onCloseAutoFocus={(e) => {
+            if (restoreFocus(opener.current)) e.preventDefault();
+          }}
           onEscapeKeyDown={(e) => {
-            const panel = e.target instanceof Element ? e.target.closest('[role="dialog"]') : null;
+            const panel = e.target instanceof Element ? e.target.closest('[role="dialog"],[role="alertdialog"]') : null;
             if (panel?.querySelector('[data-jy-popover="open"]')) e.preventDefault();
           }}
           onPointerDownOutside={(e) => {

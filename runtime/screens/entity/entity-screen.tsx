@@ -97,17 +97,26 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   if (ctrl.epsError) return <Notice tone="danger">{ctrl.epsError.message}</Notice>;
   if (!entry) return ctrl.epsLoading ? <Notice>{t('state.loading')}</Notice> : <Notice>{t('state.noEntity', { prefix })}</Notice>;
 
+  // A row's name for its checkbox and actions: its name-like field as shown, else the first text column, else its id.
+  const rowLabel = (row: EntityRow): string => {
+    const field = ['name', 'title', 'label', 'nickName', 'username', 'orderNo', 'no', 'code'].find((f) => typeof row[f] === 'string' && row[f] !== '')
+      ?? ctrl.columns.find((c) => c.visible && typeof row[c.accessor] === 'string' && row[c.accessor] !== '')?.accessor;
+    return field ? rowName(row, String(row[field])) : `#${String(row.id)}`;
+  };
   const rowButtons = buttons.filter(onRow);
   const selectionButtons = buttons.filter(onSelection);
   const rowCount = (can.update ? 1 : 0) + (can.delete ? 1 : 0) + Math.min(rowButtons.length, 3) + 1;
+  // Each row action names its row for a screen reader ("编辑 Alice"), and carries a key its stand-in keeps after a
+  // list refresh, so focus can go back to it when the dialog it opened closes (focus-return.ts).
+  const named = (row: EntityRow) => <span className="sr-only"> {rowLabel(row)}</span>;
   const actions = (row: EntityRow) => (
     <span className="inline-flex items-center gap-1">
-      <button type="button" className={buttonClass.link} onClick={() => setViewing(row)}>{t('action.info')}</button>
+      <button type="button" className={buttonClass.link} data-focus-key={`info:${row.id}`} onClick={() => setViewing(row)}>{t('action.info')}{named(row)}</button>
       {rowButtons.filter((b) => allows(b, row)).map((b) => (
-        <button key={b.key} type="button" data-action={b.key} className={b.tone === 'danger' ? buttonClass.linkDanger : buttonClass.link} onClick={() => press(b, [row.id])}>{labelOf(b.label, ctrl.lang)}</button>
+        <button key={b.key} type="button" data-action={b.key} data-focus-key={`${b.key}:${row.id}`} className={b.tone === 'danger' ? buttonClass.linkDanger : buttonClass.link} onClick={() => press(b, [row.id])}>{labelOf(b.label, ctrl.lang)}{named(row)}</button>
       ))}
-      {can.update && <button type="button" className={buttonClass.link} onClick={() => setEditing(row)}>{t('action.edit')}</button>}
-      {can.delete && <button type="button" className={buttonClass.linkDanger} onClick={() => setDeleting([row.id])}>{t('action.delete')}</button>}
+      {can.update && <button type="button" className={buttonClass.link} data-focus-key={`edit:${row.id}`} onClick={() => setEditing(row)}>{t('action.edit')}{named(row)}</button>}
+      {can.delete && <button type="button" className={buttonClass.linkDanger} data-focus-key={`delete:${row.id}`} onClick={() => setDeleting([row.id])}>{t('action.delete')}{named(row)}</button>}
     </span>
   );
 
@@ -129,7 +138,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
       </button>
       {can.add && (
         <button type="button" className={buttonClass.primary} onClick={() => setEditing('new')} disabled={masterMissing}
-          title={masterMissing ? t('master.pickFirst', { label: labelOf(masterField!.label, ctrl.lang) }) : undefined}>+ {t('action.add')}</button>
+          title={masterMissing ? t('master.pickFirst', { label: labelOf(masterField!.label, ctrl.lang) }) : undefined}><span aria-hidden="true">+</span> {t('action.add')}</button>
       )}
       {selectionButtons.map((b) => {
         // Only the selected rows whose state allows the action are sent.
@@ -198,6 +207,8 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
           actionsWidth={rowCount * 44 + 24}
           empty={rows.isLoading ? t('state.loading') : t('table.empty')}
           scrollKey={`${location.pathname}${location.search}`}
+          label={ctrl.title}
+          rowLabel={rowLabel}
           tree={tree ? { info: (row) => treeInfo.get(row.id), isOpen: (row) => !!keyWord || openRows.has(String(row.id)), toggle } : undefined}
         />
         {tree ? (

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties, type FocusEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -39,6 +39,10 @@ export type EntityTableProps = {
     isOpen: (row: EntityRow) => boolean;
     toggle: (row: EntityRow) => void;
   };
+  /** The table's accessible name (the page title). */
+  label?: string;
+  /** A row's name, so its checkbox says which row it selects. */
+  rowLabel?: (row: EntityRow) => string;
 };
 
 const resolve = <T,>(u: Updater<T>, old: T): T => (typeof u === 'function' ? (u as (o: T) => T)(old) : u);
@@ -97,20 +101,21 @@ type BodyRowProps = {
   hasChildren?: boolean;
   open?: boolean;
   toggle?: (row: EntityRow) => void;
+  rowLabel?: (row: EntityRow) => string;
 };
 
 /**
  * One body row, drawn again only when its row, its selection or what it is drawn with changes: a scroll step of a long
  * (virtualized) page draws the rows that come into view, not the few dozen that stay.
  */
-const BodyRow = memo(function BodyRow({ row, columns, selected, selectable, height, styles, actions, depth, hasChildren, open, toggle }: BodyRowProps) {
+const BodyRow = memo(function BodyRow({ row, columns, selected, selectable, height, styles, actions, depth, hasChildren, open, toggle, rowLabel }: BodyRowProps) {
   const { t } = useTranslation('entity');
   const bg = selected ? 'bg-primary-9' : 'bg-surface group-hover:bg-hover';
   return (
     <tr className="group" data-row-id={row.id} style={height ? { height } : undefined}>
       {selectable && (
         <td className={`${td} ${bg} sticky left-0 z-[1]`}>
-          <Checkbox label={t('table.selectRow')} checked={selected} onChange={row.getToggleSelectedHandler()} />
+          <Checkbox label={rowLabel ? t('table.selectRowNamed', { name: rowLabel(row.original) }) : t('table.selectRow')} checked={selected} onChange={row.getToggleSelectedHandler()} />
         </td>
       )}
       {columns.map(({ column, Cell }, i) => (
@@ -143,7 +148,7 @@ type ModelRow = BodyRowProps['row'] & { getIsSelected: () => boolean };
  * The virtualizer lives here, below the table: a scroll step renders this component alone, not the table (whose rows,
  * kept by TanStack while its data and state stay, then reach the memoized rows unchanged).
  */
-function VirtualRows({ rows, scrollRef, span, renderRow }: { rows: ModelRow[]; scrollRef: RefObject<HTMLDivElement | null>; span: number; renderRow: (row: ModelRow, height?: number) => ReactNode }) {
+function VirtualRows({ rows, scrollRef, span, renderRow }: { rows: ModelRow[]; scrollRef: RefObject<HTMLElement | null>; span: number; renderRow: (row: ModelRow, height?: number) => ReactNode }) {
   const virtual = rows.length > VIRTUAL_FROM;
   const virtualizer = useVirtualizer({
     count: virtual ? rows.length : 0,
@@ -161,17 +166,21 @@ function VirtualRows({ rows, scrollRef, span, renderRow }: { rows: ModelRow[]; s
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   return (
     <>
+      {/* Spacers standing in for the rows out of view: hidden from assistive technology (a tr takes no focus; biome
+          counts a table row as focusable). */}
+      {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, never focusable */}
       {padTop > 0 && <tr aria-hidden="true"><td colSpan={span} style={{ height: padTop, padding: 0 }} /></tr>}
       {items.map((i) => renderRow(rows[i.index], ROW_HEIGHT))}
+      {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, never focusable */}
       {padBottom > 0 && <tr aria-hidden="true"><td colSpan={span} style={{ height: padBottom, padding: 0 }} /></tr>}
     </>
   );
 }
 
 export function EntityTable(props: EntityTableProps) {
-  const { columns, rows, state, loading, selectable, selection, onSelectionChange, onSort, actions, actionsWidth, empty, scrollKey, tree } = props;
+  const { columns, rows, state, loading, selectable, selection, onSelectionChange, onSort, actions, actionsWidth, empty, scrollKey, tree, label, rowLabel } = props;
   const { t } = useTranslation('entity');
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLElement>(null);
   // Restored once per key, when the rows are there to scroll (they may arrive from the cache or the server).
   const restored = useRef<string | undefined>(undefined);
   useLayoutEffect(() => {
@@ -237,6 +246,19 @@ export function EntityTable(props: EntityTableProps) {
     width: c.width, minWidth: c.width ?? 96, maxWidth: c.width ? Math.max(c.width, 320) : 320,
     ...(stickyLeft.has(c.id) ? { position: 'sticky', left: stickyLeft.get(c.id), zIndex: 1 } : {}),
   }])), [columns, stickyLeft]);
+  // A focused control under a sticky column (the checkbox or fixed columns on the left, the actions on the right) is
+  // scrolled out from under it: the browser's own focus scrolling does not know those columns cover it.
+  const unhide = (e: FocusEvent<HTMLElement>) => {
+    const box = scrollRef.current;
+    const el = e.target;
+    if (!box || el === box || el.closest('td.sticky, th.sticky, [style*="sticky"]')) return;
+    const view = box.getBoundingClientRect();
+    const at = el.getBoundingClientRect();
+    const left = view.left + (selectable ? SELECT_WIDTH : 0) + [...stickyLeft.keys()].reduce((w, id) => w + (columns.find((c) => c.id === id)?.width ?? 150), 0);
+    const right = view.right - (actions ? actionsWidth : 0);
+    if (at.right > right) box.scrollLeft += at.right - right + 8;
+    else if (at.left < left) box.scrollLeft -= left - at.left + 8;
+  };
   const th = 'h-10 border-b border-line bg-subtle px-3 text-left text-xs font-semibold whitespace-nowrap text-muted';
 
   // A long (virtualized) page lays its columns out once, as the browser did for the first rows it drew, then keeps
@@ -252,9 +274,11 @@ export function EntityTable(props: EntityTableProps) {
   }, [virtual, widths, rows, columns]);
 
   return (
-    <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto" data-testid="entity-table"
-      onScroll={scrollKey ? (e) => { if (restored.current === scrollKey) rememberScroll(scrollKey, e.currentTarget.scrollTop); } : undefined}>
-      <table className={`w-full border-separate border-spacing-0 text-[13px] ${widths ? 'jy-fixed-cols' : ''}`} aria-busy={loading}
+    <section ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto" data-testid="entity-table"
+      onScroll={scrollKey ? (e) => { if (restored.current === scrollKey) rememberScroll(scrollKey, e.currentTarget.scrollTop); } : undefined}
+      aria-label={label} onFocus={unhide}>
+      <table className={`w-full border-separate border-spacing-0 text-[13px] focus:outline-none ${widths ? 'jy-fixed-cols' : ''}`} aria-busy={loading}
+        aria-label={label} tabIndex={-1} data-focus-home=""
         style={widths ? { tableLayout: 'fixed' } : undefined}>
         {widths && <colgroup>{widths.map((w, i) => <col key={i} style={{ width: w }} />)}</colgroup>}
         <thead className="sticky top-0 z-[2]">
@@ -290,7 +314,7 @@ export function EntityTable(props: EntityTableProps) {
             return (
               <BodyRow key={row.id} row={row} selected={row.getIsSelected()} selectable={selectable} height={height}
                 styles={cellStyles} actions={actions} columns={bodyColumns}
-                depth={node?.depth} hasChildren={node?.hasChildren} open={node ? tree!.isOpen(row.original) : undefined} toggle={tree?.toggle} />
+                depth={node?.depth} hasChildren={node?.hasChildren} open={node ? tree!.isOpen(row.original) : undefined} toggle={tree?.toggle} rowLabel={rowLabel} />
             );
           }} />
           {rows.length === 0 && (
@@ -298,6 +322,6 @@ export function EntityTable(props: EntityTableProps) {
           )}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { FieldTemplateProps, ObjectFieldTemplateProps, TemplatesType, UiSchema } from '@rjsf/utils';
 import type { FormFieldOptions } from '../../engine/eps-form';
+import { errorIdOf, labelIdOf } from '../../widgets/form-widgets';
 
 /** Label on top, the widget, then its errors: a compact vertical field for the two-column form grid. */
 function FieldTemplate(props: FieldTemplateProps) {
@@ -11,13 +12,13 @@ function FieldTemplate(props: FieldTemplateProps) {
   const name = String(fieldPathId.path[fieldPathId.path.length - 1]);
   return (
     <div className="min-w-0" data-field={name} data-invalid={errors.length > 0 || undefined}>
-      <label htmlFor={id} className="mb-1 block text-[13px] font-medium text-ink">
+      <label id={labelIdOf(id)} htmlFor={id} className="mb-1 block text-[13px] font-medium text-ink">
         {label}
         {required && <span className="ml-0.5 text-danger" aria-hidden="true">*</span>}
       </label>
       {children}
       {errors.length > 0 && (
-        <ul className="mt-1 space-y-0.5" role="alert" data-testid={`error-${name}`}>
+        <ul id={errorIdOf(id)} className="mt-1 space-y-0.5" role="alert" data-testid={`error-${name}`}>
           {errors.map((e, i) => <li key={i} className="text-xs text-danger">{e}</li>)}
         </ul>
       )}

@@ -56,16 +56,19 @@ export function SearchPanel({ spec, state, onSearch, onReset, toolbar }: Props) 
   const hasSearch = spec.keyword || spec.fields.length > 0;
 
   return (
-    <form className="border-b border-line" role="search" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+    <search className="block border-b border-line">
+    <form onSubmit={(e) => { e.preventDefault(); submit(); }}>
       <div className="flex flex-wrap items-center gap-2 px-4 py-3">
         <div className="flex flex-wrap items-center gap-2">{toolbar}</div>
         {/* The search controls wrap as one group, kept to the right, never one button alone on a line. */}
         <div className="ml-auto flex max-w-full flex-wrap items-center justify-end gap-2">
           {spec.keyword && (
-            <label className="relative flex w-64 max-w-full items-center">
-              <span className="pointer-events-none absolute left-2.5"><SearchIcon /></span>
+            <div className="relative flex w-64 max-w-full items-center">
+              <span className="pointer-events-none absolute left-2.5" aria-hidden="true"><SearchIcon /></span>
               <input
                 type="search"
+                // Named by what it searches (the placeholder alone vanishes once something is typed).
+                aria-label={spec.keywordLabels.length ? t('search.keywordOf', { fields: spec.keywordLabels.join(' / ') }) : t('search.keyword')}
                 name="keyWord"
                 data-testid="keyword"
                 className={`${inputClass} pl-8`}
@@ -74,14 +77,14 @@ export function SearchPanel({ spec, state, onSearch, onReset, toolbar }: Props) 
                 placeholder={spec.keywordLabels.length ? t('search.keywordOf', { fields: spec.keywordLabels.join(' / ') }) : t('search.keyword')}
                 onChange={(e) => setKeyWord(e.target.value)}
               />
-            </label>
+            </div>
           )}
           {hasSearch && <button type="submit" className={buttonClass.primary}>{t('search.search')}</button>}
           {hasSearch && <button type="button" className={buttonClass.default} onClick={reset}>{t('search.reset')}</button>}
           {spec.fields.length > 0 && (
             <button type="button" className={buttonClass.ghost} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
               {t('search.advanced')}{active > 0 && <span className="rounded-full bg-primary px-1.5 text-[11px] leading-4 text-on-primary">{active}</span>}
-              <span className={`text-[10px] transition-transform ${open ? 'rotate-180' : ''}`}>▾</span>
+              <span aria-hidden="true" className={`text-[10px] transition-transform ${open ? 'rotate-180' : ''}`}>▾</span>
             </button>
           )}
         </div>
@@ -99,5 +102,6 @@ export function SearchPanel({ spec, state, onSearch, onReset, toolbar }: Props) 
         </div>
       )}
     </form>
+    </search>
   );
 }
