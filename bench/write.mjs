@@ -134,3 +134,5 @@ try {
   await stop(joinery);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
+// A figure that missed its target also fails the run (bench/run.mjs names it).
+if (failed) process.exitCode = 1;

@@ -89,7 +89,11 @@ for (const dark of [false, true]) {
     expect(dialogs).toBeGreaterThan(10);
 
     fs.mkdirSync(ARTIFACTS, { recursive: true });
-    const summary = (list: Found[]) => Object.entries(list.reduce<Record<string, number>>((acc, f) => ({ ...acc, [f.rule]: (acc[f.rule] ?? 0) + f.nodes.length }), {}));
+    const summary = (list: Found[]) => {
+      const nodes: Record<string, number> = {};
+      for (const f of list) nodes[f.rule] = (nodes[f.rule] ?? 0) + f.nodes.length;
+      return Object.entries(nodes);
+    };
     fs.writeFileSync(`${ARTIFACTS}axe-${mode}.json`, JSON.stringify({ open: summary(found.filter((f) => STILL_OPEN.has(f.rule))), found }, null, 1));
     const failing = found.filter((f) => !STILL_OPEN.has(f.rule));
     expect(failing.map((f) => `${f.where}: ${f.rule} (${f.impact}) ${f.nodes.slice(0, 3).join(' ')}`)).toEqual([]);

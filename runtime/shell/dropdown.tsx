@@ -21,6 +21,7 @@ export function Dropdown({ trigger, items, label, align = 'right', testId, label
   useDismiss(root, !!open, () => setOpen(false), { escape: false });
 
   const entries = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the menu opens; its items are read from the DOM then
   useEffect(() => {
     if (!open) return;
     const list = entries();

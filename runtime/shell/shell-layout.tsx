@@ -51,6 +51,7 @@ function useTabsAndTitle(): void {
 function useFocusOnNavigation(): void {
   const { pathname } = useLocation();
   const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is what moves focus; the element is read from the DOM then
   useEffect(() => {
     if (first.current) { first.current = false; return; }
     const at = document.activeElement;

@@ -19,7 +19,7 @@ export function TabsBar() {
   const title = usePageTitle();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const strip = useRef<HTMLDivElement>(null);
+  const strip = useRef<HTMLUListElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the active tab's element changes when the path or the tab count does
   useEffect(() => {

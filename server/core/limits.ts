@@ -139,7 +139,10 @@ export class WindowCounter {
       for (const [k, c] of this.counts) if (ended(c.start)) this.counts.delete(k);
     }
     const counted = this.counts.get(key);
-    if (counted && !ended(counted.start)) return (counted.n += amount);
+    if (counted && !ended(counted.start)) {
+      counted.n += amount;
+      return counted.n;
+    }
     // Past maxKeys keys a new one is not remembered (memory stays bounded); callers keep a global cap for that case.
     if (counted || this.counts.size < this.maxKeys) this.counts.set(key, { start: now, n: amount });
     return amount;

@@ -293,7 +293,10 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('the database ends a conne
       await side.lock('product_info', id);
       pending = update(id, 'Cut-off chair');
       let ids: number[] = [];
-      await until(20_000, 'the update waiting on the row lock inside its transaction', async () => (ids = await side.waiting()).length > 0);
+      await until(20_000, 'the update waiting on the row lock inside its transaction', async () => {
+        ids = await side.waiting();
+        return ids.length > 0;
+      });
       for (const waiting of ids) await side.terminate(waiting);
     } finally {
       await side.release();

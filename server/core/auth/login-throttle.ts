@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.js';
 import { nowText } from '../db/time.js';
-import { AppError, tooManyRequests } from '../errors.js';
+import { type AppError, tooManyRequests } from '../errors.js';
 import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 
 const TABLE = 'base_sys_login_attempt';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql, type LogEvent, type MysqlPool } from 'kysely';
+import { CompiledQuery, type Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql, type LogEvent, type MysqlPool } from 'kysely';
 import { SqliteLogThread, type LogStatement } from './log-thread.js';
 import { TrackedKysely } from './transaction-guard.js';
 import type { SystemTables } from './system-tables.generated.js';
