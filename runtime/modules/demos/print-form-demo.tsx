@@ -23,6 +23,7 @@ export default function PrintFormDemo() {
     return Object.keys(found).length === 0;
   };
   const field = (k: keyof Form, label: string, input: ReactElement) => (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the input element passed in
     <label className="flex flex-col gap-1 text-[13px] text-ink">
       <span>{label}</span>
       {input}

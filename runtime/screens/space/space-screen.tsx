@@ -149,6 +149,7 @@ export default function SpaceScreen() {
           {folderTree(folders.data ?? []).map(({ folder: f, depth }) => folderButton(f.id, f.name, f, depth))}
         </ul>
       </aside>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for files dragged in; the upload button does the same by keyboard */}
       <section className={`relative flex min-w-0 flex-1 flex-col ${dragOver ? 'bg-primary-9' : ''}`}
         onDragOver={(e) => { if (e.dataTransfer.types.includes('Files')) { e.preventDefault(); setDragOver(true); } }}
         onDragLeave={(e) => { if (e.currentTarget === e.target) setDragOver(false); }} onDrop={onDrop}>
@@ -173,6 +174,7 @@ export default function SpaceScreen() {
           <form className="flex gap-2" onSubmit={(e) => { e.preventDefault(); setKeyWord(typed.trim()); setPage(1); }}>
             <input className={`${inputClass} w-48`} value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t('search')} aria-label={t('search')} />
           </form>
+          {/* biome-ignore lint/a11y/useSemanticElements: two toggle buttons; a fieldset would need a visible legend */}
           <div className="flex overflow-hidden rounded-md border border-line-strong" role="group" aria-label={t('view')}>
             {(['grid', 'list'] as const).map((v) => (
               <button key={v} type="button" aria-pressed={view === v} onClick={() => setView(v)}
@@ -327,6 +329,7 @@ function FolderDialog({ value, onClose, onSaved }: { value: { id?: number; name:
       <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
         <label className="grid gap-1 text-[13px]">
           <span className="text-muted">{t('folder.name')}</span>
+          {/* biome-ignore lint/a11y/noAutofocus: the dialog's one field takes focus when it opens (WAI-ARIA dialog pattern) */}
           <input autoFocus className={inputClass} value={name} maxLength={100} onChange={(e) => { setName(e.target.value); setError(''); }} />
           {error && <span className="text-xs text-danger" role="alert">{error}</span>}
         </label>
@@ -361,7 +364,9 @@ function Preview({ file, folders, onClose, onChanged }: { file: SpaceFile; folde
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_220px]">
         <div className="flex min-h-[240px] items-center justify-center overflow-hidden rounded-md border border-line bg-subtle">
           {file.type === 'image' ? <img src={file.url} alt={file.name ?? ''} className="max-h-[60vh] max-w-full object-contain" />
+            // biome-ignore lint/a11y/useMediaCaption: an uploaded file is previewed as it is; uploads carry no caption track
             : file.type === 'video' ? <video src={file.url} controls className="max-h-[60vh] max-w-full" />
+              // biome-ignore lint/a11y/useMediaCaption: as above
               : file.type === 'audio' ? <audio src={file.url} controls />
                 : pdf ? <iframe src={file.url} title={file.name ?? fileName(file.url)} className="h-[60vh] w-full bg-surface" />
                   : <span className="text-[13px] text-muted">{t('noPreview')}</span>}
