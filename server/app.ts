@@ -166,7 +166,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(fastifyMultipart);
   registerModules(host, scheduler, startedPlugins);
   installDispatcher(app, registry, host.actions, (request) => host.context(request));
-  registerFormValidators(app, config.dataDir);
+  registerFormValidators(app, config.dataDir, host.declared);
   installJsonCompression(app);
   await serveStatic(app, config);
   if (options.seed ?? true) await seedIfEmpty(host, { history: options.seedHistory ?? true });

@@ -44,7 +44,7 @@ export function formValidator(schema: RJSFSchema): Promise<ValidatorType> {
   if (!found) {
     found = (async () => {
       const { url } = await request<{ url: string }>('/admin/base/comm/formValidator', { method: 'POST', data: { schema }, quiet: true });
-      if (!/^\/admin\/base\/open\/formValidator\/[\w-]+\.js$/.test(url)) throw new Error(`form validator: unexpected address ${url}`);
+      if (!/^\/form-validators\/[\w-]+\.js$/.test(url)) throw new Error(`form validator: unexpected address ${url}`);
       // The pattern engine is a chunk of its own, loaded with the first form (not with the page).
       const [mod, { linearRegExp }] = await Promise.all([import(/* @vite-ignore */ url) as Promise<Module>, import('./linear-regexp')]);
       RUNTIME['joinery/linear-regexp'] = { default: linearRegExp };

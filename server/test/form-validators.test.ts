@@ -71,7 +71,7 @@ describe.each(DIALECTS)('form validators compiled by the server, served as same-
     const compiled = await t.call('POST', COMPILE, { token, body: { schema: SCHEMA } });
     expect(compiled.status).toBe(200);
     const url = (compiled.body.data as { url: string }).url;
-    expect(url).toMatch(/^\/admin\/base\/open\/formValidator\/[\w-]{32}\.js$/);
+    expect(url).toMatch(/^\/form-validators\/[\w-]{32}\.js$/);
     // The same schema gets the same address (the browser's cached copy is used again); another schema another one.
     expect((await t.call('POST', COMPILE, { token, body: { schema: SCHEMA } })).body.data).toEqual({ url });
     const other = await t.call('POST', COMPILE, { token, body: { schema: { ...SCHEMA, required: ['title'] } } });
@@ -103,9 +103,9 @@ describe.each(DIALECTS)('form validators compiled by the server, served as same-
     token = await t.login();
     const again = await t.app.inject({ method: 'GET', url });
     expect([again.statusCode, again.body]).toEqual([200, first.body]);
-    const missing = await t.call('GET', '/admin/base/open/formValidator/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.js', { headers: { language: 'en' } });
+    const missing = await t.call('GET', '/form-validators/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.js', { headers: { language: 'en' } });
     expect([missing.status, missing.body.message]).toEqual([404, 'No such form validator']);
-    expect((await t.call('GET', '/admin/base/open/formValidator/..%2F..%2Fjwt-secret')).status).toBe(404);
+    expect((await t.call('GET', '/form-validators/..%2F..%2Fjwt-secret')).status).toBe(404);
   });
 
   it('refuses what is no schema, in the caller\'s language', async () => {

@@ -8,6 +8,7 @@ import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/lib/compileSch
 import type { RJSFSchema } from '@rjsf/utils';
 import { AppError, badRequest, CODE } from '../errors.js';
 import { IMMUTABLE, sendBuilt, type BuiltFile } from './built-ui.js';
+import type { DeclaredRoute } from './route-types.js';
 import { linearRegExp } from '../registry/schema-validator.js';
 
 /**
@@ -25,7 +26,8 @@ import { linearRegExp } from '../registry/schema-validator.js';
  */
 
 const COMM_URL = '/admin/base/comm/formValidator';
-export const MODULE_PREFIX = '/admin/base/open/formValidator/';
+/** Outside /admin: a module is a static file of the installation (like /public/uploads), not an API action (eps). */
+export const MODULE_PREFIX = '/form-validators/';
 /** The largest form schema compiled (JSON text). An entity's form is a few KB. */
 export const MAX_FORM_SCHEMA_BYTES = 256 * 1024;
 /** Modules kept in the data folder; past this the oldest tenth is removed. */
@@ -122,10 +124,12 @@ async function prune(dir: string): Promise<void> {
   await Promise.all(dated.slice(0, Math.ceil(names.length / 10)).map(({ n }) => fs.promises.rm(path.join(dir, n), { force: true })));
 }
 
-/** POST /admin/base/comm/formValidator {schema} → {url}; GET /admin/base/open/formValidator/<key>.js → the module. */
-export function registerFormValidators(app: FastifyInstance, dataDir: string): void {
+/** POST /admin/base/comm/formValidator {schema} → {url}; GET /form-validators/<key>.js → the module. */
+export function registerFormValidators(app: FastifyInstance, dataDir: string, declared: DeclaredRoute[]): void {
   const store: Store = { dir: path.join(dataDir, 'form-validators'), memory: new Map() };
   fs.mkdirSync(store.dir, { recursive: true });
+  // Listed with the other hand-written API routes (eps, OpenAPI, the permission matrix), though it replies itself.
+  declared.push({ method: 'post', url: COMM_URL, access: 'login', summary: '表单校验代码' });
 
   app.route({
     method: 'POST', url: COMM_URL, bodyLimit: MAX_FORM_SCHEMA_BYTES + 1024,

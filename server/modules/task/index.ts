@@ -31,9 +31,11 @@ export function registerTaskModule(host: Host, scheduler: TaskScheduler): void {
       Object.assign(patch, normalizeTask(task));
       const toRun = Number(task.status) === 1;
       assertTask(handlers, task, toRun);
-      // Whoever changes a task must be able to use its handler, and from then on the task acts for them.
+      // Whoever changes a task must be able to use its handler, and from then on the task acts for them. A save that
+      // changes nothing (an edit form saved as it was loaded) leaves the task acting for whom it acted for.
       assertMayUse(handlers, task, ctx.user);
-      if (ctx.user) patch.creatorId = ctx.user.id;
+      const changes = Object.keys(patch).some((k) => k !== 'id' && JSON.stringify(task[k] ?? null) !== JSON.stringify(before[k] ?? null));
+      if (ctx.user && changes) patch.creatorId = ctx.user.id;
       if (!toRun) {
         if (Number(before.status) === 1) patch.nextRunTime = null;
         return;
