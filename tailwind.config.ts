@@ -102,20 +102,40 @@ const shadows = {
 const breakpoints = { sm: 768, md: 992, lg: 1200, xl: 1920 };
 
 /** Corner radii the screens use: controls (inputs, buttons) md, panels and dialogs lg, tags and avatars full. */
-const radius = { none: '0', sm: '0.25rem', DEFAULT: '0.25rem', md: '0.375rem', lg: '0.5rem', xl: '0.75rem', full: '9999px' };
-
-
-
+const radius = {
+  none: '0',
+  sm: '0.25rem',
+  DEFAULT: '0.25rem',
+  md: '0.375rem',
+  lg: '0.5rem',
+  xl: '0.75rem',
+  full: '9999px',
+};
 
 const fonts = {
-  sans: ['Inter', 'system-ui', '-apple-system', '"Segoe UI"', '"PingFang SC"', '"Hiragino Sans GB"', '"Microsoft YaHei"', '"Noto Sans CJK SC"', '"WenQuanYi Micro Hei"', '"Helvetica Neue"', 'Arial', 'sans-serif'],
+  sans: [
+    'Inter',
+    'system-ui',
+    '-apple-system',
+    '"Segoe UI"',
+    '"PingFang SC"',
+    '"Hiragino Sans GB"',
+    '"Microsoft YaHei"',
+    '"Noto Sans CJK SC"',
+    '"WenQuanYi Micro Hei"',
+    '"Helvetica Neue"',
+    'Arial',
+    'sans-serif',
+  ],
   mono: ['ui-monospace', '"SFMono-Regular"', 'Menlo', 'Consolas', '"Liberation Mono"', 'monospace'],
 };
 
 export const tokens = { light, dark, shadows, breakpoints, radius, fonts } as const;
 
 const vars = (palette: Record<string, string | undefined>, shadow: Record<string, string>): Record<string, string> => ({
-  ...Object.fromEntries(Object.entries(palette).flatMap(([name, value]) => (value ? [[`--color-${name}`, value]] : []))),
+  ...Object.fromEntries(
+    Object.entries(palette).flatMap(([name, value]) => (value ? [[`--color-${name}`, value]] : [])),
+  ),
   ...Object.fromEntries(Object.entries(shadow).map(([name, value]) => [`--shadow-${name}`, value])),
 });
 
@@ -131,9 +151,10 @@ export default {
     },
   },
   plugins: [
-    (({ addBase }) => addBase({
-      ':root': vars(light, shadows.light),
-      ':root.dark': { ...vars(dark, shadows.dark), 'color-scheme': 'dark' },
-    })) satisfies PluginFn,
+    (({ addBase }) =>
+      addBase({
+        ':root': vars(light, shadows.light),
+        ':root.dark': { ...vars(dark, shadows.dark), 'color-scheme': 'dark' },
+      })) satisfies PluginFn,
   ],
 } satisfies Config;

@@ -16,7 +16,8 @@ const PERIODS = ['today', 'week', 'month', 'year', 'fullYear'];
 const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
 
 const pad = (n) => String(n).padStart(2, '0');
-const text = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+const text = (d) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 const today = new Date();
 today.setHours(0, 0, 0, 0);
 
@@ -24,14 +25,23 @@ today.setHours(0, 0, 0, 0);
 function order(i) {
   const h = Math.imul(i ^ 0x9e3779b9, 2654435761) >>> 0;
   const day = i % DAYS;
-  const at = new Date(today.getFullYear(), today.getMonth(), today.getDate() - day, 8 + (h % 15), (h >>> 4) % 60, (h >>> 10) % 60);
+  const at = new Date(
+    today.getFullYear(),
+    today.getMonth(),
+    today.getDate() - day,
+    8 + (h % 15),
+    (h >>> 4) % 60,
+    (h >>> 10) % 60,
+  );
   const status = day > 40 ? ((h >>> 16) % 10 === 0 ? 3 : 2) : (h >>> 16) % 4;
   const amount = 50_000 + ((h >>> 8) % 2_950) * 1000;
   return [`B${i}`, 1 + (h % MEMBERS), amount, Math.round(amount * 0.95), status, text(at)];
 }
 
 function progress(label, done, total, t0) {
-  process.stdout.write(`\r  ${label}: ${done.toLocaleString()} / ${total.toLocaleString()} (${((performance.now() - t0) / 1000).toFixed(0)} s)   `);
+  process.stdout.write(
+    `\r  ${label}: ${done.toLocaleString()} / ${total.toLocaleString()} (${((performance.now() - t0) / 1000).toFixed(0)} s)   `,
+  );
   if (done === total) process.stdout.write('\n');
 }
 
@@ -39,14 +49,18 @@ async function fillSqlite(file) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   const t0 = performance.now();
-  const member = db.prepare('insert into user_info (nickName, phone, unionid, status, gender, loginType, balance, createTime, updateTime) values (?, ?, ?, 1, 0, 0, 0, ?, ?)');
+  const member = db.prepare(
+    'insert into user_info (nickName, phone, unionid, status, gender, loginType, balance, createTime, updateTime) values (?, ?, ?, 1, 0, 0, 0, ?, ?)',
+  );
   db.transaction(() => {
     for (let i = 0; i < MEMBERS; i++) {
       const t = text(new Date(today.getTime() - (i % DAYS) * 86_400_000 + 36_000_000));
       member.run(`bench${i}`, `17${String(i).padStart(9, '0')}`, `bench-${i}`, t, t);
     }
   })();
-  const insert = db.prepare('insert into order_info (orderNo, userId, amount, payAmount, status, auditStatus, discountId, createTime, updateTime) values (?, ?, ?, ?, ?, 0, 1, ?, ?)');
+  const insert = db.prepare(
+    'insert into order_info (orderNo, userId, amount, payAmount, status, auditStatus, discountId, createTime, updateTime) values (?, ?, ?, ?, ?, 0, 1, ?, ?)',
+  );
   const batch = 50_000;
   for (let from = 0; from < ORDERS; from += batch) {
     db.transaction(() => {
@@ -77,15 +91,23 @@ async function fillPostgres(url) {
       values.push(`($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, 0, 1, $${b + 6}, $${b + 6})`);
       params.push(no, user, amount, pay, status, at);
     }
-    await c.query(`insert into order_info ("orderNo", "userId", amount, "payAmount", status, "auditStatus", "discountId", "createTime", "updateTime") values ${values.join(',')}`, params);
-    if ((from / batch) % 25 === 24 || from + batch >= ORDERS) progress('postgres orders', Math.min(ORDERS, from + batch), ORDERS, t0);
+    await c.query(
+      `insert into order_info ("orderNo", "userId", amount, "payAmount", status, "auditStatus", "discountId", "createTime", "updateTime") values ${values.join(',')}`,
+      params,
+    );
+    if ((from / batch) % 25 === 24 || from + batch >= ORDERS)
+      progress('postgres orders', Math.min(ORDERS, from + batch), ORDERS, t0);
   }
   await c.query('analyze');
   await c.end();
 }
 
 async function measure(app) {
-  const login = await app.inject({ method: 'POST', url: '/admin/base/open/login', payload: { username: 'admin', password: '123456' } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/admin/base/open/login',
+    payload: { username: 'admin', password: '123456' },
+  });
   const token = login.json().data.token;
   const out = {};
   for (const period of PERIODS) {
@@ -93,7 +115,11 @@ async function measure(app) {
     let body;
     for (let i = 0; i < RUNS + 3; i++) {
       const t0 = performance.now();
-      const r = await app.inject({ method: 'GET', url: `/admin/base/comm/chart?period=${period}`, headers: { authorization: token } });
+      const r = await app.inject({
+        method: 'GET',
+        url: `/admin/base/comm/chart?period=${period}`,
+        headers: { authorization: token },
+      });
       const ms = performance.now() - t0;
       if (r.statusCode !== 200) throw new Error(`chart ${period}: ${r.statusCode} ${r.body.slice(0, 200)}`);
       body = r.json().data;
@@ -116,10 +142,15 @@ async function bench(dialect) {
     try {
       const result = await measure(app);
       const total = result.today.body.payments.total;
-      console.log(`  ${dialect}: ${ORDERS.toLocaleString()} orders (${total.toLocaleString()} paid, sales ¥${(result.today.body.sales.total / 100).toLocaleString()}), ${RUNS} calls per period:`);
-      for (const p of PERIODS) console.log(`    ${p.padEnd(8)} p50 ${result[p].p50.toFixed(1)} ms, p95 ${result[p].p95.toFixed(1)} ms`);
+      console.log(
+        `  ${dialect}: ${ORDERS.toLocaleString()} orders (${total.toLocaleString()} paid, sales ¥${(result.today.body.sales.total / 100).toLocaleString()}), ${RUNS} calls per period:`,
+      );
+      for (const p of PERIODS)
+        console.log(`    ${p.padEnd(8)} p50 ${result[p].p50.toFixed(1)} ms, p95 ${result[p].p95.toFixed(1)} ms`);
       const worst = Math.max(...PERIODS.map((p) => result[p].p50));
-      console.log(`  ${dialect}: worst p50 ${worst.toFixed(1)} ms (target < 200 ms) — ${worst < 200 ? 'PASS' : 'FAIL'}`);
+      console.log(
+        `  ${dialect}: worst p50 ${worst.toFixed(1)} ms (target < 200 ms) — ${worst < 200 ? 'PASS' : 'FAIL'}`,
+      );
     } finally {
       await app.close();
     }

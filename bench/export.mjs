@@ -21,9 +21,16 @@ async function exportOnce(base, token, body) {
   global.gc();
   const start = process.memoryUsage().heapUsed;
   let peak = start;
-  const timer = setInterval(() => { global.gc(); peak = Math.max(peak, process.memoryUsage().heapUsed); }, 100);
+  const timer = setInterval(() => {
+    global.gc();
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  }, 100);
   const t0 = performance.now();
-  const res = await fetch(`${base}/admin/product/info/export`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}/admin/product/info/export`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (res.status !== 200) throw new Error(`export: ${res.status} ${await res.text()}`);
   let bytes = 0;
   // Read and dropped, as a browser saving to disk would: the client keeps nothing.
@@ -36,14 +43,27 @@ async function exportOnce(base, token, body) {
 const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 const { dataDir, url, drop } = await tempDatabase('sqlite', 'export');
-const options = { databaseUrl: url, dataDir, uiDir: path.join(dataDir, 'ui'), seedHistory: false, captcha: false, logger: false };
+const options = {
+  databaseUrl: url,
+  dataDir,
+  uiDir: path.join(dataDir, 'ui'),
+  seedHistory: false,
+  captcha: false,
+  logger: false,
+};
 try {
   await (await buildApp(options)).close();
   await fillSqlite(url.slice('sqlite:'.length), ROWS);
   const app = await buildApp(options);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${app.server.address().port}`;
-  const token = (await app.inject({ method: 'POST', url: '/admin/base/open/login', payload: { username: 'admin', password: '123456' } })).json().data.token;
+  const token = (
+    await app.inject({
+      method: 'POST',
+      url: '/admin/base/open/login',
+      payload: { username: 'admin', password: '123456' },
+    })
+  ).json().data.token;
   try {
     let failed = 0;
     for (const format of ['csv', 'xlsx']) {
@@ -54,7 +74,9 @@ try {
       // many rows; the rows held as objects would take some 50 MB.
       const flat = large.peak < BUDGET;
       if (!flat) failed++;
-      console.log(`  ${format}: ${small.rows.toLocaleString()} rows: live heap +${mb(small.peak)}; ${large.rows.toLocaleString()} rows: live heap +${mb(large.peak)} (budget ${mb(BUDGET)}: ${flat ? 'PASS' : 'FAIL'}); ${Math.round(large.rows / (large.ms / 1000)).toLocaleString()} rows/s, ${mb(large.bytes)} written`);
+      console.log(
+        `  ${format}: ${small.rows.toLocaleString()} rows: live heap +${mb(small.peak)}; ${large.rows.toLocaleString()} rows: live heap +${mb(large.peak)} (budget ${mb(BUDGET)}: ${flat ? 'PASS' : 'FAIL'}); ${Math.round(large.rows / (large.ms / 1000)).toLocaleString()} rows/s, ${mb(large.bytes)} written`,
+      );
     }
     console.log(`  export: ${failed === 0 ? 'PASS' : 'FAIL'}`);
   } finally {

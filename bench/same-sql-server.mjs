@@ -8,12 +8,20 @@ import Database from 'better-sqlite3';
 const statements = JSON.parse(fs.readFileSync(process.env.STATEMENTS, 'utf8'));
 const db = new Database(process.env.DB_FILE, { readonly: true });
 db.pragma('busy_timeout = 5000');
-const prepared = statements.map((s) => ({ stmt: db.prepare(s.sql), params: s.params, reads: /^\s*select/i.test(s.sql) }));
+const prepared = statements.map((s) => ({
+  stmt: db.prepare(s.sql),
+  params: s.params,
+  reads: /^\s*select/i.test(s.sql),
+}));
 const decode = (row) => {
   for (const k of Object.keys(row)) {
     const v = row[k];
     if (typeof v === 'string' && (v[0] === '[' || v[0] === '{')) {
-      try { row[k] = JSON.parse(v); } catch { /* text that only looks like JSON */ }
+      try {
+        row[k] = JSON.parse(v);
+      } catch {
+        /* text that only looks like JSON */
+      }
     }
   }
   return row;
@@ -30,7 +38,11 @@ app.post('/page', async () => {
       else if (rows.length) total = Number(Object.values(rows[0])[0]);
     } else p.stmt.run(...p.params);
   }
-  return { code: 1000, message: 'success', data: { list, pagination: { page: 1, size: 20, total: Math.max(total, list.length) } } };
+  return {
+    code: 1000,
+    message: 'success',
+    data: { list, pagination: { page: 1, size: 20, total: Math.max(total, list.length) } },
+  };
 });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 console.log('ready');

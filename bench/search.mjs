@@ -46,7 +46,11 @@ async function fillBatched(label, exec, quote, placeholder) {
 }
 
 async function measure(app) {
-  const login = await app.inject({ method: 'POST', url: '/admin/base/open/login', payload: { username: 'admin', password: '123456' } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/admin/base/open/login',
+    payload: { username: 'admin', password: '123456' },
+  });
   const token = login.json().data.token;
   const out = [];
   for (const c of CASES) {
@@ -54,7 +58,12 @@ async function measure(app) {
     let total = 0;
     for (let i = 0; i < RUNS + 2; i++) {
       const t0 = performance.now();
-      const r = await app.inject({ method: 'POST', url: '/admin/product/info/page', payload: { page: 1, size: 20, ...c.body }, headers: { authorization: token } });
+      const r = await app.inject({
+        method: 'POST',
+        url: '/admin/product/info/page',
+        payload: { page: 1, size: 20, ...c.body },
+        headers: { authorization: token },
+      });
       const ms = performance.now() - t0;
       if (r.statusCode !== 200) throw new Error(`${c.name}: ${r.statusCode} ${r.body.slice(0, 200)}`);
       total = r.json().data.pagination.total;
@@ -67,7 +76,9 @@ async function measure(app) {
 }
 
 async function bench(dialect) {
-  const { dataDir, url, drop, reused, filled } = KEEP ? await keptDatabase(dialect, KEEP) : { ...(await tempDatabase(dialect, 'search')), reused: false };
+  const { dataDir, url, drop, reused, filled } = KEEP
+    ? await keptDatabase(dialect, KEEP)
+    : { ...(await tempDatabase(dialect, 'search')), reused: false };
   const options = { databaseUrl: url, dataDir, uiDir: path.join(dataDir, 'ui'), seedHistory: false, captcha: false };
   try {
     await (await buildApp(options)).close(); // tables, indexes, keyword index, the base seed
@@ -76,7 +87,12 @@ async function bench(dialect) {
     else if (dialect === 'postgres') {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      await fillBatched('postgres products', (q, p) => c.query(q, p), (x) => `"${x}"`, (n) => `$${n}`);
+      await fillBatched(
+        'postgres products',
+        (q, p) => c.query(q, p),
+        (x) => `"${x}"`,
+        (n) => `$${n}`,
+      );
       // Measured on the table as it is once autovacuum has been over it (visibility map set, statistics), as a table
       // users have searched for a while is, not as it is in the minute after a bulk load (autovacuum may then start in
       // the middle of the measurements). The plans differ: before the array form in keyword-table.ts, the ≤ 1 %
@@ -85,7 +101,12 @@ async function bench(dialect) {
       await c.end();
     } else {
       const c = await mysql.createConnection({ uri: url });
-      await fillBatched('mysql products', (q, p) => c.query(q, p), (x) => `\`${x}\``, () => '?');
+      await fillBatched(
+        'mysql products',
+        (q, p) => c.query(q, p),
+        (x) => `\`${x}\``,
+        () => '?',
+      );
       await c.query('analyze table product_info');
       await c.end();
     }
@@ -93,14 +114,19 @@ async function bench(dialect) {
     const app = await buildApp(options);
     try {
       const results = await measure(app);
-      console.log(`  ${dialect}: ${ROWS.toLocaleString()} products, p50 of ${RUNS} page calls (20 rows, with the exact total):`);
+      console.log(
+        `  ${dialect}: ${ROWS.toLocaleString()} products, p50 of ${RUNS} page calls (20 rows, with the exact total):`,
+      );
       let failed = 0;
       for (const r of results) {
         const verdict = dialect === 'mysql' ? 'reported' : r.p50 < r.target ? 'PASS' : 'FAIL';
         if (verdict === 'FAIL') failed += 1;
-        console.log(`    ${r.name.padEnd(34)} p50 ${r.p50.toFixed(1).padStart(7)} ms  target < ${String(r.target).padStart(3)} ms  ${verdict}   (total ${r.total.toLocaleString()})`);
+        console.log(
+          `    ${r.name.padEnd(34)} p50 ${r.p50.toFixed(1).padStart(7)} ms  target < ${String(r.target).padStart(3)} ms  ${verdict}   (total ${r.total.toLocaleString()})`,
+        );
       }
-      if (dialect !== 'mysql') console.log(`  ${dialect}: ${failed === 0 ? 'PASS' : `FAIL (${failed} of ${results.length})`}`);
+      if (dialect !== 'mysql')
+        console.log(`  ${dialect}: ${failed === 0 ? 'PASS' : `FAIL (${failed} of ${results.length})`}`);
     } finally {
       await app.close();
     }

@@ -16,5 +16,7 @@ for (let i = 0; i < 5; i++) {
   await app.close();
 }
 times.sort((a, b) => a - b);
-console.log(`start to ready on an existing database: median ${times[2].toFixed(0)} ms, worst ${times[4].toFixed(0)} ms (target < 1000 ms) — ${times[4] < 1000 ? 'PASS' : 'FAIL'}`);
+console.log(
+  `start to ready on an existing database: median ${times[2].toFixed(0)} ms, worst ${times[4].toFixed(0)} ms (target < 1000 ms) — ${times[4] < 1000 ? 'PASS' : 'FAIL'}`,
+);
 fs.rmSync(dataDir, { recursive: true, force: true });

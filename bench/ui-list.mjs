@@ -21,15 +21,33 @@ if (!fs.existsSync(path.join(root, 'dist/server/main.js')) || !fs.existsSync(pat
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-ui-list-'));
-const env = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', JOINERY_DATA_DIR: dataDir, JOINERY_CAPTCHA: 'off', JOINERY_LOG: 'warn', JOINERY_MAX_PAGE_SIZE: String(ROWS) };
+const env = {
+  ...process.env,
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  JOINERY_DATA_DIR: dataDir,
+  JOINERY_CAPTCHA: 'off',
+  JOINERY_LOG: 'warn',
+  JOINERY_MAX_PAGE_SIZE: String(ROWS),
+};
 
 async function startServer() {
-  const server = spawn(process.execPath, ['dist/server/main.js'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env });
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env,
+  });
   for (let i = 0; i < 300; i++) {
     try {
-      const r = await fetch(`${base}/admin/base/open/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: '123456' }) });
+      const r = await fetch(`${base}/admin/base/open/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: '123456' }),
+      });
       if (r.ok) return { server, login: (await r.json()).data };
-    } catch { /* starting */ }
+    } catch {
+      /* starting */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   server.kill();
@@ -47,14 +65,28 @@ const login = started.login;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 });
 let failed = 0;
 try {
   const context = await browser.newContext({ viewport: { width: 1360, height: 820 } });
   const now = Date.now();
-  const session = { token: login.token, refreshToken: login.refreshToken, expire: now + login.expire * 1000, refreshExpire: now + login.refreshExpire * 1000 };
-  await context.addInitScript((s) => { if (!localStorage.getItem('joinery.session')) localStorage.setItem('joinery.session', s); }, JSON.stringify(session));
+  const session = {
+    token: login.token,
+    refreshToken: login.refreshToken,
+    expire: now + login.expire * 1000,
+    refreshExpire: now + login.refreshExpire * 1000,
+  };
+  await context.addInitScript((s) => {
+    if (!localStorage.getItem('joinery.session')) localStorage.setItem('joinery.session', s);
+  }, JSON.stringify(session));
   const page = await context.newPage();
   const table = page.locator('[data-testid="entity-table"]');
 
@@ -63,7 +95,9 @@ try {
   await page.goto(`${base}/product/info?size=${ROWS}`);
   await table.locator('tbody tr[data-row-id]').first().waitFor({ timeout: 60_000 });
   const shown = Number((await page.getByTestId('page-total').textContent())?.replace(/\D/g, '') ?? 0);
-  console.log(`${ROWS.toLocaleString()}-row page: first rows after ${Date.now() - t0} ms; total ${shown.toLocaleString()}`);
+  console.log(
+    `${ROWS.toLocaleString()}-row page: first rows after ${Date.now() - t0} ms; total ${shown.toLocaleString()}`,
+  );
   await page.waitForTimeout(500);
   const scroll = await page.evaluate(async () => {
     const el = document.querySelector('[data-testid="entity-table"]');
@@ -95,9 +129,11 @@ try {
   const p95 = sorted[Math.floor(sorted.length * 0.95)];
   const scrollOk = dropped <= scroll.frames.length * 0.01 && worst < 50;
   if (!scrollOk) failed += 1;
-  console.log(`scrolled a ${scroll.scrollHeight.toLocaleString()} px list for ${scroll.frames.length} frames (display interval ${interval.toFixed(1)} ms): `
-    + `${dropped} dropped (${(dropped / scroll.frames.length * 100).toFixed(2)} %), p95 ${p95.toFixed(1)} ms, worst ${worst.toFixed(1)} ms; `
-    + `at most ${scroll.maxRows} rows in the document (target: ≤ 1 % dropped, none over 50 ms) — ${scrollOk ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `scrolled a ${scroll.scrollHeight.toLocaleString()} px list for ${scroll.frames.length} frames (display interval ${interval.toFixed(1)} ms): ` +
+      `${dropped} dropped (${((dropped / scroll.frames.length) * 100).toFixed(2)} %), p95 ${p95.toFixed(1)} ms, worst ${worst.toFixed(1)} ms; ` +
+      `at most ${scroll.maxRows} rows in the document (target: ≤ 1 % dropped, none over 50 ms) — ${scrollOk ? 'PASS' : 'FAIL'}`,
+  );
 
   // 2. Memory over 50 page changes.
   const cdp = await context.newCDPSession(page);
@@ -112,7 +148,12 @@ try {
   const turn = async () => {
     const first = await table.locator('tbody tr[data-row-id]').first().getAttribute('data-row-id');
     await next.click();
-    await page.waitForFunction((id) => document.querySelector('[data-testid="entity-table"] tbody tr[data-row-id]')?.getAttribute('data-row-id') !== id, first);
+    await page.waitForFunction(
+      (id) =>
+        document.querySelector('[data-testid="entity-table"] tbody tr[data-row-id]')?.getAttribute('data-row-id') !==
+        id,
+      first,
+    );
   };
   for (let i = 0; i < 5; i++) await turn();
   const before = await heap();
@@ -122,7 +163,9 @@ try {
   const memoryOk = growth < Math.max(before * 0.1, 2 * 1024 * 1024);
   if (!memoryOk) failed += 1;
   const mb = (b) => (b / 1024 / 1024).toFixed(1);
-  console.log(`JS heap after a GC: ${mb(before)} MB at page 6, ${mb(after)} MB after 50 more page changes (${growth >= 0 ? '+' : ''}${mb(growth)} MB; target: < 10 % or 2 MB) — ${memoryOk ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `JS heap after a GC: ${mb(before)} MB at page 6, ${mb(after)} MB after 50 more page changes (${growth >= 0 ? '+' : ''}${mb(growth)} MB; target: < 10 % or 2 MB) — ${memoryOk ? 'PASS' : 'FAIL'}`,
+  );
   await context.close();
 } finally {
   await browser.close();

@@ -23,15 +23,27 @@ const base = `http://127.0.0.1:${PORT}`;
 function start(args, env) {
   const out = path.join(dataDir, `${path.basename(args[0], '.mjs')}-${env.PORT}.log`);
   const fd = fs.openSync(out, 'w');
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', fd, 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', fd, 'inherit'],
+  });
   fs.closeSync(fd);
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const poll = setInterval(() => {
-      if (/ready|listening|Server listening/i.test(fs.readFileSync(out, 'utf8').slice(0, 100_000))) { clearInterval(poll); resolve(child); }
-      else if (Date.now() - started > 60_000) { clearInterval(poll); reject(new Error('server did not start in 60 s')); }
+      if (/ready|listening|Server listening/i.test(fs.readFileSync(out, 'utf8').slice(0, 100_000))) {
+        clearInterval(poll);
+        resolve(child);
+      } else if (Date.now() - started > 60_000) {
+        clearInterval(poll);
+        reject(new Error('server did not start in 60 s'));
+      }
     }, 50);
-    child.on('exit', (code) => { clearInterval(poll); reject(new Error(`server exited with ${code}`)); });
+    child.on('exit', (code) => {
+      clearInterval(poll);
+      reject(new Error(`server exited with ${code}`));
+    });
   });
 }
 const stop = async (child) => {
@@ -41,23 +53,42 @@ const stop = async (child) => {
 };
 
 const post = async (url, body, token) => {
-  const res = await fetch(`${base}/admin/${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}/admin/${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: JSON.stringify(body),
+  });
   const json = await res.json();
   if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
   return json.data;
 };
-const login = async (username = 'admin', password = '123456') => (await post('base/open/login', { username, password })).token;
+const login = async (username = 'admin', password = '123456') =>
+  (await post('base/open/login', { username, password })).token;
 
 async function load(url, headers, body) {
-  const r = await autocannon({ url, method: 'POST', connections: 10, duration: seconds, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const r = await autocannon({
+    url,
+    method: 'POST',
+    connections: 10,
+    duration: seconds,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
 const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
-if (!fs.existsSync(path.join(root, 'dist/server/main.js'))) throw new Error('build the server first: node scripts/build-server.mjs');
+if (!fs.existsSync(path.join(root, 'dist/server/main.js')))
+  throw new Error('build the server first: node scripts/build-server.mjs');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-bench-write-'));
-const env = { PORT: String(PORT), HOST: '127.0.0.1', JOINERY_DATA_DIR: dataDir, JOINERY_CAPTCHA: 'off', JOINERY_LOG: process.env.JOINERY_LOG ?? 'warn' };
+const env = {
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  JOINERY_DATA_DIR: dataDir,
+  JOINERY_CAPTCHA: 'off',
+  JOINERY_LOG: process.env.JOINERY_LOG ?? 'warn',
+};
 const TITLE = 'bench-title-4f1c';
 const goods = { title: TITLE, price: 12900, type: 0, description: 'oak stool', status: 1 };
 let failed = false;
@@ -70,13 +101,25 @@ await post('demo/goods/add', goods, token);
 fs.writeFileSync(sqlLog, '');
 await post('demo/goods/add', goods, token);
 await stop(joinery);
-const statements = fs.readFileSync(sqlLog, 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((s) => /demo_goods|joinery_keyword|joinery_row_count/.test(s.sql));
+const statements = fs
+  .readFileSync(sqlLog, 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l))
+  .filter((s) => /demo_goods|joinery_keyword|joinery_row_count/.test(s.sql));
 const statementsFile = path.join(dataDir, 'statements.json');
 fs.writeFileSync(statementsFile, JSON.stringify(statements));
-console.log(`the add runs ${statements.length} statement(s) of its own: ${statements.map((s) => s.sql.slice(0, 50)).join(' | ')}`);
+console.log(
+  `the add runs ${statements.length} statement(s) of its own: ${statements.map((s) => s.sql.slice(0, 50)).join(' | ')}`,
+);
 
 joinery = await start(['dist/server/main.js'], env);
-const floorServer = await start(['bench/same-insert-server.mjs'], { PORT: String(PORT + 1), STATEMENTS: statementsFile, DB_FILE: path.join(dataDir, 'joinery.db'), TITLE });
+const floorServer = await start(['bench/same-insert-server.mjs'], {
+  PORT: String(PORT + 1),
+  STATEMENTS: statementsFile,
+  DB_FILE: path.join(dataDir, 'joinery.db'),
+  TITLE,
+});
 try {
   token = await login();
   const ours = `${base}/admin/demo/goods/add`;
@@ -88,28 +131,54 @@ try {
     const floor = await load(floorUrl, {}, goods);
     const mine = await load(ours, { authorization: token }, goods);
     rounds.push({ floor, mine, ratio: mine.rps / floor.rps });
-    console.log(`  round ${i + 1}: same-INSERT route ${floor.rps.toFixed(0)} writes/s, Joinery add ${mine.rps.toFixed(0)} writes/s (p99 ${mine.p99} ms, errors ${mine.errors}) — ${(mine.rps / floor.rps * 100).toFixed(1)}%`);
+    console.log(
+      `  round ${i + 1}: same-INSERT route ${floor.rps.toFixed(0)} writes/s, Joinery add ${mine.rps.toFixed(0)} writes/s (p99 ${mine.p99} ms, errors ${mine.errors}) — ${((mine.rps / floor.rps) * 100).toFixed(1)}%`,
+    );
   }
   const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)];
   const errors = rounds.reduce((n, r) => n + r.mine.errors + r.floor.errors, 0);
   const writeOk = median.ratio >= 0.5 && errors === 0;
   failed ||= !writeOk;
-  console.log(`hand-written route, same INSERT: ${median.floor.rps.toFixed(0)} writes/s, p99 ${median.floor.p99} ms (the median round)`);
-  console.log(`Joinery demo/goods/add:          ${median.mine.rps.toFixed(0)} writes/s, p99 ${median.mine.p99} ms (the median round)`);
-  console.log(`write ratio: ${(median.ratio * 100).toFixed(1)}% of the same-INSERT route, median of ${ROUNDS} rounds, ${errors} errors (target ≥ 50%, 0 errors) — ${writeOk ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `hand-written route, same INSERT: ${median.floor.rps.toFixed(0)} writes/s, p99 ${median.floor.p99} ms (the median round)`,
+  );
+  console.log(
+    `Joinery demo/goods/add:          ${median.mine.rps.toFixed(0)} writes/s, p99 ${median.mine.p99} ms (the median round)`,
+  );
+  console.log(
+    `write ratio: ${(median.ratio * 100).toFixed(1)}% of the same-INSERT route, median of ${ROUNDS} rounds, ${errors} errors (target ≥ 50%, 0 errors) — ${writeOk ? 'PASS' : 'FAIL'}`,
+  );
 } finally {
   await stop(floorServer);
 }
 
 try {
   // 2. Another admin's reads during a 300-user batch add.
-  await post('base/sys/user/add', { username: 'reader', name: 'Reader', password: 'reader-secret-1', roleIdList: [1] }, token);
+  await post(
+    'base/sys/user/add',
+    { username: 'reader', name: 'Reader', password: 'reader-secret-1', roleIdList: [1] },
+    token,
+  );
   const reader = await login('reader', 'reader-secret-1');
   for (let i = 0; i < 20; i++) await post('base/sys/user/page', { page: 1, size: 20 }, reader); // warm
-  const users = Array.from({ length: 300 }, (_, i) => ({ username: `batch-${i}`, name: `Batch ${i}`, password: `secret-${i}-x`, roleIdList: [1] }));
+  const users = Array.from({ length: 300 }, (_, i) => ({
+    username: `batch-${i}`,
+    name: `Batch ${i}`,
+    password: `secret-${i}-x`,
+    roleIdList: [1],
+  }));
   let done = false;
   const batchStarted = performance.now();
-  const batch = post('base/sys/user/add', users, token).then((ids) => { done = true; return ids; }, (e) => { done = true; throw e; });
+  const batch = post('base/sys/user/add', users, token).then(
+    (ids) => {
+      done = true;
+      return ids;
+    },
+    (e) => {
+      done = true;
+      throw e;
+    },
+  );
   const latencies = [];
   while (!done) {
     const t0 = performance.now();
@@ -121,15 +190,27 @@ try {
   const p95 = percentile(latencies, 0.95);
   const readsOk = ids.length === 300 && latencies.length >= 20 && p95 < 100;
   failed ||= !readsOk;
-  console.log(`300-user batch add: ${(batchMs / 1000).toFixed(1)} s (${(300 / batchMs * 1000).toFixed(1)} users/s); another admin's ${latencies.length} page reads meanwhile: p50 ${percentile(latencies, 0.5).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`);
+  console.log(
+    `300-user batch add: ${(batchMs / 1000).toFixed(1)} s (${((300 / batchMs) * 1000).toFixed(1)} users/s); another admin's ${latencies.length} page reads meanwhile: p50 ${percentile(latencies, 0.5).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`,
+  );
   console.log(`reads during the batch: p95 ${p95.toFixed(1)} ms (target < 100 ms) — ${readsOk ? 'PASS' : 'FAIL'}`);
 
   // 3. 200 concurrent single user adds (reported).
   const started = performance.now();
-  const results = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => post('base/sys/user/add', { username: `single-${i}`, name: `Single ${i}`, password: `single-${i}-x`, roleIdList: [1] }, token)));
+  const results = await Promise.allSettled(
+    Array.from({ length: 200 }, (_, i) =>
+      post(
+        'base/sys/user/add',
+        { username: `single-${i}`, name: `Single ${i}`, password: `single-${i}-x`, roleIdList: [1] },
+        token,
+      ),
+    ),
+  );
   const secondsTaken = (performance.now() - started) / 1000;
   const ok = results.filter((r) => r.status === 'fulfilled').length;
-  console.log(`(reported) 200 concurrent user adds: ${ok} acknowledged in ${secondsTaken.toFixed(1)} s — ${(ok / secondsTaken).toFixed(1)} writes/s (each a scrypt hash; ${os.availableParallelism()} cores)`);
+  console.log(
+    `(reported) 200 concurrent user adds: ${ok} acknowledged in ${secondsTaken.toFixed(1)} s — ${(ok / secondsTaken).toFixed(1)} writes/s (each a scrypt hash; ${os.availableParallelism()} cores)`,
+  );
 } finally {
   await stop(joinery);
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -11,9 +11,31 @@ export type EpsLabel = Record<EpsLanguage, string>;
 export type EpsSearchMode = 'eq' | 'like' | 'keyword' | 'range' | 'in';
 export type EpsStorage = 'string' | 'integer' | 'number' | 'boolean' | 'json' | 'datetime' | 'date';
 export type EpsWidget =
-  | 'text' | 'textarea' | 'number' | 'money' | 'switch' | 'select' | 'radio' | 'date' | 'datetime' | 'image' | 'images'
-  | 'file' | 'files' | 'video' | 'relation' | 'json' | 'richtext' | 'password' | 'cron' | 'tree-select' | 'icon' | 'entity'
-  | 'perms' | 'tone' | 'hidden';
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'money'
+  | 'switch'
+  | 'select'
+  | 'radio'
+  | 'date'
+  | 'datetime'
+  | 'image'
+  | 'images'
+  | 'file'
+  | 'files'
+  | 'video'
+  | 'relation'
+  | 'json'
+  | 'richtext'
+  | 'password'
+  | 'cron'
+  | 'tree-select'
+  | 'icon'
+  | 'entity'
+  | 'perms'
+  | 'tone'
+  | 'hidden';
 
 export type EpsApi = {
   method: 'get' | 'post';
@@ -29,16 +51,37 @@ export type EpsApi = {
 
 /** A column as the original reports it (PROTOCOL §6.2). */
 export type EpsColumn = {
-  propertyName: string; type: string; length: string; comment?: string; nullable: boolean;
-  defaultValue?: unknown; dict?: string; source: string;
+  propertyName: string;
+  type: string;
+  length: string;
+  comment?: string;
+  nullable: boolean;
+  defaultValue?: unknown;
+  dict?: string;
+  source: string;
 };
 
-export type EpsListHint = boolean | { show?: boolean; width?: number; fixed?: 'left' | 'right'; sortable?: boolean; order?: number };
+export type EpsListHint =
+  | boolean
+  | { show?: boolean; width?: number; fixed?: 'left' | 'right'; sortable?: boolean; order?: number };
 export type EpsUiHint = {
-  widget?: EpsWidget; order?: number; span?: number; hidden?: boolean; readonly?: boolean; placeholder?: EpsLabel;
-  rowsOf?: string; widgetBy?: { field: string; widgets: Record<string, EpsWidget> };
+  widget?: EpsWidget;
+  order?: number;
+  span?: number;
+  hidden?: boolean;
+  readonly?: boolean;
+  placeholder?: EpsLabel;
+  rowsOf?: string;
+  widgetBy?: { field: string; widgets: Record<string, EpsWidget> };
 };
-export type EpsRef = { entity: string; key?: string; label?: string; fields?: Record<string, string>; keyword?: string[]; multiple?: boolean };
+export type EpsRef = {
+  entity: string;
+  key?: string;
+  label?: string;
+  fields?: Record<string, string>;
+  keyword?: string[];
+  multiple?: boolean;
+};
 
 export type EpsField = {
   name: string;

@@ -3,9 +3,14 @@ import type { ServerTable } from '../server/core/db/server-tables.js';
 import { doc, fieldType } from './generate-types.js';
 
 /** The command that writes the checked-in file; its header and the drift test name it. */
-export const SERVER_TABLES_COMMAND = 'npx joinery types --server-tables --out server/core/db/system-tables.generated.ts';
+export const SERVER_TABLES_COMMAND =
+  'npx joinery types --server-tables --out server/core/db/system-tables.generated.ts';
 
-const pascal = (snake: string) => snake.split('_').map((s) => s.charAt(0).toUpperCase() + s.slice(1)).join('');
+const pascal = (snake: string) =>
+  snake
+    .split('_')
+    .map((s) => s.charAt(0).toUpperCase() + s.slice(1))
+    .join('');
 const quote = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
 
 /**
@@ -14,12 +19,19 @@ const quote = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.s
  */
 function columnType(field: Field): string {
   const t = fieldType(field, true);
-  const defaulted = field.name === 'id' || (field.schema.default !== undefined && field.schema.default !== null && !['text', 'json'].includes(field.columnType));
+  const defaulted =
+    field.name === 'id' ||
+    (field.schema.default !== undefined &&
+      field.schema.default !== null &&
+      !['text', 'json'].includes(field.columnType));
   return defaulted ? `Generated<${t}>` : t;
 }
 
 function entityTable(entity: Entity): string {
-  const lines = [`/** ${entity.title.en} (entity ${entity.prefix}). */`, `export interface ${pascal(entity.table)}Table {`];
+  const lines = [
+    `/** ${entity.title.en} (entity ${entity.prefix}). */`,
+    `export interface ${pascal(entity.table)}Table {`,
+  ];
   for (const f of entity.fields) if (!f.virtual) lines.push(`${doc(f)}  ${quote(f.name)}: ${columnType(f)};`);
   return [...lines, '}', ''].join('\n');
 }

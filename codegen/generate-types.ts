@@ -15,21 +15,36 @@ const quote = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.s
 export function fieldType(field: Field, stored = false): string {
   const s = field.schema;
   let t: string;
-  if (s.enum && !stored) t = s.enum.filter((v) => v !== null).map((v) => JSON.stringify(v)).join(' | ');
+  if (s.enum && !stored)
+    t = s.enum
+      .filter((v) => v !== null)
+      .map((v) => JSON.stringify(v))
+      .join(' | ');
   else {
     switch (field.storage) {
       case 'integer':
-      case 'number': t = 'number'; break;
-      case 'boolean': t = stored ? 'number' : 'boolean'; break;
+      case 'number':
+        t = 'number';
+        break;
+      case 'boolean':
+        t = stored ? 'number' : 'boolean';
+        break;
       case 'json': {
-        if (stored) { t = 'string'; break; }
+        if (stored) {
+          t = 'string';
+          break;
+        }
         const types = Array.isArray(s.type) ? s.type : [s.type];
-        const parts = [types.includes('array') ? 'unknown[]' : '', types.includes('object') ? 'Record<string, unknown>' : ''].filter(Boolean);
+        const parts = [
+          types.includes('array') ? 'unknown[]' : '',
+          types.includes('object') ? 'Record<string, unknown>' : '',
+        ].filter(Boolean);
         t = parts.join(' | ') || 'unknown';
         if (s['x-ref']?.multiple) t = 'number[]';
         break;
       }
-      default: t = 'string';
+      default:
+        t = 'string';
     }
   }
   return (stored ? dbNullable(field) : field.nullable) ? `${t} | null` : t;
@@ -38,7 +53,11 @@ export function fieldType(field: Field, stored = false): string {
 /** A one-line doc comment: the field's English label, money, dictionary, relation. */
 export function doc(field: Field): string {
   const label = field.label?.en ?? field.name;
-  const extra = [field.schema['x-money'] ? 'money in cents' : '', field.schema['x-dict'] ? `dictionary ${field.schema['x-dict']}` : '', field.schema['x-ref'] ? `id of ${field.schema['x-ref'].entity}` : ''].filter(Boolean);
+  const extra = [
+    field.schema['x-money'] ? 'money in cents' : '',
+    field.schema['x-dict'] ? `dictionary ${field.schema['x-dict']}` : '',
+    field.schema['x-ref'] ? `id of ${field.schema['x-ref'].entity}` : '',
+  ].filter(Boolean);
   return `  /** ${`${label}${extra.length ? ` (${extra.join('; ')})` : ''}`.replace(/\*\//g, '*\\/')} */\n`;
 }
 
@@ -59,22 +78,33 @@ export function entityTypes(entity: Entity, entities: ReadonlyMap<string, Entity
   lines.push(`/** ${entity.title.en} (${entity.prefix}): a record as page, list and info return it. */`);
   lines.push(`export interface ${n} {`);
   for (const f of visible) lines.push(`${doc(f)}  ${quote(f.name)}${f.virtual ? '?' : ''}: ${fieldType(f)};`);
-  for (const j of entity.joins) lines.push(`  /** joined from ${j.table}.${j.column} */\n  ${quote(j.alias)}?: ${joinedType(j, entities)};`);
+  for (const j of entity.joins)
+    lines.push(`  /** joined from ${j.table}.${j.column} */\n  ${quote(j.alias)}?: ${joinedType(j, entities)};`);
   lines.push('}', '');
   lines.push(`/** ${entity.title.en}: the body of ${entity.prefix}/add. */`);
   lines.push(`export interface ${n}AddInput {`);
-  for (const f of writable) lines.push(`${doc(f)}  ${quote(f.name)}${f.required && f.schema.default === undefined ? '' : '?'}: ${fieldType(f)};`);
+  for (const f of writable)
+    lines.push(
+      `${doc(f)}  ${quote(f.name)}${f.required && f.schema.default === undefined ? '' : '?'}: ${fieldType(f)};`,
+    );
   lines.push('}', '');
   lines.push(`/** ${entity.title.en}: the body of ${entity.prefix}/update (id and the fields to change). */`);
   lines.push(`export type ${n}UpdateInput = { id: number } & Partial<${n}AddInput>;`, '');
   lines.push(`/** ${entity.title.en}: the body of ${entity.prefix}/page (and list, without page and size). */`);
   lines.push(`export interface ${n}PageQuery {`);
-  lines.push('  page?: number;', '  size?: number;', `  order?: ${visible.map((f) => JSON.stringify(f.name)).join(' | ') || 'string'};`, "  sort?: 'asc' | 'desc';");
-  if (entity.fields.some((f) => f.search.includes('keyword')) || entity.joins.some((j) => j.keyword)) lines.push('  /** matched as a substring of the keyword fields */\n  keyWord?: string;');
+  lines.push(
+    '  page?: number;',
+    '  size?: number;',
+    `  order?: ${visible.map((f) => JSON.stringify(f.name)).join(' | ') || 'string'};`,
+    "  sort?: 'asc' | 'desc';",
+  );
+  if (entity.fields.some((f) => f.search.includes('keyword')) || entity.joins.some((j) => j.keyword))
+    lines.push('  /** matched as a substring of the keyword fields */\n  keyWord?: string;');
   for (const f of entity.fields) {
     const base = fieldType({ ...f, nullable: false });
     if (f.search.includes('range')) lines.push(`  ${quote(f.name)}?: [${base} | null, ${base} | null];`);
-    else if (f.search.includes('in')) lines.push(`  ${quote(f.name)}?: ${base} | ${base.includes('|') ? `(${base})` : base}[];`);
+    else if (f.search.includes('in'))
+      lines.push(`  ${quote(f.name)}?: ${base} | ${base.includes('|') ? `(${base})` : base}[];`);
     else if (f.search.some((m) => m === 'eq' || m === 'like')) lines.push(`  ${quote(f.name)}?: ${base};`);
   }
   lines.push('}', '');

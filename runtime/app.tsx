@@ -19,17 +19,35 @@ const shellChildren: RouteObject[] = [
 ];
 
 const router = createBrowserRouter([
-  { path: '/login', element: <GuestOnly><LoginScreen /></GuestOnly>, errorElement: <RouteError /> },
-  ...ERROR_CODES.map((code) => ({ path: `/${code}`, element: <ErrorScreen code={code} />, errorElement: <RouteError /> })),
+  {
+    path: '/login',
+    element: (
+      <GuestOnly>
+        <LoginScreen />
+      </GuestOnly>
+    ),
+    errorElement: <RouteError />,
+  },
+  ...ERROR_CODES.map((code) => ({
+    path: `/${code}`,
+    element: <ErrorScreen code={code} />,
+    errorElement: <RouteError />,
+  })),
   {
     path: '/',
-    element: <RequireSession><ShellLayout /></RequireSession>,
+    element: (
+      <RequireSession>
+        <ShellLayout />
+      </RequireSession>
+    ),
     errorElement: <RouteError />,
     children: [{ errorElement: <RouteError inShell />, children: shellChildren }],
   },
 ]);
 
-setNavigator((path) => { void router.navigate(path); });
+setNavigator((path) => {
+  void router.navigate(path);
+});
 
 /** Hands the mutate of the console's cache to code outside components (a tab's reload). */
 function CaptureMutate() {
@@ -40,7 +58,9 @@ function CaptureMutate() {
 /** The whole console: one data router, SWR defaults shared by every screen, and the message area. */
 export function App() {
   return (
-    <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false, provider: () => new BoundedListCache(20) }}>
+    <SWRConfig
+      value={{ shouldRetryOnError: false, revalidateOnFocus: false, provider: () => new BoundedListCache(20) }}
+    >
       <CaptureMutate />
       <RouterProvider router={router} />
       <Toaster />

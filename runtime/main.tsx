@@ -14,4 +14,10 @@ if (getSession() && window.location.pathname !== '/login') {
   preloadEntityScreen().catch((error: unknown) => console.warn('list screen code not preloaded', error));
 }
 // At once in zh-cn; in another saved language once its texts are in (one small chunk).
-void i18nReady.then(() => createRoot(mount).render(<StrictMode><App /></StrictMode>));
+void i18nReady.then(() =>
+  createRoot(mount).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
+);

@@ -24,11 +24,18 @@ function listScreenPreload(): Plugin {
         const chunks = new Map<string, { imports: string[]; facadeModuleId?: string | null; isEntry?: boolean }>();
         for (const [name, item] of Object.entries(ctx.bundle ?? {})) if (item.type === 'chunk') chunks.set(name, item);
         const closure = (start: string[], into = new Set<string>()) => {
-          for (const name of start) if (!into.has(name)) { into.add(name); closure(chunks.get(name)?.imports ?? [], into); }
+          for (const name of start)
+            if (!into.has(name)) {
+              into.add(name);
+              closure(chunks.get(name)?.imports ?? [], into);
+            }
           return into;
         };
-        const screen = [...chunks].find(([, c]) => c.facadeModuleId?.replaceAll('\\', '/').endsWith('/screens/entity/entity-screen.tsx'));
-        if (!screen || !html.includes(PLACEHOLDER)) throw new Error('list screen preload: the entity screen chunk or the index.html placeholder is missing');
+        const screen = [...chunks].find(([, c]) =>
+          c.facadeModuleId?.replaceAll('\\', '/').endsWith('/screens/entity/entity-screen.tsx'),
+        );
+        if (!screen || !html.includes(PLACEHOLDER))
+          throw new Error('list screen preload: the entity screen chunk or the index.html placeholder is missing');
         const loaded = closure([...chunks].filter(([, c]) => c.isEntry).map(([name]) => name));
         const wanted = [...closure([screen[0]])].filter((name) => !loaded.has(name)).map((name) => `/${name}`);
         return html.replace(PLACEHOLDER, JSON.stringify(wanted));

@@ -29,18 +29,30 @@ const mtime = (p) => (fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0);
 
 const installed = path.join('node_modules', '.package-lock.json');
 if (!fs.existsSync(installed) || mtime('package-lock.json') > mtime(installed)) {
-  run('npm', ['install', '--no-audit', '--no-fund'], 'Installing dependencies (better-sqlite3 builds from source: a few minutes the first time)');
+  run(
+    'npm',
+    ['install', '--no-audit', '--no-fund'],
+    'Installing dependencies (better-sqlite3 builds from source: a few minutes the first time)',
+  );
 }
 // The UI and the server both import codegen/ (proposal types; the generators): a change there rebuilds them too.
-if (fs.existsSync('runtime/index.html') && Math.max(newest('runtime'), newest('codegen'), mtime('package-lock.json')) > mtime('dist/ui/index.html')) {
+if (
+  fs.existsSync('runtime/index.html') &&
+  Math.max(newest('runtime'), newest('codegen'), mtime('package-lock.json')) > mtime('dist/ui/index.html')
+) {
   run('npx', ['vite', 'build', '--config', 'runtime/vite.config.ts', '--logLevel', 'warn'], 'Building the UI');
 }
-if (Math.max(newest('server'), newest('codegen')) > mtime('dist/server/main.js')) run('node', ['scripts/build-server.mjs'], 'Building the server');
+if (Math.max(newest('server'), newest('codegen')) > mtime('dist/server/main.js'))
+  run('node', ['scripts/build-server.mjs'], 'Building the server');
 
-console.log(`[joinery] Starting on port ${process.env.PORT ?? 8001} (database ${process.env.DATABASE_URL ?? 'sqlite:./data/joinery.db'})`);
+console.log(
+  `[joinery] Starting on port ${process.env.PORT ?? 8001} (database ${process.env.DATABASE_URL ?? 'sqlite:./data/joinery.db'})`,
+);
 // The IPC channel ties the server to this launcher: if this process ends without passing a signal on (npm, as a
 // container's first process, exits on SIGTERM at once), the server sees the channel close and shuts down as on SIGTERM.
 // In production prefer `node dist/server/main.js` (README): signals then reach the server directly.
-const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+});
 for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(s, () => server.kill(s === 'SIGHUP' ? 'SIGTERM' : s));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -24,10 +24,17 @@ function step(what, cmd, args, env = {}) {
 
 step('Lint and format check (Biome; any warning fails)', 'npx', ['biome', 'ci', '--error-on-warnings', '.']);
 step('Type-check the server', 'npx', ['tsc', '-p', 'tsconfig.json']);
-if (fs.existsSync('runtime/tsconfig.json')) step('Type-check the runtime', 'npx', ['tsc', '-p', 'runtime/tsconfig.json']);
+if (fs.existsSync('runtime/tsconfig.json'))
+  step('Type-check the runtime', 'npx', ['tsc', '-p', 'runtime/tsconfig.json']);
 
 const vitestJson = path.join(out, 'vitest.json');
-step('Unit and integration tests (SQLite, PostgreSQL, MySQL)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+step('Unit and integration tests (SQLite, PostgreSQL, MySQL)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 if (fs.existsSync(vitestJson)) {
   const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   passed += r.numPassedTests;
@@ -35,11 +42,17 @@ if (fs.existsSync(vitestJson)) {
 } else broken = true;
 
 if (fs.existsSync('runtime/e2e/playwright.config.ts')) {
-  const built = step('Build the UI', 'npx', ['vite', 'build', '--config', 'runtime/vite.config.ts', '--logLevel', 'warn'])
-    && step('Build the server', 'node', ['scripts/build-server.mjs']);
+  const built =
+    step('Build the UI', 'npx', ['vite', 'build', '--config', 'runtime/vite.config.ts', '--logLevel', 'warn']) &&
+    step('Build the server', 'node', ['scripts/build-server.mjs']);
   if (built) {
     const pwJson = path.join(out, 'playwright.json');
-    step('Browser tests (Chromium)', 'npx', ['playwright', 'test', '--config', 'runtime/e2e/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+    step(
+      'Browser tests (Chromium)',
+      'npx',
+      ['playwright', 'test', '--config', 'runtime/e2e/playwright.config.ts', '--reporter=list,json'],
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
+    );
     if (fs.existsSync(pwJson)) {
       const s = JSON.parse(fs.readFileSync(pwJson, 'utf8')).stats;
       passed += s.expected + (s.flaky ?? 0);

@@ -52,7 +52,6 @@ export type BuildOptions = Partial<Config> & {
   scheduler?: boolean | SchedulerOptions;
 };
 
-
 declare module 'fastify' {
   interface FastifyInstance {
     joinery: Host;
@@ -70,7 +69,10 @@ export function loadRegistry(dir = SCHEMAS_DIR): Registry {
 
 /** Builds the whole server: registry, database, routes. Tests call this and use inject(); main.ts listens. */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
-  const config: Config = { ...readConfig(), ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Config;
+  const config: Config = {
+    ...readConfig(),
+    ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
+  } as Config;
   // Files are read (JSON only) before anything is opened; a file that is not JSON leaves nothing behind.
   const files = readSchemaFiles(options.schemasDir ?? SCHEMAS_DIR);
   // The secret is checked before anything is opened, so a refused secret leaves nothing behind.
@@ -122,7 +124,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // Ordinary JSON routes; routes that take small bodies (login, preferences…) set less, uploads read their own.
     bodyLimit: limitsOf(config.limits).bodyMaxBytes,
     // Clients may put the API behind /api (PROTOCOL §0): strip it.
-    rewriteUrl: (req) => (req.url?.startsWith('/api/') ? req.url.slice(4) : req.url ?? '/'),
+    rewriteUrl: (req) => (req.url?.startsWith('/api/') ? req.url.slice(4) : (req.url ?? '/')),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Failures Fastify and Node answer before any hook runs get the envelope too.
     frameworkErrors,
@@ -131,11 +133,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // `Connection: close` (the hook below), rather than refused with Fastify's own 503 body.
     return503OnClosing: false,
   });
-  const auth = new AuthService(database, { secret, accessTtl: options.accessTtl ?? 7200, refreshTtl: options.refreshTtl ?? 1_296_000 });
+  const auth = new AuthService(database, {
+    secret,
+    accessTtl: options.accessTtl ?? 7200,
+    refreshTtl: options.refreshTtl ?? 1_296_000,
+  });
   const host = new Host(app, config, database, registry, auth, new LoginThrottle(database, limitsOf(config.limits)));
   app.decorate('joinery', host);
   for (const p of pluginProblems) app.log.warn(p);
-  for (const p of promoted) app.log.warn(`${p.origin}: a schema file now defines this entity; the copy stored by the AI-code page is not used (its table and rows are)`);
+  for (const p of promoted)
+    app.log.warn(
+      `${p.origin}: a schema file now defines this entity; the copy stored by the AI-code page is not used (its table and rows are)`,
+    );
   const opLog = new OpLogWriter(database);
   const scheduler = new TaskScheduler(host, typeof options.scheduler === 'object' ? options.scheduler : {});
   // Runs under way and the log's last batch are written before the database closes.
@@ -148,7 +157,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // From the moment app.close() starts, every reply closes its connection, so a keep-alive connection whose request
   // was under way does not hold the shutdown until its idle timeout (main.ts closes the idle ones).
   let closing = false;
-  app.addHook('preClose', (done) => { closing = true; done(); });
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
@@ -176,11 +188,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // database, an action given a handler) are created; rows admins edited are kept.
   // Dictionaries the schemas carry (x-dict-entries) are created where missing, entries admins edited kept. A schema
   // naming a dictionary that neither exists nor is carried is reported, not fatal: its values show unlabelled.
-  const dicts = await database.db.transaction().execute((trx) => reconcileDicts({ ...host.systemContext(), db: trx }, registry.all()));
+  const dicts = await database.db
+    .transaction()
+    .execute((trx) => reconcileDicts({ ...host.systemContext(), db: trx }, registry.all()));
   for (const m of dicts.missing) app.log.warn(new MissingDictionaryError(m).message);
   const routed = new Set(host.listRoutes().map((r) => r.access));
-  const reconciled = await database.db.transaction().execute((trx) => reconcileMenus({ ...host.systemContext(), db: trx }, host.actions, registry.all(), fixedPages(routed)));
-  if (reconciled.pages + reconciled.buttons + reconciled.viewPaths + reconciled.nameKeys > 0) host.auth.invalidateRights();
+  const reconciled = await database.db
+    .transaction()
+    .execute((trx) =>
+      reconcileMenus({ ...host.systemContext(), db: trx }, host.actions, registry.all(), fixedPages(routed)),
+    );
+  if (reconciled.pages + reconciled.buttons + reconciled.viewPaths + reconciled.nameKeys > 0)
+    host.auth.invalidateRights();
 
   await app.ready();
   if (options.scheduler !== false) await scheduler.start();

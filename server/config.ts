@@ -36,7 +36,8 @@ export function maxPageSize(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.JOINERY_MAX_PAGE_SIZE;
   if (raw === undefined || raw === '') return 1000;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 100 || n > 100_000) throw new Error(`JOINERY_MAX_PAGE_SIZE must be a whole number from 100 to 100000, got "${raw}"`);
+  if (!Number.isInteger(n) || n < 100 || n > 100_000)
+    throw new Error(`JOINERY_MAX_PAGE_SIZE must be a whole number from 100 to 100000, got "${raw}"`);
   return n;
 }
 
@@ -48,7 +49,8 @@ export function maxAddBatch(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.JOINERY_MAX_ADD_BATCH;
   if (raw === undefined || raw === '') return 500;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new Error(`JOINERY_MAX_ADD_BATCH must be a whole number from 1 to 10000, got "${raw}"`);
+  if (!Number.isInteger(n) || n < 1 || n > 10_000)
+    throw new Error(`JOINERY_MAX_ADD_BATCH must be a whole number from 1 to 10000, got "${raw}"`);
   return n;
 }
 
@@ -57,7 +59,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   maxAddBatch(env);
   const dataDir = path.resolve(env.JOINERY_DATA_DIR ?? './data');
   const port = Number(env.PORT ?? 8001);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',

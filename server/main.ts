@@ -9,7 +9,8 @@ const workers = Number.isInteger(asked) && asked > 0 ? Math.min(asked, 64) : 1;
 const sqlite = config.databaseUrl.startsWith('sqlite');
 
 /** JOINERY_LOG: `info` (default) logs every request to stdout; `warn` only warnings and errors (the operation log still records every call). */
-const level = process.env.JOINERY_LOG === 'warn' || process.env.JOINERY_LOG === 'error' ? process.env.JOINERY_LOG : 'info';
+const level =
+  process.env.JOINERY_LOG === 'warn' || process.env.JOINERY_LOG === 'error' ? process.env.JOINERY_LOG : 'info';
 
 /** One server process: builds the app and listens (a cluster worker shares the primary's port). */
 async function serve(options: { seed?: boolean } = {}): Promise<void> {
@@ -35,7 +36,9 @@ function shutdownGrace(): number {
   const raw = process.env.JOINERY_SHUTDOWN_GRACE_MS;
   const n = raw === undefined || raw === '' ? 10_000 : Number(raw);
   if (!Number.isInteger(n) || n < 0 || n > 600_000) {
-    console.warn(`JOINERY_SHUTDOWN_GRACE_MS must be a whole number of milliseconds up to 600000, got "${raw}"; using 10000`);
+    console.warn(
+      `JOINERY_SHUTDOWN_GRACE_MS must be a whole number of milliseconds up to 600000, got "${raw}"; using 10000`,
+    );
     return 10_000;
   }
   return n;
@@ -93,7 +96,9 @@ async function primary(): Promise<void> {
     let left = all.length;
     if (left === 0) process.exit(0);
     for (const w of all) {
-      w?.once('exit', () => { if (--left === 0) process.exit(0); });
+      w?.once('exit', () => {
+        if (--left === 0) process.exit(0);
+      });
       w?.process.kill('SIGTERM');
     }
   };
@@ -105,7 +110,9 @@ async function primary(): Promise<void> {
 
 try {
   if (cluster.isPrimary && workers > 1 && sqlite) {
-    console.warn(`JOINERY_WORKERS=${workers} is ignored: SQLite has one writer, so Joinery runs one process on it. Use PostgreSQL or MySQL (DATABASE_URL) for several workers.`);
+    console.warn(
+      `JOINERY_WORKERS=${workers} is ignored: SQLite has one writer, so Joinery runs one process on it. Use PostgreSQL or MySQL (DATABASE_URL) for several workers.`,
+    );
     await serve();
   } else if (cluster.isPrimary && workers > 1) {
     await primary();

@@ -20,7 +20,8 @@ export async function tempDatabase(dialect, tag) {
     await admin.query(`create database ${name}`);
     await admin.end();
     return {
-      dataDir, url: PG_URL.replace(/\/[^/]*$/, `/${name}`),
+      dataDir,
+      url: PG_URL.replace(/\/[^/]*$/, `/${name}`),
       drop: async () => {
         const a = new pg.Client({ connectionString: PG_URL });
         await a.connect();
@@ -35,7 +36,8 @@ export async function tempDatabase(dialect, tag) {
     await admin.query(`create database ${name} character set utf8mb4`);
     await admin.end();
     return {
-      dataDir, url: MYSQL_URL.replace(/\/[^/]*$/, `/${name}`),
+      dataDir,
+      url: MYSQL_URL.replace(/\/[^/]*$/, `/${name}`),
       drop: async () => {
         const a = await mysql.createConnection({ uri: MYSQL_URL });
         await a.query(`drop database if exists ${name}`);

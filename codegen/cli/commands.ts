@@ -9,7 +9,14 @@ import { SERVER_TABLES } from '../../server/core/db/server-tables.js';
 import { generateOpenApi } from '../generate-openapi.js';
 import { declaredRoutes, generateClient, type ClientEntity } from '../generate-client.js';
 import { connect, entitiesFromServer, serverCall } from './from-server.js';
-import { fieldsFromCsv, fieldsFromSample, proposalToSchema, ProposalError, FIELD_KINDS, type ProposalField } from '../proposal/index.js';
+import {
+  fieldsFromCsv,
+  fieldsFromSample,
+  proposalToSchema,
+  ProposalError,
+  FIELD_KINDS,
+  type ProposalField,
+} from '../proposal/index.js';
 import { openDatabase } from '../../server/core/db/database.js';
 import { planSchemaSync } from '../../server/core/db/schema-sync.js';
 import { ENTITY_DEF_TABLE, readStoredEntities } from '../../server/core/registry/stored-entities.js';
@@ -90,7 +97,11 @@ export async function pullCommand(o: Options, io: Io): Promise<number> {
   const files: { file: string; text: string; same: boolean }[] = [];
   for (const [i, { prefix }] of stored.entries()) {
     io.err(`[${i + 1}/${stored.length}] ${prefix}`);
-    const { schema } = await serverCall<{ schema: Record<string, unknown> }>(server, 'GET', `/admin/base/coding/schema?prefix=${encodeURIComponent(prefix)}`);
+    const { schema } = await serverCall<{ schema: Record<string, unknown> }>(
+      server,
+      'GET',
+      `/admin/base/coding/schema?prefix=${encodeURIComponent(prefix)}`,
+    );
     const file = path.join(dir, `${prefix}.json`);
     const text = `${JSON.stringify({ $schema: `${'../'.repeat(prefix.split('/').length - 1)}entity.schema.json`, ...schema }, null, 2)}\n`;
     try {
@@ -99,7 +110,8 @@ export async function pullCommand(o: Options, io: Io): Promise<number> {
       throw new CliError(`${prefix}: ${(e as Error).message}`);
     }
     const same = fs.existsSync(file) && fs.readFileSync(file, 'utf8') === text;
-    if (fs.existsSync(file) && !same && !o.force) throw new CliError(`${file} exists and differs from ${prefix} on the server (use --force to replace it)`);
+    if (fs.existsSync(file) && !same && !o.force)
+      throw new CliError(`${file} exists and differs from ${prefix} on the server (use --force to replace it)`);
     files.push({ file, text, same });
   }
   for (const f of files) {
@@ -116,7 +128,14 @@ export async function openapiCommand(o: Options, io: Io): Promise<number> {
   io.err('building the route table (in-memory database)…');
   const { buildApp } = await import('../../server/app.js');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-openapi-'));
-  const app = await buildApp({ schemasDir: dir, databaseUrl: 'sqlite::memory:', dataDir, seed: false, captcha: false, uiDir: path.join(dataDir, 'no-ui') });
+  const app = await buildApp({
+    schemasDir: dir,
+    databaseUrl: 'sqlite::memory:',
+    dataDir,
+    seed: false,
+    captcha: false,
+    uiDir: path.join(dataDir, 'no-ui'),
+  });
   try {
     const host = app.joinery;
     const doc = generateOpenApi(host.registry.all(), host.listRoutes());
@@ -132,17 +151,26 @@ export async function openapiCommand(o: Options, io: Io): Promise<number> {
 /** The dictionaries a first start seeds (server/seed/dicts). */
 function seededDicts(): StoredDicts {
   const dir = path.join(SEED_DIR, 'dicts');
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const seeds = files.map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as DictSeed);
-  return new Map(seeds.flatMap((s) => s.types.map((t) => [t.key, new Set(t.entries.map((e) => String(e.value)))] as const)));
+  return new Map(
+    seeds.flatMap((s) => s.types.map((t) => [t.key, new Set(t.entries.map((e) => String(e.value)))] as const)),
+  );
 }
 
 /** Prints what the next start would do to the dictionaries; returns how many a field names that nothing provides. */
 function reportDicts(entities: Entity[], stored: StoredDicts, where: string, io: Io): number {
   const plan = planDicts(entities, stored);
-  for (const c of plan.create) io.out(`+ create dictionary ${c.key} (${c.entries} entries, carried by ${c.origin} field "${c.field}")`);
+  for (const c of plan.create)
+    io.out(`+ create dictionary ${c.key} (${c.entries} entries, carried by ${c.origin} field "${c.field}")`);
   for (const a of plan.add) io.out(`+ add dictionary entry ${a.key} = ${a.value} (carried by ${a.origin})`);
-  for (const m of plan.missing) io.out(`! ${m.origin}: field "${m.field}": dictionary "${m.key}" is not in ${where} and no schema carries it (x-dict-entries)`);
+  for (const m of plan.missing)
+    io.out(
+      `! ${m.origin}: field "${m.field}": dictionary "${m.key}" is not in ${where} and no schema carries it (x-dict-entries)`,
+    );
   return plan.missing.length;
 }
 
@@ -153,9 +181,16 @@ export async function checkCommand(o: Options, io: Io): Promise<number> {
   const url = str(o.database) ?? process.env.DATABASE_URL;
   const file = url ? /^sqlite:(.+)$/.exec(url)?.[1] : undefined;
   if (!url || (file && file !== ':memory:' && !fs.existsSync(file))) {
-    io.out(url ? `${url}: no such database file; the first start would create every table (${entities.length})` : 'no database given (--database <url> or DATABASE_URL): sync plan skipped');
+    io.out(
+      url
+        ? `${url}: no such database file; the first start would create every table (${entities.length})`
+        : 'no database given (--database <url> or DATABASE_URL): sync plan skipped',
+    );
     const missing = reportDicts(entities, seededDicts(), 'the seeded dictionaries', io);
-    if (missing) throw new CliError(`${missing} dictionar${missing === 1 ? 'y' : 'ies'} missing: carry the entries in the schema (x-dict-entries) or add them to server/seed/dicts`);
+    if (missing)
+      throw new CliError(
+        `${missing} dictionar${missing === 1 ? 'y' : 'ies'} missing: carry the entries in the schema (x-dict-entries) or add them to server/seed/dicts`,
+      );
     return 0;
   }
   let database: Awaited<ReturnType<typeof openDatabase>>;
@@ -171,17 +206,36 @@ export async function checkCommand(o: Options, io: Io): Promise<number> {
     let destructive = 0;
     let changes = 0;
     for (const p of plan) {
-      if (p.create) { io.out(`+ create table ${p.entity.table} (${p.entity.origin})`); changes++; }
-      for (const c of p.addColumns) { io.out(`+ add column ${p.entity.table}.${c}`); changes++; }
-      for (const problem of p.problems) { io.out(`! ${p.entity.table}: ${problem}`); destructive++; }
+      if (p.create) {
+        io.out(`+ create table ${p.entity.table} (${p.entity.origin})`);
+        changes++;
+      }
+      for (const c of p.addColumns) {
+        io.out(`+ add column ${p.entity.table}.${c}`);
+        changes++;
+      }
+      for (const problem of p.problems) {
+        io.out(`! ${p.entity.table}: ${problem}`);
+        destructive++;
+      }
       for (const s of p.statements) io.out(`    ${s}`);
     }
     const all = [...entities, ...stored];
-    const dicts = tables.has('dict_type') && tables.has('dict_info') ? await readStoredDicts(database.db) : seededDicts();
+    const dicts =
+      tables.has('dict_type') && tables.has('dict_info') ? await readStoredDicts(database.db) : seededDicts();
     const missing = reportDicts(all, dicts, 'the database', io);
-    io.out(`${changes} additive change(s), ${destructive} destructive change(s) the next start would refuse (${url.replace(/\/\/[^@/]*@/, '//…@')})`);
-    if (destructive) throw new CliError(`${destructive} destructive change(s): restore the fields in the schemas or apply a reviewed migration`, 2);
-    if (missing) throw new CliError(`${missing} dictionar${missing === 1 ? 'y' : 'ies'} missing in the database: create ${missing === 1 ? 'it' : 'them'} in the dictionary screen or carry the entries in the schema (x-dict-entries)`);
+    io.out(
+      `${changes} additive change(s), ${destructive} destructive change(s) the next start would refuse (${url.replace(/\/\/[^@/]*@/, '//…@')})`,
+    );
+    if (destructive)
+      throw new CliError(
+        `${destructive} destructive change(s): restore the fields in the schemas or apply a reviewed migration`,
+        2,
+      );
+    if (missing)
+      throw new CliError(
+        `${missing} dictionar${missing === 1 ? 'y' : 'ies'} missing in the database: create ${missing === 1 ? 'it' : 'them'} in the dictionary screen or carry the entries in the schema (x-dict-entries)`,
+      );
     return 0;
   } finally {
     await database.close();
@@ -191,7 +245,8 @@ export async function checkCommand(o: Options, io: Io): Promise<number> {
 /** name:type[:required] → a proposal field. */
 function parseFieldFlag(flag: string): ProposalField {
   const [name, type = 'string', ...rest] = flag.split(':');
-  if (!FIELD_KINDS.includes(type as never)) throw new CliError(`--field ${flag}: type must be one of ${FIELD_KINDS.join(', ')}`);
+  if (!FIELD_KINDS.includes(type as never))
+    throw new CliError(`--field ${flag}: type must be one of ${FIELD_KINDS.join(', ')}`);
   return { name, type: type as ProposalField['type'], required: rest.includes('required'), label: name };
 }
 
@@ -205,8 +260,17 @@ export function entityNewCommand(target: string | undefined, o: Options, io: Io)
     else if (str(o['from-csv'])) fields = fieldsFromCsv(fs.readFileSync(str(o['from-csv'])!, 'utf8'));
     const flags = o.field === undefined ? [] : Array.isArray(o.field) ? o.field : [String(o.field)];
     fields = [...fields, ...flags.map(parseFieldFlag)];
-    if (fields.length === 0) throw new CliError('no fields: give --field name:type[:required] (repeatable), --from-json <file> or --from-csv <file>');
-    const schema = proposalToSchema({ module, name, fields, ...(str(o.title) ? { title: str(o.title) } : {}), ...(str(o.parent) ? { menu: { parent: str(o.parent) } } : {}) });
+    if (fields.length === 0)
+      throw new CliError(
+        'no fields: give --field name:type[:required] (repeatable), --from-json <file> or --from-csv <file>',
+      );
+    const schema = proposalToSchema({
+      module,
+      name,
+      fields,
+      ...(str(o.title) ? { title: str(o.title) } : {}),
+      ...(str(o.parent) ? { menu: { parent: str(o.parent) } } : {}),
+    });
     const text = `${JSON.stringify({ $schema: '../entity.schema.json', ...schema }, null, 2)}\n`;
     if (o.stdout) {
       io.out(text);

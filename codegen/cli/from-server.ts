@@ -8,19 +8,28 @@ export type Server = { base: string; token: string };
 
 type Envelope<T> = { code?: number; message?: string; data?: T };
 
-async function get<T>(server: { base: string; token?: string }, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function get<T>(
+  server: { base: string; token?: string },
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`${server.base}${path}`, {
       method,
-      headers: { ...(server.token ? { authorization: server.token } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(server.token ? { authorization: server.token } : {}),
+        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      },
       body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
     });
   } catch (e) {
     throw new CliError(`cannot reach ${server.base} (${(e as Error).message})`);
   }
   const reply = (await res.json().catch(() => undefined)) as Envelope<T> | undefined;
-  if (!res.ok || reply?.code !== 1000) throw new CliError(`${method} ${server.base}${path}: ${res.status} ${reply?.message ?? res.statusText}`);
+  if (!res.ok || reply?.code !== 1000)
+    throw new CliError(`${method} ${server.base}${path}: ${res.status} ${reply?.message ?? res.statusText}`);
   return reply.data as T;
 }
 
@@ -35,20 +44,30 @@ export async function connect(from: string, o: { token?: string; user?: string; 
   } catch {
     throw new CliError(`--from ${from}: not a URL (give the server's address, e.g. http://127.0.0.1:8001)`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--from ${from}: only http and https servers can be read`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CliError(`--from ${from}: only http and https servers can be read`);
   const base = url.origin + url.pathname.replace(/\/+$/, '');
   const token = o.token ?? process.env.JOINERY_TOKEN;
   if (token) return { base, token };
-  if (!o.user || !o.password) throw new CliError('--from needs credentials: --token <token> (or JOINERY_TOKEN), or --user and --password');
+  if (!o.user || !o.password)
+    throw new CliError('--from needs credentials: --token <token> (or JOINERY_TOKEN), or --user and --password');
   try {
-    const login = await get<{ token: string }>({ base }, 'POST', '/admin/base/open/login', { username: o.user, password: o.password, captchaId: '', verifyCode: '' });
+    const login = await get<{ token: string }>({ base }, 'POST', '/admin/base/open/login', {
+      username: o.user,
+      password: o.password,
+      captchaId: '',
+      verifyCode: '',
+    });
     return { base, token: login.token };
   } catch (e) {
-    throw new CliError(`${(e as Error).message} — a server that asks for a captcha needs --token instead of --user/--password`);
+    throw new CliError(
+      `${(e as Error).message} — a server that asks for a captcha needs --token instead of --user/--password`,
+    );
   }
 }
 
-export const serverCall = <T>(server: Server, method: 'GET' | 'POST', path: string, body?: unknown) => get<T>(server, method, path, body);
+export const serverCall = <T>(server: Server, method: 'GET' | 'POST', path: string, body?: unknown) =>
+  get<T>(server, method, path, body);
 
 /**
  * The entities a server's eps describes to this caller, shaped as the generators read them (the parts types and
@@ -74,10 +93,18 @@ export async function entitiesFromServer(server: Server): Promise<ClientEntity[]
       },
     })) as unknown as Field[];
     const entity = {
-      prefix, title: hints.title, fields,
+      prefix,
+      title: hints.title,
+      fields,
       // Looked up by the generators (a joined column is typed as the related entity's field).
       fieldMap: new Map(fields.map((f) => [f.name, f])),
-      joins: hints.joins.map((j) => ({ alias: j.alias, localField: j.field, table: j.entity, column: j.column, keyword: j.keyword })),
+      joins: hints.joins.map((j) => ({
+        alias: j.alias,
+        localField: j.field,
+        table: j.entity,
+        column: j.column,
+        keyword: j.keyword,
+      })),
     } as unknown as Entity;
     const routes: ClientRoute[] = entry.api.map((a) => ({ name: a.path.replace(/^\//, ''), method: a.method }));
     out.push({ entity, routes });

@@ -10,7 +10,8 @@ import { CliError } from './cli-error.js';
 /** The schemas folder a command reads: --schemas, else the project's. */
 export function schemasDirOf(option: string | undefined): string {
   const dir = path.resolve(option ?? SCHEMAS_DIR);
-  if (!fs.existsSync(dir)) throw new CliError(`the schemas folder ${dir} does not exist (give one with --schemas <dir>)`);
+  if (!fs.existsSync(dir))
+    throw new CliError(`the schemas folder ${dir} does not exist (give one with --schemas <dir>)`);
   return dir;
 }
 

@@ -1,6 +1,15 @@
 import { parseArgs } from 'node:util';
 import { CliError } from './cli-error.js';
-import { checkCommand, clientCommand, entityNewCommand, openapiCommand, pullCommand, typesCommand, type Io, type Options } from './commands.js';
+import {
+  checkCommand,
+  clientCommand,
+  entityNewCommand,
+  openapiCommand,
+  pullCommand,
+  typesCommand,
+  type Io,
+  type Options,
+} from './commands.js';
 
 const HELP: Record<string, string> = {
   '': `joinery — codegen for Joinery entity schemas
@@ -70,7 +79,10 @@ Scaffolds schemas/<module>/<name>.json. Types: string text richtext integer numb
 };
 
 /** Runs the CLI; returns the exit code. */
-export async function main(argv: string[], io: Io = { out: (t) => console.log(t), err: (t) => console.error(t) }): Promise<number> {
+export async function main(
+  argv: string[],
+  io: Io = { out: (t) => console.log(t), err: (t) => console.error(t) },
+): Promise<number> {
   const [command, ...rest] = argv;
   const sub = command === 'entity' ? rest[0] : undefined;
   const args = command === 'entity' ? rest.slice(1) : rest;
@@ -85,12 +97,26 @@ export async function main(argv: string[], io: Io = { out: (t) => console.log(t)
   let parsed: { values: Options; positionals: string[] };
   try {
     parsed = parseArgs({
-      args, allowPositionals: true, strict: true,
+      args,
+      allowPositionals: true,
+      strict: true,
       options: {
-        help: { type: 'boolean', short: 'h' }, schemas: { type: 'string' }, out: { type: 'string', short: 'o' }, database: { type: 'string' },
-        field: { type: 'string', multiple: true }, 'from-json': { type: 'string' }, 'from-csv': { type: 'string' }, title: { type: 'string' },
-        parent: { type: 'string' }, stdout: { type: 'boolean' }, force: { type: 'boolean' },
-        from: { type: 'string' }, 'server-tables': { type: 'boolean' }, token: { type: 'string' }, user: { type: 'string' }, password: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        schemas: { type: 'string' },
+        out: { type: 'string', short: 'o' },
+        database: { type: 'string' },
+        field: { type: 'string', multiple: true },
+        'from-json': { type: 'string' },
+        'from-csv': { type: 'string' },
+        title: { type: 'string' },
+        parent: { type: 'string' },
+        stdout: { type: 'boolean' },
+        force: { type: 'boolean' },
+        from: { type: 'string' },
+        'server-tables': { type: 'boolean' },
+        token: { type: 'string' },
+        user: { type: 'string' },
+        password: { type: 'string' },
       },
     }) as { values: Options; positionals: string[] };
   } catch (e) {
@@ -103,13 +129,19 @@ export async function main(argv: string[], io: Io = { out: (t) => console.log(t)
   }
   try {
     switch (command) {
-      case 'types': return await typesCommand(parsed.values, io);
-      case 'client': return await clientCommand(parsed.values, io);
-      case 'pull': return await pullCommand(parsed.values, io);
-      case 'openapi': return await openapiCommand(parsed.values, io);
-      case 'check': return await checkCommand(parsed.values, io);
+      case 'types':
+        return await typesCommand(parsed.values, io);
+      case 'client':
+        return await clientCommand(parsed.values, io);
+      case 'pull':
+        return await pullCommand(parsed.values, io);
+      case 'openapi':
+        return await openapiCommand(parsed.values, io);
+      case 'check':
+        return await checkCommand(parsed.values, io);
       case 'entity':
-        if (sub !== 'new') throw new CliError(`unknown entity command "${sub ?? ''}": use joinery entity new <module>/<name>`);
+        if (sub !== 'new')
+          throw new CliError(`unknown entity command "${sub ?? ''}": use joinery entity new <module>/<name>`);
         return entityNewCommand(parsed.positionals[0], parsed.values, io);
     }
   } catch (e) {

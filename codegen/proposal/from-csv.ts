@@ -12,12 +12,19 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
     } else if (c === '"' && cell === '') quoted = true;
-    else if (c === ',' || c === '\t') { row.push(cell); cell = ''; }
-    else if (c === '\n' || c === '\r') {
+    else if (c === ',' || c === '\t') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell); cell = '';
+      row.push(cell);
+      cell = '';
       if (row.some((x) => x !== '')) rows.push(row);
       row = [];
     } else cell += c;
@@ -36,12 +43,24 @@ export function cellValue(cell: string): unknown {
   return t;
 }
 
-const rank: FieldKind[] = ['boolean', 'integer', 'money', 'number', 'date', 'datetime', 'image', 'string', 'text', 'richtext'];
+const rank: FieldKind[] = [
+  'boolean',
+  'integer',
+  'money',
+  'number',
+  'date',
+  'datetime',
+  'image',
+  'string',
+  'text',
+  'richtext',
+];
 
 /** Fields from a CSV header and a few rows: each column's kind is the widest its cells need; empty cells make it optional. */
 export function fieldsFromCsv(text: string): ProposalField[] {
   const rows = parseCsv(text);
-  if (rows.length === 0) throw new ProposalError([{ path: 'csv', message: 'is empty: give a header row and a few rows' }]);
+  if (rows.length === 0)
+    throw new ProposalError([{ path: 'csv', message: 'is empty: give a header row and a few rows' }]);
   const [header, ...data] = rows;
   return header.map((h, col) => {
     const name = toFieldName(h) ?? h;
@@ -50,7 +69,12 @@ export function fieldsFromCsv(text: string): ProposalField[] {
     let type: FieldKind = kinds.length ? kinds.reduce((a, b) => (rank.indexOf(b) > rank.indexOf(a) ? b : a)) : 'string';
     if (kinds.includes('number') && kinds.every((k) => ['integer', 'money', 'number'].includes(k))) type = 'number';
     const longest = Math.max(0, ...values.map((v) => String(v ?? '').length));
-    const field: ProposalField = { name, label: h.trim() || name, type, required: data.length > 0 && values.every((v) => v !== null) };
+    const field: ProposalField = {
+      name,
+      label: h.trim() || name,
+      type,
+      required: data.length > 0 && values.every((v) => v !== null),
+    };
     if (type === 'string') field.length = Math.max(50, Math.min(255, 2 ** Math.ceil(Math.log2(longest * 2 + 1))));
     return field;
   });

@@ -7,7 +7,12 @@ export type LlmConfig = { url: string; key?: string; model: string; timeoutMs?: 
 /** The LLM settings from the environment, or undefined when none is configured (the offline inputs still work). */
 export function llmConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LlmConfig | undefined {
   if (!env.JOINERY_LLM_URL || !env.JOINERY_LLM_MODEL) return undefined;
-  return { url: env.JOINERY_LLM_URL, key: env.JOINERY_LLM_KEY, model: env.JOINERY_LLM_MODEL, timeoutMs: Number(env.JOINERY_LLM_TIMEOUT_MS) || 30_000 };
+  return {
+    url: env.JOINERY_LLM_URL,
+    key: env.JOINERY_LLM_KEY,
+    model: env.JOINERY_LLM_MODEL,
+    timeoutMs: Number(env.JOINERY_LLM_TIMEOUT_MS) || 30_000,
+  };
 }
 
 const MAX_SENTENCE = 2000;
@@ -21,9 +26,16 @@ Rules: names are camelCase ASCII starting with a lower-case letter; never id, cr
  * Drafts a field list from a sentence. The reply is never trusted: it must be JSON of the expected shape, and the
  * fields pass the same checks as any proposal (names, types, reserved words, sizes) or the draft is refused with the reason.
  */
-export async function draftFieldsFromSentence(sentence: string, config: LlmConfig, module = 'draft', name = 'draft'): Promise<ProposalField[]> {
-  if (typeof sentence !== 'string' || !sentence.trim()) throw new ProposalError([{ path: 'sentence', message: 'describe the entity in a sentence' }]);
-  if (sentence.length > MAX_SENTENCE) throw new ProposalError([{ path: 'sentence', message: `is longer than ${MAX_SENTENCE} characters` }]);
+export async function draftFieldsFromSentence(
+  sentence: string,
+  config: LlmConfig,
+  module = 'draft',
+  name = 'draft',
+): Promise<ProposalField[]> {
+  if (typeof sentence !== 'string' || !sentence.trim())
+    throw new ProposalError([{ path: 'sentence', message: 'describe the entity in a sentence' }]);
+  if (sentence.length > MAX_SENTENCE)
+    throw new ProposalError([{ path: 'sentence', message: `is longer than ${MAX_SENTENCE} characters` }]);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), config.timeoutMs ?? 30_000);
   let text: string;
@@ -32,18 +44,30 @@ export async function draftFieldsFromSentence(sentence: string, config: LlmConfi
       method: 'POST',
       signal: controller.signal,
       headers: { 'content-type': 'application/json', ...(config.key ? { authorization: `Bearer ${config.key}` } : {}) },
-      body: JSON.stringify({ model: config.model, temperature: 0, response_format: { type: 'json_object' }, messages: [{ role: 'system', content: INSTRUCTIONS }, { role: 'user', content: sentence }] }),
+      body: JSON.stringify({
+        model: config.model,
+        temperature: 0,
+        response_format: { type: 'json_object' },
+        messages: [
+          { role: 'system', content: INSTRUCTIONS },
+          { role: 'user', content: sentence },
+        ],
+      }),
     });
-    if (!res.ok) throw new ProposalError([{ path: 'sentence', message: `the language model answered HTTP ${res.status}` }]);
+    if (!res.ok)
+      throw new ProposalError([{ path: 'sentence', message: `the language model answered HTTP ${res.status}` }]);
     text = await res.text();
   } catch (e) {
     if (e instanceof ProposalError) throw e;
-    const reason = controller.signal.aborted ? `did not answer within ${Math.round((config.timeoutMs ?? 30_000) / 1000)} s` : 'could not be reached';
+    const reason = controller.signal.aborted
+      ? `did not answer within ${Math.round((config.timeoutMs ?? 30_000) / 1000)} s`
+      : 'could not be reached';
     throw new ProposalError([{ path: 'sentence', message: `the language model ${reason}` }]);
   } finally {
     clearTimeout(timer);
   }
-  if (text.length > MAX_REPLY) throw new ProposalError([{ path: 'sentence', message: 'the language model replied with too much text' }]);
+  if (text.length > MAX_REPLY)
+    throw new ProposalError([{ path: 'sentence', message: 'the language model replied with too much text' }]);
   let content: unknown;
   try {
     const envelope = JSON.parse(text) as { choices?: { message?: { content?: unknown } }[] };
@@ -51,11 +75,14 @@ export async function draftFieldsFromSentence(sentence: string, config: LlmConfi
     if (typeof content !== 'string') throw new Error('no message content');
     content = JSON.parse(replyJson(content));
   } catch (e) {
-    throw new ProposalError([{ path: 'sentence', message: `the language model's reply is not the JSON asked for (${(e as Error).message})` }]);
+    throw new ProposalError([
+      { path: 'sentence', message: `the language model's reply is not the JSON asked for (${(e as Error).message})` },
+    ]);
   }
   const fields = (content as { fields?: unknown })?.fields;
   const issues = checkProposal({ module, name, fields });
-  if (issues.length) throw new ProposalError(issues.map((i) => ({ path: i.path, message: `the draft was refused: ${i.message}` })));
+  if (issues.length)
+    throw new ProposalError(issues.map((i) => ({ path: i.path, message: `the draft was refused: ${i.message}` })));
   return fields as ProposalField[];
 }
 

@@ -33,14 +33,16 @@ export function fieldsFromSample(text: string): ProposalField[] {
     throw new ProposalError([{ path: 'sample', message: `is not valid JSON (${(e as Error).message})` }]);
   }
   if (Array.isArray(record)) record = record[0];
-  if (record === null || typeof record !== 'object' || Array.isArray(record)) throw new ProposalError([{ path: 'sample', message: 'must be one JSON object (a record)' }]);
+  if (record === null || typeof record !== 'object' || Array.isArray(record))
+    throw new ProposalError([{ path: 'sample', message: 'must be one JSON object (a record)' }]);
   const fields: ProposalField[] = [];
   for (const [key, value] of Object.entries(record)) {
     if (['id', 'createTime', 'updateTime', 'tenantId'].includes(key)) continue;
     const name = toFieldName(key) ?? key;
     const type = /Id$/.test(name) && Number.isInteger(value) ? 'integer' : kindOfValue(name, value);
     const field: ProposalField = { name, label: key, type, required: value !== null && value !== '' };
-    if (type === 'string' && typeof value === 'string') field.length = Math.max(50, Math.min(255, 2 ** Math.ceil(Math.log2(value.length * 2 + 1))));
+    if (type === 'string' && typeof value === 'string')
+      field.length = Math.max(50, Math.min(255, 2 ** Math.ceil(Math.log2(value.length * 2 + 1))));
     fields.push(field);
   }
   return fields;

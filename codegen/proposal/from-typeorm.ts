@@ -2,7 +2,14 @@ import type { FieldKind, Proposal, ProposalField } from './proposal-types.js';
 import { ProposalError } from './proposal-types.js';
 
 /** A column as the original's menu/parse reply lists it. */
-export type ParsedColumn = { propertyName: string; type: string; length: string; comment?: string; nullable: boolean; defaultValue?: unknown };
+export type ParsedColumn = {
+  propertyName: string;
+  type: string;
+  length: string;
+  comment?: string;
+  nullable: boolean;
+  defaultValue?: unknown;
+};
 
 export type ParsedEntity = {
   /** The original's reply shape (PROTOCOL §7.5). */
@@ -34,7 +41,8 @@ function kindOf(declared: string | undefined, tsType: string): FieldKind {
   if (/^(varchar|char|string|nvarchar|uuid|enum)$/.test(t)) return 'string';
   if (/text$/.test(t)) return 'text';
   if (/^(int|integer|tinyint|smallint|mediumint|bigint)$/.test(t)) return 'integer';
-  if (/^(decimal|numeric|float|double|real|number)$/.test(t)) return tsType === 'number' && declared === undefined ? 'integer' : 'number';
+  if (/^(decimal|numeric|float|double|real|number)$/.test(t))
+    return tsType === 'number' && declared === undefined ? 'integer' : 'number';
   if (/^(bool|boolean)$/.test(t)) return 'boolean';
   if (/^(datetime|timestamp|timestamptz)$/.test(t)) return 'datetime';
   if (t === 'date') return tsType === 'Date' ? 'datetime' : 'date';
@@ -49,39 +57,59 @@ const SYSTEM = new Set(['id', 'createTime', 'updateTime', 'tenantId']);
  * each property with `@Column({ type, length, comment, nullable, default })`; `@Index({ unique: true })` marks it unique.
  */
 export function parseTypeormEntity(source: string, module: string): ParsedEntity {
-  if (typeof source !== 'string' || source.trim() === '') throw new ProposalError([{ path: 'entity', message: 'must be the source text of an entity class' }]);
-  if (source.length > MAX_SOURCE) throw new ProposalError([{ path: 'entity', message: `is longer than ${MAX_SOURCE} characters` }]);
+  if (typeof source !== 'string' || source.trim() === '')
+    throw new ProposalError([{ path: 'entity', message: 'must be the source text of an entity class' }]);
+  if (source.length > MAX_SOURCE)
+    throw new ProposalError([{ path: 'entity', message: `is longer than ${MAX_SOURCE} characters` }]);
   const text = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"])\/\/.*$/gm, '$1');
   const className = /class\s+([A-Za-z_$][\w$]*)/.exec(text)?.[1];
   if (!className) throw new ProposalError([{ path: 'entity', message: 'has no class declaration' }]);
-  const tableName = /@Entity\s*\(\s*['"`]([^'"`]+)['"`]/.exec(text)?.[1] ?? className.replace(/Entity$/, '').replace(/[A-Z]/g, (c, i: number) => `${i ? '_' : ''}${c.toLowerCase()}`);
+  const tableName =
+    /@Entity\s*\(\s*['"`]([^'"`]+)['"`]/.exec(text)?.[1] ??
+    className.replace(/Entity$/, '').replace(/[A-Z]/g, (c, i: number) => `${i ? '_' : ''}${c.toLowerCase()}`);
   const body = text.slice(text.indexOf('{', text.indexOf(className)) + 1);
   const columns: ParsedColumn[] = [];
   const fields: ProposalField[] = [];
   // A property: one or more decorators, then `name?: Type` (an initializer and ; are optional).
-  const prop = /((?:@[A-Za-z_$][\w$]*\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)+)([A-Za-z_$][\w$]*)\s*[?!]?\s*:\s*([A-Za-z_$][\w$<>[\]| .]*)/g;
+  const prop =
+    /((?:@[A-Za-z_$][\w$]*\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)+)([A-Za-z_$][\w$]*)\s*[?!]?\s*:\s*([A-Za-z_$][\w$<>[\]| .]*)/g;
   for (const m of body.matchAll(prop)) {
     const decorators = m[1];
     const name = m[2];
-    const tsType = m[3].trim().split(/\s*\|\s*/).find((x) => x !== 'null' && x !== 'undefined') ?? 'string';
-    const column = /@(?:Column|PrimaryGeneratedColumn|CreateDateColumn|UpdateDateColumn)\s*\(([\s\S]*?)\)\s*(?=@|$)/.exec(decorators);
+    const tsType =
+      m[3]
+        .trim()
+        .split(/\s*\|\s*/)
+        .find((x) => x !== 'null' && x !== 'undefined') ?? 'string';
+    const column =
+      /@(?:Column|PrimaryGeneratedColumn|CreateDateColumn|UpdateDateColumn)\s*\(([\s\S]*?)\)\s*(?=@|$)/.exec(
+        decorators,
+      );
     if (!column || SYSTEM.has(name) || /@PrimaryGeneratedColumn/.test(decorators)) continue;
     const options = readOptions(column[1]);
     const declared = typeof options.type === 'string' ? options.type : /^\s*['"`](\w+)['"`]/.exec(column[1])?.[1];
     const nullable = options.nullable === true;
     const comment = typeof options.comment === 'string' ? options.comment : undefined;
-    const length = typeof options.length === 'number' || typeof options.length === 'string' ? String(options.length) : '';
+    const length =
+      typeof options.length === 'number' || typeof options.length === 'string' ? String(options.length) : '';
     const c: ParsedColumn = { propertyName: name, type: declared ?? tsType.toLowerCase(), length, nullable };
     if (comment) c.comment = comment;
     if (options.default !== undefined) c.defaultValue = options.default;
     columns.push(c);
     const type = kindOf(declared, tsType);
-    const field: ProposalField = { name, label: comment?.split(/\s+/)[0] || name, type, required: !nullable && options.default === undefined };
+    const field: ProposalField = {
+      name,
+      label: comment?.split(/\s+/)[0] || name,
+      type,
+      required: !nullable && options.default === undefined,
+    };
     if (type === 'string' && length) field.length = Math.min(Number(length) || 255, 20000);
     fields.push(field);
   }
   if (fields.length === 0) throw new ProposalError([{ path: 'entity', message: 'declares no @Column properties' }]);
-  const tail = tableName.startsWith(`${module}_`) ? tableName.slice(module.length + 1) : tableName.split('_').slice(-1)[0];
+  const tail = tableName.startsWith(`${module}_`)
+    ? tableName.slice(module.length + 1)
+    : tableName.split('_').slice(-1)[0];
   const fileName = tail.replace(/_([a-z0-9])/g, (_s, c: string) => c.toUpperCase());
   const title = /@Entity[\s\S]*?comment\s*:\s*['"`]([^'"`]+)/.exec(text)?.[1];
   return {

@@ -1,4 +1,15 @@
-import { DICT_COLORS, FIELD_KINDS, MAX_DICT_ENTRIES, PERMISSIONS, ProposalError, SEARCH_KINDS, type Label, type Proposal, type ProposalField, type ProposalIssue } from './proposal-types.js';
+import {
+  DICT_COLORS,
+  FIELD_KINDS,
+  MAX_DICT_ENTRIES,
+  PERMISSIONS,
+  ProposalError,
+  SEARCH_KINDS,
+  type Label,
+  type Proposal,
+  type ProposalField,
+  type ProposalIssue,
+} from './proposal-types.js';
 import { FIELD_NAME, MODULE_NAME, RESERVED_NAMES, SQL_KEYWORDS } from './names.js';
 import { namesFromPrefix } from '../../server/core/registry/derive-names.js';
 
@@ -10,9 +21,11 @@ const has = (o: object, k: string) => Object.hasOwn(o, k);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function labelOf(value: unknown, fallback: string): Label {
-  if (typeof value === 'string' && value.trim()) return { 'zh-cn': value.trim(), 'zh-tw': value.trim(), en: value.trim() };
+  if (typeof value === 'string' && value.trim())
+    return { 'zh-cn': value.trim(), 'zh-tw': value.trim(), en: value.trim() };
   if (isObject(value)) {
-    const pick = (k: string) => (typeof value[k] === 'string' && (value[k] as string).trim() ? (value[k] as string).trim() : undefined);
+    const pick = (k: string) =>
+      typeof value[k] === 'string' && (value[k] as string).trim() ? (value[k] as string).trim() : undefined;
     const any = pick('zh-cn') ?? pick('en') ?? pick('zh-tw') ?? fallback;
     return { 'zh-cn': pick('zh-cn') ?? any, 'zh-tw': pick('zh-tw') ?? pick('zh-cn') ?? any, en: pick('en') ?? any };
   }
@@ -24,9 +37,13 @@ export function checkProposal(input: unknown): ProposalIssue[] {
   const issues: ProposalIssue[] = [];
   const add = (path: string, message: string) => issues.push({ path, message });
   if (!isObject(input)) return [{ path: '(proposal)', message: 'must be an object' }];
-  for (const key of Object.keys(input)) if (!['module', 'name', 'title', 'fields', 'menu', 'permissions'].includes(key)) add(key, 'is not a proposal property');
-  if (typeof input.module !== 'string' || !MODULE_NAME.test(input.module) || input.module.length > 30) add('module', 'must be lower-case letters and digits, starting with a letter (at most 30)');
-  if (typeof input.name !== 'string' || !FIELD_NAME.test(input.name) || input.name.length > 40) add('name', 'must be a camelCase name starting with a lower-case letter (at most 40)');
+  for (const key of Object.keys(input))
+    if (!['module', 'name', 'title', 'fields', 'menu', 'permissions'].includes(key))
+      add(key, 'is not a proposal property');
+  if (typeof input.module !== 'string' || !MODULE_NAME.test(input.module) || input.module.length > 30)
+    add('module', 'must be lower-case letters and digits, starting with a letter (at most 30)');
+  if (typeof input.name !== 'string' || !FIELD_NAME.test(input.name) || input.name.length > 40)
+    add('name', 'must be a camelCase name starting with a lower-case letter (at most 40)');
   const fields = input.fields;
   if (!Array.isArray(fields) || fields.length === 0) {
     add('fields', 'must be a non-empty list of fields');
@@ -43,64 +60,137 @@ export function checkProposal(input: unknown): ProposalIssue[] {
       add(at, 'must be an object');
       return;
     }
-    for (const key of Object.keys(f)) if (!['name', 'label', 'type', 'required', 'length', 'dict', 'dictEntries', 'ref', 'search', 'list', 'sortable'].includes(key)) add(`${at}.${key}`, 'is not a field property');
+    for (const key of Object.keys(f))
+      if (
+        ![
+          'name',
+          'label',
+          'type',
+          'required',
+          'length',
+          'dict',
+          'dictEntries',
+          'ref',
+          'search',
+          'list',
+          'sortable',
+        ].includes(key)
+      )
+        add(`${at}.${key}`, 'is not a field property');
     const name = f.name;
-    if (typeof name !== 'string' || !FIELD_NAME.test(name) || name.length > 60) add(`${at}.name`, `"${String(name).slice(0, 60)}" must be a camelCase name of letters and digits starting with a lower-case letter (at most 60)`);
+    if (typeof name !== 'string' || !FIELD_NAME.test(name) || name.length > 60)
+      add(
+        `${at}.name`,
+        `"${String(name).slice(0, 60)}" must be a camelCase name of letters and digits starting with a lower-case letter (at most 60)`,
+      );
     else if (RESERVED_NAMES.has(name)) add(`${at}.name`, `"${name}" is reserved (system field or query parameter)`);
-    else if (SQL_KEYWORDS.has(name.toLowerCase())) add(`${at}.name`, `"${name}" is an SQL keyword; choose another name (e.g. ${name}Value)`);
+    else if (SQL_KEYWORDS.has(name.toLowerCase()))
+      add(`${at}.name`, `"${name}" is an SQL keyword; choose another name (e.g. ${name}Value)`);
     else if (seen.has(name)) add(`${at}.name`, `"${name}" is used twice`);
     else seen.add(name);
     if (!FIELD_KINDS.includes(f.type as never)) add(`${at}.type`, `must be one of ${FIELD_KINDS.join(', ')}`);
-    if (f.length !== undefined && (!Number.isInteger(f.length) || (f.length as number) < 1 || (f.length as number) > MAX_LENGTH)) add(`${at}.length`, `must be an integer from 1 to ${MAX_LENGTH}`);
-    if (f.dict !== undefined && (typeof f.dict !== 'string' || !/^[a-zA-Z][a-zA-Z0-9_-]{0,59}$/.test(f.dict))) add(`${at}.dict`, 'must be a dictionary key');
-    if (f.ref !== undefined && (!isObject(f.ref) || typeof f.ref.entity !== 'string' || !/^[a-z][a-z0-9]*(\/[a-z][a-zA-Z0-9]*)+$/.test(f.ref.entity) || (f.ref.label !== undefined && (typeof f.ref.label !== 'string' || !FIELD_NAME.test(f.ref.label))))) add(`${at}.ref`, 'must be { entity: "<module>/<name>", label?: "<column>" }');
-    if (f.dict !== undefined && !['string', 'integer'].includes(f.type as string)) add(`${at}.type`, 'a field that takes a dictionary\'s values must be string or integer');
+    if (
+      f.length !== undefined &&
+      (!Number.isInteger(f.length) || (f.length as number) < 1 || (f.length as number) > MAX_LENGTH)
+    )
+      add(`${at}.length`, `must be an integer from 1 to ${MAX_LENGTH}`);
+    if (f.dict !== undefined && (typeof f.dict !== 'string' || !/^[a-zA-Z][a-zA-Z0-9_-]{0,59}$/.test(f.dict)))
+      add(`${at}.dict`, 'must be a dictionary key');
+    if (
+      f.ref !== undefined &&
+      (!isObject(f.ref) ||
+        typeof f.ref.entity !== 'string' ||
+        !/^[a-z][a-z0-9]*(\/[a-z][a-zA-Z0-9]*)+$/.test(f.ref.entity) ||
+        (f.ref.label !== undefined && (typeof f.ref.label !== 'string' || !FIELD_NAME.test(f.ref.label))))
+    )
+      add(`${at}.ref`, 'must be { entity: "<module>/<name>", label?: "<column>" }');
+    if (f.dict !== undefined && !['string', 'integer'].includes(f.type as string))
+      add(`${at}.type`, "a field that takes a dictionary's values must be string or integer");
     if (f.ref !== undefined && f.dict !== undefined) add(`${at}.dict`, 'a relation takes no dictionary');
-    if (f.ref !== undefined && f.type !== 'integer') add(`${at}.type`, 'a relation is stored as the related id: type must be integer');
-    if (f.dictEntries !== undefined) for (const issue of dictEntriesIssues(f.dictEntries, f.type, f.dict)) add(`${at}.dictEntries${issue.path}`, issue.message);
-    if (f.search !== undefined && !SEARCH_KINDS.includes(f.search as never)) add(`${at}.search`, `must be one of ${SEARCH_KINDS.join(', ')}`);
+    if (f.ref !== undefined && f.type !== 'integer')
+      add(`${at}.type`, 'a relation is stored as the related id: type must be integer');
+    if (f.dictEntries !== undefined)
+      for (const issue of dictEntriesIssues(f.dictEntries, f.type, f.dict))
+        add(`${at}.dictEntries${issue.path}`, issue.message);
+    if (f.search !== undefined && !SEARCH_KINDS.includes(f.search as never))
+      add(`${at}.search`, `must be one of ${SEARCH_KINDS.join(', ')}`);
     if (f.search !== undefined && f.type === 'json') add(`${at}.search`, 'JSON fields cannot be searched');
-    for (const flag of ['required', 'list', 'sortable']) if (f[flag] !== undefined && typeof f[flag] !== 'boolean') add(`${at}.${flag}`, 'must be true or false');
+    for (const flag of ['required', 'list', 'sortable'])
+      if (f[flag] !== undefined && typeof f[flag] !== 'boolean') add(`${at}.${flag}`, 'must be true or false');
   });
-  if (input.permissions !== undefined && (!Array.isArray(input.permissions) || input.permissions.length === 0 || input.permissions.some((p) => !PERMISSIONS.includes(p as never)))) {
+  if (
+    input.permissions !== undefined &&
+    (!Array.isArray(input.permissions) ||
+      input.permissions.length === 0 ||
+      input.permissions.some((p) => !PERMISSIONS.includes(p as never)))
+  ) {
     add('permissions', `must list at least one of ${PERMISSIONS.join(', ')}`);
   }
   const menu = input.menu;
   if (menu !== undefined) {
     if (!isObject(menu)) add('menu', 'must be an object');
     else {
-      if (menu.router !== undefined && (typeof menu.router !== 'string' || !/^\/[a-zA-Z0-9/_-]{1,200}$/.test(menu.router))) add('menu.router', 'must start with / and hold only letters, digits, -, _ and /');
-      if (menu.parent !== undefined && typeof menu.parent !== 'string') add('menu.parent', 'must be a menu directory key');
-      if (menu.icon !== undefined && (typeof menu.icon !== 'string' || menu.icon.length > 100)) add('menu.icon', 'must be an icon name');
+      if (
+        menu.router !== undefined &&
+        (typeof menu.router !== 'string' || !/^\/[a-zA-Z0-9/_-]{1,200}$/.test(menu.router))
+      )
+        add('menu.router', 'must start with / and hold only letters, digits, -, _ and /');
+      if (menu.parent !== undefined && typeof menu.parent !== 'string')
+        add('menu.parent', 'must be a menu directory key');
+      if (menu.icon !== undefined && (typeof menu.icon !== 'string' || menu.icon.length > 100))
+        add('menu.icon', 'must be an icon name');
       if (menu.orderNum !== undefined && !Number.isInteger(menu.orderNum)) add('menu.orderNum', 'must be an integer');
     }
   }
   return issues;
 }
 
-const labelText = (v: unknown) => typeof v === 'string' ? v.trim() : isObject(v) ? ['zh-cn', 'zh-tw', 'en'].map((k) => (typeof v[k] === 'string' ? (v[k] as string).trim() : '')).find(Boolean) ?? '' : '';
+const labelText = (v: unknown) =>
+  typeof v === 'string'
+    ? v.trim()
+    : isObject(v)
+      ? (['zh-cn', 'zh-tw', 'en'].map((k) => (typeof v[k] === 'string' ? (v[k] as string).trim() : '')).find(Boolean) ??
+        '')
+      : '';
 
 /** Problems of the entries a field carries for its dictionary, each with its path below `dictEntries`. */
 function dictEntriesIssues(entries: unknown, type: unknown, dict: unknown): ProposalIssue[] {
   const issues: ProposalIssue[] = [];
   if (dict === undefined) issues.push({ path: '', message: 'entries need a dictionary key (dict)' });
   // A new dictionary's key as the dictionary screen takes it (dict/type key).
-  else if (typeof dict === 'string' && !/^[a-zA-Z][a-zA-Z0-9_]{0,59}$/.test(dict)) issues.push({ path: '', message: 'a new dictionary\'s key is a letter, then letters, digits and _' });
-  if (!Array.isArray(entries) || entries.length === 0 || entries.length > MAX_DICT_ENTRIES) return [...issues, { path: '', message: `must be a list of 1 to ${MAX_DICT_ENTRIES} entries` }];
+  else if (typeof dict === 'string' && !/^[a-zA-Z][a-zA-Z0-9_]{0,59}$/.test(dict))
+    issues.push({ path: '', message: "a new dictionary's key is a letter, then letters, digits and _" });
+  if (!Array.isArray(entries) || entries.length === 0 || entries.length > MAX_DICT_ENTRIES)
+    return [...issues, { path: '', message: `must be a list of 1 to ${MAX_DICT_ENTRIES} entries` }];
   const seen = new Set<string>();
   entries.forEach((e: unknown, j: number) => {
     if (!isObject(e)) {
       issues.push({ path: `.${j}`, message: 'must be { value, name, color? }' });
       return;
     }
-    for (const key of Object.keys(e)) if (!['value', 'name', 'color'].includes(key)) issues.push({ path: `.${j}.${key}`, message: 'is not an entry property' });
-    const ok = type === 'integer' ? Number.isSafeInteger(e.value) : typeof e.value === 'string' && e.value.length > 0 && e.value.length <= 100;
-    if (!ok) issues.push({ path: `.${j}.value`, message: type === 'integer' ? 'must be an integer (the field is an integer)' : 'must be a text of 1 to 100 characters (the field is a string)' });
-    else if (seen.has(String(e.value))) issues.push({ path: `.${j}.value`, message: `${JSON.stringify(e.value)} is used twice` });
+    for (const key of Object.keys(e))
+      if (!['value', 'name', 'color'].includes(key))
+        issues.push({ path: `.${j}.${key}`, message: 'is not an entry property' });
+    const ok =
+      type === 'integer'
+        ? Number.isSafeInteger(e.value)
+        : typeof e.value === 'string' && e.value.length > 0 && e.value.length <= 100;
+    if (!ok)
+      issues.push({
+        path: `.${j}.value`,
+        message:
+          type === 'integer'
+            ? 'must be an integer (the field is an integer)'
+            : 'must be a text of 1 to 100 characters (the field is a string)',
+      });
+    else if (seen.has(String(e.value)))
+      issues.push({ path: `.${j}.value`, message: `${JSON.stringify(e.value)} is used twice` });
     else seen.add(String(e.value));
     const name = labelText(e.name);
-    if (!name || name.length > 100) issues.push({ path: `.${j}.name`, message: 'must be a name of 1 to 100 characters' });
-    if (e.color !== undefined && !DICT_COLORS.includes(e.color as never)) issues.push({ path: `.${j}.color`, message: `must be one of ${DICT_COLORS.join(', ')}` });
+    if (!name || name.length > 100)
+      issues.push({ path: `.${j}.name`, message: 'must be a name of 1 to 100 characters' });
+    if (e.color !== undefined && !DICT_COLORS.includes(e.color as never))
+      issues.push({ path: `.${j}.color`, message: `must be one of ${DICT_COLORS.join(', ')}` });
   });
   return issues;
 }
@@ -109,29 +199,81 @@ function fieldSchema(f: ProposalField): Record<string, unknown> {
   const base = (type: string): string | string[] => (f.required ? type : [type, 'null']);
   const s: Record<string, unknown> = {};
   switch (f.type) {
-    case 'string': Object.assign(s, { type: base('string'), maxLength: f.length ?? 255 }); break;
-    case 'text': Object.assign(s, { type: base('string'), maxLength: f.length ?? MAX_LENGTH, 'x-column': { type: 'text' }, 'x-ui': { widget: 'textarea' } }); break;
-    case 'richtext': Object.assign(s, { type: base('string'), maxLength: f.length ?? MAX_LENGTH, 'x-column': { type: 'text' }, 'x-ui': { widget: 'richtext' } }); break;
-    case 'image': Object.assign(s, { type: base('string'), maxLength: f.length ?? 500, 'x-ui': { widget: 'image' } }); break;
-    case 'integer': Object.assign(s, { type: base('integer') }); break;
-    case 'number': Object.assign(s, { type: base('number') }); break;
-    case 'money': Object.assign(s, { type: base('integer'), minimum: 0, 'x-money': true, 'x-ui': { widget: 'money' } }); break;
-    case 'boolean': Object.assign(s, { type: base('boolean'), 'x-ui': { widget: 'switch' } }); break;
-    case 'date': Object.assign(s, { type: base('string'), format: 'date', 'x-ui': { widget: 'date' } }); break;
-    case 'datetime': Object.assign(s, { type: base('string'), format: 'date-time', 'x-ui': { widget: 'datetime' } }); break;
-    case 'json': Object.assign(s, { type: f.required ? ['object', 'array'] : ['object', 'array', 'null'], 'x-ui': { widget: 'json' } }); break;
+    case 'string':
+      Object.assign(s, { type: base('string'), maxLength: f.length ?? 255 });
+      break;
+    case 'text':
+      Object.assign(s, {
+        type: base('string'),
+        maxLength: f.length ?? MAX_LENGTH,
+        'x-column': { type: 'text' },
+        'x-ui': { widget: 'textarea' },
+      });
+      break;
+    case 'richtext':
+      Object.assign(s, {
+        type: base('string'),
+        maxLength: f.length ?? MAX_LENGTH,
+        'x-column': { type: 'text' },
+        'x-ui': { widget: 'richtext' },
+      });
+      break;
+    case 'image':
+      Object.assign(s, { type: base('string'), maxLength: f.length ?? 500, 'x-ui': { widget: 'image' } });
+      break;
+    case 'integer':
+      Object.assign(s, { type: base('integer') });
+      break;
+    case 'number':
+      Object.assign(s, { type: base('number') });
+      break;
+    case 'money':
+      Object.assign(s, { type: base('integer'), minimum: 0, 'x-money': true, 'x-ui': { widget: 'money' } });
+      break;
+    case 'boolean':
+      Object.assign(s, { type: base('boolean'), 'x-ui': { widget: 'switch' } });
+      break;
+    case 'date':
+      Object.assign(s, { type: base('string'), format: 'date', 'x-ui': { widget: 'date' } });
+      break;
+    case 'datetime':
+      Object.assign(s, { type: base('string'), format: 'date-time', 'x-ui': { widget: 'datetime' } });
+      break;
+    case 'json':
+      Object.assign(s, {
+        type: f.required ? ['object', 'array'] : ['object', 'array', 'null'],
+        'x-ui': { widget: 'json' },
+      });
+      break;
   }
   s['x-label'] = labelOf(f.label, f.name);
   if (f.dict) {
     s['x-dict'] = f.dict;
-    if (f.dictEntries) s['x-dict-entries'] = f.dictEntries.map((e) => ({ value: e.value, name: labelOf(e.name, String(e.value)), ...(e.color ? { color: e.color } : {}) }));
+    if (f.dictEntries)
+      s['x-dict-entries'] = f.dictEntries.map((e) => ({
+        value: e.value,
+        name: labelOf(e.name, String(e.value)),
+        ...(e.color ? { color: e.color } : {}),
+      }));
     s['x-ui'] = { widget: 'select' };
   }
   if (f.ref) {
-    s['x-ref'] = { entity: f.ref.entity, ...(f.ref.label ? { label: f.ref.label, fields: { [`${f.name.replace(/Id$/, '')}${f.ref.label[0].toUpperCase()}${f.ref.label.slice(1)}`]: f.ref.label } } : {}) };
+    s['x-ref'] = {
+      entity: f.ref.entity,
+      ...(f.ref.label
+        ? {
+            label: f.ref.label,
+            fields: {
+              [`${f.name.replace(/Id$/, '')}${f.ref.label[0].toUpperCase()}${f.ref.label.slice(1)}`]: f.ref.label,
+            },
+          }
+        : {}),
+    };
     s['x-ui'] = { widget: 'relation' };
   }
-  if (f.search) s['x-search'] = f.search === 'range' && !['integer', 'number', 'money', 'date', 'datetime'].includes(f.type) ? 'eq' : f.search;
+  if (f.search)
+    s['x-search'] =
+      f.search === 'range' && !['integer', 'number', 'money', 'date', 'datetime'].includes(f.type) ? 'eq' : f.search;
   // A list column unless the proposal says otherwise (a schema without x-list shows the field in forms only).
   s['x-list'] = f.list === false ? false : { show: true, ...(f.sortable ? { sortable: true } : {}) };
   return s;
@@ -150,11 +292,15 @@ export function proposalToSchema(input: unknown): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const f of p.fields) properties[f.name] = fieldSchema(f);
   const schema: Record<string, unknown> = {
-    type: 'object', 'x-prefix': prefix, 'x-title': title,
+    type: 'object',
+    'x-prefix': prefix,
+    'x-title': title,
     'x-api': p.permissions ?? [...PERMISSIONS],
     'x-menu': {
       ...(router !== derivedRouter ? { router } : {}),
-      ...(p.menu?.icon ? { icon: p.menu.icon } : {}), ...(p.menu?.parent ? { parent: p.menu.parent } : {}), orderNum: p.menu?.orderNum ?? 0,
+      ...(p.menu?.icon ? { icon: p.menu.icon } : {}),
+      ...(p.menu?.parent ? { parent: p.menu.parent } : {}),
+      orderNum: p.menu?.orderNum ?? 0,
     },
     required: p.fields.filter((f) => f.required).map((f) => f.name),
     properties,

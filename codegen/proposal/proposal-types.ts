@@ -1,7 +1,19 @@
 /** A schema proposal: what the AI-code page, `joinery entity new` and the draft builders (form, sample JSON, CSV, TypeORM source, LLM) produce, before it becomes an entity schema. */
 export type Label = { 'zh-cn': string; 'zh-tw': string; en: string };
 
-export const FIELD_KINDS = ['string', 'text', 'richtext', 'integer', 'number', 'money', 'boolean', 'date', 'datetime', 'image', 'json'] as const;
+export const FIELD_KINDS = [
+  'string',
+  'text',
+  'richtext',
+  'integer',
+  'number',
+  'money',
+  'boolean',
+  'date',
+  'datetime',
+  'image',
+  'json',
+] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 export const SEARCH_KINDS = ['keyword', 'eq', 'range'] as const;

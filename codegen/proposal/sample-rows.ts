@@ -16,7 +16,9 @@ export function sampleRows(from: 'json' | 'csv', text: string, fields: ProposalF
   if (from === 'json') {
     try {
       const parsed: unknown = JSON.parse(text);
-      records = (Array.isArray(parsed) ? parsed : [parsed]).filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null && !Array.isArray(r));
+      records = (Array.isArray(parsed) ? parsed : [parsed]).filter(
+        (r): r is Record<string, unknown> => typeof r === 'object' && r !== null && !Array.isArray(r),
+      );
     } catch {
       return [];
     }

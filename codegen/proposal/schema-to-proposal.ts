@@ -1,5 +1,14 @@
 import { namesFromPrefix } from '../../server/core/registry/derive-names.js';
-import { PERMISSIONS, type DictEntry, type FieldKind, type Label, type Permission, type Proposal, type ProposalField, type SearchKind } from './proposal-types.js';
+import {
+  PERMISSIONS,
+  type DictEntry,
+  type FieldKind,
+  type Label,
+  type Permission,
+  type Proposal,
+  type ProposalField,
+  type SearchKind,
+} from './proposal-types.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -44,10 +53,15 @@ export function schemaToProposal(schema: Record<string, unknown>): Proposal {
     if (typeof raw['x-dict'] === 'string') field.dict = raw['x-dict'];
     const entries = raw['x-dict-entries'];
     if (field.dict && Array.isArray(entries)) {
-      field.dictEntries = entries.filter(isObject).map((e) => ({ value: e.value as number | string, name: e.name as Label, ...(typeof e.color === 'string' ? { color: e.color as DictEntry['color'] } : {}) }));
+      field.dictEntries = entries.filter(isObject).map((e) => ({
+        value: e.value as number | string,
+        name: e.name as Label,
+        ...(typeof e.color === 'string' ? { color: e.color as DictEntry['color'] } : {}),
+      }));
     }
     const ref = raw['x-ref'];
-    if (isObject(ref) && typeof ref.entity === 'string') field.ref = { entity: ref.entity, ...(typeof ref.label === 'string' ? { label: ref.label } : {}) };
+    if (isObject(ref) && typeof ref.entity === 'string')
+      field.ref = { entity: ref.entity, ...(typeof ref.label === 'string' ? { label: ref.label } : {}) };
     const search = raw['x-search'];
     if (typeof search === 'string' && ['keyword', 'eq', 'range'].includes(search)) field.search = search as SearchKind;
     const list = raw['x-list'];
@@ -56,12 +70,16 @@ export function schemaToProposal(schema: Record<string, unknown>): Proposal {
     fields.push(field);
   }
   const menu = isObject(schema['x-menu']) ? schema['x-menu'] : {};
-  const api = Array.isArray(schema['x-api']) ? schema['x-api'].filter((a): a is Permission => PERMISSIONS.includes(a as never)) : undefined;
+  const api = Array.isArray(schema['x-api'])
+    ? schema['x-api'].filter((a): a is Permission => PERMISSIONS.includes(a as never))
+    : undefined;
   const proposal: Proposal = { module, name: rest.join('/'), fields };
   if (isObject(schema['x-title'])) proposal.title = schema['x-title'] as Label;
   proposal.menu = {
     // A schema without a route has the one its prefix gives (derive-names.ts); the proposal states it, so an edit keeps it.
-    ...(isObject(schema['x-menu']) ? { router: typeof menu.router === 'string' ? menu.router : namesFromPrefix(`${module}/${proposal.name}`).router } : {}),
+    ...(isObject(schema['x-menu'])
+      ? { router: typeof menu.router === 'string' ? menu.router : namesFromPrefix(`${module}/${proposal.name}`).router }
+      : {}),
     ...(typeof menu.parent === 'string' ? { parent: menu.parent } : {}),
     ...(typeof menu.icon === 'string' ? { icon: menu.icon } : {}),
     ...(typeof menu.orderNum === 'number' ? { orderNum: menu.orderNum } : {}),

@@ -7,10 +7,15 @@ import { ROOT, SCHEMAS_DIR } from '../../server/paths.js';
 
 const FILE = path.join(ROOT, 'runtime', 'engine', 'client.generated.ts');
 
-describe('the console\'s typed client', () => {
-  it('is what `joinery client` makes of schemas/ today (so a schema change cannot leave the console\'s calls mistyped)', () => {
-    const fresh = generateClient(loadEntities(SCHEMAS_DIR).map((entity) => ({ entity, routes: declaredRoutes(entity) })));
+describe("the console's typed client", () => {
+  it("is what `joinery client` makes of schemas/ today (so a schema change cannot leave the console's calls mistyped)", () => {
+    const fresh = generateClient(
+      loadEntities(SCHEMAS_DIR).map((entity) => ({ entity, routes: declaredRoutes(entity) })),
+    );
     const kept = fs.readFileSync(FILE, 'utf8');
-    expect(kept === fresh, 'runtime/engine/client.generated.ts is out of date: run `npx joinery client --out runtime/engine/client.generated.ts`').toBe(true);
+    expect(
+      kept === fresh,
+      'runtime/engine/client.generated.ts is out of date: run `npx joinery client --out runtime/engine/client.generated.ts`',
+    ).toBe(true);
   });
 });

@@ -16,7 +16,10 @@ describe('server tables (system-tables.generated.ts)', () => {
 
   it('the checked-in file is what the schemas generate', () => {
     const stored = fs.readFileSync(CHECKED_IN, 'utf8');
-    expect(stored === text, `server/core/db/system-tables.generated.ts is out of date with schemas/: run ${SERVER_TABLES_COMMAND}`).toBe(true);
+    expect(
+      stored === text,
+      `server/core/db/system-tables.generated.ts is out of date with schemas/: run ${SERVER_TABLES_COMMAND}`,
+    ).toBe(true);
   });
 
   it('types columns as stored: booleans 0/1, JSON as text, nullable where the column allows it, ids and defaults generated', () => {
@@ -31,7 +34,9 @@ describe('server tables (system-tables.generated.ts)', () => {
     expect(user).not.toContain('roleIdList'); // virtual: no column
     expect(table('BaseSysEntityDefTable')).toContain('schema: string;'); // JSON stored as text
     expect(table('DashboardVisitHourTable')).toContain('views: Generated<number>;');
-    expect(text).toMatch(/export interface SystemTables \{[^}]*\n {2}base_sys_user: BaseSysUserTable;[^}]*\n {2}joinery_rights_version: JoineryRightsVersionTable;/);
+    expect(text).toMatch(
+      /export interface SystemTables \{[^}]*\n {2}base_sys_user: BaseSysUserTable;[^}]*\n {2}joinery_rights_version: JoineryRightsVersionTable;/,
+    );
   });
 
   it('joinery types --server-tables writes the same file; it refuses --from (eps has no stored columns)', async () => {
@@ -41,8 +46,15 @@ describe('server tables (system-tables.generated.ts)', () => {
     await run(process.execPath, [bin, 'types', '--server-tables', '--out', out], { cwd: ROOT });
     expect(fs.readFileSync(out, 'utf8') === text).toBe(true);
     fs.rmSync(path.dirname(out), { recursive: true, force: true });
-    const refused = await run(process.execPath, [bin, 'types', '--server-tables', '--from', 'http://127.0.0.1:9'], { cwd: ROOT })
-      .then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
-    expect([refused.code, refused.stderr]).toEqual([1, expect.stringContaining('--server-tables reads the schemas folder')]);
+    const refused = await run(process.execPath, [bin, 'types', '--server-tables', '--from', 'http://127.0.0.1:9'], {
+      cwd: ROOT,
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect([refused.code, refused.stderr]).toEqual([
+      1,
+      expect.stringContaining('--server-tables reads the schemas folder'),
+    ]);
   });
 });

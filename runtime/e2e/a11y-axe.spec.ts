@@ -21,9 +21,22 @@ async function audit(page: Page, where: string): Promise<Found[]> {
   // Evaluated through the test tool, as the page's CSP (rightly) refuses an injected inline script.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: unknown) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            o: unknown,
+          ) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? '', nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? '',
+      nodes: v.nodes.map((n) => JSON.stringify(n.target)),
+    }));
   }, TAGS);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -32,7 +45,10 @@ async function audit(page: Page, where: string): Promise<Found[]> {
 
 /** Client-side navigation (the router listens to popstate): the app is not loaded again for each page. */
 async function go(page: Page, path: string): Promise<void> {
-  await page.evaluate((p) => { history.pushState(null, '', p); dispatchEvent(new PopStateEvent('popstate')); }, path);
+  await page.evaluate((p) => {
+    history.pushState(null, '', p);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[/?]/g, '\\$&')}$`));
   await page.waitForLoadState('networkidle');
   // A list page has its rows (no table still busy; a page without a table passes at once).
@@ -41,7 +57,10 @@ async function go(page: Page, path: string): Promise<void> {
 
 for (const dark of [false, true]) {
   const mode = dark ? 'dark' : 'light';
-  test(`axe: login, every menu page and the generic add/edit dialogs (${mode}) have no serious or critical violation`, async ({ page, api }) => {
+  test(`axe: login, every menu page and the generic add/edit dialogs (${mode}) have no serious or critical violation`, async ({
+    page,
+    api,
+  }) => {
     test.setTimeout(300_000);
     await page.addInitScript((d) => {
       if (!sessionStorage.getItem('a11y-theme-set')) {
@@ -53,20 +72,26 @@ for (const dark of [false, true]) {
 
     await page.goto('/login');
     await expect(page.locator('form')).toBeVisible();
-    found.push(...await audit(page, '/login'));
+    found.push(...(await audit(page, '/login')));
 
     const shell = new ShellPage(page);
     await shell.loginAs();
     await expect(page.locator('html')).toHaveClass(dark ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-    found.push(...await audit(page, '/'));
+    found.push(...(await audit(page, '/')));
 
-    const menus = (await api.call<{ type: number; router: string | null; isShow: boolean | number }[]>('POST', '/admin/base/sys/menu/list', {})).data;
+    const menus = (
+      await api.call<{ type: number; router: string | null; isShow: boolean | number }[]>(
+        'POST',
+        '/admin/base/sys/menu/list',
+        {},
+      )
+    ).data;
     const paths = [...new Set(menus.filter((m) => m.type === 1 && m.router && m.isShow).map((m) => m.router!))];
     expect(paths.length).toBeGreaterThan(10);
     let dialogs = 0;
     for (const path of paths) {
       await go(page, path);
-      found.push(...await audit(page, path));
+      found.push(...(await audit(page, path)));
       // A generic screen: its add dialog, and the edit dialog of its first row.
       const screen = page.getByTestId('entity-screen');
       if (!(await screen.count())) continue;
@@ -80,7 +105,7 @@ for (const dark of [false, true]) {
         const dialog = page.getByTestId('edit-dialog');
         await expect(dialog.locator('form#entity-form')).toBeVisible();
         await page.waitForLoadState('networkidle');
-        found.push(...await audit(page, `${path} ${name} dialog`));
+        found.push(...(await audit(page, `${path} ${name} dialog`)));
         dialogs++;
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
@@ -94,7 +119,10 @@ for (const dark of [false, true]) {
       for (const f of list) nodes[f.rule] = (nodes[f.rule] ?? 0) + f.nodes.length;
       return Object.entries(nodes);
     };
-    fs.writeFileSync(`${ARTIFACTS}axe-${mode}.json`, JSON.stringify({ open: summary(found.filter((f) => STILL_OPEN.has(f.rule))), found }, null, 1));
+    fs.writeFileSync(
+      `${ARTIFACTS}axe-${mode}.json`,
+      JSON.stringify({ open: summary(found.filter((f) => STILL_OPEN.has(f.rule))), found }, null, 1),
+    );
     const failing = found.filter((f) => !STILL_OPEN.has(f.rule));
     expect(failing.map((f) => `${f.where}: ${f.rule} (${f.impact}) ${f.nodes.slice(0, 3).join(' ')}`)).toEqual([]);
   });

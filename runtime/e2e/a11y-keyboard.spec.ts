@@ -20,19 +20,53 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {
   throw new Error(`focus never reached the target in ${max} presses; it is on ${at}`);
 }
 
-test('keyboard only: a user is added with a department and two roles, edited and deleted; focus is where it belongs after each step', async ({ page, api }) => {
+test('keyboard only: a user is added with a department and two roles, edited and deleted; focus is where it belongs after each step', async ({
+  page,
+  api,
+}) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
-  const dept = await api.call<{ id: number }>('POST', '/admin/base/sys/department/add', { name: `键盘部 ${stamp}`, parentId: 1 });
+  const dept = await api.call<{ id: number }>('POST', '/admin/base/sys/department/add', {
+    name: `键盘部 ${stamp}`,
+    parentId: 1,
+  });
   expect(dept.code).toBe(1000);
   for (const name of [`键盘甲 ${stamp}`, `键盘乙 ${stamp}`]) {
-    expect((await api.call('POST', '/admin/base/sys/role/add', { name, label: `kb-${name.slice(2, 3)}-${stamp}`, relevance: false, menuIdList: [], departmentIdList: [] })).code).toBe(1000);
+    expect(
+      (
+        await api.call('POST', '/admin/base/sys/role/add', {
+          name,
+          label: `kb-${name.slice(2, 3)}-${stamp}`,
+          relevance: false,
+          menuIdList: [],
+          departmentIdList: [],
+        })
+      ).code,
+    ).toBe(1000);
   }
   const seed = `kbseed_${stamp}`;
-  expect((await api.call('POST', '/admin/base/sys/user/add', { username: seed, password: 'Keyboard-123', name: seed, status: 1, departmentId: 1, roleIdList: [] })).code).toBe(1000);
-  const menus = (await api.call<{ id: number; parentId: number | null; router: string | null }[]>('POST', '/admin/base/sys/menu/list', {})).data;
+  expect(
+    (
+      await api.call('POST', '/admin/base/sys/user/add', {
+        username: seed,
+        password: 'Keyboard-123',
+        name: seed,
+        status: 1,
+        departmentId: 1,
+        roleIdList: [],
+      })
+    ).code,
+  ).toBe(1000);
+  const menus = (
+    await api.call<{ id: number; parentId: number | null; router: string | null }[]>(
+      'POST',
+      '/admin/base/sys/menu/list',
+      {},
+    )
+  ).data;
   const trail: number[] = [];
-  for (let m = menus.find((x) => x.router === '/sys/user'); m?.parentId; m = menus.find((x) => x.id === m!.parentId)) trail.unshift(m.parentId);
+  for (let m = menus.find((x) => x.router === '/sys/user'); m?.parentId; m = menus.find((x) => x.id === m!.parentId))
+    trail.unshift(m.parentId);
 
   const shell = new ShellPage(page);
   await shell.loginAs();
@@ -129,7 +163,9 @@ test('keyboard only: a user is added with a department and two roles, edited and
   await page.keyboard.press('Enter');
   await expect(form.root).toBeHidden();
   await expect(add).toBeFocused();
-  const users = await api.call<{ list: { id: number; username: string; departmentId: number; roleIdList?: number[] }[] }>('POST', '/admin/base/sys/user/page', { keyWord: username, page: 1, size: 10 });
+  const users = await api.call<{
+    list: { id: number; username: string; departmentId: number; roleIdList?: number[] }[];
+  }>('POST', '/admin/base/sys/user/page', { keyWord: username, page: 1, size: 10 });
   const made = users.data.list.find((u) => u.username === username);
   expect(made?.departmentId).toBe(dept.data.id);
   const info = await api.call<{ roleIdList: number[] }>('GET', '/admin/base/sys/user/info', { id: made!.id });

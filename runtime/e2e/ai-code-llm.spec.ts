@@ -13,13 +13,32 @@ const label = (zhCn: string, en: string) => ({ 'zh-cn': zhCn, 'zh-tw': zhCn, en 
  * as chat models write them.
  */
 const answers = ({ sentence }: FakeLlmRequest): FakeAnswer => {
-  if (sentence.includes('drop table')) return { content: JSON.stringify({ fields: [{ name: 'title', type: 'string' }, { name: 'x; drop table base_sys_user; --', type: 'string' }] }) };
-  return { content: `Here are the fields:\n\`\`\`json\n${JSON.stringify({ fields: [
-    { name: 'title', label: label('仓库名称', 'Warehouse'), type: 'string', required: true, length: 60, search: 'keyword' },
-    { name: 'city', label: label('城市', 'City'), type: 'string', length: 40, search: 'eq' },
-    { name: 'capacity', label: label('容量', 'Capacity'), type: 'integer' },
-    { name: 'rent', label: label('月租金', 'Monthly rent'), type: 'money', search: 'range' },
-  ] })}\n\`\`\`` };
+  if (sentence.includes('drop table'))
+    return {
+      content: JSON.stringify({
+        fields: [
+          { name: 'title', type: 'string' },
+          { name: 'x; drop table base_sys_user; --', type: 'string' },
+        ],
+      }),
+    };
+  return {
+    content: `Here are the fields:\n\`\`\`json\n${JSON.stringify({
+      fields: [
+        {
+          name: 'title',
+          label: label('仓库名称', 'Warehouse'),
+          type: 'string',
+          required: true,
+          length: 60,
+          search: 'keyword',
+        },
+        { name: 'city', label: label('城市', 'City'), type: 'string', length: 40, search: 'eq' },
+        { name: 'capacity', label: label('容量', 'Capacity'), type: 'integer' },
+        { name: 'rent', label: label('月租金', 'Monthly rent'), type: 'money', search: 'range' },
+      ],
+    })}\n\`\`\``,
+  };
 };
 
 test.describe('AI-code page with a language model', () => {
@@ -35,7 +54,11 @@ test.describe('AI-code page with a language model', () => {
     await new Promise((resolve) => llm.server.close(resolve));
   });
 
-  test('an admin describes "warehouse" in a sentence, reviews the drafted fields, applies and uses the new screen; a hostile draft is refused and changes nothing', async ({ page, api, watch }) => {
+  test('an admin describes "warehouse" in a sentence, reviews the drafted fields, applies and uses the new screen; a hostile draft is refused and changes nothing', async ({
+    page,
+    api,
+    watch,
+  }) => {
     // The hostile draft is answered with a 400 naming the fields: expected here.
     watch.allow(/400.*\/admin\/base\/coding\/draft/);
     const shell = new ShellPage(page);
@@ -54,7 +77,9 @@ test.describe('AI-code page with a language model', () => {
     // A model answering with a field name no database may hold: refused with the reason, no field drafted.
     await sentence.fill('Warehouses; x; drop table base_sys_user');
     await page.getByRole('button', { name: '生成字段' }).click();
-    await expect(page.locator('[data-kind="error"]').filter({ hasText: 'must be a camelCase name' }).first()).toBeVisible();
+    await expect(
+      page.locator('[data-kind="error"]').filter({ hasText: 'must be a camelCase name' }).first(),
+    ).toBeVisible();
     await expect(page.getByTestId('ai-fields')).toContainText('还没有字段');
     await expect(page.getByTestId('field-table')).toHaveCount(0);
 
@@ -73,7 +98,8 @@ test.describe('AI-code page with a language model', () => {
 
     // The sentence reached the model with the configured key and model; nothing else was sent to it.
     expect(llm.seen.map((s) => [s.url, s.authorization, s.model])).toEqual([
-      ['/v1/chat/completions', 'Bearer e2e-key', 'e2e-model'], ['/v1/chat/completions', 'Bearer e2e-key', 'e2e-model'],
+      ['/v1/chat/completions', 'Bearer e2e-key', 'e2e-model'],
+      ['/v1/chat/completions', 'Bearer e2e-key', 'e2e-model'],
     ]);
     expect(llm.seen[1].sentence).toContain('monthly rent in yuan');
 
@@ -108,6 +134,8 @@ test.describe('AI-code page with a language model', () => {
     await expect(row).toContainText('Ningbo');
 
     const stored = await api.call<{ list: Record<string, unknown>[] }>('POST', '/admin/shop/warehouse/page', {});
-    expect(stored.data.list.map((r) => [r.title, r.city, r.capacity, r.rent])).toEqual([['East Dock', 'Ningbo', 1200, 3500050]]);
+    expect(stored.data.list.map((r) => [r.title, r.city, r.capacity, r.rent])).toEqual([
+      ['East Dock', 'Ningbo', 1200, 3500050],
+    ]);
   });
 });

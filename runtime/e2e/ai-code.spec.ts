@@ -9,7 +9,11 @@ type Row = Record<string, unknown> & { id: number };
 const SAMPLE = { name: 'Acme Timber', phone: '13800000000', status: 1, categoryId: 1, logo: '', credit: 1200 };
 
 test.describe('AI-code page', () => {
-  test('an admin makes "supplier" from a pasted JSON record, previews it, applies it and adds a supplier on the new screen, with no restart', async ({ page, api, watch }) => {
+  test('an admin makes "supplier" from a pasted JSON record, previews it, applies it and adds a supplier on the new screen, with no restart', async ({
+    page,
+    api,
+    watch,
+  }) => {
     // Typing a field name the server refuses is answered by the draft route with a 400 naming the field: expected here.
     watch.allow(/400.*\/admin\/base\/coding\/draft/);
     const categories = await api.call<Row[]>('POST', '/admin/product/category/list', {});
@@ -128,11 +132,18 @@ test.describe('AI-code page', () => {
 });
 
 test.describe('AI-code page: evolving an entity made here', () => {
-  test('a stored entity opens on the form it was made with; a new field is added live and its rows are kept', async ({ page, api }) => {
+  test('a stored entity opens on the form it was made with; a new field is added live and its rows are kept', async ({
+    page,
+    api,
+  }) => {
     const made = await api.call('POST', '/admin/base/coding/createCode', {
       proposal: {
-        module: 'shop', name: 'carrier', title: { 'zh-cn': '承运商', 'zh-tw': '承運商', en: 'Carriers' },
-        fields: [{ name: 'title', label: { 'zh-cn': '名称', 'zh-tw': '名稱', en: 'Title' }, type: 'string', required: true }],
+        module: 'shop',
+        name: 'carrier',
+        title: { 'zh-cn': '承运商', 'zh-tw': '承運商', en: 'Carriers' },
+        fields: [
+          { name: 'title', label: { 'zh-cn': '名称', 'zh-tw': '名稱', en: 'Title' }, type: 'string', required: true },
+        ],
         menu: { parent: 'order', icon: 'icon-order', orderNum: 5 },
       },
     });
@@ -153,7 +164,10 @@ test.describe('AI-code page: evolving an entity made here', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe('carrier.json');
     const exported = JSON.parse(fs.readFileSync((await file.path())!, 'utf8')) as Record<string, unknown>;
-    expect([exported['x-prefix'], Object.keys(exported.properties as object).length > 0]).toEqual(['shop/carrier', true]);
+    expect([exported['x-prefix'], Object.keys(exported.properties as object).length > 0]).toEqual([
+      'shop/carrier',
+      true,
+    ]);
 
     await page.getByRole('button', { name: '+ 添加字段' }).click();
     await page.getByLabel('第 2 个字段的字段名').fill('rating');
@@ -181,7 +195,11 @@ test.describe('AI-code page: evolving an entity made here', () => {
     await expect(dialog).toBeHidden();
     await expect(shell.sidebar.locator('a[data-menu-path="/shop/carrier"]')).toHaveCount(0);
     await expect(page.getByLabel('修改已创建的实体').locator('option[value="shop/carrier"]')).toHaveCount(0);
-    const bin = await api.call<{ list: { entityPrefix: string; count: number }[] }>('POST', '/admin/recycle/data/page', {});
+    const bin = await api.call<{ list: { entityPrefix: string; count: number }[] }>(
+      'POST',
+      '/admin/recycle/data/page',
+      {},
+    );
     expect(bin.data.list.some((r) => r.entityPrefix === 'shop/carrier' && Number(r.count) === 1)).toBe(true);
   });
 });

@@ -4,9 +4,16 @@ import { ListPage } from './pages/list-page';
 import { EditDialog } from './pages/edit-dialog';
 
 test.describe('dates in the interface language', () => {
-  test('a date field reads and writes yyyy-mm-dd in Chinese and mm/dd/yyyy in English, whatever the browser locale', async ({ page, api }) => {
+  test('a date field reads and writes yyyy-mm-dd in Chinese and mm/dd/yyyy in English, whatever the browser locale', async ({
+    page,
+    api,
+  }) => {
     const name = `Birthday ${Date.now().toString(36)}`;
-    const added = await api.call<{ id: number }>('POST', '/admin/user/info/add', { nickName: name, phone: `139${String(Date.now()).slice(-8)}`, status: 1 });
+    const added = await api.call<{ id: number }>('POST', '/admin/user/info/add', {
+      nickName: name,
+      phone: `139${String(Date.now()).slice(-8)}`,
+      status: 1,
+    });
     expect(added.code).toBe(1000);
     const shell = new ShellPage(page);
     await shell.loginAs();
@@ -74,7 +81,9 @@ test.describe('dates in the interface language', () => {
     await expect(page).toHaveURL(/2000-01-01/);
 
     // A wide range holds every confirmed order, as the server counts them.
-    const confirmed = await api.call<{ pagination: { total: number } }>('POST', '/admin/order/order/page', { pendingTime: ['2000-01-01 00:00:00', '2099-12-31 23:59:59'] });
+    const confirmed = await api.call<{ pagination: { total: number } }>('POST', '/admin/order/order/page', {
+      pendingTime: ['2000-01-01 00:00:00', '2099-12-31 23:59:59'],
+    });
     expect(confirmed.data.pagination.total).toBeGreaterThan(0);
     await to.fill('12/31/2099');
     await to.press('Tab');

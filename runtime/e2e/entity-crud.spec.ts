@@ -19,8 +19,20 @@ async function info(api: AdminApi, prefix: string, id: number): Promise<Row | un
 
 /** The recycle bin holds a record deleted from that entity whose saved rows contain the text. */
 /** Finds the deleted row's recycle record through the API and on the recycle bin screen; returns the record's id. */
-async function expectInRecycleBin(page: import('@playwright/test').Page, shell: ShellPage, api: AdminApi, prefix: string, text: string): Promise<number> {
-  const records = (await api.call<PageReply>('POST', '/admin/recycle/data/page', { page: 1, size: 50, keyWord: `/admin/${prefix}/delete` })).data.list;
+async function expectInRecycleBin(
+  page: import('@playwright/test').Page,
+  shell: ShellPage,
+  api: AdminApi,
+  prefix: string,
+  text: string,
+): Promise<number> {
+  const records = (
+    await api.call<PageReply>('POST', '/admin/recycle/data/page', {
+      page: 1,
+      size: 50,
+      keyWord: `/admin/${prefix}/delete`,
+    })
+  ).data.list;
   const record = records.find((r) => JSON.stringify(r.data).includes(text));
   expect(record, `a recycle record of ${prefix} holding ${text}`).toBeTruthy();
 
@@ -62,7 +74,14 @@ test.describe('generic entity screen: add → edit → search → delete → rec
 
     // The database holds cents and the dictionary value; the table shows yuan and the dictionary's name.
     const [added] = await find(api, 'demo/goods', tag);
-    expect(added).toMatchObject({ title: `胡桃木书桌 ${tag}`, price: 1234, type: 0, stock: 7, status: 1, description: `desc ${tag}` });
+    expect(added).toMatchObject({
+      title: `胡桃木书桌 ${tag}`,
+      price: 1234,
+      type: 0,
+      stock: 7,
+      status: 1,
+      description: `desc ${tag}`,
+    });
     await list.search(tag);
     await expect.poll(() => list.rowIds()).toEqual([added.id]);
     await expect(page).toHaveURL(new RegExp(`[?&]kw=${tag}`));
@@ -113,7 +132,8 @@ test.describe('generic entity screen: add → edit → search → delete → rec
     await shell.openMenu('/sys/param');
     const list = new ListPage(page);
     await list.ready('base/sys/param');
-    const before = (await api.call<PageReply>('POST', '/admin/base/sys/param/page', { page: 1, size: 1 })).data.pagination.total;
+    const before = (await api.call<PageReply>('POST', '/admin/base/sys/param/page', { page: 1, size: 1 })).data
+      .pagination.total;
 
     // keyName is unique: "text" is taken by the seed. Only the server knows; its answer lands on the field.
     watch.allow(/409 POST .*\/admin\/base\/sys\/param\/add/, /status of 409/);
@@ -126,7 +146,9 @@ test.describe('generic entity screen: add → edit → search → delete → rec
     await form.save();
     await expect(form.errorOf('keyName')).toHaveText('已被其他记录使用');
     await expect(form.root).toBeVisible();
-    expect((await api.call<PageReply>('POST', '/admin/base/sys/param/page', { page: 1, size: 1 })).data.pagination.total).toBe(before);
+    expect(
+      (await api.call<PageReply>('POST', '/admin/base/sys/param/page', { page: 1, size: 1 })).data.pagination.total,
+    ).toBe(before);
 
     // Changing the field clears the complaint; the save goes through.
     await form.fill('keyName', `k_${tag}`);
@@ -166,7 +188,11 @@ test.describe('generic entity screen: add → edit → search → delete → rec
     await bin.row(recordId).getByRole('button', { name: '恢复' }).click();
     await expect(page.getByText('已恢复 · 1 条记录')).toBeVisible();
     await expect(bin.row(recordId)).toHaveCount(0);
-    expect(await info(api, 'base/sys/param', added.id)).toMatchObject({ id: added.id, name: `参数改 ${tag}`, keyName: `k_${tag}` });
+    expect(await info(api, 'base/sys/param', added.id)).toMatchObject({
+      id: added.id,
+      name: `参数改 ${tag}`,
+      keyName: `k_${tag}`,
+    });
   });
 
   test('products: relation picker from the category list, JSON field, length cap', async ({ page, api }) => {
@@ -195,7 +221,13 @@ test.describe('generic entity screen: add → edit → search → delete → rec
     await form.saveAndClose();
 
     const [added] = await find(api, 'product/info', tag);
-    expect(added).toMatchObject({ name: `测试床 ${tag}`, code: `T-${tag}`, categoryId: bed.id, price: 199990, specInfo: [{ name: '尺寸', values: ['1.8m'] }] });
+    expect(added).toMatchObject({
+      name: `测试床 ${tag}`,
+      code: `T-${tag}`,
+      categoryId: bed.id,
+      price: 199990,
+      specInfo: [{ name: '尺寸', values: ['1.8m'] }],
+    });
     await list.search(tag);
     const row = list.row(added.id);
     await expect(list.cell(row, 'categoryId')).toHaveText('实木床');
@@ -208,7 +240,10 @@ test.describe('generic entity screen: add → edit → search → delete → rec
     await form.saveAndClose();
     await expect(list.cell(row, 'categoryId')).toHaveText('定制柜体');
     await expect(list.cell(row, 'code')).toHaveText(`T2-${tag}`);
-    expect(await info(api, 'product/info', added.id)).toMatchObject({ categoryId: categories.find((c) => c.name === '定制柜体')!.id, code: `T2-${tag}` });
+    expect(await info(api, 'product/info', added.id)).toMatchObject({
+      categoryId: categories.find((c) => c.name === '定制柜体')!.id,
+      code: `T2-${tag}`,
+    });
 
     // The relation filter of the advanced search.
     await list.openAdvanced();
@@ -225,7 +260,10 @@ test.describe('generic entity screen: add → edit → search → delete → rec
 });
 
 test.describe('widgets chosen by another field (x-ui.widgetBy)', () => {
-  test('a rich-text param is written in the rich-text editor and previewed as its page; a file param gets the file widget', async ({ page, api }) => {
+  test('a rich-text param is written in the rich-text editor and previewed as its page; a file param gets the file widget', async ({
+    page,
+    api,
+  }) => {
     const tag = `wb${Date.now()}`;
     const shell = new ShellPage(page);
     await shell.loginAs();

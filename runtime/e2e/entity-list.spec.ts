@@ -17,7 +17,8 @@ test.describe('generic entity list', () => {
     const list = new ListPage(page);
     await list.ready('dict/info');
 
-    const server = async (body: Record<string, unknown>) => (await api.call<PageReply>('POST', '/admin/dict/info/page', body)).data;
+    const server = async (body: Record<string, unknown>) =>
+      (await api.call<PageReply>('POST', '/admin/dict/info/page', body)).data;
     const first = await server({ page: 1, size: 20 });
     expect(first.pagination.total).toBeGreaterThan(20);
     expect(await list.totalCount()).toBe(first.pagination.total);
@@ -33,12 +34,16 @@ test.describe('generic entity list', () => {
     await list.ready();
     await expect(page).toHaveURL(/order=orderNum&sort=asc/);
     await expect(page).not.toHaveURL(/[?&]page=2/);
-    await expect.poll(() => list.rowIds()).toEqual((await server({ page: 1, size: 20, order: 'orderNum', sort: 'asc' })).list.map((r) => r.id));
+    await expect
+      .poll(() => list.rowIds())
+      .toEqual((await server({ page: 1, size: 20, order: 'orderNum', sort: 'asc' })).list.map((r) => r.id));
     await list.header('orderNum').getByRole('button').click();
     await list.ready();
     await expect(page).toHaveURL(/order=orderNum&sort=desc/);
     await expect(list.header('orderNum')).toHaveAttribute('aria-sort', 'descending');
-    await expect.poll(() => list.rowIds()).toEqual((await server({ page: 1, size: 20, order: 'orderNum', sort: 'desc' })).list.map((r) => r.id));
+    await expect
+      .poll(() => list.rowIds())
+      .toEqual((await server({ page: 1, size: 20, order: 'orderNum', sort: 'desc' })).list.map((r) => r.id));
 
     // Page size; a reload keeps everything.
     await page.getByLabel(/每页条数|Rows per page/).selectOption('50');
@@ -47,16 +52,23 @@ test.describe('generic entity list', () => {
     await page.reload();
     await list.ready('dict/info');
     await expect(page).toHaveURL(/size=50/);
-    await expect.poll(() => list.rowIds()).toEqual((await server({ page: 1, size: 50, order: 'orderNum', sort: 'desc' })).list.map((r) => r.id));
+    await expect
+      .poll(() => list.rowIds())
+      .toEqual((await server({ page: 1, size: 50, order: 'orderNum', sort: 'desc' })).list.map((r) => r.id));
   });
 
-  test('a tree table (menus) folds and unfolds, searches with ancestors kept, and renders only the rows in view', async ({ page, api }) => {
+  test('a tree table (menus) folds and unfolds, searches with ancestors kept, and renders only the rows in view', async ({
+    page,
+    api,
+  }) => {
     const shell = new ShellPage(page);
     await shell.loginAs();
     await shell.openMenu('/sys/menu');
     const list = new ListPage(page);
     await list.ready('base/sys/menu');
-    const all = (await api.call<{ id: number; parentId: number | null; name: string }[]>('POST', '/admin/base/sys/menu/list', {})).data;
+    const all = (
+      await api.call<{ id: number; parentId: number | null; name: string }[]>('POST', '/admin/base/sys/menu/list', {})
+    ).data;
     expect(all.length).toBeGreaterThan(100);
     await expect(page.getByTestId('tree-total')).toHaveText(`共 ${all.length} 条`);
     // Every parent starts open: the whole tree, but only the rows in view are drawn.
@@ -66,9 +78,12 @@ test.describe('generic entity list', () => {
     expect(drawn).toBeLessThan(60);
     expect((await list.rowIds())[0]).toBe(order[0]);
     // The columns keep their places while other rows scroll into view (their widths are kept, not laid out again).
-    const edges = () => list.table.locator('thead th').evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().left)));
+    const edges = () =>
+      list.table.locator('thead th').evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().left)));
     const before = await edges();
-    await list.table.evaluate((el) => { el.scrollTop = el.scrollHeight; });
+    await list.table.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
     await expect(list.row(order[order.length - 1])).toBeVisible();
     expect(await list.rows.count()).toBeLessThan(60);
     expect(await edges()).toEqual(before);
@@ -85,15 +100,25 @@ test.describe('generic entity list', () => {
     await expect(list.row(kids[0].id).locator('[data-depth="1"]')).toBeVisible();
 
     // A keyword keeps each match with its ancestors, unfolded.
-    const unique = (m: { name: string }) => all.filter((x) => x.name.includes(m.name) || m.name.includes(x.name)).length === 1;
-    const leaf = all.find((m) => unique(m) && m.parentId !== null && ids.has(m.parentId) && all.some((p) => p.id === m.parentId && p.parentId !== null && ids.has(p.parentId)))!;
+    const unique = (m: { name: string }) =>
+      all.filter((x) => x.name.includes(m.name) || m.name.includes(x.name)).length === 1;
+    const leaf = all.find(
+      (m) =>
+        unique(m) &&
+        m.parentId !== null &&
+        ids.has(m.parentId) &&
+        all.some((p) => p.id === m.parentId && p.parentId !== null && ids.has(p.parentId)),
+    )!;
     await list.search(leaf.name);
     await expect(list.row(leaf.id)).toBeVisible();
     await expect(list.row(leaf.parentId!)).toBeVisible();
     await expect(page.getByTestId('tree-total')).toContainText('（含上级）');
     // Only the match and its ancestors.
     const chain: number[] = [];
-    for (let at: number | null = leaf.id; at !== null && ids.has(at);) { chain.push(at); at = all.find((m) => m.id === at)!.parentId; }
+    for (let at: number | null = leaf.id; at !== null && ids.has(at); ) {
+      chain.push(at);
+      at = all.find((m) => m.id === at)!.parentId;
+    }
     await expect(list.rows).toHaveCount(chain.length);
   });
 
@@ -116,7 +141,9 @@ test.describe('generic entity list', () => {
     expect(changed).not.toContain('description');
     expect(changed.indexOf('type')).toBeLessThan(changed.indexOf('title'));
 
-    const stored = await api.call<{ order: string[]; hidden: string[] }>('GET', '/admin/base/comm/pref', { key: 'columns:product/material' });
+    const stored = await api.call<{ order: string[]; hidden: string[] }>('GET', '/admin/base/comm/pref', {
+      key: 'columns:product/material',
+    });
     expect(stored.data.hidden).toEqual(['description']);
     expect(stored.data.order.indexOf('type')).toBeLessThan(stored.data.order.indexOf('title'));
 
@@ -144,7 +171,10 @@ test.describe('generic entity list', () => {
     await list.view(row);
     const details = page.getByTestId('info-dialog');
     // Rich text is previewed as its page (what it shows is checked in entity-crud's params test).
-    await expect(details.locator('[data-field="detail"]').getByTestId('richtext-preview')).toHaveAttribute('srcdoc', /\S/);
+    await expect(details.locator('[data-field="detail"]').getByTestId('richtext-preview')).toHaveAttribute(
+      'srcdoc',
+      /\S/,
+    );
     await page.keyboard.press('Escape');
     await expect(details).toBeHidden();
 
@@ -155,7 +185,10 @@ test.describe('generic entity list', () => {
     await expect(form.root).toBeHidden();
   });
 
-  test('buttons follow the permissions: a role that may only view and edit products gets neither add nor delete', async ({ page, api }) => {
+  test('buttons follow the permissions: a role that may only view and edit products gets neither add nor delete', async ({
+    page,
+    api,
+  }) => {
     type Menu = { id: number; parentId: number | null; type: number; router: string | null; perms: string | null };
     const menus = (await api.call<Menu[]>('POST', '/admin/base/sys/menu/list', {})).data;
     const pageRow = menus.find((m) => m.router === '/product/info')!;
@@ -163,10 +196,21 @@ test.describe('generic entity list', () => {
     expect(grant.map((m) => m.perms).join()).not.toMatch(/:add|:delete/);
     const name = `viewer${Date.now()}`;
     const role = await api.call<{ id: number }>('POST', '/admin/base/sys/role/add', {
-      name, label: name, relevance: false, menuIdList: [pageRow.parentId!, pageRow.id, ...grant.map((m) => m.id)], departmentIdList: [],
+      name,
+      label: name,
+      relevance: false,
+      menuIdList: [pageRow.parentId!, pageRow.id, ...grant.map((m) => m.id)],
+      departmentIdList: [],
     });
     expect(role.code).toBe(1000);
-    const user = await api.call('POST', '/admin/base/sys/user/add', { username: name, password: 'Viewer-123', name, status: 1, departmentId: 1, roleIdList: [role.data.id] });
+    const user = await api.call('POST', '/admin/base/sys/user/add', {
+      username: name,
+      password: 'Viewer-123',
+      name,
+      status: 1,
+      departmentId: 1,
+      roleIdList: [role.data.id],
+    });
     expect(user.code).toBe(1000);
 
     const shell = new ShellPage(page);
@@ -195,7 +239,9 @@ test.describe('generic entity list', () => {
     await expect(shell.errorPage(404)).toHaveCount(0);
   });
 
-  test('initial JavaScript of login + shell + list stays under 250 KB gzip; the form loads on demand', async ({ page }) => {
+  test('initial JavaScript of login + shell + list stays under 250 KB gzip; the form loads on demand', async ({
+    page,
+  }) => {
     const scripts = new Map<string, Buffer>();
     page.on('response', async (response) => {
       if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.body());
@@ -207,7 +253,10 @@ test.describe('generic entity list', () => {
     const list = new ListPage(page);
     await list.ready('product/info');
     const initial = [...scripts.values()].reduce((sum, body) => sum + gzipSync(body).length, 0);
-    test.info().annotations.push({ type: 'initial JS (gzip)', description: `${(initial / 1024).toFixed(1)} KB in ${scripts.size} files` });
+    test.info().annotations.push({
+      type: 'initial JS (gzip)',
+      description: `${(initial / 1024).toFixed(1)} KB in ${scripts.size} files`,
+    });
     expect(initial).toBeLessThan(250 * 1024);
     expect([...scripts.keys()].some((u) => /edit-dialog/.test(u))).toBe(false);
 

@@ -7,15 +7,27 @@ type Menu = { type: number; router: string | null; viewPath: string | null; isSh
 type Page = { list: { id: number }[]; pagination: { total: number } };
 
 /** The seed's menu pages that are entity pages: a page whose router is an entity's menu router (eps). */
-async function entityPages(api: AdminApi): Promise<{ router: string; prefix: string; name: string; mode: 'page' | 'list' | 'tree' }[]> {
+async function entityPages(
+  api: AdminApi,
+): Promise<{ router: string; prefix: string; name: string; mode: 'page' | 'list' | 'tree' }[]> {
   const menu = await api.call<{ menus: Menu[] }>('GET', '/admin/base/comm/permmenu');
   const eps = await api.call<Record<string, EpsEntry[]>>('GET', '/admin/base/open/eps');
-  const byRouter = new Map(Object.values(eps.data).flat().filter((e) => e.joinery?.menu).map((e) => [e.joinery!.menu!.router, e]));
+  const byRouter = new Map(
+    Object.values(eps.data)
+      .flat()
+      .filter((e) => e.joinery?.menu)
+      .map((e) => [e.joinery!.menu!.router, e]),
+  );
   return menu.data.menus
     .filter((m) => m.type === 1 && m.isShow !== false && m.router && byRouter.has(m.router))
     .map((m) => {
       const entry = byRouter.get(m.router!)!;
-      return { router: m.router!, prefix: entry.prefix.replace(/^\/admin\//, ''), name: m.name, mode: entry.joinery?.tree ? 'tree' : entry.api.some((a) => a.path === '/page') ? 'page' : 'list' };
+      return {
+        router: m.router!,
+        prefix: entry.prefix.replace(/^\/admin\//, ''),
+        name: m.name,
+        mode: entry.joinery?.tree ? 'tree' : entry.api.some((a) => a.path === '/page') ? 'page' : 'list',
+      };
     });
 }
 
@@ -26,7 +38,8 @@ test('every entity page of the seeded menu opens and shows its seeded rows', asy
   const shell = new ShellPage(page);
   await shell.loginAs();
   const list = new ListPage(page);
-  const toPage = (d: Page | { id: number }[]): Page => (Array.isArray(d) ? { list: d.slice(0, 20), pagination: { total: d.length } } : d);
+  const toPage = (d: Page | { id: number }[]): Page =>
+    Array.isArray(d) ? { list: d.slice(0, 20), pagination: { total: d.length } } : d;
 
   for (const p of pages) {
     await test.step(`${p.router} (${p.prefix})`, async () => {
@@ -41,7 +54,16 @@ test('every entity page of the seeded menu opens and shows its seeded rows', asy
         expect.soft(watch.unexpected().slice(before), `${p.router}: console errors or failed calls`).toEqual([]);
         return;
       }
-      const fetchPage = async () => toPage((await api.call<Page | { id: number }[]>('POST', `/admin/${p.prefix}/${p.mode}`, p.mode === 'page' ? { page: 1, size: 20 } : {})).data);
+      const fetchPage = async () =>
+        toPage(
+          (
+            await api.call<Page | { id: number }[]>(
+              'POST',
+              `/admin/${p.prefix}/${p.mode}`,
+              p.mode === 'page' ? { page: 1, size: 20 } : {},
+            )
+          ).data,
+        );
       // The server's first page just before and just after the screen loads its own: the request log grows with
       // every call, so the screen's total lies between the two, and equals them when nothing changed meanwhile.
       const a = await fetchPage();

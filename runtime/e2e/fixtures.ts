@@ -17,7 +17,8 @@ export class Watch {
       if (msg.type() !== 'error') return;
       // Rich text is previewed in a sandboxed srcdoc frame that may run no script: Chromium reports each script it
       // blocks there — the test tool's own, injected into every frame, at times. The sandbox doing its work, not a fault.
-      if (/^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/.test(msg.text())) return;
+      if (/^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/.test(msg.text()))
+        return;
       this.record('console', `${msg.text()} @ ${msg.location().url}`);
     });
     page.on('pageerror', (error) => this.record('pageerror', error.stack ?? error.message));
@@ -28,7 +29,8 @@ export class Watch {
       this.record('requestfailed', `${request.method()} ${request.url()} ${reason}`);
     });
     page.on('response', (response) => {
-      if (response.status() >= 400) this.record('response', `${response.status()} ${response.request().method()} ${response.url()}`);
+      if (response.status() >= 400)
+        this.record('response', `${response.status()} ${response.request().method()} ${response.url()}`);
     });
   }
 
@@ -47,33 +49,48 @@ export class Watch {
 }
 
 export type AdminApi = {
-  call<T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<{ status: number; code?: number; message?: string; data: T }>;
+  call<T = unknown>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<{ status: number; code?: number; message?: string; data: T }>;
   token: string;
 };
 
 async function adminApi(request: APIRequestContext): Promise<AdminApi> {
   const call: AdminApi['call'] = async (method, path, body, token) => {
     const reply = await request.fetch(path, {
-      method, headers: token ? { Authorization: token } : {}, data: method === 'POST' ? body ?? {} : undefined,
+      method,
+      headers: token ? { Authorization: token } : {},
+      data: method === 'POST' ? (body ?? {}) : undefined,
       params: method === 'GET' && body ? (body as Record<string, string | number>) : undefined,
     });
     const json = (await reply.json().catch(() => ({}))) as { code?: number; message?: string; data?: unknown };
     return { status: reply.status(), code: json.code, message: json.message, data: json.data as never };
   };
-  const login = await call<{ token: string }>('POST', '/admin/base/open/login', { username: 'admin', password: '123456', captchaId: 'e2e', verifyCode: '0000' });
+  const login = await call<{ token: string }>('POST', '/admin/base/open/login', {
+    username: 'admin',
+    password: '123456',
+    captchaId: 'e2e',
+    verifyCode: '0000',
+  });
   if (!login.data?.token) throw new Error(`admin login failed: ${login.status} ${login.message}`);
   const token = login.data.token;
   return { token, call: (method, path, body, t) => call(method, path, body, t ?? token) };
 }
 
 export const test = base.extend<{ watch: Watch; api: AdminApi }>({
-  watch: [async ({ page }, use, testInfo) => {
-    const watch = new Watch(page);
-    await use(watch);
-    if (testInfo.status === testInfo.expectedStatus) {
-      expect(watch.unexpected(), 'console errors, failed requests or error replies during the test').toEqual([]);
-    }
-  }, { auto: true }],
+  watch: [
+    async ({ page }, use, testInfo) => {
+      const watch = new Watch(page);
+      await use(watch);
+      if (testInfo.status === testInfo.expectedStatus) {
+        expect(watch.unexpected(), 'console errors, failed requests or error replies during the test').toEqual([]);
+      }
+    },
+    { auto: true },
+  ],
   api: async ({ request }, use) => {
     await use(await adminApi(request));
   },

@@ -33,8 +33,12 @@ async function waitForServer(child: ChildProcess, log: () => string): Promise<vo
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  for (const [file, how] of [['dist/server/main.js', 'node scripts/build-server.mjs'], ['dist/ui/index.html', 'npx vite build --config runtime/vite.config.ts']]) {
-    if (!fs.existsSync(path.join(root, file))) throw new Error(`${file} is missing: run \`${how}\` before the browser tests`);
+  for (const [file, how] of [
+    ['dist/server/main.js', 'node scripts/build-server.mjs'],
+    ['dist/ui/index.html', 'npx vite build --config runtime/vite.config.ts'],
+  ]) {
+    if (!fs.existsSync(path.join(root, file)))
+      throw new Error(`${file} is missing: run \`${how}\` before the browser tests`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-e2e-'));
   // Serve a snapshot of the build, so a rebuild of dist/ui during the run cannot pull files from under the browser.
@@ -44,13 +48,22 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     cwd: root,
     env: {
-      ...process.env, PORT: String(port), JOINERY_DATA_DIR: dataDir, JOINERY_CAPTCHA: 'off',
-      JOINERY_UI_DIR: uiDir, DATABASE_URL: `sqlite:${path.join(dataDir, 'joinery.db')}`,
-      JOINERY_LLM_URL: `http://127.0.0.1:${llmPort}/v1`, JOINERY_LLM_KEY: 'e2e-key', JOINERY_LLM_MODEL: 'e2e-model', JOINERY_LLM_TIMEOUT_MS: '15000',
+      ...process.env,
+      PORT: String(port),
+      JOINERY_DATA_DIR: dataDir,
+      JOINERY_CAPTCHA: 'off',
+      JOINERY_UI_DIR: uiDir,
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'joinery.db')}`,
+      JOINERY_LLM_URL: `http://127.0.0.1:${llmPort}/v1`,
+      JOINERY_LLM_KEY: 'e2e-key',
+      JOINERY_LLM_MODEL: 'e2e-model',
+      JOINERY_LLM_TIMEOUT_MS: '15000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-20_000); };
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   await waitForServer(child, () => output);

@@ -6,7 +6,10 @@ import { ListPage } from './pages/list-page';
 type Row = Record<string, unknown> & { id: number };
 
 test.describe('import and export from a list', () => {
-  test('an import dry run shows its errors by row and column and imports nothing; a clean file imports; the search exports as CSV', async ({ page, api }) => {
+  test('an import dry run shows its errors by row and column and imports nothing; a clean file imports; the search exports as CSV', async ({
+    page,
+    api,
+  }) => {
     const categories = await api.call<Row[]>('POST', '/admin/product/category/list', {});
     const category = String(categories.data[0].name);
     const suffix = Date.now().toString(36);
@@ -26,7 +29,9 @@ test.describe('import and export from a list', () => {
       `Crate ${suffix} B,${category},cheap,已上架`,
       `Crate ${suffix} C,Nowhere,3,已上架`,
     ].join('\n');
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'crates.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'crates.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
     const report = dialog.getByTestId('import-report');
     await expect(report).toContainText('共 3 行：新增 1，修改 0，错误 2');
     const errors = dialog.getByTestId('import-errors').locator('tbody tr');
@@ -38,9 +43,15 @@ test.describe('import and export from a list', () => {
     expect(none.data.list).toEqual([]);
 
     // The fixed file: checked, then imported; the list shows the rows.
-    const good = bad.split('\n').filter((_, i) => i !== 3).join('\n').replace('cheap', '99');
+    const good = bad
+      .split('\n')
+      .filter((_, i) => i !== 3)
+      .join('\n')
+      .replace('cheap', '99');
     await dialog.getByRole('button', { name: '换一个文件' }).click();
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'crates.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'crates.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
     await expect(report).toContainText('共 2 行：新增 2，修改 0，错误 0');
     await dialog.getByRole('button', { name: '导入（新增 2，修改 0）' }).click();
     await expect(dialog).toBeHidden();
@@ -55,7 +66,10 @@ test.describe('import and export from a list', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.csv$/);
     const text = fs.readFileSync((await file.path())!, 'utf8');
-    const lines = text.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
     expect(lines).toHaveLength(3);
     expect(lines[0]).toContain('商品名称');
     expect(lines.slice(1).join('\n')).toContain(`Crate ${suffix} B`);

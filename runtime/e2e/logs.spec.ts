@@ -2,7 +2,10 @@ import { test, expect } from './fixtures';
 import { ShellPage } from './pages/shell-page';
 import { ListPage } from './pages/list-page';
 
-test('request log: the keep-days setting is saved and shown after a reload; clearing asks first, then empties the log', async ({ page, api }) => {
+test('request log: the keep-days setting is saved and shown after a reload; clearing asks first, then empties the log', async ({
+  page,
+  api,
+}) => {
   const shell = new ShellPage(page);
   await shell.loginAs();
   await shell.openMenu('/sys/log');
@@ -35,5 +38,11 @@ test('request log: the keep-days setting is saved and shown after a reload; clea
   await page.getByTestId('log-clear-confirm').click();
   await expect(page.getByText('日志已清空')).toBeVisible();
   // Only the requests made since remain (the page call that reads the list again is itself logged afterwards).
-  await expect.poll(async () => (await api.call<{ pagination: { total: number } }>('POST', '/admin/base/sys/log/page', { page: 1, size: 1 })).data.pagination.total).toBeLessThan(5);
+  await expect
+    .poll(
+      async () =>
+        (await api.call<{ pagination: { total: number } }>('POST', '/admin/base/sys/log/page', { page: 1, size: 1 }))
+          .data.pagination.total,
+    )
+    .toBeLessThan(5);
 });

@@ -5,7 +5,10 @@ import { EditDialog } from './pages/edit-dialog';
 
 type Row = Record<string, unknown> & { id: number };
 
-test('dictionaries: types beside the items; an item is added to the chosen type and listed under it', async ({ page, api }) => {
+test('dictionaries: types beside the items; an item is added to the chosen type and listed under it', async ({
+  page,
+  api,
+}) => {
   const types = (await api.call<Row[]>('POST', '/admin/dict/type/list', {})).data;
   const type = types.find((x) => x.key === 'materialType')!;
   expect(type).toBeTruthy();
@@ -26,7 +29,13 @@ test('dictionaries: types beside the items; an item is added to the chosen type 
   await panel.locator(`[data-master="${type.id}"]`).click();
   await expect(page).toHaveURL(new RegExp(`f\\.typeId=${type.id}`));
   await list.ready();
-  const items = (await api.call<{ list: Row[]; pagination: { total: number } }>('POST', '/admin/dict/info/page', { typeId: type.id, page: 1, size: 100 })).data;
+  const items = (
+    await api.call<{ list: Row[]; pagination: { total: number } }>('POST', '/admin/dict/info/page', {
+      typeId: type.id,
+      page: 1,
+      size: 100,
+    })
+  ).data;
   await expect.poll(() => list.totalCount()).toBe(items.pagination.total);
 
   const name = `E2E 竹材 ${Date.now().toString(36)}`;
@@ -41,7 +50,14 @@ test('dictionaries: types beside the items; an item is added to the chosen type 
   await form.field('i18n').getByLabel('English').fill('Bamboo');
   // The tag colour is chosen by its swatch: each choice drawn in the colour it names.
   const swatch = form.field('color').getByRole('radio', { name: 'success' });
-  await expect(form.field('color').locator('label').filter({ has: page.getByRole('radio', { name: 'success' }) }).locator('span').first()).toHaveClass(/text-success/);
+  await expect(
+    form
+      .field('color')
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: 'success' }) })
+      .locator('span')
+      .first(),
+  ).toHaveClass(/text-success/);
   await swatch.click();
   await expect(swatch).toBeChecked();
   await form.saveAndClose();
@@ -49,7 +65,8 @@ test('dictionaries: types beside the items; an item is added to the chosen type 
   // The list shows the colour as a tag of that colour.
   await expect(list.rowWithText(name).locator('[data-column="color"] span.text-success')).toHaveText('success');
   await expect.poll(() => list.totalCount()).toBe(items.pagination.total + 1);
-  const saved = (await api.call<{ list: Row[] }>('POST', '/admin/dict/info/page', { keyWord: name, page: 1, size: 5 })).data.list;
+  const saved = (await api.call<{ list: Row[] }>('POST', '/admin/dict/info/page', { keyWord: name, page: 1, size: 5 }))
+    .data.list;
   expect(saved).toHaveLength(1);
   expect(saved[0].typeId).toBe(type.id);
   expect(saved[0].i18n).toEqual({ en: 'Bamboo' });
@@ -71,20 +88,40 @@ test('dictionaries: types beside the items; an item is added to the chosen type 
   await expect(list.cell(english, 'name').locator('[title]')).toHaveAttribute('title', name);
 });
 
-test('users: the department tree beside the users; a department lists the users of it and every department below it', async ({ page, api }) => {
+test('users: the department tree beside the users; a department lists the users of it and every department below it', async ({
+  page,
+  api,
+}) => {
   const departments = (await api.call<Row[]>('POST', '/admin/base/sys/department/list', {})).data;
   // A department with a department below it, and a user in each (made here, so the figures are known).
   const parent = departments.find((d) => departments.some((c) => c.parentId === d.id))!;
   expect(parent, 'the seed has a department with children').toBeTruthy();
-  const below = (id: unknown): number[] => departments.filter((d) => d.parentId === id).flatMap((d) => [d.id, ...below(d.id)]);
+  const below = (id: unknown): number[] =>
+    departments.filter((d) => d.parentId === id).flatMap((d) => [d.id, ...below(d.id)]);
   const subtree = [parent.id, ...below(parent.id)];
   const child = departments.find((d) => d.parentId === parent.id)!;
   const stamp = Date.now().toString(36);
-  for (const [dept, who] of [[parent.id, `top${stamp}`], [child.id, `sub${stamp}`]] as const) {
-    const r = await api.call('POST', '/admin/base/sys/user/add', { username: who, password: 'Subtree-123', name: who, status: 1, departmentId: dept, roleIdList: [] });
+  for (const [dept, who] of [
+    [parent.id, `top${stamp}`],
+    [child.id, `sub${stamp}`],
+  ] as const) {
+    const r = await api.call('POST', '/admin/base/sys/user/add', {
+      username: who,
+      password: 'Subtree-123',
+      name: who,
+      status: 1,
+      departmentId: dept,
+      roleIdList: [],
+    });
     expect(r.code, JSON.stringify(r)).toBe(1000);
   }
-  const expected = (await api.call<{ pagination: { total: number } }>('POST', '/admin/base/sys/user/page', { departmentId: subtree, page: 1, size: 1 })).data.pagination.total;
+  const expected = (
+    await api.call<{ pagination: { total: number } }>('POST', '/admin/base/sys/user/page', {
+      departmentId: subtree,
+      page: 1,
+      size: 1,
+    })
+  ).data.pagination.total;
 
   const shell = new ShellPage(page);
   await shell.loginAs();
@@ -112,10 +149,15 @@ test('users: the department tree beside the users; a department lists the users 
   await page.keyboard.press('Escape');
 });
 
-test('users: a department dragged in the tree takes its new place, under a new parent too, and keeps it after a reload', async ({ page, api }) => {
+test('users: a department dragged in the tree takes its new place, under a new parent too, and keeps it after a reload', async ({
+  page,
+  api,
+}) => {
   const stamp = Date.now().toString(36);
   const add = async (name: string, parentId: number | null, orderNum: number) =>
-    Number(((await api.call<{ id: number }>('POST', '/admin/base/sys/department/add', { name, parentId, orderNum })).data).id);
+    Number(
+      (await api.call<{ id: number }>('POST', '/admin/base/sys/department/add', { name, parentId, orderNum })).data.id,
+    );
   const root = await add(`拖拽根 ${stamp}`, null, 900);
   const a = await add(`甲 ${stamp}`, root, 1);
   const b = await add(`乙 ${stamp}`, root, 2);
@@ -126,7 +168,13 @@ test('users: a department dragged in the tree takes its new place, under a new p
   const panel = page.getByTestId('master-panel');
   const node = (id: number) => panel.locator(`[data-master="${id}"]`);
   await expect(node(c)).toBeVisible();
-  const order = async () => panel.locator('[data-master]').evaluateAll((els, ids) => els.map((e) => Number(e.getAttribute('data-master'))).filter((id) => ids.includes(id)), [a, b, c]);
+  const order = async () =>
+    panel
+      .locator('[data-master]')
+      .evaluateAll(
+        (els, ids) => els.map((e) => Number(e.getAttribute('data-master'))).filter((id) => ids.includes(id)),
+        [a, b, c],
+      );
   expect(await order()).toEqual([a, b, c]);
 
   // 丙 dropped on the top edge of 甲: first of its siblings.
@@ -135,7 +183,12 @@ test('users: a department dragged in the tree takes its new place, under a new p
   // 乙 dropped on the middle of 甲: under 甲.
   const box = await node(a).boundingBox();
   await node(b).dragTo(node(a), { targetPosition: { x: 30, y: box!.height / 2 } });
-  await expect.poll(async () => (await api.call<Row[]>('POST', '/admin/base/sys/department/list', {})).data.find((d) => d.id === b)?.parentId).toBe(a);
+  await expect
+    .poll(
+      async () =>
+        (await api.call<Row[]>('POST', '/admin/base/sys/department/list', {})).data.find((d) => d.id === b)?.parentId,
+    )
+    .toBe(a);
 
   await page.reload();
   await expect(node(b)).toBeVisible();
@@ -149,12 +202,28 @@ test('users: a department dragged in the tree takes its new place, under a new p
 
 test('users: the ticked users are moved to a department chosen in the dialog', async ({ page, api }) => {
   const stamp = Date.now().toString(36);
-  const dept = async (name: string) => Number(((await api.call<{ id: number }>('POST', '/admin/base/sys/department/add', { name, parentId: null, orderNum: 950 })).data).id);
+  const dept = async (name: string) =>
+    Number(
+      (
+        await api.call<{ id: number }>('POST', '/admin/base/sys/department/add', {
+          name,
+          parentId: null,
+          orderNum: 950,
+        })
+      ).data.id,
+    );
   const from = await dept(`搬出 ${stamp}`);
   const to = await dept(`搬入 ${stamp}`);
   const ids: number[] = [];
   for (const who of [`mva${stamp}`, `mvb${stamp}`]) {
-    const r = await api.call<number>('POST', '/admin/base/sys/user/add', { username: who, password: 'Move-pass-123', name: who, status: 1, departmentId: from, roleIdList: [] });
+    const r = await api.call<number>('POST', '/admin/base/sys/user/add', {
+      username: who,
+      password: 'Move-pass-123',
+      name: who,
+      status: 1,
+      departmentId: from,
+      roleIdList: [],
+    });
     expect(r.code, JSON.stringify(r)).toBe(1000);
     ids.push(Number(r.data));
   }
@@ -176,7 +245,9 @@ test('users: the ticked users are moved to a department chosen in the dialog', a
   await dialog.getByTestId('action-confirm').click();
   await expect(dialog).toHaveCount(0);
   await expect(list.rows).toHaveCount(0);
-  const moved = (await api.call<{ list: Row[] }>('POST', '/admin/base/sys/user/page', { departmentId: [to], page: 1, size: 10 })).data.list;
+  const moved = (
+    await api.call<{ list: Row[] }>('POST', '/admin/base/sys/user/page', { departmentId: [to], page: 1, size: 10 })
+  ).data.list;
   expect(moved.map((u) => u.id).sort()).toEqual([...ids].sort());
   await panel.locator(`[data-master="${to}"]`).click();
   await list.ready();

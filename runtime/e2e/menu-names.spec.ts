@@ -5,7 +5,10 @@ import { EditDialog } from './pages/edit-dialog';
 
 type MenuRow = { id: number; name: string; router: string | null; nameKey: string | null };
 
-test('menu names: seeded rows follow the interface language by their key; a name an admin typed is shown as typed', async ({ page, api }) => {
+test('menu names: seeded rows follow the interface language by their key; a name an admin typed is shown as typed', async ({
+  page,
+  api,
+}) => {
   const { data } = await api.call<{ menus: MenuRow[] }>('GET', '/admin/base/comm/permmenu');
   const params = data.menus.find((m) => m.router === '/sys/param')!;
   expect(params.nameKey).toBeTruthy();
@@ -22,11 +25,18 @@ test('menu names: seeded rows follow the interface language by their key; a name
     await shell.openMenu('/sys/role');
     await expect(shell.tab('/sys/role')).toContainText('Roles');
   } finally {
-    await api.call('POST', '/admin/base/sys/menu/update', { id: params.id, name: params.name, nameKey: params.nameKey });
+    await api.call('POST', '/admin/base/sys/menu/update', {
+      id: params.id,
+      name: params.name,
+      nameKey: params.nameKey,
+    });
   }
 });
 
-test('menu names: the English menu table and its keyword search show the names the sidebar shows, an entity\'s own actions included', async ({ page, api }) => {
+test("menu names: the English menu table and its keyword search show the names the sidebar shows, an entity's own actions included", async ({
+  page,
+  api,
+}) => {
   const { data } = await api.call<{ menus: MenuRow[] }>('GET', '/admin/base/comm/permmenu');
   const menuPage = data.menus.find((m) => m.router === '/sys/menu')!;
   const shell = new ShellPage(page);
@@ -50,7 +60,10 @@ test('menu names: the English menu table and its keyword search show the names t
   await expect(list.table).not.toContainText('Menus');
 });
 
-test('menu names: in English the menu form\'s parent picker and a role\'s menu tree show the translated names', async ({ page, api }) => {
+test("menu names: in English the menu form's parent picker and a role's menu tree show the translated names", async ({
+  page,
+  api,
+}) => {
   const { data } = await api.call<{ menus: MenuRow[] }>('GET', '/admin/base/comm/permmenu');
   const menuPage = data.menus.find((m) => m.router === '/sys/menu')!;
   const shell = new ShellPage(page);

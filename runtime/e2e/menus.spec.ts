@@ -3,7 +3,11 @@ import { ShellPage } from './pages/shell-page';
 import { ListPage } from './pages/list-page';
 import { EditDialog } from './pages/edit-dialog';
 
-test('the menu form follows the row type; a route without "/" and a permission row without permissions are refused on their fields', async ({ page, api, watch }) => {
+test('the menu form follows the row type; a route without "/" and a permission row without permissions are refused on their fields', async ({
+  page,
+  api,
+  watch,
+}) => {
   watch.allow(/400 POST .*\/admin\/base\/sys\/menu\/add/, /status of 400/);
   const shell = new ShellPage(page);
   await shell.loginAs();
@@ -18,7 +22,12 @@ test('the menu form follows the row type; a route without "/" and a permission r
 
   // A directory: no route, view, permissions or keep-alive.
   await typeRadio('目录').click();
-  expect([await shown('router'), await shown('viewPath'), await shown('perms'), await shown('keepAlive')]).toEqual([false, false, false, false]);
+  expect([await shown('router'), await shown('viewPath'), await shown('perms'), await shown('keepAlive')]).toEqual([
+    false,
+    false,
+    false,
+    false,
+  ]);
   expect(await shown('icon')).toBe(true);
   // A page: route and view, no permissions.
   await typeRadio('菜单').click();
@@ -27,7 +36,12 @@ test('the menu form follows the row type; a route without "/" and a permission r
   // A permission row: permissions only.
   await typeRadio('权限').click();
   await expect(form.field('perms')).toBeVisible();
-  expect([await shown('router'), await shown('viewPath'), await shown('icon'), await shown('isShow')]).toEqual([false, false, false, false]);
+  expect([await shown('router'), await shown('viewPath'), await shown('icon'), await shown('isShow')]).toEqual([
+    false,
+    false,
+    false,
+    false,
+  ]);
 
   const name = `E2E button ${Date.now().toString(36)}`;
   await form.fill('name', name);
@@ -48,11 +62,31 @@ test('the menu form follows the row type; a route without "/" and a permission r
   expect(after.find((m) => m.name === name)?.type).toBe(1);
 });
 
-test('menus ticked in the list export as a JSON tree; importing that file adds the same tree again', async ({ page, api }) => {
+test('menus ticked in the list export as a JSON tree; importing that file adds the same tree again', async ({
+  page,
+  api,
+}) => {
   const stamp = Date.now().toString(36);
-  const add = async (body: Record<string, unknown>) => Number((await api.call<{ id: number }>('POST', '/admin/base/sys/menu/add', body)).data.id);
-  const dir = await add({ name: `导出目录 ${stamp}`, type: 0, parentId: null, orderNum: 98, icon: 'icon-folder', isShow: true });
-  const pageId = await add({ name: `导出页面 ${stamp}`, type: 1, parentId: dir, router: `/x${stamp}/page`, viewPath: 'generic', orderNum: 1, isShow: true, keepAlive: true });
+  const add = async (body: Record<string, unknown>) =>
+    Number((await api.call<{ id: number }>('POST', '/admin/base/sys/menu/add', body)).data.id);
+  const dir = await add({
+    name: `导出目录 ${stamp}`,
+    type: 0,
+    parentId: null,
+    orderNum: 98,
+    icon: 'icon-folder',
+    isShow: true,
+  });
+  const pageId = await add({
+    name: `导出页面 ${stamp}`,
+    type: 1,
+    parentId: dir,
+    router: `/x${stamp}/page`,
+    viewPath: 'generic',
+    orderNum: 1,
+    isShow: true,
+    keepAlive: true,
+  });
   await add({ name: `导出按钮 ${stamp}`, type: 2, parentId: pageId, perms: 'product:info:page', orderNum: 1 });
   const shell = new ShellPage(page);
   await shell.loginAs();
@@ -67,15 +101,23 @@ test('menus ticked in the list export as a JSON tree; importing that file adds t
   await list.screen.getByRole('button', { name: /导出菜单/ }).click();
   const file = await (await download).path();
   const fs = await import('node:fs');
-  const trees = JSON.parse(fs.readFileSync(file!, 'utf8')) as { name: string; id?: number; childMenus: { name: string; childMenus: { name: string; perms: string }[] }[] }[];
+  const trees = JSON.parse(fs.readFileSync(file!, 'utf8')) as {
+    name: string;
+    id?: number;
+    childMenus: { name: string; childMenus: { name: string; perms: string }[] }[];
+  }[];
   expect(trees.map((m) => m.name)).toEqual([`导出目录 ${stamp}`]);
   expect(trees[0].id).toBeUndefined();
   expect(trees[0].childMenus.map((m) => m.name)).toEqual([`导出页面 ${stamp}`]);
-  expect(trees[0].childMenus[0].childMenus.map((m) => [m.name, m.perms])).toEqual([[`导出按钮 ${stamp}`, 'product:info:page']]);
+  expect(trees[0].childMenus[0].childMenus.map((m) => [m.name, m.perms])).toEqual([
+    [`导出按钮 ${stamp}`, 'product:info:page'],
+  ]);
 
   await page.getByTestId('menu-import-file').setInputFiles(file!);
   await expect(page.getByText('已导入 3 个菜单')).toBeVisible();
-  const all = (await api.call<{ id: number; name: string; parentId: number | null }[]>('POST', '/admin/base/sys/menu/list', {})).data;
+  const all = (
+    await api.call<{ id: number; name: string; parentId: number | null }[]>('POST', '/admin/base/sys/menu/list', {})
+  ).data;
   const copies = all.filter((m) => m.name === `导出目录 ${stamp}`);
   expect(copies).toHaveLength(2);
   const copy = copies.find((m) => m.id !== dir)!;
@@ -84,7 +126,10 @@ test('menus ticked in the list export as a JSON tree; importing that file adds t
   expect(all.filter((m) => m.parentId === copiedPage.id).map((m) => m.name)).toEqual([`导出按钮 ${stamp}`]);
 });
 
-test('a permission row takes its permissions from the calls the server routes; a menu takes its icon from the icon set', async ({ page, api }) => {
+test('a permission row takes its permissions from the calls the server routes; a menu takes its icon from the icon set', async ({
+  page,
+  api,
+}) => {
   const stamp = Date.now().toString(36);
   const shell = new ShellPage(page);
   await shell.loginAs();
@@ -102,7 +147,14 @@ test('a permission row takes its permissions from the calls the server routes; a
   await form.field('icon').locator('button[aria-haspopup="listbox"]').click();
   await form.field('icon').getByRole('option', { name: 'icon-goods' }).click();
   await form.saveAndClose();
-  const menus = async () => (await api.call<{ name: string; icon: string | null; perms: string | null; type: number }[]>('POST', '/admin/base/sys/menu/list', {})).data;
+  const menus = async () =>
+    (
+      await api.call<{ name: string; icon: string | null; perms: string | null; type: number }[]>(
+        'POST',
+        '/admin/base/sys/menu/list',
+        {},
+      )
+    ).data;
   expect((await menus()).find((m) => m.name === `图标页 ${stamp}`)?.icon).toBe('icon-goods');
 
   // A permission row: two calls ticked in the picker, found by filtering.
@@ -118,5 +170,8 @@ test('a permission row takes its permissions from the calls the server routes; a
   await expect(form.field('perms').locator('[data-perm]')).toHaveCount(2);
   await page.keyboard.press('Escape');
   await form.saveAndClose();
-  expect((await menus()).find((m) => m.name === `权限行 ${stamp}`)).toMatchObject({ type: 2, perms: 'product:info:page,product:info:update' });
+  expect((await menus()).find((m) => m.name === `权限行 ${stamp}`)).toMatchObject({
+    type: 2,
+    perms: 'product:info:page,product:info:update',
+  });
 });

@@ -6,17 +6,23 @@ import { shelfPackage, zip } from '../../server/test/plugin-zip';
 
 /** Drops a file on an element as a browser does when a file is dragged from the desktop. */
 async function dropFile(page: Page, testId: string, name: string, content: Buffer): Promise<void> {
-  const dataTransfer = await page.evaluateHandle(({ b64, fileName }) => {
-    const dt = new DataTransfer();
-    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    dt.items.add(new File([bytes], fileName, { type: 'application/zip' }));
-    return dt;
-  }, { b64: content.toString('base64'), fileName: name });
+  const dataTransfer = await page.evaluateHandle(
+    ({ b64, fileName }) => {
+      const dt = new DataTransfer();
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      dt.items.add(new File([bytes], fileName, { type: 'application/zip' }));
+      return dt;
+    },
+    { b64: content.toString('base64'), fileName: name },
+  );
   await page.getByTestId(testId).dispatchEvent('drop', { dataTransfer });
 }
 
 test.describe('plugin centre', () => {
-  test('a package dropped on the page installs; its menu and screen appear; disabled they go; uninstalled its card goes', async ({ page, api }) => {
+  test('a package dropped on the page installs; its menu and screen appear; disabled they go; uninstalled its card goes', async ({
+    page,
+    api,
+  }) => {
     const key = `e2e${Date.now().toString(36)}`;
     const archive = zip(shelfPackage({ keyName: key }));
     const shell = new ShellPage(page);
@@ -52,7 +58,11 @@ test.describe('plugin centre', () => {
     await config.locator('input#root_depth').fill('55');
     await config.getByRole('button', { name: '保存' }).click();
     await expect(config).toHaveCount(0);
-    const stored = await api.call<{ list: { keyName: string; config: Record<string, unknown> }[] }>('POST', '/admin/plugin/info/page', { page: 1, size: 100 });
+    const stored = await api.call<{ list: { keyName: string; config: Record<string, unknown> }[] }>(
+      'POST',
+      '/admin/plugin/info/page',
+      { page: 1, size: 100 },
+    );
     expect(stored.data.list.find((p) => p.keyName === key)?.config).toMatchObject({ depth: 55 });
 
     // Disabled: its page leaves the sidebar and its route answers 404.
@@ -82,26 +92,43 @@ test.describe('plugin centre', () => {
     await new ListPage(page).ready(`${key}/item`);
   });
 
-  test('a file that is not a package is refused with its reason, and nothing is installed', async ({ page, api, watch }) => {
+  test('a file that is not a package is refused with its reason, and nothing is installed', async ({
+    page,
+    api,
+    watch,
+  }) => {
     const shell = new ShellPage(page);
     await shell.loginAs();
     await page.goto('/helper/plugins');
-    const before = (await api.call<{ pagination: { total: number } }>('POST', '/admin/plugin/info/page', { page: 1, size: 1 })).data.pagination.total;
+    const before = (
+      await api.call<{ pagination: { total: number } }>('POST', '/admin/plugin/info/page', { page: 1, size: 1 })
+    ).data.pagination.total;
     watch.allow(/400 POST .*\/admin\/plugin\/info\/install/, /status of 400 .*\/admin\/plugin\/info\/install/);
     await dropFile(page, 'plugin-drop', 'broken.joinery', Buffer.from('this is not a zip archive'));
     await expect(page.getByText(/插件包无效: not a zip archive/)).toBeVisible();
     await dropFile(page, 'plugin-drop', 'notes.txt', Buffer.from('hello'));
     await expect(page.getByText('notes.txt 不是插件包（.joinery）')).toBeVisible();
-    expect((await api.call<{ pagination: { total: number } }>('POST', '/admin/plugin/info/page', { page: 1, size: 1 })).data.pagination.total).toBe(before);
+    expect(
+      (await api.call<{ pagination: { total: number } }>('POST', '/admin/plugin/info/page', { page: 1, size: 1 })).data
+        .pagination.total,
+    ).toBe(before);
   });
 });
 
 test.describe('built-in plugins', () => {
   type Row = { id: number; keyName: string; status: number; builtin?: boolean };
-  const builtin = async (api: { call: <T>(m: 'GET' | 'POST', p: string, b?: unknown) => Promise<{ data: T }> }, keyName: string) =>
-    (await api.call<{ list: Row[] }>('POST', '/admin/plugin/info/page', { page: 1, size: 100 })).data.list.find((p) => p.keyName === keyName && p.builtin)!;
+  const builtin = async (
+    api: { call: <T>(m: 'GET' | 'POST', p: string, b?: unknown) => Promise<{ data: T }> },
+    keyName: string,
+  ) =>
+    (await api.call<{ list: Row[] }>('POST', '/admin/plugin/info/page', { page: 1, size: 100 })).data.list.find(
+      (p) => p.keyName === keyName && p.builtin,
+    )!;
 
-  test('shown beside installed ones, not uninstallable; the theme switched off takes its toolbar entry and its extra component with it', async ({ page, api }) => {
+  test('shown beside installed ones, not uninstallable; the theme switched off takes its toolbar entry and its extra component with it', async ({
+    page,
+    api,
+  }) => {
     const shell = new ShellPage(page);
     await shell.loginAs();
     await page.goto('/helper/plugins');
@@ -132,7 +159,10 @@ test.describe('built-in plugins', () => {
       // It is the server's state, so a new page load shows it the same.
       await page.reload();
       await expect(page.getByTestId('plugins-screen')).toBeVisible();
-      await expect(page.locator('[data-testid="plugin-card"][data-key="theme"]').getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+      await expect(page.locator('[data-testid="plugin-card"][data-key="theme"]').getByRole('switch')).toHaveAttribute(
+        'aria-checked',
+        'false',
+      );
       await expect(page.getByTestId('open-theme')).toHaveCount(0);
       await page.locator('[data-testid="plugin-card"][data-key="theme"]').getByRole('switch').click();
       await expect(page.getByTestId('open-theme')).toBeVisible();
@@ -147,13 +177,18 @@ test.describe('built-in plugins', () => {
     }
   });
 
-  test('PDF print: its demo prints the sheet alone; switched off, its demos and its print frame are gone', async ({ page, api }) => {
+  test('PDF print: its demo prints the sheet alone; switched off, its demos and its print frame are gone', async ({
+    page,
+    api,
+  }) => {
     // The print dialog is the browser's: it is stood in for by a record of what was on paper.
     await page.addInitScript(() => {
       const w = window as unknown as { printed: string[] };
       w.printed = [];
-      // biome-ignore lint/performance/useDomNodeTextContent: what would be printed: the text as laid out, hidden parts left out
-      window.print = () => { w.printed.push(document.getElementById('jy-print-root')?.innerText ?? ''); };
+      window.print = () => {
+        // biome-ignore lint/performance/useDomNodeTextContent: what would be printed: the text as laid out, hidden parts left out
+        w.printed.push(document.getElementById('jy-print-root')?.innerText ?? '');
+      };
     });
     const shell = new ShellPage(page);
     await shell.loginAs();
@@ -163,7 +198,9 @@ test.describe('built-in plugins', () => {
     const demos = page.getByTestId('plugin-demos');
     await expect(demos.getByRole('tab', { name: '基础用法' })).toHaveAttribute('aria-selected', 'true');
     await demos.getByTestId('print-button').click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: string[] }).printed.join('\n'))).toContain('送货单');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { printed: string[] }).printed.join('\n')))
+      .toContain('送货单');
     // Printed, the page is itself again.
     await expect.poll(() => page.evaluate(() => document.body.classList.contains('jy-printing'))).toBe(false);
     await expect(page.getByTestId('print-frame')).toBeEmpty();
@@ -176,7 +213,9 @@ test.describe('built-in plugins', () => {
     await demos.getByLabel('姓名').fill('王小明');
     await demos.getByLabel('事由').fill('家中有事');
     await demos.getByTestId('print-button').click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: string[] }).printed[1] ?? '')).toContain('王小明');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { printed: string[] }).printed[1] ?? ''))
+      .toContain('王小明');
     await page.keyboard.press('Escape');
 
     const { id } = await builtin(api, 'print');
@@ -195,13 +234,27 @@ test.describe('built-in plugins', () => {
     const shell = new ShellPage(page);
     await shell.loginAs();
     await page.goto('/helper/plugins');
-    await page.locator('[data-testid="plugin-card"][data-key="upload"]').getByRole('button', { name: '示例（8）' }).click();
+    await page
+      .locator('[data-testid="plugin-card"][data-key="upload"]')
+      .getByRole('button', { name: '示例（8）' })
+      .click();
     const demos = page.getByTestId('plugin-demos');
-    await expect(demos.getByRole('tab')).toHaveText(['基础用法', '多图上传', '小图模式', '文件上传', '可拖拽', '自定义内容', '上传校验', '文件空间']);
+    await expect(demos.getByRole('tab')).toHaveText([
+      '基础用法',
+      '多图上传',
+      '小图模式',
+      '文件上传',
+      '可拖拽',
+      '自定义内容',
+      '上传校验',
+      '文件空间',
+    ]);
     await demos.getByRole('tab', { name: '上传校验' }).click();
     await expect(demos.getByText('表单自己的校验')).toBeVisible();
     let sent = 0;
-    page.on('request', (r) => { if (r.url().includes('/admin/base/comm/upload')) sent++; });
+    page.on('request', (r) => {
+      if (r.url().includes('/admin/base/comm/upload')) sent++;
+    });
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64');
     await demos.locator('input[type=file]').setInputFiles({ name: 'dot.gif', mimeType: 'image/gif', buffer: gif });
     await expect(demos.getByRole('alert')).toContainText('dot.gif：只能上传 PNG 或 JPG 图片');
@@ -210,7 +263,10 @@ test.describe('built-in plugins', () => {
     // The base demo uploads for real and holds the file's URL.
     await demos.getByRole('tab', { name: '基础用法' }).click();
     await expect(demos.getByText('单张图片')).toBeVisible();
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
     await demos.locator('input[type=file]').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
     await expect(demos.getByTestId('demo-value')).toContainText('/uploads/');
   });

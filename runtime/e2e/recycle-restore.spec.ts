@@ -5,17 +5,51 @@ import { ListPage } from './pages/list-page';
 type Row = Record<string, unknown> & { id: number };
 
 test.describe('recycle bin: restore brings back what delete removed', () => {
-  test('a restored user has its roles again and signs in; a link to a role deleted meanwhile is named on screen', async ({ page, api, browser }) => {
+  test('a restored user has its roles again and signs in; a link to a role deleted meanwhile is named on screen', async ({
+    page,
+    api,
+    browser,
+  }) => {
     const tag = `rs${Date.now() % 1_000_000}`;
     const menus = (await api.call<Row[]>('POST', '/admin/base/sys/menu/list', {})).data;
     const home = menus.filter((m) => String(m.perms ?? '').startsWith('base:sys:param:')).map((m) => m.id);
-    const kept = (await api.call<Row>('POST', '/admin/base/sys/role/add', { name: `${tag} kept`, label: `${tag}_k`, relevance: false, menuIdList: home, departmentIdList: [] })).data.id;
-    const gone = (await api.call<Row>('POST', '/admin/base/sys/role/add', { name: `${tag} gone`, label: `${tag}_g`, relevance: false, menuIdList: [], departmentIdList: [] })).data.id;
+    const kept = (
+      await api.call<Row>('POST', '/admin/base/sys/role/add', {
+        name: `${tag} kept`,
+        label: `${tag}_k`,
+        relevance: false,
+        menuIdList: home,
+        departmentIdList: [],
+      })
+    ).data.id;
+    const gone = (
+      await api.call<Row>('POST', '/admin/base/sys/role/add', {
+        name: `${tag} gone`,
+        label: `${tag}_g`,
+        relevance: false,
+        menuIdList: [],
+        departmentIdList: [],
+      })
+    ).data.id;
     const password = 'Restore-pass-1';
-    const user = (await api.call<number>('POST', '/admin/base/sys/user/add', { username: tag, name: `User ${tag}`, password, status: 1, roleIdList: [kept, gone] })).data;
+    const user = (
+      await api.call<number>('POST', '/admin/base/sys/user/add', {
+        username: tag,
+        name: `User ${tag}`,
+        password,
+        status: 1,
+        roleIdList: [kept, gone],
+      })
+    ).data;
     expect((await api.call('POST', '/admin/base/sys/user/delete', { ids: [user] })).code).toBe(1000);
     expect((await api.call('POST', '/admin/base/sys/role/delete', { ids: [gone] })).code).toBe(1000);
-    const records = (await api.call<{ list: Row[] }>('POST', '/admin/recycle/data/page', { page: 1, size: 50, keyWord: '/admin/base/sys/user/delete' })).data.list;
+    const records = (
+      await api.call<{ list: Row[] }>('POST', '/admin/recycle/data/page', {
+        page: 1,
+        size: 50,
+        keyWord: '/admin/base/sys/user/delete',
+      })
+    ).data.list;
     const record = records.find((r) => JSON.stringify(r.data).includes(`"${tag}"`))!;
     expect(record).toBeTruthy();
 

@@ -6,14 +6,30 @@ import { EditDialog } from './pages/edit-dialog';
 type Product = { id: number; name: string; code: string; price: number };
 
 /** ¥ and yuan with two decimals and thousands separators, as the console writes money. */
-const yuan = (fen: number) => `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const yuan = (fen: number) =>
+  `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 test.describe('relations and snapshots are shown by name, never as ids or raw JSON', () => {
-  test('a bundle shows its products by name and its snapshot as a table in yuan; once deleted, the recycle bin names the entity and shows the rows with its labels', async ({ page, api }) => {
-    const products = (await api.call<{ list: Product[] }>('POST', '/admin/product/info/page', { page: 1, size: 2, order: 'id', sort: 'asc' })).data.list;
+  test('a bundle shows its products by name and its snapshot as a table in yuan; once deleted, the recycle bin names the entity and shows the rows with its labels', async ({
+    page,
+    api,
+  }) => {
+    const products = (
+      await api.call<{ list: Product[] }>('POST', '/admin/product/info/page', {
+        page: 1,
+        size: 2,
+        order: 'id',
+        sort: 'asc',
+      })
+    ).data.list;
     expect(products.length).toBe(2);
     const title = `Bundle by name ${Date.now()}`;
-    const added = await api.call<{ id: number }>('POST', '/admin/order/recommend/add', { title, amount: 123456, goodIds: products.map((p) => p.id), status: 1 });
+    const added = await api.call<{ id: number }>('POST', '/admin/order/recommend/add', {
+      title,
+      amount: 123456,
+      goodIds: products.map((p) => p.id),
+      status: 1,
+    });
     expect(added.status, added.message).toBe(200);
 
     const shell = new ShellPage(page);
@@ -54,9 +70,16 @@ test.describe('relations and snapshots are shown by name, never as ids or raw JS
     await expect(bin.locator('[data-field="data"]')).not.toContainText('"goodIds"');
   });
 
-  test('a product’s SKUs and spec groups are tables: specs as "group: value", prices in yuan; an empty list is a dash', async ({ page, api }) => {
+  test('a product’s SKUs and spec groups are tables: specs as "group: value", prices in yuan; an empty list is a dash', async ({
+    page,
+    api,
+  }) => {
     type Sku = { specs: Record<string, string>; price: number; stock: number };
-    type Info = Product & { skuInfo: Sku[] | null; specInfo: { name: string; values: string[] }[] | null; videos?: unknown };
+    type Info = Product & {
+      skuInfo: Sku[] | null;
+      specInfo: { name: string; values: string[] }[] | null;
+      videos?: unknown;
+    };
     const all = (await api.call<{ list: Info[] }>('POST', '/admin/product/info/page', { page: 1, size: 50 })).data.list;
     const product = all.find((p) => (p.skuInfo?.length ?? 0) > 1);
     expect(product, 'a seeded product with SKUs').toBeTruthy();
@@ -69,16 +92,28 @@ test.describe('relations and snapshots are shown by name, never as ids or raw JS
     const info = page.getByTestId('info-dialog');
     const skus = info.locator('[data-field="skuInfo"] [data-json="table"]');
     for (const sku of product!.skuInfo!) {
-      const specs = Object.entries(sku.specs).map(([k, v]) => `${k}: ${v}`).join(' · ');
+      const specs = Object.entries(sku.specs)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(' · ');
       await expect(skus.locator('tbody tr', { hasText: specs })).toContainText(yuan(sku.price));
     }
     const groups = info.locator('[data-field="specInfo"] [data-json="table"]');
-    for (const g of product!.specInfo!) await expect(groups.locator('tbody tr', { hasText: g.name })).toContainText(g.values.join(', '));
+    for (const g of product!.specInfo!)
+      await expect(groups.locator('tbody tr', { hasText: g.name })).toContainText(g.values.join(', '));
     await expect(info.locator('[data-field="skuInfo"]')).not.toContainText('"price"');
   });
 
-  test('a relation to a record its picker cannot list (the super admin on an audit flow) is named in the form by the record, not "#1"', async ({ page, api }) => {
-    const flows = (await api.call<{ list: { id: number; applicantId: number; applicantName: string }[] }>('POST', '/admin/audit/flow/page', { page: 1, size: 20 })).data.list;
+  test('a relation to a record its picker cannot list (the super admin on an audit flow) is named in the form by the record, not "#1"', async ({
+    page,
+    api,
+  }) => {
+    const flows = (
+      await api.call<{ list: { id: number; applicantId: number; applicantName: string }[] }>(
+        'POST',
+        '/admin/audit/flow/page',
+        { page: 1, size: 20 },
+      )
+    ).data.list;
     const flow = flows.find((f) => f.applicantId === 1)!;
     expect(flow.applicantName).toBeTruthy();
     const shell = new ShellPage(page);
@@ -94,8 +129,17 @@ test.describe('relations and snapshots are shown by name, never as ids or raw JS
     await expect(picker).not.toContainText('#1');
   });
 
-  test('a JSON column of name/value pairs (a spec row\'s options) reads "name: value" in the table, not JSON', async ({ page, api }) => {
-    const specs = (await api.call<{ list: { id: number; options: { name: string; value: string }[] | null }[] }>('POST', '/admin/product/spec/page', { page: 1, size: 20 })).data.list;
+  test('a JSON column of name/value pairs (a spec row\'s options) reads "name: value" in the table, not JSON', async ({
+    page,
+    api,
+  }) => {
+    const specs = (
+      await api.call<{ list: { id: number; options: { name: string; value: string }[] | null }[] }>(
+        'POST',
+        '/admin/product/spec/page',
+        { page: 1, size: 20 },
+      )
+    ).data.list;
     const spec = specs.find((x) => x.options && x.options.length > 0)!;
     const shell = new ShellPage(page);
     await shell.loginAs();

@@ -3,9 +3,20 @@ import { ShellPage } from './pages/shell-page';
 import { ListPage } from './pages/list-page';
 import { EditDialog } from './pages/edit-dialog';
 
-type Menu = { id: number; parentId: number | null; type: number; name: string; router: string | null; perms: string | null };
+type Menu = {
+  id: number;
+  parentId: number | null;
+  type: number;
+  name: string;
+  router: string | null;
+  perms: string | null;
+};
 
-test('a role made by ticking one directory lets its user see and use that directory\'s pages', async ({ page, browser, api }) => {
+test("a role made by ticking one directory lets its user see and use that directory's pages", async ({
+  page,
+  browser,
+  api,
+}) => {
   const menus = (await api.call<Menu[]>('POST', '/admin/base/sys/menu/list', {})).data;
   const dir = menus.find((m) => m.type === 0 && m.name === '商品管理')!;
   const below = (id: number): Menu[] => menus.filter((m) => m.parentId === id).flatMap((m) => [m, ...below(m.id)]);
@@ -40,15 +51,34 @@ test('a role made by ticking one directory lets its user see and use that direct
   await form.saveAndClose();
 
   // The role holds the directory, its pages and their buttons.
-  const roles = (await api.call<{ list: { id: number; name: string }[] }>('POST', '/admin/base/sys/role/page', { keyWord: name, page: 1, size: 5 })).data.list;
+  const roles = (
+    await api.call<{ list: { id: number; name: string }[] }>('POST', '/admin/base/sys/role/page', {
+      keyWord: name,
+      page: 1,
+      size: 5,
+    })
+  ).data.list;
   const role = (await api.call<{ menuIdList: number[] }>('GET', '/admin/base/sys/role/info', { id: roles[0].id })).data;
   expect(new Set(role.menuIdList)).toEqual(new Set([dir.id, ...inside.map((m) => m.id)]));
 
   // Its user signs in to a sidebar with those pages and can use them.
   const username = `goods${Date.now().toString(36)}`;
-  const made = await api.call('POST', '/admin/base/sys/user/add', { username, password: 'Goods-123456', name: username, status: 1, departmentId: 1, roleIdList: [roles[0].id] });
+  const made = await api.call('POST', '/admin/base/sys/user/add', {
+    username,
+    password: 'Goods-123456',
+    name: username,
+    status: 1,
+    departmentId: 1,
+    roleIdList: [roles[0].id],
+  });
   expect(made.code, JSON.stringify(made)).toBe(1000);
-  const other = await browser.newContext({ baseURL: page.context().pages()[0].url().replace(/\/[^/]*$/, '') });
+  const other = await browser.newContext({
+    baseURL: page
+      .context()
+      .pages()[0]
+      .url()
+      .replace(/\/[^/]*$/, ''),
+  });
   try {
     const staffPage = await other.newPage();
     const staff = new ShellPage(staffPage);

@@ -9,7 +9,9 @@ test.describe('access and errors', () => {
     // The home page (the dashboard, with its own call) has loaded before the account is disabled.
     await expect(page.getByTestId('home')).toBeVisible();
     // An administrator disables the account: the server drops its tokens at once.
-    const users = await api.call<{ list: { id: number; username: string }[] }>('POST', '/admin/base/sys/user/page', { keyWord: name });
+    const users = await api.call<{ list: { id: number; username: string }[] }>('POST', '/admin/base/sys/user/page', {
+      keyWord: name,
+    });
     const id = users.data.list.find((u) => u.username === name)!.id;
     const disabled = await api.call('POST', '/admin/base/sys/user/update', { id, status: 0 });
     expect(disabled.status).toBe(200);
@@ -25,7 +27,12 @@ test.describe('access and errors', () => {
 
   test('a page the user may not read shows the 403 page', async ({ page, api }) => {
     // The role holds the product page and only its "add" button: no permission to list products.
-    const name = await createUserWithPages(api, `e2e403_${Date.now()}`, ['/product/info'], (perms) => perms === 'product:info:add');
+    const name = await createUserWithPages(
+      api,
+      `e2e403_${Date.now()}`,
+      ['/product/info'],
+      (perms) => perms === 'product:info:add',
+    );
     const shell = new ShellPage(page);
     await shell.loginAs(name, 'secret123');
     await shell.clickMenu('/product/info');
@@ -43,7 +50,13 @@ test.describe('access and errors', () => {
     await expect(shell.errorPage(404)).toContainText('找不到您要查找的页面');
     await expect(page).toHaveURL(/\/no\/such\/page$/);
     await expect(shell.tabs.locator('[data-tab]')).toHaveCount(0);
-    const texts: Record<number, string> = { 401: '认证失败，请重新登录！', 403: '您无权访问此页面', 404: '找不到您要查找的页面', 500: '糟糕，出了点问题', 502: '马上回来' };
+    const texts: Record<number, string> = {
+      401: '认证失败，请重新登录！',
+      403: '您无权访问此页面',
+      404: '找不到您要查找的页面',
+      500: '糟糕，出了点问题',
+      502: '马上回来',
+    };
     for (const [code, text] of Object.entries(texts)) {
       await page.goto(`/${code}`);
       await expect(shell.errorPage(Number(code))).toContainText(text);
@@ -57,7 +70,9 @@ test.describe('access and errors', () => {
     const shell = new ShellPage(page);
     await shell.loginAs();
     // Our server never answers 502; a reverse proxy does when the server is down. The route stands in for that proxy.
-    await page.route('**/admin/base/comm/person', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad Gateway</html>' }));
+    await page.route('**/admin/base/comm/person', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad Gateway</html>' }),
+    );
     watch.allow(/502 GET .*\/admin\/base\/comm\/person/, /status of 502/);
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-profile').click();

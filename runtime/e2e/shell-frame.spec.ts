@@ -2,11 +2,18 @@ import { test, expect, ARTIFACTS } from './fixtures';
 import { ShellPage } from './pages/shell-page';
 
 test.describe('shell', () => {
-  test('the sidebar follows permmenu: directories, pages, hidden rows left out, order by orderNum', async ({ page, api }) => {
+  test('the sidebar follows permmenu: directories, pages, hidden rows left out, order by orderNum', async ({
+    page,
+    api,
+  }) => {
     const shell = new ShellPage(page);
     await shell.loginAs();
-    const { data } = await api.call<{ menus: { name: string; type: number; parentId: number | null; isShow: boolean; orderNum: number }[] }>('GET', '/admin/base/comm/permmenu');
-    const topDirs = data.menus.filter((m) => m.type === 0 && m.parentId === null && m.isShow).sort((a, b) => a.orderNum - b.orderNum);
+    const { data } = await api.call<{
+      menus: { name: string; type: number; parentId: number | null; isShow: boolean; orderNum: number }[];
+    }>('GET', '/admin/base/comm/permmenu');
+    const topDirs = data.menus
+      .filter((m) => m.type === 0 && m.parentId === null && m.isShow)
+      .sort((a, b) => a.orderNum - b.orderNum);
     const shown = await shell.sidebar.locator(':scope > div > div > button[data-menu-dir]').allInnerTexts();
     expect(shown.map((s) => s.trim())).toEqual(topDirs.map((d) => d.name));
     // The home row (router '/') is hidden from the menu but opens at '/'.
@@ -46,7 +53,9 @@ test.describe('shell', () => {
     const shell = new ShellPage(page);
     await shell.loginAs();
     const langHeaders: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('/admin/')) langHeaders.push(r.headers().language ?? 'missing'); });
+    page.on('request', (r) => {
+      if (r.url().includes('/admin/')) langHeaders.push(r.headers().language ?? 'missing');
+    });
     await expect(shell.menuItem('系统管理')).toBeVisible();
     await shell.openMenu('/sys/role');
 
@@ -95,13 +104,16 @@ test.describe('shell', () => {
 
     await page.getByTestId('open-theme').click();
     await page.getByTestId('theme-color-emerald').click();
-    const primary = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim());
+    const primary = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim());
     expect((await primary()).toLowerCase()).toBe('#51c21a');
     await page.keyboard.press('Escape');
     await page.reload();
     await shell.ready();
     expect((await primary()).toLowerCase()).toBe('#51c21a');
-    const tint9 = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary-9').trim());
+    const tint9 = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--color-primary-9').trim(),
+    );
     expect(tint9).not.toBe('#51c21a');
 
     await shell.toggleDark();
@@ -153,11 +165,28 @@ test.describe('shell', () => {
     await expect(page.getByTestId('route-name')).toHaveText('（未提供）');
   });
 
-  test('a menu page with an http viewPath opens in a frame; a menu page without a view goes to 404', async ({ page, api, baseURL }) => {
+  test('a menu page with an http viewPath opens in a frame; a menu page without a view goes to 404', async ({
+    page,
+    api,
+    baseURL,
+  }) => {
     const stamp = Date.now();
     const frameUrl = `${baseURL}/admin/base/comm/program`;
-    for (const [router, viewPath, name] of [[`/ext/frame${stamp}`, frameUrl, `外部页面${stamp}`], [`/ext/empty${stamp}`, null, `空页面${stamp}`]] as const) {
-      const added = await api.call('POST', '/admin/base/sys/menu/add', { name, type: 1, router, viewPath, parentId: null, orderNum: 99, isShow: true, keepAlive: true, icon: 'icon-unknown' });
+    for (const [router, viewPath, name] of [
+      [`/ext/frame${stamp}`, frameUrl, `外部页面${stamp}`],
+      [`/ext/empty${stamp}`, null, `空页面${stamp}`],
+    ] as const) {
+      const added = await api.call('POST', '/admin/base/sys/menu/add', {
+        name,
+        type: 1,
+        router,
+        viewPath,
+        parentId: null,
+        orderNum: 99,
+        isShow: true,
+        keepAlive: true,
+        icon: 'icon-unknown',
+      });
       expect(added.status).toBe(200);
     }
     const shell = new ShellPage(page);

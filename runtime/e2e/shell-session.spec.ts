@@ -42,7 +42,9 @@ test.describe('session', () => {
     expect(await new ShellPage(page).session()).toBeNull();
   });
 
-  test('no token sends the visitor to /login and back to the page after login; a valid session skips /login', async ({ page }) => {
+  test('no token sends the visitor to /login and back to the page after login; a valid session skips /login', async ({
+    page,
+  }) => {
     await page.goto('/my/info');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fmy%2Finfo$/);
     await new LoginPage(page).login();
@@ -81,7 +83,9 @@ test.describe('session', () => {
       localStorage.setItem('joinery.session', JSON.stringify(s));
     });
     const refreshes: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('/admin/base/open/refreshToken')) refreshes.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.url().includes('/admin/base/open/refreshToken')) refreshes.push(r.url());
+    });
     await page.reload();
     await shell.ready();
     await expect(page.getByTestId('user-name')).toHaveText('管理员');
@@ -92,12 +96,19 @@ test.describe('session', () => {
     expect(refreshes).toHaveLength(1);
   });
 
-  test('a signed-in page load sends its first calls once each, before the app has started, and uses their replies', async ({ page }) => {
+  test('a signed-in page load sends its first calls once each, before the app has started, and uses their replies', async ({
+    page,
+  }) => {
     const shell = new ShellPage(page);
     await shell.loginAs();
     await page.goto('/product/info');
     await expect(page.getByTestId('entity-table').locator('tbody tr[data-row-id]').first()).toBeVisible();
-    const FIRST = ['/admin/base/open/eps', '/admin/base/comm/permmenu', '/admin/base/comm/person', '/admin/base/comm/plugins'];
+    const FIRST = [
+      '/admin/base/open/eps',
+      '/admin/base/comm/permmenu',
+      '/admin/base/comm/person',
+      '/admin/base/comm/plugins',
+    ];
     const sent: string[] = [];
     const scripts: string[] = [];
     page.on('request', (r) => {
@@ -112,10 +123,18 @@ test.describe('session', () => {
     // Started by index.html (the app's entry script was requested too), each taken by the app: none is asked twice.
     expect(scripts).toHaveLength(1);
     expect([...sent].sort()).toEqual([...FIRST].sort());
-    expect(await page.evaluate(() => Object.keys((window as { __joineryEarlyCalls?: object }).__joineryEarlyCalls ?? { none: 1 }))).toEqual([]);
+    expect(
+      await page.evaluate(() =>
+        Object.keys((window as { __joineryEarlyCalls?: object }).__joineryEarlyCalls ?? { none: 1 }),
+      ),
+    ).toEqual([]);
   });
 
-  test('a session revoked elsewhere: the early first calls answer 401 and the visitor goes to /login with the message', async ({ page, request, watch }) => {
+  test('a session revoked elsewhere: the early first calls answer 401 and the visitor goes to /login with the message', async ({
+    page,
+    request,
+    watch,
+  }) => {
     watch.allow(/401 (GET|POST) .*\/admin\//, /status of 401/);
     const shell = new ShellPage(page);
     await shell.loginAs();
@@ -127,7 +146,9 @@ test.describe('session', () => {
     expect(await shell.session()).toBeNull();
   });
 
-  test('both tokens expired: the session is cleared with a message and the visitor goes to /login', async ({ page }) => {
+  test('both tokens expired: the session is cleared with a message and the visitor goes to /login', async ({
+    page,
+  }) => {
     const shell = new ShellPage(page);
     await shell.loginAs();
     await page.evaluate(() => {

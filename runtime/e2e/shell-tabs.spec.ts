@@ -47,10 +47,16 @@ test.describe('tabs', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('keep-alive: a list keeps its search, page size and scroll when its tab is left and opened again', async ({ page, api }) => {
+  test('keep-alive: a list keeps its search, page size and scroll when its tab is left and opened again', async ({
+    page,
+    api,
+  }) => {
     const stamp = Date.now().toString(36);
     for (let i = 0; i < 45; i++) {
-      const r = await api.call('POST', '/admin/product/material/add', { title: `Keep ${stamp} ${String(i).padStart(2, '0')}`, type: 1 });
+      const r = await api.call('POST', '/admin/product/material/add', {
+        title: `Keep ${stamp} ${String(i).padStart(2, '0')}`,
+        type: 1,
+      });
       expect(r.code).toBe(1000);
     }
     const shell = new ShellPage(page);
@@ -59,9 +65,14 @@ test.describe('tabs', () => {
     const list = new ListPage(page);
     await list.ready();
     await list.search(`Keep ${stamp}`);
-    await page.getByRole('combobox', { name: /每页|Per page|page size/i }).last().selectOption('50');
+    await page
+      .getByRole('combobox', { name: /每页|Per page|page size/i })
+      .last()
+      .selectOption('50');
     await expect.poll(() => list.rowIds().then((ids) => ids.length)).toBe(45);
-    await list.table.evaluate((el) => { el.scrollTop = 600; });
+    await list.table.evaluate((el) => {
+      el.scrollTop = 600;
+    });
     await expect.poll(() => list.table.evaluate((el) => el.scrollTop)).toBeGreaterThan(500);
     const kept = await list.table.evaluate((el) => el.scrollTop);
 

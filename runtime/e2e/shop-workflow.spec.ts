@@ -11,7 +11,12 @@ async function order(api: AdminApi, id: number): Promise<Row> {
 }
 
 /** Runs the button `action` of a row (or of the open detail view), confirming its dialog with an optional remark. */
-async function press(page: import('@playwright/test').Page, scope: import('@playwright/test').Locator, action: string, remark?: string) {
+async function press(
+  page: import('@playwright/test').Page,
+  scope: import('@playwright/test').Locator,
+  action: string,
+  remark?: string,
+) {
   await scope.locator(`button[data-action="${action}"]`).click();
   const dialog = page.getByTestId('action-dialog');
   await expect(dialog).toBeVisible();
@@ -29,7 +34,8 @@ test.describe('the shop: orders and audits from their screens', () => {
     await list.ready('order/order');
 
     // The pending tab lists only orders waiting for confirmation, and its count says how many.
-    const pending = (await api.call<PageReply>('POST', '/admin/order/order/page', { page: 1, size: 100, status: 0 })).data;
+    const pending = (await api.call<PageReply>('POST', '/admin/order/order/page', { page: 1, size: 100, status: 0 }))
+      .data;
     expect(pending.pagination.total).toBeGreaterThanOrEqual(2);
     await page.getByTestId('tab-0').click();
     await expect(page.getByTestId('tab-0')).toContainText(String(pending.pagination.total));
@@ -68,10 +74,14 @@ test.describe('the shop: orders and audits from their screens', () => {
     await expect(list.row(second.id)).toContainText('已取消');
   });
 
-  test('a product audit is passed from the queue and the product shows reviewed; a rejection needs a reason', async ({ page, api }) => {
+  test('a product audit is passed from the queue and the product shows reviewed; a rejection needs a reason', async ({
+    page,
+    api,
+  }) => {
     const shell = new ShellPage(page);
     await shell.loginAs();
-    const tickets = (await api.call<PageReply>('POST', '/admin/audit/good/page', { page: 1, size: 100, status: 0 })).data.list;
+    const tickets = (await api.call<PageReply>('POST', '/admin/audit/good/page', { page: 1, size: 100, status: 0 }))
+      .data.list;
     expect(tickets.length).toBeGreaterThanOrEqual(2);
     const [passed, rejected] = tickets;
 
@@ -99,13 +109,32 @@ test.describe('the shop: orders and audits from their screens', () => {
     await expect(products.cell(products.row(Number(passed.goodId)), 'auditStatus')).toContainText('已审核');
   });
 
-  test('a role without order:order:complete sees no complete button, and the server refuses the call', async ({ page, api }) => {
-    const menus = (await api.call<{ id: number; perms: string | null }[]>('POST', '/admin/base/sys/menu/list', {})).data;
-    const orderMenus = menus.filter((m) => /order:order:/.test(m.perms ?? '') && !/order:order:complete/.test(m.perms ?? '')).map((m) => m.id);
+  test('a role without order:order:complete sees no complete button, and the server refuses the call', async ({
+    page,
+    api,
+  }) => {
+    const menus = (await api.call<{ id: number; perms: string | null }[]>('POST', '/admin/base/sys/menu/list', {}))
+      .data;
+    const orderMenus = menus
+      .filter((m) => /order:order:/.test(m.perms ?? '') && !/order:order:complete/.test(m.perms ?? ''))
+      .map((m) => m.id);
     const tag = `e2e_nocomplete_${Date.now()}`;
-    const role = await api.call<{ id: number }>('POST', '/admin/base/sys/role/add', { name: tag, label: tag, relevance: false, menuIdList: orderMenus, departmentIdList: [1] });
+    const role = await api.call<{ id: number }>('POST', '/admin/base/sys/role/add', {
+      name: tag,
+      label: tag,
+      relevance: false,
+      menuIdList: orderMenus,
+      departmentIdList: [1],
+    });
     expect(role.code, role.message).toBe(1000);
-    const user = await api.call('POST', '/admin/base/sys/user/add', { username: tag, name: 'No complete', password: 'No-complete-1', status: 1, departmentId: 1, roleIdList: [role.data.id] });
+    const user = await api.call('POST', '/admin/base/sys/user/add', {
+      username: tag,
+      name: 'No complete',
+      password: 'No-complete-1',
+      status: 1,
+      departmentId: 1,
+      roleIdList: [role.data.id],
+    });
     expect(user.code, user.message).toBe(1000);
 
     const shell = new ShellPage(page);
@@ -114,13 +143,16 @@ test.describe('the shop: orders and audits from their screens', () => {
     const list = new ListPage(page);
     await list.ready('order/order');
     await page.getByTestId('tab-1').click();
-    const waiting = (await api.call<PageReply>('POST', '/admin/order/order/page', { page: 1, size: 100, status: 1 })).data.list;
+    const waiting = (await api.call<PageReply>('POST', '/admin/order/order/page', { page: 1, size: 100, status: 1 }))
+      .data.list;
     expect(waiting.length).toBeGreaterThan(0);
     const row = list.row(waiting[0].id);
     await expect(row.locator('button[data-action="cancel"]')).toBeVisible();
     await expect(row.locator('button[data-action="complete"]')).toHaveCount(0);
 
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('joinery.session') ?? '{}').token as string | undefined);
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('joinery.session') ?? '{}').token as string | undefined,
+    );
     const direct = await api.call('POST', '/admin/order/order/complete', { ids: [waiting[0].id] }, token ?? 'missing');
     expect(direct.status).toBe(403);
     expect(await order(api, waiting[0].id)).toMatchObject({ status: 1 });

@@ -4,7 +4,10 @@ import { ShellPage } from './pages/shell-page';
 type Row = Record<string, unknown> & { id: number };
 
 test.describe('file space', () => {
-  test('a folder is made, a file uploads into it with progress, is previewed, renamed, moved and deleted', async ({ page, api }) => {
+  test('a folder is made, a file uploads into it with progress, is previewed, renamed, moved and deleted', async ({
+    page,
+    api,
+  }) => {
     const suffix = Date.now().toString(36);
     const other = await api.call<{ id: number }>('POST', '/admin/space/type/add', { name: `Archive ${suffix}` });
     expect(other.code).toBe(1000);
@@ -29,11 +32,23 @@ test.describe('file space', () => {
     // Upload on a slow line: its progress shows until it lands in the folder.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 300 * 1024 });
-    await screen.locator('input[type=file]').setInputFiles({ name: 'care-notes.txt', mimeType: 'text/plain', buffer: Buffer.alloc(900_000, 'a') });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 300 * 1024,
+    });
+    await screen
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'care-notes.txt', mimeType: 'text/plain', buffer: Buffer.alloc(900_000, 'a') });
     await expect(screen.getByRole('progressbar', { name: 'care-notes.txt' })).toBeVisible();
     await expect(screen.locator('li[data-file="care-notes.txt"]')).toBeVisible({ timeout: 20_000 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await expect(screen.getByTestId('space-total')).toHaveText('共 1 个文件');
     await expect(screen.locator('li[data-file="care-notes.txt"]')).toContainText('879 KB');
 
@@ -68,10 +83,18 @@ test.describe('file space', () => {
     const pictures = await api.call<{ list: Row[] }>('POST', '/admin/space/info/page', { type: 'image', size: 1 });
     const picture = pictures.data.list[0];
     const categories = await api.call<Row[]>('POST', '/admin/product/category/list', {});
-    const product = await api.call<{ id: number }>('POST', '/admin/product/info/add', { name: `Uses picture ${suffix}`, price: 100, categoryId: categories.data[0].id, pic: picture.url });
+    const product = await api.call<{ id: number }>('POST', '/admin/product/info/add', {
+      name: `Uses picture ${suffix}`,
+      price: 100,
+      categoryId: categories.data[0].id,
+      pic: picture.url,
+    });
     await page.reload();
     await screen.getByRole('button', { name: '列表' }).click();
-    const used = screen.getByTestId('space-table').locator(`tr[data-file="${String(picture.name)}"]`).first();
+    const used = screen
+      .getByTestId('space-table')
+      .locator(`tr[data-file="${String(picture.name)}"]`)
+      .first();
     await used.getByRole('checkbox').check();
     await screen.getByRole('button', { name: '删除 (1)' }).click();
     await expect(page.getByTestId('space-refs')).toContainText(`商品列表 1 条 (#${product.data.id})`);

@@ -4,10 +4,20 @@ import { ListPage } from './pages/list-page';
 import { EditDialog } from './pages/edit-dialog';
 
 test.describe('scheduled tasks from their screen', () => {
-  test('a per-second task with a limit of 3 is started from its detail view; its log grows to 3 and it stops itself; run once adds a row', async ({ page, api }) => {
+  test('a per-second task with a limit of 3 is started from its detail view; its log grows to 3 and it stops itself; run once adds a row', async ({
+    page,
+    api,
+  }) => {
     const name = `Purge ${Date.now().toString(36)}`;
     const added = await api.call<{ id: number }>('POST', '/admin/task/info/add', {
-      name, service: 'base.purgeExpired', data: '{}', taskType: 1, every: 1000, limit: 3, status: 0, type: 1,
+      name,
+      service: 'base.purgeExpired',
+      data: '{}',
+      taskType: 1,
+      every: 1000,
+      limit: 3,
+      status: 0,
+      type: 1,
     });
     expect(added.code, JSON.stringify(added)).toBe(1000);
     const id = added.data.id;
@@ -34,7 +44,11 @@ test.describe('scheduled tasks from their screen', () => {
     await expect(detail.locator('[data-log-row]')).toHaveCount(3);
     await expect(detail.locator('[data-log-row]').first()).toContainText('成功');
     // The server agrees: three runs, each logged once.
-    const log = await api.call<{ pagination: { total: number } }>('GET', '/admin/task/info/log', { id, page: 1, size: 20 });
+    const log = await api.call<{ pagination: { total: number } }>('GET', '/admin/task/info/log', {
+      id,
+      page: 1,
+      size: 20,
+    });
     expect(log.data.pagination.total).toBe(3);
 
     // Run once: confirmed, then one more row; the schedule is not touched (still stopped).
@@ -46,9 +60,20 @@ test.describe('scheduled tasks from their screen', () => {
     await expect(detail.getByTestId('task-status')).toContainText('停止');
   });
 
-  test('the cron field shows the next five run times as you type, and says why a bad one is not a cron', async ({ page, api }) => {
+  test('the cron field shows the next five run times as you type, and says why a bad one is not a cron', async ({
+    page,
+    api,
+  }) => {
     const name = `Cron ${Date.now().toString(36)}`;
-    const added = await api.call<{ id: number }>('POST', '/admin/task/info/add', { name, service: 'base.purgeExpired', data: '{}', taskType: 0, cron: '0 0 2 * * ?', status: 0, type: 1 });
+    const added = await api.call<{ id: number }>('POST', '/admin/task/info/add', {
+      name,
+      service: 'base.purgeExpired',
+      data: '{}',
+      taskType: 0,
+      cron: '0 0 2 * * ?',
+      status: 0,
+      type: 1,
+    });
     expect(added.code, JSON.stringify(added)).toBe(1000);
     const shell = new ShellPage(page);
     await shell.loginAs();

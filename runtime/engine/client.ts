@@ -9,7 +9,11 @@ import { request } from './request';
  * also serve entities made at run time, call entityApi(prefix), its run-time twin with the same method names.
  */
 export const client = createClient({
-  send: (method, path, body, options) => request(path, method === 'GET'
-    ? { params: body as Record<string, unknown>, signal: options?.signal, quiet: options?.quiet }
-    : { method: 'POST', data: body, signal: options?.signal, quiet: options?.quiet }),
+  send: (method, path, body, options) =>
+    request(
+      path,
+      method === 'GET'
+        ? { params: body as Record<string, unknown>, signal: options?.signal, quiet: options?.quiet }
+        : { method: 'POST', data: body, signal: options?.signal, quiet: options?.quiet },
+    ),
 });

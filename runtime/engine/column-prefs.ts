@@ -17,13 +17,19 @@ export function parseColumnPrefs(value: unknown): ColumnPrefs | undefined {
 export const columnPrefKey = (prefix: string) => `columns:${prefix}`;
 
 /** Applies preferences to the default columns: user order first (unknown ids dropped, new columns appended). */
-export function applyColumnPrefs<T extends { id: string; visible: boolean }>(columns: T[], prefs: ColumnPrefs | undefined): T[] {
+export function applyColumnPrefs<T extends { id: string; visible: boolean }>(
+  columns: T[],
+  prefs: ColumnPrefs | undefined,
+): T[] {
   if (!prefs) return columns;
   const rank = new Map(prefs.order.map((id, i) => [id, i]));
   const hidden = new Set(prefs.hidden);
   const shown = new Set(prefs.shown);
   return columns
-    .map((c, i) => ({ c: { ...c, visible: hidden.has(c.id) ? false : shown.has(c.id) ? true : c.visible }, r: rank.get(c.id) ?? prefs.order.length + i }))
+    .map((c, i) => ({
+      c: { ...c, visible: hidden.has(c.id) ? false : shown.has(c.id) ? true : c.visible },
+      r: rank.get(c.id) ?? prefs.order.length + i,
+    }))
     .sort((a, b) => a.r - b.r)
     .map((x) => x.c);
 }

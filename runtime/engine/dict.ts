@@ -35,7 +35,7 @@ export function useDicts(): { data?: DictData; isLoading: boolean; error?: Error
   const session = useSession();
   const { data: menu } = usePermMenu();
   const { i18n } = useTranslation();
-  const key = session && menu ? [DICT_KEY, i18n.language] as const : null;
+  const key = session && menu ? ([DICT_KEY, i18n.language] as const) : null;
   const { data, error, isLoading, mutate } = useSWR<DictData, Error, readonly [string, string] | null>(
     key,
     ([path]) => request<DictData>(path, { method: 'POST', data: {} }),

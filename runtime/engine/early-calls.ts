@@ -12,7 +12,9 @@ export type EarlyCall = { token: string; language: string; at: number; response:
 const EARLY_CALL_LIFE_MS = 10_000;
 
 declare global {
-  interface Window { __joineryEarlyCalls?: Record<string, EarlyCall> }
+  interface Window {
+    __joineryEarlyCalls?: Record<string, EarlyCall>;
+  }
 }
 
 /** The early reply for this GET call, if one was started for it with this token; it is handed out at most once. */
@@ -21,6 +23,10 @@ export function takeEarlyCall(url: string, token: string | undefined, now = Date
   const call = calls?.[url];
   if (!calls || !call) return undefined;
   delete calls[url];
-  const usable = token !== undefined && call.token === token && call.language === currentLanguage() && now - call.at < EARLY_CALL_LIFE_MS;
+  const usable =
+    token !== undefined &&
+    call.token === token &&
+    call.language === currentLanguage() &&
+    now - call.at < EARLY_CALL_LIFE_MS;
   return usable ? call.response : undefined;
 }

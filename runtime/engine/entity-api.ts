@@ -51,8 +51,10 @@ export type EntityApi<Row extends EntityRow = EntityRow> = {
 /** The calls of one entity (prefix as in eps, with or without '/admin/'). */
 export function entityApi<Row extends EntityRow = EntityRow>(prefix: string): EntityApi<Row> {
   const short = shortPrefix(prefix);
-  const post = <T>(action: string, body?: unknown, options?: CallOptions) => request<T>(entityUrl(short, action), { method: 'POST', data: body ?? {}, ...options });
-  const get = <T>(action: string, params?: Record<string, unknown>, options?: CallOptions) => request<T>(entityUrl(short, action), { params, ...options });
+  const post = <T>(action: string, body?: unknown, options?: CallOptions) =>
+    request<T>(entityUrl(short, action), { method: 'POST', data: body ?? {}, ...options });
+  const get = <T>(action: string, params?: Record<string, unknown>, options?: CallOptions) =>
+    request<T>(entityUrl(short, action), { params, ...options });
   return {
     prefix: short,
     async page(query = {}, options) {

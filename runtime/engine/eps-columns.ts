@@ -32,8 +32,18 @@ function listHint(field: EpsField): ListHint | false | undefined {
 
 const TIME_COLUMNS = new Set(['createTime', 'updateTime']);
 const DEFAULT_WIDTH: Partial<Record<CellKind, number>> = {
-  image: 64, images: 120, video: 90, file: 120, money: 110, number: 84, bool: 76, dict: 96, enum: 96, date: 110,
-  datetime: 160, json: 200,
+  image: 64,
+  images: 120,
+  video: 90,
+  file: 120,
+  money: 110,
+  number: 84,
+  bool: 76,
+  dict: 96,
+  enum: 96,
+  date: 110,
+  datetime: 160,
+  json: 200,
 };
 
 /** Columns of an entity's table: every listable field plus the extra columns its relations join in. */
@@ -57,7 +67,7 @@ export function epsColumns(entry: EpsEntry, lang: string, entries: Map<string, E
       cell,
       accessor: refAliases[0] ?? field.name,
       rawKey: refAliases[0] ? field.name : undefined,
-      width: cell === 'image' ? Math.min(hint?.width ?? 64, 72) : hint?.width ?? (isTime ? 160 : DEFAULT_WIDTH[cell]),
+      width: cell === 'image' ? Math.min(hint?.width ?? 64, 72) : (hint?.width ?? (isTime ? 160 : DEFAULT_WIDTH[cell])),
       sortable: hint?.sortable === true || isTime || field.name === 'id',
       visible,
       fixed: hint?.fixed,
@@ -65,7 +75,9 @@ export function epsColumns(entry: EpsEntry, lang: string, entries: Map<string, E
     });
     // Further joined columns (an audit row shows the product's picture, code and price next to its name).
     refAliases.slice(1).forEach((alias, i) => {
-      const target = field.ref ? entries.get(field.ref.entity)?.joinery?.fields.find((f) => f.name === field.ref?.fields?.[alias]) : undefined;
+      const target = field.ref
+        ? entries.get(field.ref.entity)?.joinery?.fields.find((f) => f.name === field.ref?.fields?.[alias])
+        : undefined;
       if (!target) return;
       const targetCell = cellKind(target);
       out.push({

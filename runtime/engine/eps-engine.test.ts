@@ -25,7 +25,9 @@ beforeAll(async () => {
   t = await startApp('sqlite');
   token = await t.login();
   const eps = await t.call('GET', '/admin/base/open/eps', { token });
-  entries = Object.values(eps.body.data as Record<string, EpsEntry[]>).flat().filter((e) => e.joinery);
+  entries = Object.values(eps.body.data as Record<string, EpsEntry[]>)
+    .flat()
+    .filter((e) => e.joinery);
   byPrefix = new Map(entries.map((e) => [short(e), e]));
 });
 afterAll(async () => t?.close());
@@ -45,7 +47,8 @@ describe('eps → table columns', () => {
       expect(page.body.code, entry.prefix).toBe(1000);
       const row = (page.body.data as { list: Record<string, unknown>[] }).list[0];
       if (!row) continue;
-      for (const c of columns) expect(Object.keys(row), `${entry.prefix}: column ${c.id} reads ${c.accessor}`).toContain(c.accessor);
+      for (const c of columns)
+        expect(Object.keys(row), `${entry.prefix}: column ${c.id} reads ${c.accessor}`).toContain(c.accessor);
     }
   });
 
@@ -55,8 +58,17 @@ describe('eps → table columns', () => {
     const zh = epsColumns(product, 'zh-cn', byPrefix);
     expect(en.find((c) => c.id === 'name')?.label).toBe('Name');
     expect(zh.find((c) => c.id === 'name')?.label).toBe('商品名称');
-    expect(en.filter((c) => c.visible).map((c) => c.id).slice(0, 5)).toEqual(['pic', 'name', 'code', 'categoryId', 'price']);
-    expect(en.find((c) => c.id === 'categoryId')).toMatchObject({ accessor: 'categoryName', rawKey: 'categoryId', cell: 'relation' });
+    expect(
+      en
+        .filter((c) => c.visible)
+        .map((c) => c.id)
+        .slice(0, 5),
+    ).toEqual(['pic', 'name', 'code', 'categoryId', 'price']);
+    expect(en.find((c) => c.id === 'categoryId')).toMatchObject({
+      accessor: 'categoryName',
+      rawKey: 'categoryId',
+      cell: 'relation',
+    });
     expect(en.find((c) => c.id === 'price')).toMatchObject({ cell: 'money', sortable: true });
     expect(en.find((c) => c.id === 'status')).toMatchObject({ cell: 'dict' });
   });
@@ -87,12 +99,14 @@ describe('eps → edit form', () => {
       const page = await t.call('POST', `${entry.prefix}/page`, { token, body: { page: 1, size: 1 } });
       const first = (page.body.data as { list: { id: number }[] }).list[0];
       if (!first) continue;
-      const before = (await t.call('GET', `${entry.prefix}/info`, { token, query: { id: String(first.id) } })).body.data as Record<string, unknown>;
+      const before = (await t.call('GET', `${entry.prefix}/info`, { token, query: { id: String(first.id) } })).body
+        .data as Record<string, unknown>;
       const spec = epsForm(entry, 'en', 'edit');
       const body = formBody(spec, before, 'edit');
       const reply = await t.call('POST', `${entry.prefix}/update`, { token, body: { ...body, id: first.id } });
       expect(reply.body.code, `${entry.prefix}: ${String(reply.body.message)}`).toBe(1000);
-      const after = (await t.call('GET', `${entry.prefix}/info`, { token, query: { id: String(first.id) } })).body.data as Record<string, unknown>;
+      const after = (await t.call('GET', `${entry.prefix}/info`, { token, query: { id: String(first.id) } })).body
+        .data as Record<string, unknown>;
       const { updateTime: _a, ...restBefore } = before;
       const { updateTime: _b, ...restAfter } = after;
       expect(restAfter, entry.prefix).toEqual(restBefore);
@@ -104,7 +118,10 @@ describe('eps → edit form', () => {
   it('the form is the server schema: required, caps, widgets from the registry kinds, hidden fields left out', () => {
     const goods = epsForm(byPrefix.get('demo/goods')!, 'zh-cn', 'add');
     expect(goods.schema.required).toEqual(expect.arrayContaining(['title']));
-    expect((goods.schema.properties!.title as { maxLength: number; title: string })).toMatchObject({ maxLength: 50, title: expect.any(String) });
+    expect(goods.schema.properties!.title as { maxLength: number; title: string }).toMatchObject({
+      maxLength: 50,
+      title: expect.any(String),
+    });
     expect(goods.uiSchema.price['ui:widget']).toBe('money');
     expect(goods.uiSchema.type['ui:widget']).toBe('select');
     expect(goods.uiSchema.exampleImages['ui:widget']).toBe('images');
@@ -120,9 +137,13 @@ describe('eps → edit form', () => {
 
   it('a role as the original sends it (relevance 1/0, userId text) opens in the form as a switch and saves back', async () => {
     const role = byPrefix.get('base/sys/role')!;
-    const added = await t.call('POST', '/admin/base/sys/role/add', { token, body: { name: 'Form role', label: 'form_role', relevance: true, menuIdList: [], departmentIdList: [] } });
+    const added = await t.call('POST', '/admin/base/sys/role/add', {
+      token,
+      body: { name: 'Form role', label: 'form_role', relevance: true, menuIdList: [], departmentIdList: [] },
+    });
     const id = (added.body.data as { id: number }).id;
-    const info = (await t.call('GET', '/admin/base/sys/role/info', { token, query: { id: String(id) } })).body.data as Record<string, unknown>;
+    const info = (await t.call('GET', '/admin/base/sys/role/info', { token, query: { id: String(id) } })).body
+      .data as Record<string, unknown>;
     expect([info.relevance, info.userId]).toEqual([1, '1']);
     const spec = epsForm(role, 'en', 'edit');
     const values = formValues(spec, info);
@@ -130,9 +151,19 @@ describe('eps → edit form', () => {
     const validate = new Ajv2020({ strict: false, allErrors: true }).compile(spec.schema);
     expect(validate(formBody(spec, values, 'edit')), JSON.stringify(validate.errors)).toBe(true);
     expect(validate(formBody(spec, info, 'edit')), 'without formValues the 1 is not a boolean').toBe(false);
-    const saved = await t.call('POST', '/admin/base/sys/role/update', { token, body: { ...formBody(spec, { ...values, relevance: false }, 'edit'), id } });
+    const saved = await t.call('POST', '/admin/base/sys/role/update', {
+      token,
+      body: { ...formBody(spec, { ...values, relevance: false }, 'edit'), id },
+    });
     expect(saved.body.code, saved.raw).toBe(1000);
-    expect(((await t.call('GET', '/admin/base/sys/role/info', { token, query: { id: String(id) } })).body.data as Record<string, unknown>).relevance).toBe(0);
+    expect(
+      (
+        (await t.call('GET', '/admin/base/sys/role/info', { token, query: { id: String(id) } })).body.data as Record<
+          string,
+          unknown
+        >
+      ).relevance,
+    ).toBe(0);
   });
 
   it('a cleared nullable field is sent as null on edit; a blank password is left out', () => {
@@ -151,7 +182,10 @@ describe('eps → search form', () => {
     expect(order.fields.find((f) => f.name === 'status')).toMatchObject({ mode: 'eq', input: 'select' });
     expect(order.fields.find((f) => f.name === 'userId')).toMatchObject({ mode: 'eq', input: 'relation' });
     expect(order.fields.find((f) => f.name === 'pendingTime')).toMatchObject({ mode: 'range', input: 'date-range' });
-    expect(epsSearch(byPrefix.get('demo/goods')!, 'en').fields.find((f) => f.name === 'title')).toMatchObject({ mode: 'like', input: 'text' });
+    expect(epsSearch(byPrefix.get('demo/goods')!, 'en').fields.find((f) => f.name === 'title')).toMatchObject({
+      mode: 'like',
+      input: 'text',
+    });
     expect(epsSearch(byPrefix.get('user/level')!, 'en')).toMatchObject({ keyword: false, fields: [] });
   });
 
@@ -166,7 +200,14 @@ describe('eps → search form', () => {
         else if (f.input === 'bool') filters[f.name] = '1';
         else filters[f.name] = f.field.enum?.find((v) => v !== null) ?? '1';
       }
-      const body = pageBody({ page: 1, size: 10, keyWord: spec.keyword ? 'x' : '', filters, order: 'createTime', sort: 'asc' });
+      const body = pageBody({
+        page: 1,
+        size: 10,
+        keyWord: spec.keyword ? 'x' : '',
+        filters,
+        order: 'createTime',
+        sort: 'asc',
+      });
       const reply = await t.call('POST', `${entry.prefix}/page`, { token, body });
       expect(reply.body.code, `${entry.prefix}: ${String(reply.body.message)}`).toBe(1000);
     }
@@ -175,12 +216,26 @@ describe('eps → search form', () => {
 
 describe('list state in the URL', () => {
   it('round-trips page, size, sort, keyword and filters, and leaves other params alone', () => {
-    const state = { page: 3, size: 50, order: 'price', sort: 'asc' as const, keyWord: '桌 %_', filters: { status: '1', pendingTime: ['2024-01-01 00:00:00', '2024-02-01 23:59:59'] } };
+    const state = {
+      page: 3,
+      size: 50,
+      order: 'price',
+      sort: 'asc' as const,
+      keyWord: '桌 %_',
+      filters: { status: '1', pendingTime: ['2024-01-01 00:00:00', '2024-02-01 23:59:59'] },
+    };
     const params = writeListState(new URLSearchParams('tab=x&page=9'), state);
     expect(params.get('tab')).toBe('x');
     expect(parseListState(new URLSearchParams(params.toString()))).toEqual(state);
-    expect(writeListState(new URLSearchParams(), { page: 1, size: 20, keyWord: '', filters: { a: '', b: [] } }).toString()).toBe('');
-    expect(parseListState(new URLSearchParams('page=-2&size=abc&sort=up&order=x'))).toMatchObject({ page: 1, size: 20, order: 'x', sort: 'desc' });
+    expect(
+      writeListState(new URLSearchParams(), { page: 1, size: 20, keyWord: '', filters: { a: '', b: [] } }).toString(),
+    ).toBe('');
+    expect(parseListState(new URLSearchParams('page=-2&size=abc&sort=up&order=x'))).toMatchObject({
+      page: 1,
+      size: 20,
+      order: 'x',
+      sort: 'desc',
+    });
   });
 });
 

@@ -36,7 +36,8 @@ const FIELD_KINDS = new Set<FieldKind>(['json']);
 export function epsForm(entry: EpsEntry, lang: string, mode: 'add' | 'edit'): FormSpec {
   const hints = entry.joinery;
   const base = hints?.schema;
-  if (!hints || !isObject(base) || !isObject(base.properties)) return { schema: { type: 'object', properties: {} }, uiSchema: {}, fields: [] };
+  if (!hints || !isObject(base) || !isObject(base.properties))
+    return { schema: { type: 'object', properties: {} }, uiSchema: {}, fields: [] };
   const byName = new Map(hints.fields.map((f, i) => [f.name, { field: f, index: i }]));
   const properties: Record<string, RJSFSchema> = {};
   const uiSchema: UiSchema = {};
@@ -102,7 +103,8 @@ export function formValues(spec: FormSpec, record: JsonObject): JsonObject {
   const out: JsonObject = { ...record };
   for (const field of spec.fields) {
     const value = out[field.name];
-    if (field.storage === 'boolean' && (value === 0 || value === 1 || value === '0' || value === '1')) out[field.name] = value === 1 || value === '1';
+    if (field.storage === 'boolean' && (value === 0 || value === 1 || value === '0' || value === '1'))
+      out[field.name] = value === 1 || value === '1';
   }
   return out;
 }

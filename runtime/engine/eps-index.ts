@@ -8,7 +8,9 @@ export function shortPrefix(prefix: string): string {
 }
 
 /** Entries by prefix, menu viewPath (the first entity naming it) and menu router. */
-export function indexEps(data: Record<string, EpsEntry[]> | undefined): Pick<EpsState, 'entries' | 'byPrefix' | 'byViewPath' | 'byRouter'> {
+export function indexEps(
+  data: Record<string, EpsEntry[]> | undefined,
+): Pick<EpsState, 'entries' | 'byPrefix' | 'byViewPath' | 'byRouter'> {
   const entries = data ? Object.values(data).flat() : [];
   const byPrefix = new Map<string, EpsEntry>();
   const byViewPath = new Map<string, EpsEntry>();

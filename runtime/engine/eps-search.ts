@@ -42,11 +42,21 @@ export function epsSearch(entry: EpsEntry, lang: string): SearchSpec {
   }
   const fields: SearchField[] = [];
   for (const field of hints.fields) {
-    const mode = field.search.includes('range') ? 'range' : field.search.includes('like') ? 'like' : field.search.some((m) => m === 'eq' || m === 'in') ? 'eq' : undefined;
+    const mode = field.search.includes('range')
+      ? 'range'
+      : field.search.includes('like')
+        ? 'like'
+        : field.search.some((m) => m === 'eq' || m === 'in')
+          ? 'eq'
+          : undefined;
     if (!mode) continue;
     fields.push({ name: field.name, label: labelOf(field.label, lang), mode, input: inputOf(field, mode), field });
   }
-  return { keyword: keywordLabels.length > 0 || (entry.pageQueryOp?.keyWordLikeFields.length ?? 0) > 0, keywordLabels, fields };
+  return {
+    keyword: keywordLabels.length > 0 || (entry.pageQueryOp?.keyWordLikeFields.length ?? 0) > 0,
+    keywordLabels,
+    fields,
+  };
 }
 
 /** A date range as the server compares it: whole days, from 00:00:00 to 23:59:59 for datetime columns. */

@@ -6,7 +6,19 @@ import { indexEps } from './eps-index';
 
 /** Types of GET /admin/base/open/eps: one source, shared with the server that builds the reply and the CLI. */
 export type {
-  EpsLabel, EpsSearchMode, EpsStorage, EpsWidget, EpsApi, EpsColumn, EpsField, EpsButton, EpsJoin, EpsJoinery, EpsEntry, EpsEntity, Eps,
+  EpsLabel,
+  EpsSearchMode,
+  EpsStorage,
+  EpsWidget,
+  EpsApi,
+  EpsColumn,
+  EpsField,
+  EpsButton,
+  EpsJoin,
+  EpsJoinery,
+  EpsEntry,
+  EpsEntity,
+  Eps,
 } from '../../codegen/eps-types';
 import type { EpsEntry } from '../../codegen/eps-types';
 
@@ -29,11 +41,15 @@ export { indexEps, shortPrefix } from './eps-index';
 /** Entity metadata for the signed-in user (what they may call), fetched once per session. */
 export function useEps(): EpsState {
   const session = useSession();
-  const { data, error, isLoading } = useSWR<Record<string, EpsEntry[]>, Error>(session ? EPS_KEY : null, (key: string) => request(key), {
-    revalidateOnFocus: false,
-    revalidateIfStale: false,
-    revalidateOnReconnect: false,
-  });
+  const { data, error, isLoading } = useSWR<Record<string, EpsEntry[]>, Error>(
+    session ? EPS_KEY : null,
+    (key: string) => request(key),
+    {
+      revalidateOnFocus: false,
+      revalidateIfStale: false,
+      revalidateOnReconnect: false,
+    },
+  );
   const index = useMemo(() => indexEps(data), [data]);
   return { ...index, isLoading: isLoading || (!!session && !data && !error), error };
 }

@@ -25,7 +25,11 @@ const RUNTIME: Record<string, unknown> = {
   'ajv/dist/runtime/ucs2length': { default: functionOf(ucs2length) },
   'ajv/dist/runtime/equal': { default: functionOf(equal) },
   'ajv/dist/runtime/uri': { default: functionOf(uri) },
-  'ajv-formats/dist/formats': { fullFormats: (formats as { fullFormats?: unknown }).fullFormats ?? (formats as { default?: { fullFormats?: unknown } }).default?.fullFormats },
+  'ajv-formats/dist/formats': {
+    fullFormats:
+      (formats as { fullFormats?: unknown }).fullFormats ??
+      (formats as { default?: { fullFormats?: unknown } }).default?.fullFormats,
+  },
 };
 const runtimeRequire = (name: string) => {
   if (!(name in RUNTIME)) throw new Error(`form validator: no runtime module ${name}`);
@@ -43,10 +47,17 @@ export function formValidator(schema: RJSFSchema): Promise<ValidatorType> {
   let found = loaded.get(key);
   if (!found) {
     found = (async () => {
-      const { url } = await request<{ url: string }>('/admin/base/comm/formValidator', { method: 'POST', data: { schema }, quiet: true });
+      const { url } = await request<{ url: string }>('/admin/base/comm/formValidator', {
+        method: 'POST',
+        data: { schema },
+        quiet: true,
+      });
       if (!/^\/form-validators\/[\w-]+\.js$/.test(url)) throw new Error(`form validator: unexpected address ${url}`);
       // The pattern engine is a chunk of its own, loaded with the first form (not with the page).
-      const [mod, { linearRegExp }] = await Promise.all([import(/* @vite-ignore */ url) as Promise<Module>, import('./linear-regexp')]);
+      const [mod, { linearRegExp }] = await Promise.all([
+        import(/* @vite-ignore */ url) as Promise<Module>,
+        import('./linear-regexp'),
+      ]);
       RUNTIME['joinery/linear-regexp'] = { default: linearRegExp };
       return createPrecompiledValidator(mod.default(runtimeRequire), schema) as ValidatorType;
     })();
@@ -66,13 +77,17 @@ export function useFormValidator(schema: RJSFSchema): { validator?: ValidatorTyp
   useEffect(() => {
     let live = true;
     formValidator(schema).then(
-      (validator) => { if (live) setState({ schema, validator }); },
+      (validator) => {
+        if (live) setState({ schema, validator });
+      },
       (error: unknown) => {
         console.warn('form validator not loaded; the server checks the values on save', error);
         if (live) setState({ schema, validator: NO_CHECKS, error });
       },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [schema]);
   return state.schema === schema ? state : {};
 }

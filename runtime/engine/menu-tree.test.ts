@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { buildMenu, menuTrail, type MenuRow } from './menu-tree';
 
 const row = (r: Partial<MenuRow> & Pick<MenuRow, 'id' | 'type'>): MenuRow => ({
-  parentId: null, name: `m${r.id}`, router: null, perms: null, icon: null, orderNum: 0, viewPath: null, keepAlive: true, isShow: true, ...r,
+  parentId: null,
+  name: `m${r.id}`,
+  router: null,
+  perms: null,
+  icon: null,
+  orderNum: 0,
+  viewPath: null,
+  keepAlive: true,
+  isShow: true,
+  ...r,
 });
 
 describe('buildMenu', () => {

@@ -49,11 +49,19 @@ export function buildMenu(rows: MenuRow[]): MenuModel {
     const parent = node.parentId == null ? undefined : nodes.get(node.parentId);
     (parent && parent.type === 0 ? parent.children : tree).push(node);
   }
-  const sort = (list: MenuNode[]) => { list.sort(byOrder); for (const n of list) sort(n.children); };
+  const sort = (list: MenuNode[]) => {
+    list.sort(byOrder);
+    for (const n of list) sort(n.children);
+  };
   sort(tree);
 
   const pages: MenuNode[] = [];
-  const walk = (list: MenuNode[]) => { for (const n of list) { if (n.type === 1) pages.push(n); walk(n.children); } };
+  const walk = (list: MenuNode[]) => {
+    for (const n of list) {
+      if (n.type === 1) pages.push(n);
+      walk(n.children);
+    }
+  };
   walk(tree);
   // The home entry is the page routed at '/', else the first page of the tree (as the original client does).
   const home = pages.find((p) => p.path === '/') ?? pages[0];

@@ -10,11 +10,19 @@ const PREF_PATH = '/admin/base/comm/pref';
  * Column show/hide/order of an entity, saved per user on the server (GET/POST /admin/base/comm/pref), so the
  * layout follows the user to another browser.
  */
-export function useColumnPrefs(prefix: string): { prefs?: ColumnPrefs; isLoading: boolean; save: (prefs: ColumnPrefs | null) => Promise<void> } {
+export function useColumnPrefs(prefix: string): {
+  prefs?: ColumnPrefs;
+  isLoading: boolean;
+  save: (prefs: ColumnPrefs | null) => Promise<void>;
+} {
   const key = columnPrefKey(prefix);
-  const { data, isLoading, mutate } = useSWR([PREF_PATH, key], ([path, k]) => request<unknown>(path, { params: { key: k } }), {
-    revalidateOnFocus: false,
-  });
+  const { data, isLoading, mutate } = useSWR(
+    [PREF_PATH, key],
+    ([path, k]) => request<unknown>(path, { params: { key: k } }),
+    {
+      revalidateOnFocus: false,
+    },
+  );
   const save = async (prefs: ColumnPrefs | null) => {
     // Optimistic: the table changes at once; a failed save rolls back and rejects for the screen to report.
     await mutate(

@@ -63,7 +63,13 @@ let refreshing: Promise<string> | null = null;
 
 async function refresh(refreshToken: string): Promise<string> {
   try {
-    const reply = await send<TokenReply | undefined>(`${REFRESH_PATH}${query({ refreshToken })}`, 'GET', undefined, undefined, undefined);
+    const reply = await send<TokenReply | undefined>(
+      `${REFRESH_PATH}${query({ refreshToken })}`,
+      'GET',
+      undefined,
+      undefined,
+      undefined,
+    );
     if (!reply?.token) throw new RequestError(401, 'refresh returned no token');
     return saveSession(reply).token;
   } catch (error) {
@@ -88,7 +94,9 @@ export async function ensureToken(): Promise<string | undefined> {
 export function refreshSession(): Promise<string> {
   const session = getSession();
   if (!session) return Promise.reject(new RequestError(401, i18n.t('common:session.expired')));
-  refreshing ??= refresh(session.refreshToken).finally(() => { refreshing = null; });
+  refreshing ??= refresh(session.refreshToken).finally(() => {
+    refreshing = null;
+  });
   return refreshing;
 }
 
@@ -112,7 +120,14 @@ function statusRoute(status: number): string | undefined {
   return undefined;
 }
 
-async function send<T>(url: string, method: 'GET' | 'POST', body: unknown, token: string | undefined, signal: AbortSignal | undefined, quiet = false): Promise<T> {
+async function send<T>(
+  url: string,
+  method: 'GET' | 'POST',
+  body: unknown,
+  token: string | undefined,
+  signal: AbortSignal | undefined,
+  quiet = false,
+): Promise<T> {
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
   const headers: Record<string, string> = { language: currentLanguage() };
   if (token) headers.Authorization = token;
@@ -123,16 +138,22 @@ async function send<T>(url: string, method: 'GET' | 'POST', body: unknown, token
   try {
     // A first call index.html already started (same path and token) is not sent twice.
     const early = method === 'GET' && !signal ? takeEarlyCall(url, token) : undefined;
-    response = await (early ?? fetch(url, {
-      method, headers,
-      body: method === 'POST' ? (form ? body : JSON.stringify(body ?? {})) : undefined,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    }));
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: method === 'POST' ? (form ? body : JSON.stringify(body ?? {})) : undefined,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      }));
   } catch (error) {
     if (signal?.aborted) throw error;
     // (An early call carries its own timeout signal, started by index.html.)
-    if (timeout.aborted || (error instanceof DOMException && error.name === 'TimeoutError')) throw new RequestError(0, i18n.t('common:request.timeout'));
-    throw new RequestError(0, i18n.t('common:request.network', { message: error instanceof Error ? error.message : String(error) }));
+    if (timeout.aborted || (error instanceof DOMException && error.name === 'TimeoutError'))
+      throw new RequestError(0, i18n.t('common:request.timeout'));
+    throw new RequestError(
+      0,
+      i18n.t('common:request.network', { message: error instanceof Error ? error.message : String(error) }),
+    );
   }
   const parsed = (await readBody(response)) as Envelope | undefined;
   // The server writes its messages in the language of the `language` header sent with every call.
@@ -159,8 +180,9 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   const method = options.method ?? 'GET';
   const bare = path.split('?')[0];
   const token = TOKENLESS.has(bare) ? undefined : await ensureToken();
-  const params = method === 'GET' && options.data && typeof options.data === 'object'
-    ? { ...(options.data as Record<string, unknown>), ...options.params }
-    : options.params;
+  const params =
+    method === 'GET' && options.data && typeof options.data === 'object'
+      ? { ...(options.data as Record<string, unknown>), ...options.params }
+      : options.params;
   return send<T>(`${path}${query(params)}`, method, options.data, token, options.signal, options.quiet);
 }

@@ -18,8 +18,12 @@ export const EXPIRY_MARGIN_MS = 2000;
 function isSession(value: unknown): value is Session {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
-  return typeof v.token === 'string' && typeof v.refreshToken === 'string'
-    && typeof v.expire === 'number' && typeof v.refreshExpire === 'number';
+  return (
+    typeof v.token === 'string' &&
+    typeof v.refreshToken === 'string' &&
+    typeof v.expire === 'number' &&
+    typeof v.refreshExpire === 'number'
+  );
 }
 
 function read(): Session | null {
@@ -36,7 +40,9 @@ function read(): Session | null {
 
 let current: Session | null = read();
 const listeners = new Set<() => void>();
-const emit = () => { for (const l of listeners) l(); };
+const emit = () => {
+  for (const l of listeners) l();
+};
 
 // Another tab signing in or out changes this tab's session too.
 window.addEventListener('storage', (event) => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { unstable_serialize } from 'swr';
 import { BoundedListCache } from './swr-cache';
 
-const page = (n: number) => unstable_serialize(['entity-rows', 'product/info', 'page', JSON.stringify({ page: n, size: 100 })]);
+const page = (n: number) =>
+  unstable_serialize(['entity-rows', 'product/info', 'page', JSON.stringify({ page: n, size: 100 })]);
 
 describe('BoundedListCache', () => {
   it('keeps only the most recently read list pages, and every other entry', () => {

@@ -31,7 +31,12 @@ function commit(next: Tab[]): void {
 }
 
 // Logout clears every joinery.user.* key; drop the in-memory copy with it.
-window.addEventListener('storage', (e) => { if (e.key === KEY || e.key === null) { tabs = load(); for (const l of listeners) l(); } });
+window.addEventListener('storage', (e) => {
+  if (e.key === KEY || e.key === null) {
+    tabs = load();
+    for (const l of listeners) l();
+  }
+});
 
 export function getTabs(): Tab[] {
   return tabs;
@@ -82,12 +87,23 @@ export function reloadPage(): void {
 }
 
 export function useReloadCount(): number {
-  return useSyncExternalStore((l) => { reloadListeners.add(l); return () => reloadListeners.delete(l); }, () => reloads);
+  return useSyncExternalStore(
+    (l) => {
+      reloadListeners.add(l);
+      return () => reloadListeners.delete(l);
+    },
+    () => reloads,
+  );
 }
 
 // Logout (here or through a 401) forgets the tabs with the rest of the user's data.
-subscribeSession(() => { if (!getSession() && tabs.length) commit([]); });
+subscribeSession(() => {
+  if (!getSession() && tabs.length) commit([]);
+});
 
 export function useTabs(): Tab[] {
-  return useSyncExternalStore((l) => { listeners.add(l); return () => listeners.delete(l); }, getTabs);
+  return useSyncExternalStore((l) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  }, getTabs);
 }

@@ -29,13 +29,24 @@ describe('theme colours (SPEC §9)', () => {
     for (const color of ['#4165d7', '#51C21A', '#d0378d', '#FFA500', '#FF69B4', '#3EB489', '#708090', '#FF4500']) {
       expect(contrast(color, onColor(color)), color).toBeGreaterThanOrEqual(4.5);
     }
-    fc.assert(fc.property(fc.integer({ min: 0, max: 0xffffff }), (n) => {
-      const color = `#${n.toString(16).padStart(6, '0')}`;
-      return contrast(color, onColor(color)) >= 4.5;
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0xffffff }), (n) => {
+        const color = `#${n.toString(16).padStart(6, '0')}`;
+        return contrast(color, onColor(color)) >= 4.5;
+      }),
+    );
   });
 
   it('breakpoints of SPEC §2', () => {
-    expect([767, 768, 991, 992, 1199, 1200, 1919, 1920].map(breakpointOf)).toEqual(['xs', 'sm', 'sm', 'md', 'md', 'xl', 'xl', 'full']);
+    expect([767, 768, 991, 992, 1199, 1200, 1919, 1920].map(breakpointOf)).toEqual([
+      'xs',
+      'sm',
+      'sm',
+      'md',
+      'md',
+      'xl',
+      'xl',
+      'full',
+    ]);
   });
 });

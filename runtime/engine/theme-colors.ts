@@ -25,7 +25,10 @@ export function tints(color: string, dark: boolean): string[] {
 
 /** WCAG 2.x relative luminance of a #rrggbb colour. */
 export function luminance(color: string): number {
-  const [r, g, b] = rgb(color).map((c) => { const s = c / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+  const [r, g, b] = rgb(color).map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
@@ -44,7 +47,10 @@ const ON_COLORS = ['#ffffff', '#1d2433', '#000000'];
  * white on five of the eight theme colours below 4.5:1).
  */
 export function onColor(color: string): string {
-  return ON_COLORS.find((c) => contrast(color, c) >= 4.5) ?? ON_COLORS.reduce((best, c) => (contrast(color, c) > contrast(color, best) ? c : best));
+  return (
+    ON_COLORS.find((c) => contrast(color, c) >= 4.5) ??
+    ON_COLORS.reduce((best, c) => (contrast(color, c) > contrast(color, best) ? c : best))
+  );
 }
 
 /** SPEC §2 breakpoints: below 768 xs, below 992 sm, below 1200 md, below 1920 xl, above that full. */

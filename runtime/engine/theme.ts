@@ -51,13 +51,15 @@ function apply(options: ThemeOptions): void {
   root.classList.toggle('dark', options.dark);
   root.style.setProperty('--color-primary', options.color);
   root.style.setProperty('--color-on-primary', onColor(options.color));
-  for (const [i, tint] of tints(options.color, options.dark).entries()) root.style.setProperty(`--color-primary-${i + 1}`, tint);
+  for (const [i, tint] of tints(options.color, options.dark).entries())
+    root.style.setProperty(`--color-primary-${i + 1}`, tint);
 }
 
 let saved = loadSaved();
 /** The theme plugin: its defaults (an admin's settings) and whether it is on (off: everyone gets its defaults, light). */
 let plugin: { enabled: boolean; defaults: ThemeOptions } = { enabled: true, defaults: DEFAULTS };
-const effective = (): ThemeOptions => (plugin.enabled ? { ...plugin.defaults, ...saved } : { ...plugin.defaults, dark: false });
+const effective = (): ThemeOptions =>
+  plugin.enabled ? { ...plugin.defaults, ...saved } : { ...plugin.defaults, dark: false };
 let current = effective();
 apply(current);
 const listeners = new Set<() => void>();
@@ -95,7 +97,10 @@ export function setThemePlugin(enabled: boolean, config: Record<string, unknown>
 }
 
 export function useTheme(): ThemeOptions {
-  return useSyncExternalStore((l) => { listeners.add(l); return () => listeners.delete(l); }, getTheme);
+  return useSyncExternalStore((l) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  }, getTheme);
 }
 
 export function useBreakpoint(): Breakpoint {

@@ -11,7 +11,8 @@ export function treeOrder(rows: Row[], key: string): { row: Row; depth: number }
   const ids = new Set(rows.map((r) => String(r[key])));
   const children = new Map<string, Row[]>();
   for (const r of rows) {
-    const parent = r.parentId === null || r.parentId === undefined || !ids.has(String(r.parentId)) ? '' : String(r.parentId);
+    const parent =
+      r.parentId === null || r.parentId === undefined || !ids.has(String(r.parentId)) ? '' : String(r.parentId);
     children.set(parent, [...(children.get(parent) ?? []), r]);
   }
   const out: { row: Row; depth: number }[] = [];
@@ -35,7 +36,12 @@ export type Zone = 'before' | 'inside' | 'after';
  * Where a dragged node lands: the sibling list of its new parent in order, as `<entity>/order` takes it
  * ({id, parentId, orderNum} for each). Undefined when the drop would put a node under itself.
  */
-export function reorder(options: RelationOption[], moved: number | string, target: number | string, zone: Zone): { id: number | string; parentId: number | string | null; orderNum: number }[] | undefined {
+export function reorder(
+  options: RelationOption[],
+  moved: number | string,
+  target: number | string,
+  zone: Zone,
+): { id: number | string; parentId: number | string | null; orderNum: number }[] | undefined {
   const at = options.findIndex((o) => o.value === moved);
   const on = options.findIndex((o) => o.value === target);
   if (at < 0 || on < 0 || moved === target) return undefined;
@@ -43,11 +49,13 @@ export function reorder(options: RelationOption[], moved: number | string, targe
   const below = new Set([moved]);
   for (let i = at + 1; i < options.length && options[i].depth > options[at].depth; i++) below.add(options[i].value);
   if (below.has(target)) return undefined;
-  const parentOf = (o: RelationOption) => (o.row?.parentId === undefined || o.row?.parentId === null ? null : o.row.parentId as number | string);
+  const parentOf = (o: RelationOption) =>
+    o.row?.parentId === undefined || o.row?.parentId === null ? null : (o.row.parentId as number | string);
   const parent = zone === 'inside' ? target : parentOf(options[on]);
-  const siblings = options.filter((o) => o.value !== moved && String(parentOf(o)) === String(parent)).map((o) => o.value);
+  const siblings = options
+    .filter((o) => o.value !== moved && String(parentOf(o)) === String(parent))
+    .map((o) => o.value);
   if (zone === 'inside') siblings.push(moved);
   else siblings.splice(siblings.indexOf(target) + (zone === 'after' ? 1 : 0), 0, moved);
   return siblings.map((id, i) => ({ id, parentId: parent, orderNum: i + 1 }));
 }
-

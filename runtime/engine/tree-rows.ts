@@ -10,7 +10,12 @@ const keyOf = (v: unknown): string | null => (v === null || v === undefined || v
  * are shown with every ancestor, open, whatever `open` says; rows whose parent is not in the list are roots, and
  * rows caught in a loop of parents are shown at the top level rather than lost.
  */
-export function treeRows(rows: EntityRow[], open: ReadonlySet<string>, matches?: (row: EntityRow) => boolean, parentKey = 'parentId'): TreeRow[] {
+export function treeRows(
+  rows: EntityRow[],
+  open: ReadonlySet<string>,
+  matches?: (row: EntityRow) => boolean,
+  parentKey = 'parentId',
+): TreeRow[] {
   const byId = new Map(rows.map((r) => [String(r.id), r]));
   const parentOf = (r: EntityRow) => {
     const p = keyOf(r[parentKey]);

@@ -4,13 +4,22 @@ import { ensureToken, request, RequestError } from './request';
 import { useSession } from './session';
 
 /** GET /admin/base/comm/uploadMode: where files go and the limits the server enforces (checked here first). */
-export type UploadMode = { mode: string; type: string; maxSize: number; maxFiles: number; kinds: Record<string, string[]> };
+export type UploadMode = {
+  mode: string;
+  type: string;
+  maxSize: number;
+  maxFiles: number;
+  kinds: Record<string, string[]>;
+};
 
 export const UPLOAD_MODE_KEY = '/admin/base/comm/uploadMode';
 
 export function useUploadMode(): UploadMode | undefined {
   const session = useSession();
-  const { data } = useSWR<UploadMode>(session ? UPLOAD_MODE_KEY : null, (key: string) => request<UploadMode>(key), { revalidateOnFocus: false, revalidateIfStale: false });
+  const { data } = useSWR<UploadMode>(session ? UPLOAD_MODE_KEY : null, (key: string) => request<UploadMode>(key), {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+  });
   return data;
 }
 
@@ -62,7 +71,10 @@ export function fileProblem(file: File, mode: UploadMode | undefined, accept: Up
  * Sends one file to POST /admin/base/comm/upload (multipart) and resolves to its URL. XMLHttpRequest rather than
  * fetch, for upload progress. The server records the file in the file space (in `classifyId` when given).
  */
-export async function uploadFile(file: File, options: { onProgress?: (fraction: number) => void; classifyId?: number; signal?: AbortSignal } = {}): Promise<string> {
+export async function uploadFile(
+  file: File,
+  options: { onProgress?: (fraction: number) => void; classifyId?: number; signal?: AbortSignal } = {},
+): Promise<string> {
   const token = await ensureToken();
   const form = new FormData();
   if (options.classifyId !== undefined) form.append('classifyId', String(options.classifyId));
@@ -72,7 +84,9 @@ export async function uploadFile(file: File, options: { onProgress?: (fraction: 
     xhr.open('POST', '/admin/base/comm/upload');
     if (token) xhr.setRequestHeader('Authorization', token);
     xhr.setRequestHeader('language', currentLanguage());
-    xhr.upload.onprogress = (e) => { if (e.lengthComputable) options.onProgress?.(e.loaded / e.total); };
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) options.onProgress?.(e.loaded / e.total);
+    };
     xhr.onerror = () => reject(new RequestError(0, i18n.t('common:request.network', { message: file.name })));
     xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
     xhr.onload = () => {

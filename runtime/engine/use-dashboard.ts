@@ -13,8 +13,15 @@ export type Period = (typeof PERIODS)[number];
  * up to this time), and the changes (ratios of like with like; null = nothing to compare with).
  */
 export type Figure = {
-  total?: number; today: number; yesterday: number; yesterdaySoFar: number; week: number; lastWeek: number; lastWeekSoFar: number;
-  dayOnDay: number | null; weekOnWeek: number | null;
+  total?: number;
+  today: number;
+  yesterday: number;
+  yesterdaySoFar: number;
+  week: number;
+  lastWeek: number;
+  lastWeekSoFar: number;
+  dayOnDay: number | null;
+  weekOnWeek: number | null;
 };
 export type SeriesPoint = { label: string; amount: number; orders: number };
 export type DashboardData = {
@@ -28,7 +35,15 @@ export type DashboardData = {
   users: Figure;
   conversion: { today: number | null; yesterday: number | null; dayOnDay: number | null };
   categoryShare: { categoryId: number | null; name: string | null; sales: number; share: number }[];
-  hotProducts: { rank: number; id: number; name: string; pic: string | null; price: number; sales: number; categoryName: string | null }[];
+  hotProducts: {
+    rank: number;
+    id: number;
+    name: string;
+    pic: string | null;
+    price: number;
+    sales: number;
+    categoryName: string | null;
+  }[];
   series: { period: Period; points: SeriesPoint[] };
 };
 

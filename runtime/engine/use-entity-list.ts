@@ -17,11 +17,20 @@ export type EntityListResult = {
 const NO_ROWS: EntityRow[] = [];
 
 /** Entities without a page call (department) are listed whole and paged here, so the screen works the same. */
-async function fetchRows(prefix: string, mode: 'page' | 'list' | 'tree', body: Record<string, unknown>): Promise<PageReply> {
+async function fetchRows(
+  prefix: string,
+  mode: 'page' | 'list' | 'tree',
+  body: Record<string, unknown>,
+): Promise<PageReply> {
   const api = entityApi(prefix);
   if (mode === 'tree') {
     // A tree is listed whole (its filters apply, its keyword is matched here so that ancestors of matches stay).
-    const { page: _page, size: _size, keyWord: _keyWord, ...filters } = body as { page: number; size: number; keyWord?: string };
+    const {
+      page: _page,
+      size: _size,
+      keyWord: _keyWord,
+      ...filters
+    } = body as { page: number; size: number; keyWord?: string };
     const all = await api.list(filters);
     return { list: all, pagination: { page: 1, size: all.length, total: all.length } };
   }
@@ -32,7 +41,11 @@ async function fetchRows(prefix: string, mode: 'page' | 'list' | 'tree', body: R
 }
 
 /** SWR-backed rows of one list page; the previous page stays on screen while the next one loads. */
-export function useEntityList(prefix: string, state: ListState, mode: 'page' | 'list' | 'tree' | null): EntityListResult {
+export function useEntityList(
+  prefix: string,
+  state: ListState,
+  mode: 'page' | 'list' | 'tree' | null,
+): EntityListResult {
   const body = pageBody(state);
   if (mode === 'tree') {
     // Page and size mean nothing to a whole tree: the same rows whatever the page.
@@ -41,10 +54,14 @@ export function useEntityList(prefix: string, state: ListState, mode: 'page' | '
     delete body.keyWord;
   }
   const key = mode ? (['entity-rows', prefix, mode, JSON.stringify(body)] as const) : null;
-  const { data, error, isLoading, isValidating, mutate } = useSWR(key, ([, p, m, b]) => fetchRows(p, m, JSON.parse(b) as Record<string, unknown>), {
-    keepPreviousData: true,
-    revalidateOnFocus: false,
-  });
+  const { data, error, isLoading, isValidating, mutate } = useSWR(
+    key,
+    ([, p, m, b]) => fetchRows(p, m, JSON.parse(b) as Record<string, unknown>),
+    {
+      keepPreviousData: true,
+      revalidateOnFocus: false,
+    },
+  );
   return {
     rows: data?.list ?? NO_ROWS,
     total: data?.pagination.total ?? 0,

@@ -40,14 +40,16 @@ function decodeFilter(raw: string): unknown {
 
 function encodeFilter(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  if (Array.isArray(value)) return value.some((v) => v !== undefined && v !== null && v !== '') ? JSON.stringify(value) : undefined;
+  if (Array.isArray(value))
+    return value.some((v) => v !== undefined && v !== null && v !== '') ? JSON.stringify(value) : undefined;
   return String(value);
 }
 
 /** Reads a ListState from URL search params. */
 export function parseListState(params: URLSearchParams): ListState {
   const filters: Record<string, unknown> = {};
-  for (const [key, value] of params) if (key.startsWith(FILTER_PREFIX) && value !== '') filters[key.slice(FILTER_PREFIX.length)] = decodeFilter(value);
+  for (const [key, value] of params)
+    if (key.startsWith(FILTER_PREFIX) && value !== '') filters[key.slice(FILTER_PREFIX.length)] = decodeFilter(value);
   const sort = params.get('sort');
   const order = params.get('order') ?? undefined;
   return {
@@ -64,7 +66,8 @@ export function parseListState(params: URLSearchParams): ListState {
 export function writeListState(base: URLSearchParams, state: ListState): URLSearchParams {
   const next = new URLSearchParams();
   for (const [key, value] of base) {
-    if (!['page', 'size', 'order', 'sort', 'kw'].includes(key) && !key.startsWith(FILTER_PREFIX)) next.append(key, value);
+    if (!['page', 'size', 'order', 'sort', 'kw'].includes(key) && !key.startsWith(FILTER_PREFIX))
+      next.append(key, value);
   }
   if (state.page !== 1) next.set('page', String(state.page));
   if (state.size !== DEFAULT_SIZE) next.set('size', String(state.size));
@@ -134,6 +137,7 @@ export function pageBody(state: ListState): Record<string, unknown> {
     body.sort = state.sort ?? 'desc';
   }
   if (state.keyWord) body.keyWord = state.keyWord;
-  for (const [name, value] of Object.entries(state.filters)) if (value !== undefined && value !== '') body[name] = value;
+  for (const [name, value] of Object.entries(state.filters))
+    if (value !== undefined && value !== '') body[name] = value;
   return body;
 }

@@ -72,9 +72,12 @@ void i18n.use(initReactI18next).init({
 });
 
 /** Resolves when the saved language's texts are in: main.tsx renders after it (at once for zh-cn). */
-export const i18nReady: Promise<void> = startLanguage === DEFAULT_LANGUAGE
-  ? Promise.resolve()
-  : switchLanguage(startLanguage).catch((error: unknown) => console.warn(`texts of ${startLanguage} not loaded`, error));
+export const i18nReady: Promise<void> =
+  startLanguage === DEFAULT_LANGUAGE
+    ? Promise.resolve()
+    : switchLanguage(startLanguage).catch((error: unknown) =>
+        console.warn(`texts of ${startLanguage} not loaded`, error),
+      );
 
 function applyDocumentLanguage(lang: string): void {
   document.documentElement.lang = lang === 'en' ? 'en' : lang === 'zh-tw' ? 'zh-TW' : 'zh-CN';
@@ -91,7 +94,10 @@ export function currentLanguage(): Language {
 }
 
 /** Picks the current language's text from a {zh-cn, zh-tw, en} label (eps titles and field labels). */
-export function pickLabel(label: Partial<Record<Language, string>> | undefined, lang: string = currentLanguage()): string {
+export function pickLabel(
+  label: Partial<Record<Language, string>> | undefined,
+  lang: string = currentLanguage(),
+): string {
   if (!label) return '';
   return label[lang as Language] ?? label[DEFAULT_LANGUAGE] ?? Object.values(label)[0] ?? '';
 }

@@ -27,7 +27,10 @@ const has = (messages: Messages | undefined, key: string): boolean => {
   // A key with plural forms is stored as key_one / key_other.
   if (at !== undefined) return true;
   const last = key.split('.').pop()!;
-  const parent = key.split('.').slice(0, -1).reduce<string | Messages | undefined>((m, p) => (typeof m === 'object' ? m[p] : undefined), messages);
+  const parent = key
+    .split('.')
+    .slice(0, -1)
+    .reduce<string | Messages | undefined>((m, p) => (typeof m === 'object' ? m[p] : undefined), messages);
   return typeof parent === 'object' && (`${last}_one` in parent || `${last}_other` in parent);
 };
 

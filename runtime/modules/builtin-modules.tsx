@@ -14,18 +14,30 @@ const demo = (key: string, load: ModuleDemo['load']): ModuleDemo => ({ key, load
 export const BUILTIN_MODULES: readonly Omit<RuntimeModule, 'enable'>[] = [
   { name: 'icon', order: 1, demos: [demo('icon.all', () => import('./demos/icon-demo'))] },
   {
-    name: 'print', order: 2, index: PrintHost,
-    demos: [demo('print.basic', () => import('./demos/print-basic-demo')), demo('print.form', () => import('./demos/print-form-demo'))],
+    name: 'print',
+    order: 2,
+    index: PrintHost,
+    demos: [
+      demo('print.basic', () => import('./demos/print-basic-demo')),
+      demo('print.form', () => import('./demos/print-form-demo')),
+    ],
   },
   { name: 'tailwind', order: 3 },
   { name: 'theme', order: 4, index: ThemeHost, toolbar: ThemeToolbar },
   {
-    name: 'upload', order: 5,
-    demos: ['base', 'multiple', 'small', 'file', 'drag', 'custom', 'check', 'space'].map((k) => demo(`upload.${k}`, () => import('./demos/upload-demos').then((m) => ({ default: m.UPLOAD_DEMOS[k] })))),
+    name: 'upload',
+    order: 5,
+    demos: ['base', 'multiple', 'small', 'file', 'drag', 'custom', 'check', 'space'].map((k) =>
+      demo(`upload.${k}`, () => import('./demos/upload-demos').then((m) => ({ default: m.UPLOAD_DEMOS[k] }))),
+    ),
   },
   {
-    name: 'view', order: 6,
-    demos: [demo('view.group', () => import('./demos/view-group-demo')), demo('view.head', () => import('./demos/view-head-demo'))],
+    name: 'view',
+    order: 6,
+    demos: [
+      demo('view.group', () => import('./demos/view-group-demo')),
+      demo('view.head', () => import('./demos/view-head-demo')),
+    ],
   },
 ];
 

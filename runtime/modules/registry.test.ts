@@ -3,12 +3,22 @@ import { extraComponents, toolbarEntries, type RuntimeModule } from './registry'
 
 const Part = () => null;
 const mod = (name: string, order: number, enable: boolean, index = true, toolbar = false): RuntimeModule => ({
-  name, order, enable, ...(index ? { index: Part } : {}), ...(toolbar ? { toolbar: Part } : {}),
+  name,
+  order,
+  enable,
+  ...(index ? { index: Part } : {}),
+  ...(toolbar ? { toolbar: Part } : {}),
 });
 
 describe('extraComponents', () => {
   it('keeps only enabled modules that have an index component, ordered by order', () => {
-    const list = [mod('theme', 4, true), mod('print', 2, true), mod('view', 1, true, false), mod('icon', 0, false), mod('upload', 3, true)];
+    const list = [
+      mod('theme', 4, true),
+      mod('print', 2, true),
+      mod('view', 1, true, false),
+      mod('icon', 0, false),
+      mod('upload', 3, true),
+    ];
     expect(extraComponents(list).map((m) => m.name)).toEqual(['print', 'upload', 'theme']);
   });
 
@@ -26,7 +36,11 @@ describe('extraComponents', () => {
   });
 
   it('toolbar entries follow the same rule for their own part', () => {
-    const list = [mod('theme', 4, true, true, true), mod('print', 2, true, true, false), mod('x', 1, false, false, true)];
+    const list = [
+      mod('theme', 4, true, true, true),
+      mod('print', 2, true, true, false),
+      mod('x', 1, false, false, true),
+    ];
     expect(toolbarEntries(list).map((m) => m.name)).toEqual(['theme']);
   });
 });

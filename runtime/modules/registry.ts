@@ -20,10 +20,14 @@ export type ModuleDemo = { key: string; load: () => Promise<{ default: Component
 
 /** The extra components: only enabled modules with an index component, by `order` (then name, so ties are stable). */
 export function extraComponents(modules: readonly RuntimeModule[]): RuntimeModule[] {
-  return modules.filter((m) => m.enable && m.index !== undefined).sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+  return modules
+    .filter((m) => m.enable && m.index !== undefined)
+    .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
 }
 
 /** The header entries of enabled modules, by order. */
 export function toolbarEntries(modules: readonly RuntimeModule[]): RuntimeModule[] {
-  return modules.filter((m) => m.enable && m.toolbar !== undefined).sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+  return modules
+    .filter((m) => m.enable && m.toolbar !== undefined)
+    .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
 }

@@ -10,7 +10,14 @@ const setOpen = (value: boolean) => {
   open = value;
   for (const l of listeners) l();
 };
-const useOpen = () => useSyncExternalStore((l) => { listeners.add(l); return () => listeners.delete(l); }, () => open);
+const useOpen = () =>
+  useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => open,
+  );
 
 /** The theme plugin's toolbar entry: dark mode at a click, and the theme panel. */
 export function ThemeToolbar() {
@@ -18,7 +25,13 @@ export function ThemeToolbar() {
   const theme = useTheme();
   return (
     <>
-      <IconButton icon={theme.dark ? 'sun' : 'moon'} label={theme.dark ? t('header.light') : t('header.dark')} onClick={() => setTheme({ dark: !theme.dark })} testId="toggle-dark" pressed={theme.dark} />
+      <IconButton
+        icon={theme.dark ? 'sun' : 'moon'}
+        label={theme.dark ? t('header.light') : t('header.dark')}
+        onClick={() => setTheme({ dark: !theme.dark })}
+        testId="toggle-dark"
+        pressed={theme.dark}
+      />
       <IconButton icon="palette" label={t('header.theme')} onClick={() => setOpen(true)} testId="open-theme" />
     </>
   );

@@ -16,11 +16,15 @@ export default function LogKeep({ prefix, onChanged }: ToolbarExtraProps) {
   const maySet = usePermission(perm('setKeep'));
   const mayGet = usePermission(perm('getKeep'));
   const api = entityApi(prefix);
-  const keep = useSWR(mayGet ? api.url('getKeep') : null, () => api.get<string>('getKeep'), { revalidateOnFocus: false });
+  const keep = useSWR(mayGet ? api.url('getKeep') : null, () => api.get<string>('getKeep'), {
+    revalidateOnFocus: false,
+  });
   const [days, setDays] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  useEffect(() => { if (keep.data !== undefined) setDays(String(keep.data)); }, [keep.data]);
+  useEffect(() => {
+    if (keep.data !== undefined) setDays(String(keep.data));
+  }, [keep.data]);
   const valid = /^\d+$/.test(days) && Number(days) >= 1 && Number(days) <= 3650;
   const changed = keep.data !== undefined && days !== String(keep.data);
 
@@ -54,24 +58,75 @@ export default function LogKeep({ prefix, onChanged }: ToolbarExtraProps) {
     <>
       {mayGet && (
         // Not a <form>: the toolbar sits inside the search form, and a nested form would submit the search.
-        <div className="flex shrink-0 items-center gap-1.5 text-[13px] whitespace-nowrap text-muted" data-testid="log-keep">
+        <div
+          className="flex shrink-0 items-center gap-1.5 text-[13px] whitespace-nowrap text-muted"
+          data-testid="log-keep"
+        >
           <label htmlFor="log-keep-days">{t('logKeep.label')}</label>
-          <input id="log-keep-days" className={`${inputClass} h-8 !w-16 text-center ${days && !valid ? 'border-danger' : ''}`} inputMode="numeric" value={days}
-            disabled={!maySet} aria-invalid={days !== '' && !valid} title={valid ? undefined : t('logKeep.range')}
+          <input
+            id="log-keep-days"
+            className={`${inputClass} h-8 !w-16 text-center ${days && !valid ? 'border-danger' : ''}`}
+            inputMode="numeric"
+            value={days}
+            disabled={!maySet}
+            aria-invalid={days !== '' && !valid}
+            title={valid ? undefined : t('logKeep.range')}
             onChange={(e) => setDays(e.target.value.replace(/\D/g, '').slice(0, 4))}
-            onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); if (valid && changed) void save(); } }} />
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                if (valid && changed) void save();
+              }
+            }}
+          />
           <span>{t('logKeep.days')}</span>
-          {maySet && <button type="button" className={buttonClass.default} disabled={!valid || !changed || busy} onClick={() => void save()}>{t('logKeep.save')}</button>}
+          {maySet && (
+            <button
+              type="button"
+              className={buttonClass.default}
+              disabled={!valid || !changed || busy}
+              onClick={() => void save()}
+            >
+              {t('logKeep.save')}
+            </button>
+          )}
         </div>
       )}
-      {mayClear && <button type="button" className={buttonClass.danger} onClick={() => setConfirming(true)} data-testid="log-clear">{t('logKeep.clear')}</button>}
-      <DialogFrame open={confirming} onOpenChange={(o) => { if (!o) setConfirming(false); }} title={t('logKeep.clear')} width="max-w-md" testId="log-clear-dialog"
-        footer={(
+      {mayClear && (
+        <button
+          type="button"
+          className={buttonClass.danger}
+          onClick={() => setConfirming(true)}
+          data-testid="log-clear"
+        >
+          {t('logKeep.clear')}
+        </button>
+      )}
+      <DialogFrame
+        open={confirming}
+        onOpenChange={(o) => {
+          if (!o) setConfirming(false);
+        }}
+        title={t('logKeep.clear')}
+        width="max-w-md"
+        testId="log-clear-dialog"
+        footer={
           <>
-            <button type="button" className={buttonClass.default} onClick={() => setConfirming(false)}>{t('action.cancel')}</button>
-            <button type="button" className={buttonClass.danger} disabled={busy} onClick={() => void clear()} data-testid="log-clear-confirm">{t('logKeep.clear')}</button>
+            <button type="button" className={buttonClass.default} onClick={() => setConfirming(false)}>
+              {t('action.cancel')}
+            </button>
+            <button
+              type="button"
+              className={buttonClass.danger}
+              disabled={busy}
+              onClick={() => void clear()}
+              data-testid="log-clear-confirm"
+            >
+              {t('logKeep.clear')}
+            </button>
           </>
-        )}>
+        }
+      >
         <p className="text-[13px] text-ink">{t('logKeep.confirm')}</p>
       </DialogFrame>
     </>

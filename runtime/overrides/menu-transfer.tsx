@@ -14,7 +14,8 @@ import type { ToolbarExtraProps } from './toolbar-extras';
 type MenuTree = Record<string, unknown> & { name?: unknown; childMenus?: MenuTree[] };
 
 /** How many menus a tree list holds (for the messages). */
-const countOf = (trees: MenuTree[]): number => trees.reduce((n, m) => n + 1 + countOf(Array.isArray(m.childMenus) ? m.childMenus : []), 0);
+const countOf = (trees: MenuTree[]): number =>
+  trees.reduce((n, m) => n + 1 + countOf(Array.isArray(m.childMenus) ? m.childMenus : []), 0);
 
 /**
  * The menus' own export and import (PROTOCOL §7.5), as the original's menu page: the ticked menus with everything
@@ -34,7 +35,9 @@ export default function MenuTransfer({ prefix, selectedIds, onChanged }: Toolbar
   const [offered, setOffered] = useState<{ file: File; question?: InstallQuestion } | null>(null);
   useEffect(() => {
     if (!mayInstall) return undefined;
-    const over = (e: DragEvent) => { if (e.dataTransfer?.types.includes('Files')) e.preventDefault(); };
+    const over = (e: DragEvent) => {
+      if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
+    };
     const drop = (e: DragEvent) => {
       const file = e.dataTransfer?.files[0];
       if (!file || !isPluginPackage(file)) return;
@@ -78,9 +81,13 @@ export default function MenuTransfer({ prefix, selectedIds, onChanged }: Toolbar
       // A ticked menu goes with everything below it (the export keeps only what is reachable from a ticked root).
       const all = await entityApi<{ id: number; parentId: number | null }>(prefix).list();
       const ids = new Set(selectedIds);
-      for (let grew = true; grew;) {
+      for (let grew = true; grew; ) {
         grew = false;
-        for (const m of all) if (m.parentId !== null && ids.has(m.parentId) && !ids.has(m.id)) { ids.add(m.id); grew = true; }
+        for (const m of all)
+          if (m.parentId !== null && ids.has(m.parentId) && !ids.has(m.id)) {
+            ids.add(m.id);
+            grew = true;
+          }
       }
       const trees = await entityApi(prefix).post<MenuTree[]>('export', { ids: [...ids] });
       const blob = new Blob([JSON.stringify(trees, null, 2)], { type: 'application/json' });
@@ -105,7 +112,10 @@ export default function MenuTransfer({ prefix, selectedIds, onChanged }: Toolbar
       toast.error(t('menuTransfer.notJson', { name: file.name }));
       return;
     }
-    if (!Array.isArray(menus) || menus.some((m) => typeof m !== 'object' || m === null || typeof (m as MenuTree).name !== 'string')) {
+    if (
+      !Array.isArray(menus) ||
+      menus.some((m) => typeof m !== 'object' || m === null || typeof (m as MenuTree).name !== 'string')
+    ) {
       toast.error(t('menuTransfer.notMenus', { name: file.name }));
       return;
     }
@@ -125,29 +135,65 @@ export default function MenuTransfer({ prefix, selectedIds, onChanged }: Toolbar
   return (
     <>
       {mayExport && (
-        <button type="button" className={buttonClass.default} disabled={busy || selectedIds.length === 0} onClick={() => void exportMenus()}
-          title={selectedIds.length === 0 ? t('menuTransfer.pickFirst') : undefined}>
-          {t('menuTransfer.export')}{selectedIds.length > 0 && ` (${selectedIds.length})`}
+        <button
+          type="button"
+          className={buttonClass.default}
+          disabled={busy || selectedIds.length === 0}
+          onClick={() => void exportMenus()}
+          title={selectedIds.length === 0 ? t('menuTransfer.pickFirst') : undefined}
+        >
+          {t('menuTransfer.export')}
+          {selectedIds.length > 0 && ` (${selectedIds.length})`}
         </button>
       )}
       {mayImport && (
         <>
-          <button type="button" className={buttonClass.default} disabled={busy} onClick={() => input.current?.click()}>{t('menuTransfer.import')}</button>
-          <input ref={input} type="file" hidden accept=".json,application/json" data-testid="menu-import-file"
-            onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void importMenus(f); }} />
+          <button type="button" className={buttonClass.default} disabled={busy} onClick={() => input.current?.click()}>
+            {t('menuTransfer.import')}
+          </button>
+          <input
+            ref={input}
+            type="file"
+            hidden
+            accept=".json,application/json"
+            data-testid="menu-import-file"
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              e.target.value = '';
+              if (f) void importMenus(f);
+            }}
+          />
         </>
       )}
-      <DialogFrame open={offered !== null} onOpenChange={(o) => { if (!o) setOffered(null); }} width="max-w-md" testId="menu-plugin-install"
+      <DialogFrame
+        open={offered !== null}
+        onOpenChange={(o) => {
+          if (!o) setOffered(null);
+        }}
+        width="max-w-md"
+        testId="menu-plugin-install"
         title={t('menuTransfer.installTitle')}
-        footer={(
+        footer={
           <>
-            <button type="button" className={buttonClass.default} onClick={() => setOffered(null)}>{t('action.cancel')}</button>
-            <button type="button" className={buttonClass.primary} disabled={busy} onClick={() => void install(offered!.file, offered!.question !== undefined)}>
+            <button type="button" className={buttonClass.default} onClick={() => setOffered(null)}>
+              {t('action.cancel')}
+            </button>
+            <button
+              type="button"
+              className={buttonClass.primary}
+              disabled={busy}
+              onClick={() => void install(offered!.file, offered!.question !== undefined)}
+            >
               {t('menuTransfer.install')}
             </button>
           </>
-        )}>
-        <p className="text-[13px] text-ink">{offered?.question ? offered.question.message : t('menuTransfer.installText', { name: offered?.file.name ?? '' })}</p>
+        }
+      >
+        <p className="text-[13px] text-ink">
+          {offered?.question
+            ? offered.question.message
+            : t('menuTransfer.installText', { name: offered?.file.name ?? '' })}
+        </p>
       </DialogFrame>
     </>
   );

@@ -23,7 +23,9 @@ describe('view registry', () => {
     const menu = buildMenu(permmenu.menus);
     const pages = [...new Set(menu.byPath.values())];
     expect(pages.length).toBeGreaterThan(15);
-    const unresolved = pages.filter((p) => resolveView(p, eps).kind === 'none').map((p) => `${p.router ?? ''} ${p.viewPath ?? ''}`);
+    const unresolved = pages
+      .filter((p) => resolveView(p, eps).kind === 'none')
+      .map((p) => `${p.router ?? ''} ${p.viewPath ?? ''}`);
     expect(unresolved).toEqual([]);
   });
 
@@ -38,10 +40,16 @@ describe('view registry', () => {
     const goods = resolveView(node('/demo/goods'), eps);
     expect(goods.kind === 'entity' && goods.prefix).toBe('demo/goods');
     expect(resolveView(node('/helper/plugins'), eps).kind).toBe('screen');
-    expect(resolveView({ ...node('/helper/plugins'), router: '/helper/plugins/serve' }, eps).kind, 'the original\'s own router').toBe('screen');
+    expect(
+      resolveView({ ...node('/helper/plugins'), router: '/helper/plugins/serve' }, eps).kind,
+      "the original's own router",
+    ).toBe('screen');
     expect(menu.home && resolveView(menu.home, eps).kind).toBe('screen');
     // A menu written for the original (its router, its view path) opens the same entity screen.
-    const foreign = resolveView({ ...node('/sys/user'), router: '/base/user', viewPath: 'modules/base/views/user/index.vue' }, eps);
+    const foreign = resolveView(
+      { ...node('/sys/user'), router: '/base/user', viewPath: 'modules/base/views/user/index.vue' },
+      eps,
+    );
     expect(foreign.kind === 'entity' && foreign.prefix).toBe('base/sys/user');
   });
 });

@@ -20,13 +20,16 @@ let entityLoading: Promise<{ default: ComponentType<EntityScreenProps> }> | unde
 let LoadedEntityScreen: ComponentType<EntityScreenProps> | undefined;
 /** Starts loading the list screen's code (the app does so at start for a signed-in user); a failed load may be tried again. */
 export function preloadEntityScreen(): Promise<{ default: ComponentType<EntityScreenProps> }> {
-  entityLoading ??= loadEntity().then((m) => {
-    LoadedEntityScreen = m.default;
-    return m;
-  }, (error: unknown) => {
-    entityLoading = undefined;
-    throw error;
-  });
+  entityLoading ??= loadEntity().then(
+    (m) => {
+      LoadedEntityScreen = m.default;
+      return m;
+    },
+    (error: unknown) => {
+      entityLoading = undefined;
+      throw error;
+    },
+  );
   return entityLoading;
 }
 const LazyEntityScreen = screen<EntityScreenProps>(preloadEntityScreen);
@@ -81,7 +84,10 @@ export type ResolvedView =
  * What a menu page shows: an http viewPath in a frame; a hand-written override for the viewPath; the entity whose menu router is this page's router;
  * a registered screen for the viewPath; the entity whose menu viewPath matches; else nothing (→ 404).
  */
-export function resolveView(node: MenuNode, eps: { byRouter: Map<string, EpsEntry>; byViewPath: Map<string, EpsEntry> }): ResolvedView {
+export function resolveView(
+  node: MenuNode,
+  eps: { byRouter: Map<string, EpsEntry>; byViewPath: Map<string, EpsEntry> },
+): ResolvedView {
   const view = node.viewPath?.trim() ?? '';
   if (/^https?:\/\//i.test(view)) return { kind: 'frame', url: view };
   const override = VIEW_OVERRIDES[view.replace(/^cool\//, '')];

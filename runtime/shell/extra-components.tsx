@@ -5,7 +5,9 @@ export function ExtraComponents({ modules }: { modules: readonly RuntimeModule[]
   return (
     <div data-testid="extra-components" className="contents">
       {extraComponents(modules).map(({ name, index: Index }) => (
-        <div key={name} data-extra-module={name} className="contents">{Index && <Index />}</div>
+        <div key={name} data-extra-module={name} className="contents">
+          {Index && <Index />}
+        </div>
       ))}
     </div>
   );

@@ -7,8 +7,15 @@
 export type FocusMemo = { el: HTMLElement | null; key: string | null; home: HTMLElement | null };
 
 export function rememberFocus(): FocusMemo {
-  const el = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
-  return { el, key: el?.getAttribute('data-focus-key') ?? null, home: el?.closest<HTMLElement>('[data-focus-home]') ?? null };
+  const el =
+    document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+      ? document.activeElement
+      : null;
+  return {
+    el,
+    key: el?.getAttribute('data-focus-key') ?? null,
+    home: el?.closest<HTMLElement>('[data-focus-home]') ?? null,
+  };
 }
 
 const focusable = (el: HTMLElement | null | undefined): el is HTMLElement =>

@@ -35,7 +35,11 @@ function Breadcrumb({ tree }: { tree: MenuNode[] }) {
   const trail = page ? menuTrail(tree, page.id).map(label) : [title(pathname)].filter(Boolean);
   if (trail.length === 0) return null;
   return (
-    <ol className="hidden items-center gap-1.5 text-[13px] md:flex" aria-label={t('header.breadcrumb')} data-testid="breadcrumb">
+    <ol
+      className="hidden items-center gap-1.5 text-[13px] md:flex"
+      aria-label={t('header.breadcrumb')}
+      data-testid="breadcrumb"
+    >
       {trail.map((part, i) => (
         <li key={`${i}-${part}`} className="flex items-center gap-1.5">
           {i > 0 && <Icon name="chevron-right" size={13} className="text-faint" />}
@@ -47,19 +51,37 @@ function Breadcrumb({ tree }: { tree: MenuNode[] }) {
 }
 
 function* flatPages(list: MenuNode[]): Generator<MenuNode> {
-  for (const n of list) { if (n.type === 1) yield n; yield* flatPages(n.children); }
+  for (const n of list) {
+    if (n.type === 1) yield n;
+    yield* flatPages(n.children);
+  }
 }
 
 /** Top-level directories as groups (theme option "menu grouping"); the sidebar then shows the chosen one. */
-function GroupNav({ groups, active, onSelect }: { groups: MenuNode[]; active?: number; onSelect: (id: number) => void }) {
+function GroupNav({
+  groups,
+  active,
+  onSelect,
+}: {
+  groups: MenuNode[];
+  active?: number;
+  onSelect: (id: number) => void;
+}) {
   const label = useMenuLabel();
   return (
     <div className="hidden min-w-0 items-center gap-1 overflow-x-auto md:flex" data-testid="menu-groups">
       {groups.map((g) => (
-        <button key={g.id} type="button" onClick={() => onSelect(g.id)} aria-pressed={g.id === active}
+        <button
+          key={g.id}
+          type="button"
+          onClick={() => onSelect(g.id)}
+          aria-pressed={g.id === active}
           className={`flex h-8 shrink-0 items-center gap-1.5 rounded-md px-2.5 text-[13px] transition-colors ${
-            g.id === active ? 'bg-primary-9 font-medium text-primary' : 'text-muted hover:bg-hover hover:text-ink'}`}>
-          <Icon name={g.icon} size={15} />{label(g)}
+            g.id === active ? 'bg-primary-9 font-medium text-primary' : 'text-muted hover:bg-hover hover:text-ink'
+          }`}
+        >
+          <Icon name={g.icon} size={15} />
+          {label(g)}
         </button>
       ))}
     </div>
@@ -85,13 +107,36 @@ export function Header({ folded, onToggleFold, tree, groups, activeGroup, onGrou
   const [fullscreen, toggleFullscreen] = useFullscreen();
   return (
     <header className="flex h-14 shrink-0 items-center gap-3 border-b border-line bg-surface px-3">
-      <IconButton icon={folded ? 'unfold' : 'fold'} label={folded ? t('header.unfold') : t('header.fold')} onClick={onToggleFold} testId="toggle-fold" />
-      {theme.menuGroup ? <GroupNav groups={groups} active={activeGroup} onSelect={onGroup} /> : <Breadcrumb tree={tree} />}
+      <IconButton
+        icon={folded ? 'unfold' : 'fold'}
+        label={folded ? t('header.unfold') : t('header.fold')}
+        onClick={onToggleFold}
+        testId="toggle-fold"
+      />
+      {theme.menuGroup ? (
+        <GroupNav groups={groups} active={activeGroup} onSelect={onGroup} />
+      ) : (
+        <Breadcrumb tree={tree} />
+      )}
       <div className="ml-auto flex items-center gap-0.5">
-        {!compact && <IconButton icon={fullscreen ? 'exit-fullscreen' : 'fullscreen'} label={fullscreen ? t('header.exitFullscreen') : t('header.fullscreen')} onClick={toggleFullscreen} testId="toggle-fullscreen" />}
+        {!compact && (
+          <IconButton
+            icon={fullscreen ? 'exit-fullscreen' : 'fullscreen'}
+            label={fullscreen ? t('header.exitFullscreen') : t('header.fullscreen')}
+            onClick={toggleFullscreen}
+            testId="toggle-fullscreen"
+          />
+        )}
         <MessageLog />
         <LanguageSwitch compact={compact} />
-        {toolbar.map(({ name, toolbar: Entry }) => Entry && <span key={name} data-toolbar-module={name} className="contents"><Entry /></span>)}
+        {toolbar.map(
+          ({ name, toolbar: Entry }) =>
+            Entry && (
+              <span key={name} data-toolbar-module={name} className="contents">
+                <Entry />
+              </span>
+            ),
+        )}
         <span className="mx-1.5 h-5 w-px bg-line" />
         <UserMenu compact={compact} />
       </div>

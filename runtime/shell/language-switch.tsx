@@ -11,12 +11,25 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const current = i18n.language as Language;
   return (
     // The name holds what the button shows (WCAG 2.5.3): "语言 简体中文".
-    <Dropdown label={`${t('header.language')} ${LANGUAGE_NAMES[current] ?? current}`} testId="language-switch"
-      trigger={<><Icon name="globe" size={17} />{!compact && <span className="text-[13px]">{LANGUAGE_NAMES[current] ?? current}</span>}</>}
+    <Dropdown
+      label={`${t('header.language')} ${LANGUAGE_NAMES[current] ?? current}`}
+      testId="language-switch"
+      trigger={
+        <>
+          <Icon name="globe" size={17} />
+          {!compact && <span className="text-[13px]">{LANGUAGE_NAMES[current] ?? current}</span>}
+        </>
+      }
       items={LANGUAGES.map((lang) => ({
-        key: lang, label: LANGUAGE_NAMES[lang], active: lang === current, testId: `language-${lang}`,
+        key: lang,
+        label: LANGUAGE_NAMES[lang],
+        active: lang === current,
+        testId: `language-${lang}`,
         icon: lang === current ? <Icon name="check" size={14} /> : undefined,
-        onSelect: () => { void switchLanguage(lang); },
-      }))} />
+        onSelect: () => {
+          void switchLanguage(lang);
+        },
+      }))}
+    />
   );
 }

@@ -19,7 +19,11 @@ function LoadFailed({ error }: { error: Error }) {
   return (
     <div className="flex min-h-[40vh] flex-col items-center justify-center gap-3 text-sm text-muted">
       <p>{error.message}</p>
-      <button type="button" onClick={() => window.location.reload()} className="rounded-md border border-line bg-surface px-3 py-1.5 text-ink hover:bg-hover">
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className="rounded-md border border-line bg-surface px-3 py-1.5 text-ink hover:bg-hover"
+      >
         {t('actions.retry')}
       </button>
     </div>

@@ -10,10 +10,13 @@ export function usePageTitle(): (pathname: string) => string {
   const { t } = useTranslation('shell');
   const menu = useMenu();
   const label = useMenuLabel();
-  return useCallback((pathname: string) => {
-    const fixed = FIXED_ROUTES.find((r) => matchPath(r.path, pathname));
-    if (fixed) return t(fixed.titleKey);
-    const node = menu.byPath.get(pathname);
-    return node ? label(node) : '';
-  }, [t, menu.byPath, label]);
+  return useCallback(
+    (pathname: string) => {
+      const fixed = FIXED_ROUTES.find((r) => matchPath(r.path, pathname));
+      if (fixed) return t(fixed.titleKey);
+      const node = menu.byPath.get(pathname);
+      return node ? label(node) : '';
+    },
+    [t, menu.byPath, label],
+  );
 }

@@ -15,7 +15,12 @@ function messageOf(error: unknown): string {
 
 /** A screen's code that fails to download (a new build replaced it) is fetched again by reloading once. */
 export function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(error.message);
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(
+      error.message,
+    )
+  );
 }
 
 /** Shown when a route throws: says 'page has an error: …' once per message; a failed chunk load reloads the page. */

@@ -8,9 +8,12 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   const dead = session !== null && !isRefreshAlive(session);
-  useEffect(() => { if (dead) expireSession(); }, [dead]);
+  useEffect(() => {
+    if (dead) expireSession();
+  }, [dead]);
   if (!session || dead) {
-    const back = location.pathname === '/' ? '' : `?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+    const back =
+      location.pathname === '/' ? '' : `?redirect=${encodeURIComponent(location.pathname + location.search)}`;
     return <Navigate to={`/login${back}`} replace />;
   }
   return <>{children}</>;

@@ -23,9 +23,12 @@ function useProactiveRefresh(): void {
   useEffect(() => {
     if (!session) return;
     const wait = Math.max(session.expire - Date.now() - 60_000, 5_000);
-    const timer = setTimeout(() => {
-      refreshSession().catch((error: unknown) => console.warn('token refresh failed', error));
-    }, Math.min(wait, 2 ** 31 - 1));
+    const timer = setTimeout(
+      () => {
+        refreshSession().catch((error: unknown) => console.warn('token refresh failed', error));
+      },
+      Math.min(wait, 2 ** 31 - 1),
+    );
     return () => clearTimeout(timer);
   }, [session]);
 }
@@ -53,9 +56,13 @@ function useFocusOnNavigation(): void {
   const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is what moves focus; the element is read from the DOM then
   useEffect(() => {
-    if (first.current) { first.current = false; return; }
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     const at = document.activeElement;
-    if (!at || at === document.body || at.closest('[data-testid="sidebar"]')) document.getElementById('main')?.focus({ preventScroll: true });
+    if (!at || at === document.body || at.closest('[data-testid="sidebar"]'))
+      document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
 }
 
@@ -79,43 +86,66 @@ export function ShellLayout() {
 
   // The app starts folded on a small screen (SPEC §2).
   const [folded, setFolded] = useState(() => window.innerWidth < 768);
-  useEffect(() => { if (small) setFolded(true); }, [small]);
+  useEffect(() => {
+    if (small) setFolded(true);
+  }, [small]);
 
   const visible = useMemo(() => visibleNodes(menu.tree), [menu.tree]);
   const groups = useMemo(() => visible.filter((n) => n.type === 0), [visible]);
   const activePage = menu.byPath.get(pathname);
   const trailGroup = activePage ? menuTrail(menu.tree, activePage.id)[0] : undefined;
   const [chosenGroup, setChosenGroup] = useState<number | undefined>();
-  useEffect(() => { if (trailGroup?.type === 0) setChosenGroup(trailGroup.id); }, [trailGroup?.id, trailGroup?.type]);
+  useEffect(() => {
+    if (trailGroup?.type === 0) setChosenGroup(trailGroup.id);
+  }, [trailGroup?.id, trailGroup?.type]);
   const activeGroup = chosenGroup ?? groups[0]?.id;
   const sideNodes = theme.menuGroup
     ? [...visible.filter((n) => n.type === 1), ...(groups.find((g) => g.id === activeGroup)?.children ?? [])]
     : visible;
 
-  const closeOnSmall = () => { if (small) setFolded(true); };
+  const closeOnSmall = () => {
+    if (small) setFolded(true);
+  };
   const transition = theme.transition === 'none' ? '' : `jy-transition-${theme.transition}`;
 
   return (
     <ShellDictsProvider dicts={dicts.data}>
       <div className="flex h-screen overflow-hidden bg-canvas">
         {/* The first Tab stop: past the menu, header and tabs to the page (WCAG 2.4.1). */}
-        <button type="button" data-testid="skip-link" onClick={() => document.getElementById('main')?.focus()}
-          className="fixed top-2 left-2 z-[200] -translate-y-20 rounded-md border border-line bg-surface px-3 py-2 text-sm font-medium text-ink shadow-pop focus:translate-y-0">
+        <button
+          type="button"
+          data-testid="skip-link"
+          onClick={() => document.getElementById('main')?.focus()}
+          className="fixed top-2 left-2 z-[200] -translate-y-20 rounded-md border border-line bg-surface px-3 py-2 text-sm font-medium text-ink shadow-pop focus:translate-y-0"
+        >
           {t('skipToContent')}
         </button>
         {small ? (
           !folded && (
             <div className="fixed inset-0 z-40 flex">
               <Sidebar nodes={sideNodes} tree={menu.tree} folded={false} onNavigate={closeOnSmall} />
-              <button type="button" aria-label={t('header.fold')} className="flex-1 bg-black/40" onClick={() => setFolded(true)} />
+              <button
+                type="button"
+                aria-label={t('header.fold')}
+                className="flex-1 bg-black/40"
+                onClick={() => setFolded(true)}
+              />
             </div>
           )
         ) : (
           <Sidebar nodes={sideNodes} tree={menu.tree} folded={folded} />
         )}
         <div className="flex min-w-0 flex-1 flex-col">
-          <Header folded={folded} onToggleFold={() => setFolded((f) => !f)} tree={menu.tree} groups={groups}
-            activeGroup={activeGroup} onGroup={setChosenGroup} toolbar={toolbar} compact={small} />
+          <Header
+            folded={folded}
+            onToggleFold={() => setFolded((f) => !f)}
+            tree={menu.tree}
+            groups={groups}
+            activeGroup={activeGroup}
+            onGroup={setChosenGroup}
+            toolbar={toolbar}
+            compact={small}
+          />
           <TabsBar />
           <main id="main" tabIndex={-1} className="relative flex-1 overflow-auto focus:outline-none" data-testid="page">
             <div key={`${pathname}#${reloads}`} className={`min-h-full p-3 sm:p-4 ${transition}`}>

@@ -8,8 +8,18 @@ export type TabMenuChoice = 'reload' | 'close' | 'others' | 'right' | 'all';
  * The menu a right-click (or the context-menu key) opens on a tab, at the pointer: reload, close, close others,
  * close to the right, close all. Closes on a choice, a click elsewhere, Escape, scrolling or resizing.
  */
-export function TabContextMenu({ x, y, canRight, canOthers, onChoose, onClose }: {
-  x: number; y: number; canRight: boolean; canOthers: boolean;
+export function TabContextMenu({
+  x,
+  y,
+  canRight,
+  canOthers,
+  onChoose,
+  onClose,
+}: {
+  x: number;
+  y: number;
+  canRight: boolean;
+  canOthers: boolean;
   onChoose: (choice: TabMenuChoice) => void;
   /** `refocus`: closed from the keyboard or by a choice, so focus goes back to the tab (not after a click elsewhere). */
   onClose: (refocus: boolean) => void;
@@ -22,14 +32,21 @@ export function TabContextMenu({ x, y, canRight, canOthers, onChoose, onClose }:
   useLayoutEffect(() => {
     const box = root.current?.getBoundingClientRect();
     if (!box) return;
-    setPos({ left: Math.max(4, Math.min(x, window.innerWidth - box.width - 4)), top: Math.max(4, Math.min(y, window.innerHeight - box.height - 4)) });
+    setPos({
+      left: Math.max(4, Math.min(x, window.innerWidth - box.width - 4)),
+      top: Math.max(4, Math.min(y, window.innerHeight - box.height - 4)),
+    });
     root.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
   }, [x, y]);
 
   useDismiss(root, true, () => onClose(false), { escape: false });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' || e.key === 'Tab') { e.preventDefault(); onClose(e.key === 'Escape'); return; }
+      if (e.key === 'Escape' || e.key === 'Tab') {
+        e.preventDefault();
+        onClose(e.key === 'Escape');
+        return;
+      }
       if (e.key === 'Home' || e.key === 'End') {
         e.preventDefault();
         const buttons = [...(root.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])];
@@ -63,15 +80,30 @@ export function TabContextMenu({ x, y, canRight, canOthers, onChoose, onClose }:
   ];
 
   return (
-    <div ref={root} role="menu" aria-label={t('tabs.menu')} data-testid="tab-context-menu" style={{ left: pos.left, top: pos.top }}
-      className="jy-pop-in fixed z-50 min-w-36 overflow-hidden rounded-lg border border-line bg-surface py-1 shadow-pop">
+    <div
+      ref={root}
+      role="menu"
+      aria-label={t('tabs.menu')}
+      data-testid="tab-context-menu"
+      style={{ left: pos.left, top: pos.top }}
+      className="jy-pop-in fixed z-50 min-w-36 overflow-hidden rounded-lg border border-line bg-surface py-1 shadow-pop"
+    >
       {items.map((item, i) => (
         <div key={item.key}>
           {i === 2 && <hr className="my-1 border-line" />}
-          <button type="button" role="menuitem" disabled={item.disabled} data-choice={item.key}
-            onClick={() => { onClose(true); onChoose(item.key); }}
+          <button
+            type="button"
+            role="menuitem"
+            disabled={item.disabled}
+            data-choice={item.key}
+            onClick={() => {
+              onClose(true);
+              onChoose(item.key);
+            }}
             className={`flex w-full items-center px-3 py-1.5 text-left text-[13px] whitespace-nowrap transition-colors outline-none hover:bg-hover focus-visible:bg-hover disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent ${
-              item.danger ? 'text-danger' : 'text-ink'}`}>
+              item.danger ? 'text-danger' : 'text-ink'
+            }`}
+          >
             {item.label}
           </button>
         </div>

@@ -34,14 +34,22 @@ export function TabsBar() {
   // One tab stop for the strip (roving tabindex): ← → Home End move between the tabs, Enter opens one, Delete closes
   // it (focus goes to its neighbour), the context-menu key or Shift+F10 opens its menu.
   const [focusedTab, setFocusedTab] = useState<string | null>(null);
-  const stop = tabs.some((x) => x.pathname === focusedTab) ? focusedTab : tabs.find((x) => x.pathname === pathname)?.pathname ?? tabs[0]?.pathname;
+  const stop = tabs.some((x) => x.pathname === focusedTab)
+    ? focusedTab
+    : (tabs.find((x) => x.pathname === pathname)?.pathname ?? tabs[0]?.pathname);
   const focusTab = (tabPath: string | undefined) => {
-    if (!tabPath) { document.querySelector<HTMLElement>('main')?.focus(); return; }
+    if (!tabPath) {
+      document.querySelector<HTMLElement>('main')?.focus();
+      return;
+    }
     setFocusedTab(tabPath);
     strip.current?.querySelector<HTMLElement>(`[data-tab="${CSS.escape(tabPath)}"] a`)?.focus();
   };
   const onTabKey = (e: KeyboardEvent<HTMLAnchorElement>, at: number) => {
-    const move = (i: number) => { e.preventDefault(); focusTab(tabs[(i + tabs.length) % tabs.length]?.pathname); };
+    const move = (i: number) => {
+      e.preventDefault();
+      focusTab(tabs[(i + tabs.length) % tabs.length]?.pathname);
+    };
     if (e.key === 'ArrowRight') move(at + 1);
     else if (e.key === 'ArrowLeft') move(at - 1);
     else if (e.key === 'Home') move(0);
@@ -63,9 +71,14 @@ export function TabsBar() {
     setMenuAt(null);
     if (!refocus) return;
     requestAnimationFrame(() => {
-      const link = (p: string | null | undefined) => (p ? strip.current?.querySelector<HTMLElement>(`[data-tab="${CSS.escape(p)}"] a`) : null);
-      const target = link(menuTab.current) ?? strip.current?.querySelector<HTMLElement>('a[aria-current="page"]') ?? strip.current?.querySelector<HTMLElement>('a');
-      if (target) target.focus(); else document.querySelector<HTMLElement>('main')?.focus();
+      const link = (p: string | null | undefined) =>
+        p ? strip.current?.querySelector<HTMLElement>(`[data-tab="${CSS.escape(p)}"] a`) : null;
+      const target =
+        link(menuTab.current) ??
+        strip.current?.querySelector<HTMLElement>('a[aria-current="page"]') ??
+        strip.current?.querySelector<HTMLElement>('a');
+      if (target) target.focus();
+      else document.querySelector<HTMLElement>('main')?.focus();
     });
   }, []);
   const choose = (tabPath: string, choice: TabMenuChoice) => {
@@ -98,9 +111,20 @@ export function TabsBar() {
   const menuIndex = menuAt ? tabs.findIndex((x) => x.pathname === menuAt.tab) : -1;
 
   return (
-    <nav className="flex h-10 shrink-0 items-center gap-2 border-b border-line bg-surface px-3" data-testid="tabs-bar" aria-label={t('tabs.strip')}>
-      <NavLink to="/" end title={t('tabs.home')} aria-label={t('tabs.home')}
-        className={({ isActive }) => `flex h-7 w-7 shrink-0 items-center justify-center rounded-md transition-colors ${isActive ? 'bg-primary-9 text-primary' : 'text-muted hover:bg-hover hover:text-ink'}`}>
+    <nav
+      className="flex h-10 shrink-0 items-center gap-2 border-b border-line bg-surface px-3"
+      data-testid="tabs-bar"
+      aria-label={t('tabs.strip')}
+    >
+      <NavLink
+        to="/"
+        end
+        title={t('tabs.home')}
+        aria-label={t('tabs.home')}
+        className={({ isActive }) =>
+          `flex h-7 w-7 shrink-0 items-center justify-center rounded-md transition-colors ${isActive ? 'bg-primary-9 text-primary' : 'text-muted hover:bg-hover hover:text-ink'}`
+        }
+      >
         <Icon name="home" size={15} />
       </NavLink>
       <ul ref={strip} className="flex min-w-0 flex-1 items-center gap-1.5 overflow-x-auto [scrollbar-width:none]">
@@ -108,29 +132,56 @@ export function TabsBar() {
           const active = tab.pathname === pathname;
           const label = title(tab.pathname) || tab.pathname;
           return (
-            <li key={tab.pathname} data-tab={tab.pathname}
+            <li
+              key={tab.pathname}
+              data-tab={tab.pathname}
               className={`group flex h-7 shrink-0 items-center rounded-md border text-[13px] transition-colors ${
-                active ? 'border-primary-7 bg-primary-9 text-primary' : 'border-line bg-surface text-muted hover:border-line-strong hover:text-ink'}`}
-              onAuxClick={(e) => { if (e.button === 1) close(tab.pathname); }}
+                active
+                  ? 'border-primary-7 bg-primary-9 text-primary'
+                  : 'border-line bg-surface text-muted hover:border-line-strong hover:text-ink'
+              }`}
+              onAuxClick={(e) => {
+                if (e.button === 1) close(tab.pathname);
+              }}
               onContextMenu={(e) => {
                 e.preventDefault();
                 // The context-menu key reports (0, 0): open under the tab instead.
                 const box = e.currentTarget.getBoundingClientRect();
                 const byKey = e.clientX === 0 && e.clientY === 0;
-                setMenuAt({ tab: tab.pathname, x: byKey ? box.left : e.clientX, y: byKey ? box.bottom + 4 : e.clientY });
-              }}>
-              <NavLink to={tab.pathname + tab.search} aria-current={active ? 'page' : undefined} tabIndex={tab.pathname === stop ? 0 : -1}
-                aria-keyshortcuts="Delete" onKeyDown={(e) => onTabKey(e, at)} onFocus={() => setFocusedTab(tab.pathname)}
+                setMenuAt({
+                  tab: tab.pathname,
+                  x: byKey ? box.left : e.clientX,
+                  y: byKey ? box.bottom + 4 : e.clientY,
+                });
+              }}
+            >
+              <NavLink
+                to={tab.pathname + tab.search}
+                aria-current={active ? 'page' : undefined}
+                tabIndex={tab.pathname === stop ? 0 : -1}
+                aria-keyshortcuts="Delete"
+                onKeyDown={(e) => onTabKey(e, at)}
+                onFocus={() => setFocusedTab(tab.pathname)}
                 onKeyUp={(e) => {
-                  if (e.key === 'F10' && e.shiftKey) e.currentTarget.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, clientX: 0, clientY: 0 }));
+                  if (e.key === 'F10' && e.shiftKey)
+                    e.currentTarget.dispatchEvent(
+                      new MouseEvent('contextmenu', { bubbles: true, clientX: 0, clientY: 0 }),
+                    );
                 }}
-                className="flex h-full items-center gap-1.5 rounded-md pl-2.5 pr-1">
+                className="flex h-full items-center gap-1.5 rounded-md pl-2.5 pr-1"
+              >
                 {active && <span className="h-1.5 w-1.5 rounded-full bg-primary" />}
                 <span className="max-w-40 truncate">{label}</span>
               </NavLink>
               {/* Out of the tab order: Delete on the tab closes it from the keyboard. */}
-              <button type="button" tabIndex={-1} onClick={() => close(tab.pathname)} aria-label={`${t('tabs.close')} ${label}`} data-testid="tab-close"
-                className="mr-1 rounded p-0.5 opacity-60 hover:bg-hover hover:opacity-100">
+              <button
+                type="button"
+                tabIndex={-1}
+                onClick={() => close(tab.pathname)}
+                aria-label={`${t('tabs.close')} ${label}`}
+                data-testid="tab-close"
+                className="mr-1 rounded p-0.5 opacity-60 hover:bg-hover hover:opacity-100"
+              >
                 <Icon name="close" size={12} />
               </button>
             </li>
@@ -138,16 +189,39 @@ export function TabsBar() {
         })}
       </ul>
       {menuAt && menuIndex >= 0 && (
-        <TabContextMenu x={menuAt.x} y={menuAt.y} canOthers={tabs.length > 1} canRight={menuIndex < tabs.length - 1}
-          onClose={closeMenu} onChoose={(choice) => choose(menuAt.tab, choice)} />
+        <TabContextMenu
+          x={menuAt.x}
+          y={menuAt.y}
+          canOthers={tabs.length > 1}
+          canRight={menuIndex < tabs.length - 1}
+          onClose={closeMenu}
+          onChoose={(choice) => choose(menuAt.tab, choice)}
+        />
       )}
       {tabs.length > 0 && (
-        <Dropdown label={t('tabs.menu')} testId="tabs-menu" trigger={<Icon name="chevron-down" size={15} />}
+        <Dropdown
+          label={t('tabs.menu')}
+          testId="tabs-menu"
+          trigger={<Icon name="chevron-down" size={15} />}
           items={[
             { key: 'reload', label: t('tabs.reload'), testId: 'tabs-reload', onSelect: reloadPage },
-            { key: 'others', label: t('tabs.closeOthers'), testId: 'tabs-close-others', onSelect: () => closeOtherTabs(pathname) },
-            { key: 'all', label: t('tabs.closeAll'), testId: 'tabs-close-all', onSelect: () => { closeAllTabs(); navigate('/'); } },
-          ]} />
+            {
+              key: 'others',
+              label: t('tabs.closeOthers'),
+              testId: 'tabs-close-others',
+              onSelect: () => closeOtherTabs(pathname),
+            },
+            {
+              key: 'all',
+              label: t('tabs.closeAll'),
+              testId: 'tabs-close-all',
+              onSelect: () => {
+                closeAllTabs();
+                navigate('/');
+              },
+            },
+          ]}
+        />
       )}
     </nav>
   );

@@ -12,7 +12,9 @@ let items: ToastItem[] = [];
 let log: LoggedToast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
-const emit = () => { for (const l of listeners) l(); };
+const emit = () => {
+  for (const l of listeners) l();
+};
 
 function dismiss(id: number): void {
   items = items.filter((t) => t.id !== id);
@@ -40,7 +42,12 @@ export const toast = {
   dismiss,
 };
 
-const subscribe = (l: () => void) => { listeners.add(l); return () => { listeners.delete(l); }; };
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => {
+    listeners.delete(l);
+  };
+};
 
 export function useToasts(): ToastItem[] {
   return useSyncExternalStore(subscribe, () => items);

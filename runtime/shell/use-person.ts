@@ -30,11 +30,15 @@ function stored(): Person | undefined {
 /** The current user, kept in localStorage with the session (SPEC §9). */
 export function usePerson(): { person?: Person; mutate: KeyedMutator<Person> } {
   const session = useSession();
-  const { data, mutate } = useSWR<Person, Error>(session ? PERSON_KEY : null, async (key: string) => {
-    const person = await request<Person>(key);
-    localStorage.setItem(STORE, JSON.stringify(person));
-    return person;
-  }, { fallbackData: session ? stored() : undefined, revalidateOnMount: true });
+  const { data, mutate } = useSWR<Person, Error>(
+    session ? PERSON_KEY : null,
+    async (key: string) => {
+      const person = await request<Person>(key);
+      localStorage.setItem(STORE, JSON.stringify(person));
+      return person;
+    },
+    { fallbackData: session ? stored() : undefined, revalidateOnMount: true },
+  );
   return { person: data, mutate };
 }
 

@@ -20,9 +20,23 @@ export async function logout(): Promise<void> {
 }
 
 export function Avatar({ name, src, size = 28 }: { name: string; src?: string | null; size?: number }) {
-  if (src) return <img src={src} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover" style={{ width: size, height: size }} />;
+  if (src)
+    return (
+      <img
+        src={src}
+        alt=""
+        width={size}
+        height={size}
+        className="shrink-0 rounded-full object-cover"
+        style={{ width: size, height: size }}
+      />
+    );
   return (
-    <span aria-hidden="true" className="flex shrink-0 items-center justify-center rounded-full bg-primary-8 font-medium text-primary" style={{ width: size, height: size, fontSize: size * 0.42 }}>
+    <span
+      aria-hidden="true"
+      className="flex shrink-0 items-center justify-center rounded-full bg-primary-8 font-medium text-primary"
+      style={{ width: size, height: size, fontSize: size * 0.42 }}
+    >
       {(name || '?').slice(0, 1).toUpperCase()}
     </span>
   );
@@ -39,12 +53,40 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     navigate('/login', { replace: true });
   };
   return (
-    <Dropdown label={name || t('header.profile')} testId="user-menu" labelShown={!compact && !!name}
-      trigger={<><Avatar name={name} src={person?.headImg} />{!compact && <span className="max-w-32 truncate text-[13px] text-ink" data-testid="user-name">{name}</span>}
-        <Icon name="chevron-down" size={14} className="text-faint" /></>}
+    <Dropdown
+      label={name || t('header.profile')}
+      testId="user-menu"
+      labelShown={!compact && !!name}
+      trigger={
+        <>
+          <Avatar name={name} src={person?.headImg} />
+          {!compact && (
+            <span className="max-w-32 truncate text-[13px] text-ink" data-testid="user-name">
+              {name}
+            </span>
+          )}
+          <Icon name="chevron-down" size={14} className="text-faint" />
+        </>
+      }
       items={[
-        { key: 'me', label: t('header.profile'), icon: <Icon name="user" size={15} />, onSelect: () => navigate('/my/info'), testId: 'menu-profile' },
-        { key: 'out', label: t('header.logout'), icon: <Icon name="logout" size={15} />, onSelect: () => { void onLogout(); }, danger: true, testId: 'menu-logout' },
-      ]} />
+        {
+          key: 'me',
+          label: t('header.profile'),
+          icon: <Icon name="user" size={15} />,
+          onSelect: () => navigate('/my/info'),
+          testId: 'menu-profile',
+        },
+        {
+          key: 'out',
+          label: t('header.logout'),
+          icon: <Icon name="logout" size={15} />,
+          onSelect: () => {
+            void onLogout();
+          },
+          danger: true,
+          testId: 'menu-logout',
+        },
+      ]}
+    />
   );
 }

@@ -25,14 +25,23 @@ function KeyedNameCell({ value, row }: CellProps) {
   const rowName = useRowName();
   const stored = blank(value) ? '' : String(value);
   const shown = rowName(row, stored);
-  return <span className="block truncate" title={shown !== stored ? stored : undefined}>{shown}</span>;
+  return (
+    <span className="block truncate" title={shown !== stored ? stored : undefined}>
+      {shown}
+    </span>
+  );
 }
 
 function TextCell({ value, row, column }: CellProps) {
-  if (column.field.name === KEYED_NAME_FIELD && isTranslatedRow(row)) return <KeyedNameCell value={value} row={row} column={column} />;
+  if (column.field.name === KEYED_NAME_FIELD && isTranslatedRow(row))
+    return <KeyedNameCell value={value} row={row} column={column} />;
   if (blank(value)) return <Empty />;
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return <span className="block truncate" title={text.length > 20 ? text : undefined}>{text}</span>;
+  return (
+    <span className="block truncate" title={text.length > 20 ? text : undefined}>
+      {text}
+    </span>
+  );
 }
 
 function NumberCell({ value }: CellProps) {
@@ -46,7 +55,11 @@ function MoneyCell({ value }: CellProps) {
 }
 
 function DictCell({ value, column }: CellProps) {
-  return column.field.dict ? <DictTag dict={column.field.dict} value={value} /> : <TextCell value={value} row={{ id: 0 }} column={column} />;
+  return column.field.dict ? (
+    <DictTag dict={column.field.dict} value={value} />
+  ) : (
+    <TextCell value={value} row={{ id: 0 }} column={column} />
+  );
 }
 
 /** An enum without a dictionary: the value itself; colour names (dictionary colours) are shown in their colour. */
@@ -63,8 +76,14 @@ function BoolCell({ value }: CellProps) {
   return <Tag color={on ? 'success' : 'info'}>{on ? t('bool.yes') : t('bool.no')}</Tag>;
 }
 
-const DateCell = ({ value }: CellProps) => (blank(value) ? <Empty /> : <span className="whitespace-nowrap tabular-nums">{formatDate(value, false)}</span>);
-const DateTimeCell = ({ value }: CellProps) => (blank(value) ? <Empty /> : <span className="whitespace-nowrap tabular-nums text-muted">{formatDate(value, true)}</span>);
+const DateCell = ({ value }: CellProps) =>
+  blank(value) ? <Empty /> : <span className="whitespace-nowrap tabular-nums">{formatDate(value, false)}</span>;
+const DateTimeCell = ({ value }: CellProps) =>
+  blank(value) ? (
+    <Empty />
+  ) : (
+    <span className="whitespace-nowrap tabular-nums text-muted">{formatDate(value, true)}</span>
+  );
 
 function RelationCell({ value, row, column }: CellProps) {
   const joined = !blank(value) && !!column.rawKey;
@@ -75,13 +94,20 @@ function RelationCell({ value, row, column }: CellProps) {
   if (blank(raw)) return <Empty />;
   const ids = Array.isArray(raw) ? raw : [raw];
   const names = ids.map((v) => options.find((o) => String(o.value) === String(v))?.label);
-  if (names.every(Boolean)) return <span className="block truncate" title={names.join(', ')}>{names.join(', ')}</span>;
+  if (names.every(Boolean))
+    return (
+      <span className="block truncate" title={names.join(', ')}>
+        {names.join(', ')}
+      </span>
+    );
   return <span className="block truncate text-muted">{ids.map((v, i) => names[i] ?? `#${String(v)}`).join(', ')}</span>;
 }
 
 type Flat = Record<string, string | number | boolean>;
-const isPlain = (v: unknown): v is string | number | boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-const isFlat = (v: unknown): v is Flat => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every(isPlain);
+const isPlain = (v: unknown): v is string | number | boolean =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+const isFlat = (v: unknown): v is Flat =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every(isPlain);
 /** A flat record as text: a {name, value} pair as "name: value", any other as its "key: value" parts. */
 const flatText = (r: Flat) => {
   const keys = Object.keys(r);
@@ -100,8 +126,17 @@ export function jsonText(value: unknown): { text: string; readable: boolean } {
 function JsonCell({ value }: CellProps) {
   if (blank(value) || (Array.isArray(value) && value.length === 0)) return <Empty />;
   const { text, readable } = jsonText(value);
-  if (readable) return <span className="block truncate" title={text.length > 20 ? text.slice(0, 500) : undefined}>{text}</span>;
-  return <code className="block truncate font-mono text-xs text-muted" title={text.slice(0, 500)}>{text}</code>;
+  if (readable)
+    return (
+      <span className="block truncate" title={text.length > 20 ? text.slice(0, 500) : undefined}>
+        {text}
+      </span>
+    );
+  return (
+    <code className="block truncate font-mono text-xs text-muted" title={text.slice(0, 500)}>
+      {text}
+    </code>
+  );
 }
 
 /** Rich text shown as its plain text (the cell never renders the markup). */
@@ -116,7 +151,11 @@ function EntityCell({ value }: CellProps) {
   const { i18n } = useTranslation();
   if (blank(value)) return <Empty />;
   const title = byPrefix.get(String(value))?.joinery?.title;
-  return <span className="block truncate" title={String(value)}>{title ? labelOf(title, i18n.language) : String(value)}</span>;
+  return (
+    <span className="block truncate" title={String(value)}>
+      {title ? labelOf(title, i18n.language) : String(value)}
+    </span>
+  );
 }
 
 /** A menu icon drawn as the sidebar draws it, its name on hover; a name the console has no drawing for, as text. */
@@ -124,7 +163,11 @@ function IconCell({ value }: CellProps) {
   if (blank(value)) return <Empty />;
   const name = String(value);
   if (!hasIcon(name)) return <span className="block truncate text-muted">{name}</span>;
-  return <span className="inline-flex text-muted" title={name} data-icon={name}><Icon name={name} size={16} /></span>;
+  return (
+    <span className="inline-flex text-muted" title={name} data-icon={name}>
+      <Icon name={name} size={16} />
+    </span>
+  );
 }
 
 /** A colour name (primary, success, warning, danger, info, or a CSS colour) shown as a tag of that colour. */

@@ -17,7 +17,10 @@ function buildTree(options: RelationOption[]): { roots: Node[]; byKey: Map<Key, 
     const node: Node = { key: String(o.value), value: o.value, label: o.label, children: [] };
     while (stack.length && stack[stack.length - 1].depth >= o.depth) stack.pop();
     const parent = stack[stack.length - 1]?.node;
-    if (parent) { node.parent = parent; parent.children.push(node); } else roots.push(node);
+    if (parent) {
+      node.parent = parent;
+      parent.children.push(node);
+    } else roots.push(node);
     stack.push({ node, depth: o.depth });
     byKey.set(node.key, node);
   }
@@ -62,7 +65,10 @@ export function CheckTreeWidget(props: WidgetProps) {
   const { roots, byKey } = useMemo(() => buildTree(options), [options]);
   const value = Array.isArray(props.value) ? props.value : [];
   // Leaves carry the truth: a stored parent alone says nothing about which of its children are granted.
-  const ticked = useMemo(() => new Set(value.map(String).filter((k) => !byKey.get(k)?.children.length)), [value, byKey]);
+  const ticked = useMemo(
+    () => new Set(value.map(String).filter((k) => !byKey.get(k)?.children.length)),
+    [value, byKey],
+  );
   const [open, setOpen] = useState<Set<Key>>(() => new Set());
   const [filter, setFilter] = useState('');
   const locked = props.disabled || props.readonly;
@@ -76,7 +82,9 @@ export function CheckTreeWidget(props: WidgetProps) {
   const toggle = (node: Node) => {
     const next = new Set(ticked);
     const on = stateOf(node, ticked) !== 'on';
-    for (const leaf of leavesOf(node)) if (on) next.add(leaf.key); else next.delete(leaf.key);
+    for (const leaf of leavesOf(node))
+      if (on) next.add(leaf.key);
+      else next.delete(leaf.key);
     emit(next);
   };
   const match = filter.trim().toLowerCase();
@@ -91,18 +99,48 @@ export function CheckTreeWidget(props: WidgetProps) {
     const childList = `${props.id}-${n.key}-children`;
     return (
       <li key={n.key}>
-        <div className="flex items-center gap-1 rounded px-1 py-0.5 hover:bg-hover" style={{ paddingLeft: 4 + depth * 16 }}>
+        <div
+          className="flex items-center gap-1 rounded px-1 py-0.5 hover:bg-hover"
+          style={{ paddingLeft: 4 + depth * 16 }}
+        >
           {n.children.length ? (
-            <button type="button" className="flex h-4 w-4 items-center justify-center text-faint hover:text-ink"
-              aria-label={`${expanded(n) ? t('tree.collapse') : t('tree.expand')} ${n.label}`} aria-expanded={expanded(n)} aria-controls={expanded(n) ? childList : undefined}
-              onClick={() => setOpen((o) => { const x = new Set(o); if (x.has(n.key)) x.delete(n.key); else x.add(n.key); return x; })}>
-              <span aria-hidden="true" className={`inline-block transition-transform ${expanded(n) ? 'rotate-90' : ''}`}>›</span>
+            <button
+              type="button"
+              className="flex h-4 w-4 items-center justify-center text-faint hover:text-ink"
+              aria-label={`${expanded(n) ? t('tree.collapse') : t('tree.expand')} ${n.label}`}
+              aria-expanded={expanded(n)}
+              aria-controls={expanded(n) ? childList : undefined}
+              onClick={() =>
+                setOpen((o) => {
+                  const x = new Set(o);
+                  if (x.has(n.key)) x.delete(n.key);
+                  else x.add(n.key);
+                  return x;
+                })
+              }
+            >
+              <span
+                aria-hidden="true"
+                className={`inline-block transition-transform ${expanded(n) ? 'rotate-90' : ''}`}
+              >
+                ›
+              </span>
             </button>
-          ) : <span className="w-4" />}
+          ) : (
+            <span className="w-4" />
+          )}
           <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-1.5 text-[13px] text-ink">
-            <input type="checkbox" data-node={n.key} checked={state === 'on'} disabled={locked}
-              ref={(el) => { if (el) el.indeterminate = state === 'half'; }} onChange={() => toggle(n)}
-              className="h-3.5 w-3.5 accent-[var(--color-primary)]" />
+            <input
+              type="checkbox"
+              data-node={n.key}
+              checked={state === 'on'}
+              disabled={locked}
+              ref={(el) => {
+                if (el) el.indeterminate = state === 'half';
+              }}
+              onChange={() => toggle(n)}
+              className="h-3.5 w-3.5 accent-[var(--color-primary)]"
+            />
             <span className="truncate">{n.label}</span>
           </label>
         </div>
@@ -112,16 +150,39 @@ export function CheckTreeWidget(props: WidgetProps) {
   };
 
   return (
-    <fieldset id={props.id} className="min-w-0 rounded-md border border-line-strong" data-testid={`check-tree-${eps?.name ?? ''}`}
-      aria-labelledby={labelIdOf(props.id)} aria-describedby={fieldAria(props)['aria-describedby']}>
+    <fieldset
+      id={props.id}
+      className="min-w-0 rounded-md border border-line-strong"
+      data-testid={`check-tree-${eps?.name ?? ''}`}
+      aria-labelledby={labelIdOf(props.id)}
+      aria-describedby={fieldAria(props)['aria-describedby']}
+    >
       <div className="flex items-center gap-2 border-b border-line p-1.5">
-        <input className={`${inputClass} h-7 min-w-0 flex-1 text-[12px]`} value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t('form.filter')} aria-label={t('form.filter')} />
-        <button type="button" className="text-[12px] text-primary hover:underline" onClick={() => setOpen(new Set(byKey.keys()))}>{t('tree.expandAll')}</button>
-        <button type="button" className="text-[12px] text-muted hover:text-ink" onClick={() => setOpen(new Set())}>{t('tree.collapseAll')}</button>
+        <input
+          className={`${inputClass} h-7 min-w-0 flex-1 text-[12px]`}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          placeholder={t('form.filter')}
+          aria-label={t('form.filter')}
+        />
+        <button
+          type="button"
+          className="text-[12px] text-primary hover:underline"
+          onClick={() => setOpen(new Set(byKey.keys()))}
+        >
+          {t('tree.expandAll')}
+        </button>
+        <button type="button" className="text-[12px] text-muted hover:text-ink" onClick={() => setOpen(new Set())}>
+          {t('tree.collapseAll')}
+        </button>
       </div>
       <ul className="max-h-72 overflow-auto p-1">
         {isLoading && <li className="px-2 py-1 text-[12px] text-muted">{t('state.loading')}</li>}
-        {error && <li role="alert" className="px-2 py-1 text-[12px] text-danger">{error.message}</li>}
+        {error && (
+          <li role="alert" className="px-2 py-1 text-[12px] text-danger">
+            {error.message}
+          </li>
+        )}
         {roots.map((n) => row(n, 0))}
       </ul>
     </fieldset>

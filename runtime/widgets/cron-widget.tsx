@@ -22,7 +22,10 @@ export function useCronPreview(pattern: string | undefined, count = 5): { times:
   useEffect(() => {
     let live = true;
     const text = pattern?.trim() ?? '';
-    if (!text) { setOut({ times: [] }); return; }
+    if (!text) {
+      setOut({ times: [] });
+      return;
+    }
     void loadCroner().then(({ Cron }) => {
       if (!live) return;
       try {
@@ -32,7 +35,9 @@ export function useCronPreview(pattern: string | undefined, count = 5): { times:
         setOut({ times: [], error: (e as Error).message.replace(/^CronPattern: /, '') });
       }
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [pattern, count]);
   return out;
 }
@@ -42,7 +47,8 @@ export function CronWidget(props: WidgetProps) {
   const { t, i18n } = useTranslation('common');
   const value = typeof props.value === 'string' ? props.value : '';
   const { times, error } = useCronPreview(value);
-  const show = (d: Date) => `${formatDay(`${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, i18n.language)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  const show = (d: Date) =>
+    `${formatDay(`${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, i18n.language)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
   const locked = props.disabled || props.readonly;
   return (
     <div className="flex flex-col gap-1.5" data-testid="cron-widget">
@@ -50,26 +56,37 @@ export function CronWidget(props: WidgetProps) {
       {!locked && (
         <div className="flex flex-wrap gap-1">
           {PRESETS.map((p, i) => (
-            <button key={p} type="button" onClick={() => props.onChange(p)} title={p}
-              className="rounded border border-line bg-subtle px-1.5 py-px text-[11px] text-muted transition-colors hover:border-primary-5 hover:text-primary">
+            <button
+              key={p}
+              type="button"
+              onClick={() => props.onChange(p)}
+              title={p}
+              className="rounded border border-line bg-subtle px-1.5 py-px text-[11px] text-muted transition-colors hover:border-primary-5 hover:text-primary"
+            >
               {t(`cron.presets.${i}`)}
             </button>
           ))}
         </div>
       )}
-      {value.trim() !== '' && (
-        error
-          ? <p className="text-xs text-danger" role="alert" data-testid="cron-error">{t('cron.invalid', { reason: error })}</p>
-          : (
-            <div className="rounded-md border border-line bg-subtle px-2.5 py-1.5 text-xs text-muted" data-testid="cron-next">
-              <span>{t('cron.next', { count: times.length })}</span>
-              <ol className="mt-0.5 grid grid-cols-1 gap-x-4 font-mono text-ink tabular-nums sm:grid-cols-2">
-                {times.map((d) => <li key={d.getTime()}>{show(d)}</li>)}
-              </ol>
-              {times.length === 0 && <span>{t('cron.never')}</span>}
-            </div>
-          )
-      )}
+      {value.trim() !== '' &&
+        (error ? (
+          <p className="text-xs text-danger" role="alert" data-testid="cron-error">
+            {t('cron.invalid', { reason: error })}
+          </p>
+        ) : (
+          <div
+            className="rounded-md border border-line bg-subtle px-2.5 py-1.5 text-xs text-muted"
+            data-testid="cron-next"
+          >
+            <span>{t('cron.next', { count: times.length })}</span>
+            <ol className="mt-0.5 grid grid-cols-1 gap-x-4 font-mono text-ink tabular-nums sm:grid-cols-2">
+              {times.map((d) => (
+                <li key={d.getTime()}>{show(d)}</li>
+              ))}
+            </ol>
+            {times.length === 0 && <span>{t('cron.never')}</span>}
+          </div>
+        ))}
     </div>
   );
 }

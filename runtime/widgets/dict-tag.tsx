@@ -5,7 +5,11 @@ import { tagClass, tagTone } from './ui-classes';
 export function Tag({ color, children }: { color?: string | null; children: React.ReactNode }) {
   const tone = color ? tagTone[color] : undefined;
   if (color && !tone) {
-    return <span className={`${tagClass} border-transparent text-white`} style={{ background: color }}>{children}</span>;
+    return (
+      <span className={`${tagClass} border-transparent text-white`} style={{ background: color }}>
+        {children}
+      </span>
+    );
   }
   return <span className={`${tagClass} ${tone ?? tagTone.info}`}>{children}</span>;
 }
@@ -19,7 +23,11 @@ export function DictTag({ dict, value }: { dict: string; value: unknown }) {
     <span className="inline-flex flex-wrap gap-1">
       {values.map((v, i) => {
         const entry = findDictEntry(entries, v);
-        return <Tag key={i} color={entry?.color}>{entry ? entry.name : String(v)}</Tag>;
+        return (
+          <Tag key={i} color={entry?.color}>
+            {entry ? entry.name : String(v)}
+          </Tag>
+        );
       })}
     </span>
   );

@@ -34,8 +34,29 @@ const WIDGET_ALIASES: Record<string, FieldKind> = {
 };
 
 const KINDS = new Set<string>([
-  'text', 'textarea', 'number', 'money', 'switch', 'select', 'radio', 'date', 'datetime', 'image', 'images', 'file',
-  'video', 'relation', 'json', 'richtext', 'password', 'cron', 'tree-check', 'icon', 'perms', 'tone', 'hidden',
+  'text',
+  'textarea',
+  'number',
+  'money',
+  'switch',
+  'select',
+  'radio',
+  'date',
+  'datetime',
+  'image',
+  'images',
+  'file',
+  'video',
+  'relation',
+  'json',
+  'richtext',
+  'password',
+  'cron',
+  'tree-check',
+  'icon',
+  'perms',
+  'tone',
+  'hidden',
 ]);
 
 /** The kind of a field, from its x-ui widget when it names one, else from its storage and hints. */

@@ -26,7 +26,11 @@ export const errorIdOf = (id: string) => `${id}__error`;
 export const labelIdOf = (id: string) => `${id}__label`;
 
 /** What a field tells assistive technology: required, invalid, and which text says why (WCAG 1.3.1, 3.3.1). */
-export function fieldAria(props: WidgetProps): { 'aria-required'?: true; 'aria-invalid'?: true; 'aria-describedby'?: string } {
+export function fieldAria(props: WidgetProps): {
+  'aria-required'?: true;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+} {
   const bad = invalid(props);
   return {
     'aria-required': props.required ? true : undefined,
@@ -90,7 +94,11 @@ export function TextareaWidget(props: WidgetProps) {
         onBlur={(e) => onBlur(id, e.target.value)}
         onFocus={(e) => onFocus(id, e.target.value)}
       />
-      {max !== undefined && max <= 5000 && <div className="mt-0.5 text-right text-[11px] leading-4 text-faint tabular-nums">{text.length}/{max}</div>}
+      {max !== undefined && max <= 5000 && (
+        <div className="mt-0.5 text-right text-[11px] leading-4 text-faint tabular-nums">
+          {text.length}/{max}
+        </div>
+      )}
     </div>
   );
 }
@@ -100,7 +108,8 @@ export function NumberWidget(props: WidgetProps) {
   const integer = schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer'));
   const [text, setText] = useState(value === null || value === undefined ? '' : String(value));
   // Only an outside change of the value (not our own typing) resets the text.
-  if (useValueChanged(value) && Number(text) !== value) setText(value === null || value === undefined ? '' : String(value));
+  if (useValueChanged(value) && Number(text) !== value)
+    setText(value === null || value === undefined ? '' : String(value));
   const change = (e: ChangeEvent<HTMLInputElement>) => {
     setText(e.target.value);
     const n = e.target.value.trim() === '' ? undefined : Number(e.target.value);
@@ -130,7 +139,8 @@ export function NumberWidget(props: WidgetProps) {
 /** Yuan with 2 decimals on screen, integer cents in the data; text that is no amount stays for the validator to flag. */
 export function MoneyWidget(props: WidgetProps) {
   const { id, value, readonly, disabled, onChange, onBlur, onFocus } = props;
-  const shown = typeof value === 'number' ? centsToYuan(value) : value === undefined || value === null ? '' : String(value);
+  const shown =
+    typeof value === 'number' ? centsToYuan(value) : value === undefined || value === null ? '' : String(value);
   const [text, setText] = useState(shown);
   // Only an outside change of the value (not our own typing) resets the text.
   if (useValueChanged(value) && yuanToCents(text) !== value) setText(shown);
@@ -182,7 +192,9 @@ export function SwitchWidget(props: WidgetProps) {
         onClick={() => onChange(boolean ? !on : on ? 0 : 1)}
         className={`relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${on ? 'bg-primary' : 'bg-line-strong'}`}
       >
-        <span className={`inline-block h-4 w-4 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-[18px]' : 'translate-x-0.5'}`} />
+        <span
+          className={`inline-block h-4 w-4 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-[18px]' : 'translate-x-0.5'}`}
+        />
       </button>
       {name && <span className="text-[13px] text-muted">{name}</span>}
     </label>
@@ -198,7 +210,11 @@ export function useChoices(props: WidgetProps): Choice[] {
   const enumValues = (props.schema.enum ?? eps?.enum) as unknown[] | undefined;
   if (dict.length > 0) {
     const entries = enumValues ? dict.filter((d) => enumValues.some((v) => String(v) === String(d.value))) : dict;
-    return entries.map((d) => ({ value: enumValues?.find((v) => String(v) === String(d.value)) ?? d.value, label: d.name, color: d.color }));
+    return entries.map((d) => ({
+      value: enumValues?.find((v) => String(v) === String(d.value)) ?? d.value,
+      label: d.name,
+      color: d.color,
+    }));
   }
   return (enumValues ?? []).filter((v) => v !== null).map((v) => ({ value: v, label: String(v) }));
 }
@@ -216,12 +232,24 @@ export function SelectWidget(props: WidgetProps) {
       value={index < 0 ? '' : String(index)}
       disabled={disabled || readonly}
       {...fieldAria(props)}
-      onChange={(e) => onChange(e.target.value === '' ? (!required && acceptsNull(props.schema) ? null : undefined) : choices[Number(e.target.value)].value)}
+      onChange={(e) =>
+        onChange(
+          e.target.value === ''
+            ? !required && acceptsNull(props.schema)
+              ? null
+              : undefined
+            : choices[Number(e.target.value)].value,
+        )
+      }
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
     >
       <option value="">{t('form.choose')}</option>
-      {choices.map((c, i) => <option key={i} value={String(i)}>{c.label}</option>)}
+      {choices.map((c, i) => (
+        <option key={i} value={String(i)}>
+          {c.label}
+        </option>
+      ))}
     </SelectInput>
   );
 }
@@ -232,15 +260,27 @@ export function RadioWidget(props: WidgetProps) {
   const { id, value, readonly, disabled, onChange } = props;
   const choices = useChoices(props);
   return (
-    <fieldset id={id} aria-labelledby={labelIdOf(id)} aria-describedby={fieldAria(props)['aria-describedby']}
-      className="inline-flex h-8 min-w-0 flex-wrap items-center gap-1 rounded-md bg-subtle p-0.5">
+    <fieldset
+      id={id}
+      aria-labelledby={labelIdOf(id)}
+      aria-describedby={fieldAria(props)['aria-describedby']}
+      className="inline-flex h-8 min-w-0 flex-wrap items-center gap-1 rounded-md bg-subtle p-0.5"
+    >
       {choices.map((c, i) => {
         const checked = String(c.value) === String(value);
         return (
-          <label key={i}
-            className={`relative flex h-7 items-center rounded px-3 text-[13px] transition-colors has-[:disabled]:cursor-not-allowed has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary ${checked ? 'bg-surface font-medium text-primary shadow-sm' : 'text-muted hover:text-ink'}`}>
-            <input type="radio" name={id} checked={checked} disabled={disabled || readonly} onChange={() => onChange(c.value)}
-              className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed" />
+          <label
+            key={i}
+            className={`relative flex h-7 items-center rounded px-3 text-[13px] transition-colors has-[:disabled]:cursor-not-allowed has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary ${checked ? 'bg-surface font-medium text-primary shadow-sm' : 'text-muted hover:text-ink'}`}
+          >
+            <input
+              type="radio"
+              name={id}
+              checked={checked}
+              disabled={disabled || readonly}
+              onChange={() => onChange(c.value)}
+              className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
+            />
             {c.label}
           </label>
         );
@@ -256,15 +296,27 @@ export function ToneWidget(props: WidgetProps) {
   return (
     <fieldset id={id} aria-labelledby={labelIdOf(id)} className="flex min-w-0 flex-wrap items-center gap-1.5">
       {choices.map((c, i) => {
-        const checked = c.value === value || (c.value !== null && value !== null && value !== undefined && String(c.value) === String(value));
+        const checked =
+          c.value === value ||
+          (c.value !== null && value !== null && value !== undefined && String(c.value) === String(value));
         return (
-          <label key={i}
-            className={`relative rounded-md p-0.5 transition-shadow has-[:disabled]:cursor-not-allowed has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-primary ${checked ? 'ring-2 ring-primary' : 'ring-1 ring-transparent hover:ring-line'}`}>
-            <input type="radio" name={id} checked={checked} disabled={disabled || readonly} aria-label={String(c.label)}
+          <label
+            key={i}
+            className={`relative rounded-md p-0.5 transition-shadow has-[:disabled]:cursor-not-allowed has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-primary ${checked ? 'ring-2 ring-primary' : 'ring-1 ring-transparent hover:ring-line'}`}
+          >
+            <input
+              type="radio"
+              name={id}
+              checked={checked}
+              disabled={disabled || readonly}
+              aria-label={String(c.label)}
               onChange={() => onChange(c.value)}
               // Pressing the chosen colour again clears it when the field may be empty.
-              onClick={() => { if (checked && !required) onChange(null); }}
-              className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed" />
+              onClick={() => {
+                if (checked && !required) onChange(null);
+              }}
+              className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
+            />
             <Tag color={String(c.value)}>{c.label}</Tag>
           </label>
         );
@@ -277,10 +329,18 @@ export function DateWidget(props: WidgetProps) {
   const { id, value, readonly, disabled, onChange } = props;
   const withTime = epsOptions(props)?.kind === 'datetime';
   return (
-    <DateInput id={id} withTime={withTime} className={fieldClass(props)} readOnly={readonly} disabled={disabled} invalid={invalid(props)}
-      required={props.required} describedBy={fieldAria(props)['aria-describedby']}
+    <DateInput
+      id={id}
+      withTime={withTime}
+      className={fieldClass(props)}
+      readOnly={readonly}
+      disabled={disabled}
+      invalid={invalid(props)}
+      required={props.required}
+      describedBy={fieldAria(props)['aria-describedby']}
       value={typeof value === 'string' && value ? (withTime ? formatDate(value, true) : value.slice(0, 10)) : undefined}
-      onChange={(v) => onChange(v)} />
+      onChange={(v) => onChange(v)}
+    />
   );
 }
 

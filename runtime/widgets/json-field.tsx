@@ -26,9 +26,12 @@ function textParts(schema: FieldProps['schema']): StringProps | undefined {
 /** Such an object edited as one labelled input per part (a language's part by the language's name); blanks are left out. */
 function TextPartsField({ props, parts }: { props: FieldProps; parts: StringProps }) {
   const { formData, onChange, fieldPathId, readonly, disabled } = props;
-  const value = formData && typeof formData === 'object' && !Array.isArray(formData) ? (formData as Record<string, unknown>) : {};
+  const value =
+    formData && typeof formData === 'object' && !Array.isArray(formData) ? (formData as Record<string, unknown>) : {};
   const set = (key: string, text: string) => {
-    const next = Object.fromEntries(Object.entries({ ...value, [key]: text }).filter(([, v]) => typeof v === 'string' && v !== ''));
+    const next = Object.fromEntries(
+      Object.entries({ ...value, [key]: text }).filter(([, v]) => typeof v === 'string' && v !== ''),
+    );
     onChange(Object.keys(next).length ? next : null, fieldPathId.path);
   };
   return (
@@ -36,8 +39,15 @@ function TextPartsField({ props, parts }: { props: FieldProps; parts: StringProp
       {Object.entries(parts).map(([key, part]) => (
         <label key={key} className="flex min-w-0 flex-col gap-1 text-xs text-muted">
           {LANGUAGE_NAMES[key as keyof typeof LANGUAGE_NAMES] ?? key}
-          <input id={`${fieldPathId.$id}-${key}`} className={inputClass} value={typeof value[key] === 'string' ? value[key] as string : ''}
-            maxLength={part.maxLength} readOnly={readonly} disabled={disabled} onChange={(e) => set(key, e.target.value)} />
+          <input
+            id={`${fieldPathId.$id}-${key}`}
+            className={inputClass}
+            value={typeof value[key] === 'string' ? (value[key] as string) : ''}
+            maxLength={part.maxLength}
+            readOnly={readonly}
+            disabled={disabled}
+            onChange={(e) => set(key, e.target.value)}
+          />
         </label>
       ))}
     </div>
@@ -64,7 +74,12 @@ function JsonText(props: FieldProps) {
   // changes only: our own typing must not be reformatted while the user types.
   if (useValueChanged(formData)) {
     try {
-      if (text.trim() === '' ? formData !== undefined && formData !== null : JSON.stringify(JSON.parse(text)) !== JSON.stringify(formData)) setText(show(formData));
+      if (
+        text.trim() === ''
+          ? formData !== undefined && formData !== null
+          : JSON.stringify(JSON.parse(text)) !== JSON.stringify(formData)
+      )
+        setText(show(formData));
     } catch (error) {
       if (!(error instanceof SyntaxError)) throw error;
     }

@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 export function mediaUrls(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string' && v !== '');
   if (typeof value !== 'string' || value === '') return [];
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** One thumbnail; a picture that fails to load becomes a quiet placeholder, not a broken image. */
@@ -13,7 +16,14 @@ export function Thumb({ url, size = 36 }: { url: string; size?: number }) {
   const [broken, setBroken] = useState(false);
   const { t } = useTranslation('entity');
   return (
-    <a href={url} target="_blank" rel="noreferrer" title={url} className="inline-block shrink-0" onClick={(e) => e.stopPropagation()}>
+    <a
+      href={url}
+      target="_blank"
+      rel="noreferrer"
+      title={url}
+      className="inline-block shrink-0"
+      onClick={(e) => e.stopPropagation()}
+    >
       {broken ? (
         <span
           className="flex items-center justify-center rounded-md border border-line bg-subtle text-[10px] text-faint"
@@ -41,7 +51,9 @@ export function ImageThumbs({ value, size = 36 }: { value: unknown; size?: numbe
   if (urls.length === 0) return <span className="text-faint">—</span>;
   return (
     <span className="inline-flex items-center gap-1">
-      {urls.slice(0, 3).map((u, i) => <Thumb key={i} url={u} size={size} />)}
+      {urls.slice(0, 3).map((u, i) => (
+        <Thumb key={i} url={u} size={size} />
+      ))}
       {urls.length > 3 && <span className="text-xs text-muted">+{urls.length - 3}</span>}
     </span>
   );
@@ -65,8 +77,17 @@ export function FileLink({ value, video }: { value: unknown; video?: boolean }) 
   return (
     <span className="inline-flex min-w-0 flex-col">
       {urls.map((u, i) => (
-        <a key={i} href={u} target="_blank" rel="noreferrer" className="truncate text-primary hover:underline" title={u} onClick={(e) => e.stopPropagation()}>
-          {video ? '▶ ' : ''}{fileName(u)}
+        <a
+          key={i}
+          href={u}
+          target="_blank"
+          rel="noreferrer"
+          className="truncate text-primary hover:underline"
+          title={u}
+          onClick={(e) => e.stopPropagation()}
+        >
+          {video ? '▶ ' : ''}
+          {fileName(u)}
         </a>
       ))}
     </span>

@@ -11,16 +11,30 @@ type Perm = { perm: string; summary: string };
 type Group = { prefix: string; title: string; perms: Perm[] };
 
 /** Splits a stored permissions value ("a:b:c,d:e:f") into its strings. */
-export const splitPerms = (value: unknown): string[] => (typeof value === 'string' ? value.split(',').map((p) => p.trim()).filter(Boolean) : []);
+export const splitPerms = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+    : [];
 
 /** The permission strings the server routes, by entity: `<prefix as colons>:<action>` for each of its calls. */
 export function permGroups(entries: EpsEntry[], lang: string): Group[] {
-  return entries.map((e) => {
-    const prefix = e.prefix.replace(/^\/admin\//, '');
-    const perms = e.api.filter((a) => !a.ignoreToken).map((a) => ({ perm: `${prefix.replace(/\//g, ':')}:${a.path.replace(/^\//, '').replace(/\//g, ':')}`, summary: a.summary }));
-    const title = e.joinery?.title ? labelOf(e.joinery.title, lang) : (e.info?.type?.description || e.name || prefix);
-    return { prefix, title, perms };
-  }).filter((g) => g.perms.length > 0).sort((a, b) => a.prefix.localeCompare(b.prefix));
+  return entries
+    .map((e) => {
+      const prefix = e.prefix.replace(/^\/admin\//, '');
+      const perms = e.api
+        .filter((a) => !a.ignoreToken)
+        .map((a) => ({
+          perm: `${prefix.replace(/\//g, ':')}:${a.path.replace(/^\//, '').replace(/\//g, ':')}`,
+          summary: a.summary,
+        }));
+      const title = e.joinery?.title ? labelOf(e.joinery.title, lang) : e.info?.type?.description || e.name || prefix;
+      return { prefix, title, perms };
+    })
+    .filter((g) => g.perms.length > 0)
+    .sort((a, b) => a.prefix.localeCompare(b.prefix));
 }
 
 /**
@@ -47,7 +61,14 @@ export function PermsWidget(props: WidgetProps) {
   const shown = useMemo(() => {
     const f = filter.trim().toLowerCase();
     if (!f) return groups;
-    return groups.map((g) => ({ ...g, perms: g.title.toLowerCase().includes(f) || g.prefix.includes(f) ? g.perms : g.perms.filter((p) => p.perm.toLowerCase().includes(f) || p.summary.toLowerCase().includes(f)) }))
+    return groups
+      .map((g) => ({
+        ...g,
+        perms:
+          g.title.toLowerCase().includes(f) || g.prefix.includes(f)
+            ? g.perms
+            : g.perms.filter((p) => p.perm.toLowerCase().includes(f) || p.summary.toLowerCase().includes(f)),
+      }))
       .filter((g) => g.perms.length > 0);
   }, [groups, filter]);
   const set = (next: string[]) => props.onChange(next.length ? [...new Set(next)].join(',') : null);
@@ -58,38 +79,87 @@ export function PermsWidget(props: WidgetProps) {
   // sits inside another. The panel is a set of checkbox groups (one per entity), not a listbox.
   return (
     <div ref={box} className="relative" data-jy-popover={open ? 'open' : undefined}>
-      <div className={`${inputBaseClass} flex min-h-8 w-full flex-wrap items-center gap-1 py-1 text-left h-auto ${invalid(props) ? invalidInputClass : ''}`}>
+      <div
+        className={`${inputBaseClass} flex min-h-8 w-full flex-wrap items-center gap-1 py-1 text-left h-auto ${invalid(props) ? invalidInputClass : ''}`}
+      >
         {chosen.map((p) => (
-          <span key={p} data-perm={p} className={`inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-[12px] ${known.has(p) ? 'bg-primary-9 text-primary' : 'bg-warning-soft text-warning'}`}
-            title={known.has(p) ? p : t('perms.unknown', { perm: p })}>
+          <span
+            key={p}
+            data-perm={p}
+            className={`inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-[12px] ${known.has(p) ? 'bg-primary-9 text-primary' : 'bg-warning-soft text-warning'}`}
+            title={known.has(p) ? p : t('perms.unknown', { perm: p })}
+          >
             {p}
             {!disabled && (
-              <button type="button" aria-label={t('perms.remove', { perm: p })} className="leading-none opacity-70 hover:opacity-100"
-                onClick={() => toggle(p)}>×</button>
+              <button
+                type="button"
+                aria-label={t('perms.remove', { perm: p })}
+                className="leading-none opacity-70 hover:opacity-100"
+                onClick={() => toggle(p)}
+              >
+                ×
+              </button>
             )}
           </span>
         ))}
-        <button ref={opener} id={props.id} type="button" disabled={disabled} aria-expanded={open} aria-controls={open ? panelId : undefined}
-          {...fieldAria(props)} data-testid="perms-open"
+        <button
+          ref={opener}
+          id={props.id}
+          type="button"
+          disabled={disabled}
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          {...fieldAria(props)}
+          data-testid="perms-open"
           onClick={() => setOpen((o) => !o)}
-          className="flex min-w-16 flex-1 items-center justify-between gap-1 self-stretch text-left text-faint disabled:cursor-not-allowed">
+          className="flex min-w-16 flex-1 items-center justify-between gap-1 self-stretch text-left text-faint disabled:cursor-not-allowed"
+        >
           <span>{chosen.length === 0 ? t('perms.choose') : ''}</span>
-          <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" className="shrink-0"><path d="M2.5 4.5L6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" /></svg>
+          <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" className="shrink-0">
+            <path
+              d="M2.5 4.5L6 8l3.5-3.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
         </button>
       </div>
       {open && (
-        <div id={panelId} className="mt-1 w-full rounded-lg border border-line bg-surface p-2" data-testid="perms-panel">
-          {/* biome-ignore lint/a11y/noAutofocus: the panel opens for filtering; focus belongs in its filter, Escape brings it back */}
-          <input className={`${inputClass} mb-2 h-7 text-[12px]`} value={filter} onChange={(e) => setFilter(e.target.value)} autoFocus
-            placeholder={t('perms.filter')} aria-label={t('perms.filter')} />
+        <div
+          id={panelId}
+          className="mt-1 w-full rounded-lg border border-line bg-surface p-2"
+          data-testid="perms-panel"
+        >
+          <input
+            className={`${inputClass} mb-2 h-7 text-[12px]`}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            // biome-ignore lint/a11y/noAutofocus: the panel opens for filtering; focus belongs in its filter, Escape brings it back
+            autoFocus
+            placeholder={t('perms.filter')}
+            aria-label={t('perms.filter')}
+          />
           <div className="max-h-60 overflow-auto">
             {shown.length === 0 && <p className="px-2 py-3 text-center text-[12px] text-muted">{t('perms.none')}</p>}
             {shown.map((g) => (
               <fieldset key={g.prefix} className="mb-1 min-w-0">
-                <legend className="px-1 pt-1 text-[12px] font-semibold text-muted">{g.title} <span className="font-normal">{g.prefix}</span></legend>
+                <legend className="px-1 pt-1 text-[12px] font-semibold text-muted">
+                  {g.title} <span className="font-normal">{g.prefix}</span>
+                </legend>
                 {g.perms.map((p) => (
-                  <label key={p.perm} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-[12px] hover:bg-hover">
-                    <input type="checkbox" className="accent-[var(--color-primary)]" checked={chosen.includes(p.perm)} onChange={() => toggle(p.perm)} />
+                  <label
+                    key={p.perm}
+                    className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-[12px] hover:bg-hover"
+                  >
+                    <input
+                      type="checkbox"
+                      className="accent-[var(--color-primary)]"
+                      checked={chosen.includes(p.perm)}
+                      onChange={() => toggle(p.perm)}
+                    />
                     <span className="font-mono text-ink">{p.perm}</span>
                     <span className="truncate text-muted">{p.summary}</span>
                   </label>

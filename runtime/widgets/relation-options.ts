@@ -29,7 +29,10 @@ async function loadOptions(entity: string, mode: 'list' | 'page', ref: Ref): Pro
   const label = labelColumn(ref, rows);
   return treeOrder(rows.slice(0, MAX_OPTIONS), key).map(({ row, depth }) => ({
     value: row[key] as number | string,
-    label: row[label] === null || row[label] === undefined || row[label] === '' ? `#${String(row[key])}` : String(row[label]),
+    label:
+      row[label] === null || row[label] === undefined || row[label] === ''
+        ? `#${String(row[key])}`
+        : String(row[label]),
     depth,
     row,
   }));
@@ -39,17 +42,29 @@ async function loadOptions(entity: string, mode: 'list' | 'page', ref: Ref): Pro
  * The choices of a relation picker: the related entity's `list` (or first page when it has no list call).
  * `unavailable` when the signed-in user may call neither: the picker then takes a plain id.
  */
-export function useRelationOptions(ref: Ref | undefined): { options: RelationOption[]; isLoading: boolean; unavailable: boolean; error?: Error } {
+export function useRelationOptions(ref: Ref | undefined): {
+  options: RelationOption[];
+  isLoading: boolean;
+  unavailable: boolean;
+  error?: Error;
+} {
   const { byPrefix } = useEps();
   const entry = ref ? byPrefix.get(ref.entity) : undefined;
   const paths = new Set(entry?.api.map((a) => a.path));
   const mode = paths.has('/list') ? 'list' : paths.has('/page') ? 'page' : null;
-  const { data, isLoading, error } = useSWR(ref && mode ? ['relation-options', ref.entity, mode, ref.key ?? 'id', ref.label ?? ''] : null, () => loadOptions(ref!.entity, mode!, ref!), {
-    revalidateOnFocus: false,
-  });
+  const { data, isLoading, error } = useSWR(
+    ref && mode ? ['relation-options', ref.entity, mode, ref.key ?? 'id', ref.label ?? ''] : null,
+    () => loadOptions(ref!.entity, mode!, ref!),
+    {
+      revalidateOnFocus: false,
+    },
+  );
   // Rows named by a key (menus) are offered by their name in the interface language, as the sidebar shows them.
   const rowName = useRowName();
   const byName = (ref?.label ?? KEYED_NAME_FIELD) === KEYED_NAME_FIELD;
-  const options = useMemo(() => (byName ? (data ?? []).map((o) => ({ ...o, label: rowName(o.row, o.label) })) : data ?? []), [data, rowName, byName]);
+  const options = useMemo(
+    () => (byName ? (data ?? []).map((o) => ({ ...o, label: rowName(o.row, o.label) })) : (data ?? [])),
+    [data, rowName, byName],
+  );
   return { options, isLoading, unavailable: !mode, error: error instanceof Error ? error : undefined };
 }

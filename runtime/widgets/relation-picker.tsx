@@ -32,7 +32,19 @@ const same = (a: unknown, b: unknown) => String(a) === String(b);
  * (aria-activedescendant), Enter picks it (a single picker closes, a multiple one toggles and stays open), Escape
  * closes; either way focus goes back to the picker.
  */
-export function RelationPicker({ id, refTo, value, multiple, disabled, invalid, required, describedBy, placeholder, knownNames, onChange }: RelationPickerProps) {
+export function RelationPicker({
+  id,
+  refTo,
+  value,
+  multiple,
+  disabled,
+  invalid,
+  required,
+  describedBy,
+  placeholder,
+  knownNames,
+  onChange,
+}: RelationPickerProps) {
   const { t } = useTranslation('entity');
   const { options, isLoading, unavailable } = useRelationOptions(refTo);
   const [open, setOpen] = useState(false);
@@ -44,7 +56,15 @@ export function RelationPicker({ id, refTo, value, multiple, disabled, invalid, 
   const selected: Value[] = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
 
   // Escape is handled by the picker itself (a surrounding dialog must not close first).
-  useDismiss(box, open, () => { setOpen(false); setQuery(''); }, { escape: false });
+  useDismiss(
+    box,
+    open,
+    () => {
+      setOpen(false);
+      setQuery('');
+    },
+    { escape: false },
+  );
 
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -56,17 +76,30 @@ export function RelationPicker({ id, refTo, value, multiple, disabled, invalid, 
   if (unavailable) {
     // The user may not list the related entity: take its id directly.
     return (
-      <input id={id} className={`${inputClass} ${invalid ? invalidInputClass : ''}`} inputMode="numeric" disabled={disabled}
-        aria-required={required || undefined} aria-invalid={invalid || undefined} aria-describedby={describedBy}
-        value={selected.join(',')} placeholder={t('form.relationId')}
+      <input
+        id={id}
+        className={`${inputClass} ${invalid ? invalidInputClass : ''}`}
+        inputMode="numeric"
+        disabled={disabled}
+        aria-required={required || undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        value={selected.join(',')}
+        placeholder={t('form.relationId')}
         onChange={(e) => {
-          const ids = e.target.value.split(',').map((s) => s.trim()).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+          const ids = e.target.value
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+            .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
           onChange(multiple ? ids : ids[0]);
-        }} />
+        }}
+      />
     );
   }
 
-  const labelOf = (v: Value) => options.find((o) => same(o.value, v))?.label ?? knownNames?.get(String(v)) ?? `#${String(v)}`;
+  const labelOf = (v: Value) =>
+    options.find((o) => same(o.value, v))?.label ?? knownNames?.get(String(v)) ?? `#${String(v)}`;
   const close = () => {
     setOpen(false);
     setQuery('');
@@ -98,9 +131,17 @@ export function RelationPicker({ id, refTo, value, multiple, disabled, invalid, 
     else if (e.key === 'End' && e.ctrlKey) move(shown.length - 1);
     else if (e.key === 'PageDown') move(activeIndex + 8);
     else if (e.key === 'PageUp') move(activeIndex - 8);
-    else if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); close(); }
-    else if (e.key === 'Enter') { e.preventDefault(); if (shown[activeIndex]) pick(shown[activeIndex]); }
-    else if (e.key === 'Tab') { setOpen(false); setQuery(''); }
+    else if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      close();
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      if (shown[activeIndex]) pick(shown[activeIndex]);
+    } else if (e.key === 'Tab') {
+      setOpen(false);
+      setQuery('');
+    }
   };
 
   return (
@@ -119,27 +160,52 @@ export function RelationPicker({ id, refTo, value, multiple, disabled, invalid, 
         aria-describedby={describedBy}
         onClick={() => (open ? close() : setOpen(true))}
         onKeyDown={(e) => {
-          if (e.key === 'Escape' && open) { e.stopPropagation(); close(); }
-          if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && !open) { e.preventDefault(); setOpen(true); }
+          if (e.key === 'Escape' && open) {
+            e.stopPropagation();
+            close();
+          }
+          if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && !open) {
+            e.preventDefault();
+            setOpen(true);
+          }
         }}
         className={`${inputClass} ${invalid ? invalidInputClass : ''} flex min-h-8 items-center gap-1 text-left ${multiple ? 'h-auto py-1' : ''} ${clearable ? 'pr-12' : ''}`}
       >
         <span className="flex min-w-0 flex-1 flex-wrap gap-1">
           {selected.length === 0 && <span className="text-faint">{placeholder || t('form.choose')}</span>}
           {!multiple && selected.length > 0 && <span className="truncate">{labelOf(selected[0])}</span>}
-          {multiple && selected.map((v) => (
-            <span key={String(v)} className="rounded bg-primary-9 px-1.5 text-xs leading-5 text-primary">{labelOf(v)}</span>
-          ))}
+          {multiple &&
+            selected.map((v) => (
+              <span key={String(v)} className="rounded bg-primary-9 px-1.5 text-xs leading-5 text-primary">
+                {labelOf(v)}
+              </span>
+            ))}
         </span>
         <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" className="shrink-0 text-faint">
-          <path d="M2.5 4.5L6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M2.5 4.5L6 8l3.5-3.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </button>
       {clearable && (
         // Beside the picker, not inside its button: no control inside another.
-        <button type="button" aria-label={t('action.clear')} data-testid="relation-clear"
+        <button
+          type="button"
+          aria-label={t('action.clear')}
+          data-testid="relation-clear"
           className="absolute top-1/2 right-6 -translate-y-1/2 rounded px-1 text-faint hover:text-ink"
-          onClick={() => { onChange(undefined); trigger.current?.focus(); }}>✕</button>
+          onClick={() => {
+            onChange(undefined);
+            trigger.current?.focus();
+          }}
+        >
+          ✕
+        </button>
       )}
       {open && (
         <div className="jy-pop-in absolute z-50 mt-1 w-full min-w-[200px] rounded-md border border-line bg-surface p-1 shadow-pop">
@@ -154,26 +220,56 @@ export function RelationPicker({ id, refTo, value, multiple, disabled, invalid, 
             className={`${inputClass} mb-1`}
             value={query}
             placeholder={t('form.filter')}
-            onChange={(e) => { setQuery(e.target.value); setActive(0); }}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setActive(0);
+            }}
             onKeyDown={onFilterKey}
           />
-          <div id={listId} role="listbox" aria-multiselectable={multiple || undefined} aria-label={placeholder || t('form.choose')} tabIndex={-1} className="max-h-60 overflow-auto">
+          <div
+            id={listId}
+            role="listbox"
+            aria-multiselectable={multiple || undefined}
+            aria-label={placeholder || t('form.choose')}
+            tabIndex={-1}
+            className="max-h-60 overflow-auto"
+          >
             {isLoading && <div className="px-2 py-1.5 text-[13px] text-muted">{t('state.loading')}</div>}
-            {!isLoading && shown.length === 0 && <div className="px-2 py-1.5 text-[13px] text-muted">{t('state.noOptions')}</div>}
+            {!isLoading && shown.length === 0 && (
+              <div className="px-2 py-1.5 text-[13px] text-muted">{t('state.noOptions')}</div>
+            )}
             {shown.map((o, i) => {
               const on = selected.some((v) => same(v, o.value));
               return (
-                <div key={String(o.value)} id={optionId(i)} role="option" aria-selected={on} tabIndex={-1}
+                <div
+                  key={String(o.value)}
+                  id={optionId(i)}
+                  role="option"
+                  aria-selected={on}
+                  tabIndex={-1}
                   // The filter keeps focus: a press picks without taking it.
                   onMouseDown={(e) => e.preventDefault()}
                   onClick={() => pick(o)}
                   // Should a screen reader's cursor put focus on an option itself, Enter or Space picks it there too.
-                  onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); pick(o); } }}
-                  onMouseMove={() => { if (i !== activeIndex) setActive(i); }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      pick(o);
+                    }
+                  }}
+                  onMouseMove={() => {
+                    if (i !== activeIndex) setActive(i);
+                  }}
                   style={{ paddingLeft: 8 + o.depth * 16 }}
-                  className={`flex cursor-pointer items-center gap-2 rounded py-1.5 pr-2 text-[13px] ${i === activeIndex ? 'bg-hover' : ''} ${on ? 'font-medium text-primary' : 'text-ink'}`}>
+                  className={`flex cursor-pointer items-center gap-2 rounded py-1.5 pr-2 text-[13px] ${i === activeIndex ? 'bg-hover' : ''} ${on ? 'font-medium text-primary' : 'text-ink'}`}
+                >
                   {multiple && (
-                    <span aria-hidden="true" className={`flex h-3.5 w-3.5 shrink-0 items-center justify-center rounded-sm border text-[10px] leading-none ${on ? 'border-primary bg-primary text-on-primary' : 'border-line-strong'}`}>{on ? '✓' : ''}</span>
+                    <span
+                      aria-hidden="true"
+                      className={`flex h-3.5 w-3.5 shrink-0 items-center justify-center rounded-sm border text-[10px] leading-none ${on ? 'border-primary bg-primary text-on-primary' : 'border-line-strong'}`}
+                    >
+                      {on ? '✓' : ''}
+                    </span>
                   )}
                   <span className="truncate">{o.label}</span>
                 </div>

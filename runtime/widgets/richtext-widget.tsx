@@ -38,9 +38,18 @@ export function RichTextWidget(props: WidgetProps) {
     <div className={`overflow-hidden rounded-md border ${invalid(props) ? invalidInputClass : 'border-line-strong'}`}>
       <div className="flex items-center gap-0.5 border-b border-line bg-subtle px-1 py-0.5">
         {COMMANDS.map((c) => (
-          <button key={c.cmd} type="button" disabled={locked || source} title={t(`richtext.${c.cmd}`)}
+          <button
+            key={c.cmd}
+            type="button"
+            disabled={locked || source}
+            title={t(`richtext.${c.cmd}`)}
             className={`h-6 w-7 rounded text-[13px] text-muted hover:bg-hover hover:text-ink disabled:opacity-40 ${c.cls}`}
-            onMouseDown={(e) => { e.preventDefault(); document.execCommand(c.cmd); emit(); }}>
+            onMouseDown={(e) => {
+              e.preventDefault();
+              document.execCommand(c.cmd);
+              emit();
+            }}
+          >
             {c.label}
           </button>
         ))}
@@ -50,14 +59,31 @@ export function RichTextWidget(props: WidgetProps) {
         </button>
       </div>
       {source ? (
-        <textarea id={id} className={`${textareaClass} rounded-none border-0 font-mono text-xs focus:ring-0`} rows={6} value={html}
-          maxLength={max} readOnly={locked} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)} />
+        <textarea
+          id={id}
+          className={`${textareaClass} rounded-none border-0 font-mono text-xs focus:ring-0`}
+          rows={6}
+          value={html}
+          maxLength={max}
+          readOnly={locked}
+          onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+        />
       ) : (
         // biome-ignore lint/a11y/useSemanticElements: rich text needs an editable element; no native control edits HTML
-        <div id={id} ref={area} role="textbox" aria-multiline="true" contentEditable={!locked} suppressContentEditableWarning tabIndex={locked ? -1 : 0}
-          aria-labelledby={labelIdOf(id)} aria-readonly={locked || undefined} {...fieldAria(props)}
+        <div
+          id={id}
+          ref={area}
+          role="textbox"
+          aria-multiline="true"
+          contentEditable={!locked}
+          suppressContentEditableWarning
+          tabIndex={locked ? -1 : 0}
+          aria-labelledby={labelIdOf(id)}
+          aria-readonly={locked || undefined}
+          {...fieldAria(props)}
           className="prose-sm min-h-[110px] max-h-[320px] overflow-auto bg-surface px-2.5 py-2 text-[13px] text-ink focus:outline-none [&_ul]:list-disc [&_ul]:pl-5"
-          onInput={emit} />
+          onInput={emit}
+        />
       )}
     </div>
   );

@@ -38,9 +38,10 @@ export function useRowName(): (row: Row | undefined, fallback: string) => string
   const { i18n } = useTranslation('shell');
   const language = i18n.language;
   return useCallback(
-    (row, fallback) => (isKeyedRow(row)
-      ? menuLabel({ name: typeof row.name === 'string' ? row.name : fallback, nameKey: row.nameKey })
-      : ownTranslation(row, language) ?? fallback),
+    (row, fallback) =>
+      isKeyedRow(row)
+        ? menuLabel({ name: typeof row.name === 'string' ? row.name : fallback, nameKey: row.nameKey })
+        : (ownTranslation(row, language) ?? fallback),
     [menuLabel, language],
   );
 }

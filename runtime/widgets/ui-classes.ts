@@ -23,7 +23,8 @@ export const buttonClass = {
   dangerSolid: `${buttonBase} bg-danger text-white hover:opacity-90`,
   ghost: `${buttonBase} text-muted hover:bg-hover hover:text-ink`,
   link: 'inline-flex items-center gap-1 rounded px-1 text-[13px] font-medium text-primary hover:text-primary-2 disabled:opacity-50',
-  linkDanger: 'inline-flex items-center gap-1 rounded px-1 text-[13px] font-medium text-danger hover:opacity-80 disabled:opacity-50',
+  linkDanger:
+    'inline-flex items-center gap-1 rounded px-1 text-[13px] font-medium text-danger hover:opacity-80 disabled:opacity-50',
   icon: 'inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md border border-line-strong bg-surface text-muted hover:border-primary-4 hover:text-primary',
 };
 
@@ -36,4 +37,5 @@ export const tagTone: Record<string, string> = {
   info: 'bg-info-soft text-info border-info/30',
 };
 
-export const tagClass = 'inline-flex max-w-full items-center truncate rounded border px-1.5 py-px text-xs leading-[18px]';
+export const tagClass =
+  'inline-flex max-w-full items-center truncate rounded border px-1.5 py-px text-xs leading-[18px]';

@@ -4,7 +4,19 @@ import type { CellKind, FieldKind } from './field-kind';
 import type { CellProps } from './cells';
 import { cellRegistry } from './cell-registry';
 import {
-  DateWidget, HiddenWidget, MoneyWidget, NumberWidget, RadioWidget, ToneWidget, SelectWidget, SwitchWidget, TextareaWidget, TextWidget, epsOptions, fieldAria, invalid,
+  DateWidget,
+  HiddenWidget,
+  MoneyWidget,
+  NumberWidget,
+  RadioWidget,
+  ToneWidget,
+  SelectWidget,
+  SwitchWidget,
+  TextareaWidget,
+  TextWidget,
+  epsOptions,
+  fieldAria,
+  invalid,
 } from './form-widgets';
 import { ImagesWidget, MediaWidget } from './media-widgets';
 import { RichTextWidget } from './richtext-widget';
@@ -18,7 +30,14 @@ import { PermsWidget } from './perms-picker';
 
 /** A menu icon chosen from the console's set. */
 function IconWidget(props: WidgetProps) {
-  return <IconPicker id={props.id} value={typeof props.value === 'string' ? props.value : ''} invalid={invalid(props)} onChange={(icon) => props.onChange(icon || null)} />;
+  return (
+    <IconPicker
+      id={props.id}
+      value={typeof props.value === 'string' ? props.value : ''}
+      invalid={invalid(props)}
+      onChange={(icon) => props.onChange(icon || null)}
+    />
+  );
 }
 
 /** The name the record joined in for the id it holds (`fields` alias of the label column), by that id. */
@@ -35,11 +54,25 @@ function joinedNames(field: EpsField, record: Record<string, unknown> | undefine
 function RelationWidget(props: WidgetProps) {
   const eps = epsOptions(props)?.eps;
   if (!eps?.ref) return <TextWidget {...props} />;
-  const multiple = eps.ref.multiple === true || props.schema.type === 'array' || (Array.isArray(props.schema.type) && props.schema.type.includes('array'));
+  const multiple =
+    eps.ref.multiple === true ||
+    props.schema.type === 'array' ||
+    (Array.isArray(props.schema.type) && props.schema.type.includes('array'));
   const record = (props.registry.formContext as JsonFormContext | undefined)?.record;
   return (
-    <RelationPicker id={props.id} refTo={eps.ref} value={props.value} multiple={multiple} disabled={props.disabled || props.readonly}
-      invalid={invalid(props)} required={props.required} describedBy={fieldAria(props)['aria-describedby']} placeholder={props.placeholder} knownNames={joinedNames(eps, record)} onChange={(v) => props.onChange(v)} />
+    <RelationPicker
+      id={props.id}
+      refTo={eps.ref}
+      value={props.value}
+      multiple={multiple}
+      disabled={props.disabled || props.readonly}
+      invalid={invalid(props)}
+      required={props.required}
+      describedBy={fieldAria(props)['aria-describedby']}
+      placeholder={props.placeholder}
+      knownNames={joinedNames(eps, record)}
+      onChange={(v) => props.onChange(v)}
+    />
   );
 }
 

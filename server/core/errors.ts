@@ -34,13 +34,23 @@ export class AppError extends Error {
 export const badRequest = (message: Message, details?: FieldIssue[]) =>
   new AppError(400, message, CODE.validateFail, details);
 /** 'Login expired' (token of the wrong kind, stale password version, failed refresh). */
-export const sessionExpired = () => new AppError(401, { 'zh-cn': '登录失效~', 'zh-tw': '登入失效，請重新登入', en: 'Your session has expired, please log in again' });
-const NO_ACCESS: Texts = { 'zh-cn': '登录失效或无权限访问~', 'zh-tw': '登入失效或無權限訪問', en: 'Session expired or access denied' };
+export const sessionExpired = () =>
+  new AppError(401, {
+    'zh-cn': '登录失效~',
+    'zh-tw': '登入失效，請重新登入',
+    en: 'Your session has expired, please log in again',
+  });
+const NO_ACCESS: Texts = {
+  'zh-cn': '登录失效或无权限访问~',
+  'zh-tw': '登入失效或無權限訪問',
+  en: 'Session expired or access denied',
+};
 /** No or invalid token on a protected route. */
 export const unauthorized = () => new AppError(401, NO_ACCESS);
 export const forbidden = () => new AppError(403, NO_ACCESS);
 export const notFound = (message: string) => new AppError(404, message);
-export const conflict = (message: Message, details?: FieldIssue[]) => new AppError(409, message, CODE.commFail, details);
+export const conflict = (message: Message, details?: FieldIssue[]) =>
+  new AppError(409, message, CODE.commFail, details);
 export const tooLarge = (message: Message) => new AppError(413, message);
 export const unsupportedType = (message: string) => new AppError(415, message);
 export const tooManyRequests = (message: Message) => new AppError(429, message);

@@ -34,18 +34,38 @@ export class Host {
   /** The operation context of a request. */
   context(request: FastifyRequest): OpContext {
     return {
-      database: this.database, db: this.database.db, registry: this.registry, hooks: this.hooks, user: request.user,
-      url: request.url.split('?')[0], params: request.method === 'GET' ? request.query : request.body,
+      database: this.database,
+      db: this.database.db,
+      registry: this.registry,
+      hooks: this.hooks,
+      user: request.user,
+      url: request.url.split('?')[0],
+      params: request.method === 'GET' ? request.query : request.body,
     };
   }
 
   /** A context for work outside a request (seeding, scheduled jobs). */
   systemContext(): OpContext {
-    return { database: this.database, db: this.database.db, registry: this.registry, hooks: this.hooks, url: 'system', params: {} };
+    return {
+      database: this.database,
+      db: this.database.db,
+      registry: this.registry,
+      hooks: this.hooks,
+      url: 'system',
+      params: {},
+    };
   }
 
   /** Registers a hand-written route with its access rule; its return value is enveloped unless it replied itself. */
-  route(def: { method: 'get' | 'post'; url: string; access: Access; summary: string; handler: RouteHandler; bodyLimit?: number; opLog?: boolean }): void {
+  route(def: {
+    method: 'get' | 'post';
+    url: string;
+    access: Access;
+    summary: string;
+    handler: RouteHandler;
+    bodyLimit?: number;
+    opLog?: boolean;
+  }): void {
     this.declared.push({ method: def.method, url: def.url, access: def.access, summary: def.summary });
     this.app.route({
       method: def.method.toUpperCase() as 'GET' | 'POST',
@@ -53,7 +73,13 @@ export class Host {
       bodyLimit: def.bodyLimit,
       config: { access: def.access, summary: def.summary, opLog: def.opLog },
       handler: async (request, reply) => {
-        const result = await def.handler(this.context(request), { body: asRow(request.body), query: asRow(request.query), rawBody: request.body, request, reply });
+        const result = await def.handler(this.context(request), {
+          body: asRow(request.body),
+          query: asRow(request.query),
+          rawBody: request.body,
+          request,
+          reply,
+        });
         if (reply.sent) return reply;
         return ok(result);
       },
@@ -62,6 +88,13 @@ export class Host {
 
   /** Every admin route the server answers now: hand-written ones and those the registry serves. */
   listRoutes(): DeclaredRoute[] {
-    return [...this.declared, ...this.registry.all().flatMap((e) => entityRoutes(e, this.actions).map(({ method, url, access, summary }) => ({ method, url, access, summary })))];
+    return [
+      ...this.declared,
+      ...this.registry
+        .all()
+        .flatMap((e) =>
+          entityRoutes(e, this.actions).map(({ method, url, access, summary }) => ({ method, url, access, summary })),
+        ),
+    ];
   }
 }

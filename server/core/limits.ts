@@ -109,7 +109,8 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<Limits> {
     const raw = env[variable];
     if (raw === undefined || raw === '') continue;
     const n = Number(raw);
-    if (!Number.isSafeInteger(n) || n < min || n > max) throw new Error(`${variable} must be a whole number from ${min} to ${max}, got "${raw}"`);
+    if (!Number.isSafeInteger(n) || n < min || n > max)
+      throw new Error(`${variable} must be a whole number from ${min} to ${max}, got "${raw}"`);
     out[limit] = n;
   }
   return out;
@@ -128,7 +129,10 @@ export class WindowCounter {
   private readonly counts = new Map<string, { start: number; n: number }>();
   private swept = 0;
 
-  constructor(private readonly windowMs: number, private readonly maxKeys = 100_000) {}
+  constructor(
+    private readonly windowMs: number,
+    private readonly maxKeys = 100_000,
+  ) {}
 
   /** Adds one event (or `amount`, such as bytes) for a key and returns the key's total in its current window, this one included. */
   hit(key: string, now = Date.now(), amount = 1): number {

@@ -13,12 +13,23 @@ describe.each(DIALECTS)('audits (%s)', (dialect) => {
   const idOf = (r: { body: Row }) => Number((r.body.data as Row).id);
   /** A new product: auditStatus 0 (to submit). */
   const newProduct = async (): Promise<number> => {
-    const r = await post('product/info/add', { name: `审核样品 ${++seq}`, code: `AU-${seq}`, price: 100000 + seq, categoryId: 1, pic: '/public/seed/oak-bed.svg' });
+    const r = await post('product/info/add', {
+      name: `审核样品 ${++seq}`,
+      code: `AU-${seq}`,
+      price: 100000 + seq,
+      categoryId: 1,
+      pic: '/public/seed/oak-bed.svg',
+    });
     expect(r.status, r.raw).toBe(200);
     return idOf(r);
   };
   const newOrder = async (): Promise<number> => {
-    const r = await post('order/order/add', { orderNo: `AU-${dialect}-${++seq}`, userId: 3, amount: 880000, payAmount: 860000 });
+    const r = await post('order/order/add', {
+      orderNo: `AU-${dialect}-${++seq}`,
+      userId: 3,
+      amount: 880000,
+      payAmount: 860000,
+    });
     expect(r.status, r.raw).toBe(200);
     return idOf(r);
   };
@@ -35,7 +46,13 @@ describe.each(DIALECTS)('audits (%s)', (dialect) => {
     const r = await post('audit/good/create', { goodId, remark: '新品上架' });
     expect(r.status, r.raw).toBe(200);
     const ticket = (await row('audit_good', idOf(r)))!;
-    expect([Number(ticket.goodId), Number(ticket.status), Number(ticket.applicantId), ticket.reviewerId, ticket.remark]).toEqual([goodId, 0, 1, null, '新品上架']);
+    expect([
+      Number(ticket.goodId),
+      Number(ticket.status),
+      Number(ticket.applicantId),
+      ticket.reviewerId,
+      ticket.remark,
+    ]).toEqual([goodId, 0, 1, null, '新品上架']);
     expect(Number((await row('product_info', goodId))!.auditStatus)).toBe(1);
     const before = await dbFingerprint(t);
     const again = await post('audit/good/create', { goodId });
@@ -121,7 +138,10 @@ describe.each(DIALECTS)('audits (%s)', (dialect) => {
   });
 
   it('an order ticket puts the order under review; deciding it (either way) marks the order reviewed', async () => {
-    for (const [status, remark] of [[1, '定金到账'], [2, '信息不全']] as const) {
+    for (const [status, remark] of [
+      [1, '定金到账'],
+      [2, '信息不全'],
+    ] as const) {
       const orderId = await newOrder();
       const add = await post('audit/order/add', { orderId, userId: 3, status: 1 });
       expect(add.status, add.raw).toBe(200);
@@ -135,8 +155,12 @@ describe.each(DIALECTS)('audits (%s)', (dialect) => {
       // A decided ticket is history: changing it is refused, saving its form unchanged is fine, status is not writable.
       const edit = await post('audit/order/update', { id, remark: 'changed' });
       expect([edit.status, String(edit.body.message).startsWith('remark:')], edit.raw).toEqual([409, true]);
-      const same = (await t.call('GET', '/admin/audit/order/info', { token, query: { id: String(id) } })).body.data as Row;
-      expect((await post('audit/order/update', { id, orderId: same.orderId, userId: same.userId, remark: same.remark })).status).toBe(200);
+      const same = (await t.call('GET', '/admin/audit/order/info', { token, query: { id: String(id) } })).body
+        .data as Row;
+      expect(
+        (await post('audit/order/update', { id, orderId: same.orderId, userId: same.userId, remark: same.remark }))
+          .status,
+      ).toBe(200);
       expect((await post('audit/order/update', { id, status: 0 })).status).toBe(200);
       expect(await row('audit_order', id)).toMatchObject({ status, remark });
     }
@@ -187,7 +211,9 @@ describe.each(DIALECTS)('audits (%s)', (dialect) => {
     const goodId = await newProduct();
     const id = idOf(await post('audit/good/create', { goodId }));
     const replies = await Promise.all([
-      post('audit/good/decide', { id, status: 1 }), post('audit/good/decide', { id, status: 2, remark: 'no' }), post('audit/good/decide', { id, status: 1 }),
+      post('audit/good/decide', { id, status: 1 }),
+      post('audit/good/decide', { id, status: 2, remark: 'no' }),
+      post('audit/good/decide', { id, status: 1 }),
     ]);
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     const winner = replies.find((r) => r.status === 200)!;
@@ -199,20 +225,45 @@ describe.each(DIALECTS)('audits (%s)', (dialect) => {
     const id = idOf(await post('audit/good/create', { goodId }));
     await post('audit/good/decide', { id, status: 1 });
     const goods = (await post('audit/good/page', { size: 100 })).body.data as { list: Row[] };
-    expect(goods.list.find((r) => r.id === id)).toMatchObject({ goodId, name: `审核样品 ${seq}`, code: `AU-${seq}`, price: 100000 + seq, pic: '/public/seed/oak-bed.svg', applicantName: '超级管理员', reviewerName: '超级管理员', status: 1 });
+    expect(goods.list.find((r) => r.id === id)).toMatchObject({
+      goodId,
+      name: `审核样品 ${seq}`,
+      code: `AU-${seq}`,
+      price: 100000 + seq,
+      pic: '/public/seed/oak-bed.svg',
+      applicantName: '超级管理员',
+      reviewerName: '超级管理员',
+      status: 1,
+    });
     const orders = (await post('audit/order/page', { size: 100 })).body.data as { list: Row[] };
-    expect(orders.list.find((r) => r.id === 1)).toMatchObject({ orderId: 1, nickName: '林木木', orderNo: 'JY202405120001', amount: 1288000, payAmount: 1223600 });
+    expect(orders.list.find((r) => r.id === 1)).toMatchObject({
+      orderId: 1,
+      nickName: '林木木',
+      orderNo: 'JY202405120001',
+      amount: 1288000,
+      payAmount: 1223600,
+    });
     const users = (await post('audit/user/page', { size: 100 })).body.data as { list: Row[] };
-    expect(users.list.find((r) => r.id === 1)).toMatchObject({ userId: 1, username: '林木木', levelTitle: '黄金会员', levelType: 2 });
+    expect(users.list.find((r) => r.id === 1)).toMatchObject({
+      userId: 1,
+      username: '林木木',
+      levelTitle: '黄金会员',
+      levelType: 2,
+    });
     const info = await t.call('GET', '/admin/audit/good/info', { token, query: { id: String(id) } });
     expect(info.body.data).toMatchObject({ reviewerName: '超级管理员', applicantName: '超级管理员' });
   });
 
   it('a role without the decide permission gets 403 and changes nothing', async () => {
     const menus = await menuRows(t, token);
-    const goodButtons = menus.filter((m) => (m.perms ?? '').startsWith('audit:good:') && !(m.perms ?? '').includes('decide'));
+    const goodButtons = menus.filter(
+      (m) => (m.perms ?? '').startsWith('audit:good:') && !(m.perms ?? '').includes('decide'),
+    );
     expect(menus.some((m) => m.perms === 'audit:good:decide')).toBe(true);
-    const staff = await createStaff(t, token, { username: `au_${dialect.slice(0, 2)}`, menuIds: goodButtons.map((m) => m.id) });
+    const staff = await createStaff(t, token, {
+      username: `au_${dialect.slice(0, 2)}`,
+      menuIds: goodButtons.map((m) => m.id),
+    });
     const clerk = await t.login(staff.username, staff.password);
     const goodId = await newProduct();
     const created = await post('audit/good/create', { goodId }, clerk);

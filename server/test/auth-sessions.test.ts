@@ -22,7 +22,12 @@ describe.each(DIALECTS)('sessions: refresh, revocation, password storage (%s)', 
   /** A login from its own client address, so that this file's deliberate failures never trip the per-IP throttle. */
   const attempt = async (username: string, password: string): Promise<{ status: number; body: Row; raw: string }> => {
     clients += 1;
-    const res = await t.app.inject({ method: 'POST', url: LOGIN, payload: { username, password }, remoteAddress: `10.9.${clients >> 8}.${clients & 255}` });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: { username, password },
+      remoteAddress: `10.9.${clients >> 8}.${clients & 255}`,
+    });
     return { status: res.statusCode, body: res.json() as Row, raw: res.body };
   };
   const login = async (username: string, password: string): Promise<Pair> => {
@@ -45,7 +50,11 @@ describe.each(DIALECTS)('sessions: refresh, revocation, password storage (%s)', 
     const unknown = await attempt('no-such-user', 'nope');
     expect([unknown.status, unknown.body.message]).toEqual([400, '账户或密码不正确~']);
     const off = await createStaff(t, admin, { username: 's_off', menuIds: [] });
-    await untyped(t.app.joinery.database.db).updateTable('base_sys_user').set({ status: 0 }).where('id', '=', off.userId).execute();
+    await untyped(t.app.joinery.database.db)
+      .updateTable('base_sys_user')
+      .set({ status: 0 })
+      .where('id', '=', off.userId)
+      .execute();
     const disabled = await attempt(off.username, off.password);
     expect([disabled.status, disabled.body.message]).toEqual([400, '该账户已被禁用，请联系管理员~']);
     // Without the password a disabled account looks like any wrong login: nothing tells that it exists.
@@ -54,7 +63,9 @@ describe.each(DIALECTS)('sessions: refresh, revocation, password storage (%s)', 
     const roleless = await createStaff(t, admin, { username: 's_roleless', menuIds: null });
     const none = await attempt(roleless.username, roleless.password);
     expect([none.status, none.body.message]).toEqual([400, '该用户未设置任何角色，无法登录~']);
-    const sessions = (await t.rows('base_sys_session')).filter((s) => [off.userId, roleless.userId].includes(Number(s.userId)));
+    const sessions = (await t.rows('base_sys_session')).filter((s) =>
+      [off.userId, roleless.userId].includes(Number(s.userId)),
+    );
     expect(sessions).toEqual([]);
   });
 
@@ -84,10 +95,13 @@ describe.each(DIALECTS)('sessions: refresh, revocation, password storage (%s)', 
   });
 
   it('two tabs refreshing one session at once both go on; the previous refresh token is honoured only just after its rotation', async () => {
-    const sidOf = (pair: Pair) => JSON.parse(Buffer.from(pair.token.split('.')[1], 'base64url').toString()).sid as string;
+    const sidOf = (pair: Pair) =>
+      JSON.parse(Buffer.from(pair.token.split('.')[1], 'base64url').toString()).sid as string;
     const first = await login('admin', '123456');
     // Both tabs send the same refresh token at the same moment.
-    const [a, b] = await Promise.all([1, 2].map(() => t.call('POST', REFRESH, { body: { refreshToken: first.refreshToken } })));
+    const [a, b] = await Promise.all(
+      [1, 2].map(() => t.call('POST', REFRESH, { body: { refreshToken: first.refreshToken } })),
+    );
     expect([a.status, b.status], `${a.raw} ${b.raw}`).toEqual([200, 200]);
     const tabA = a.body.data as Pair;
     const tabB = b.body.data as Pair;
@@ -101,7 +115,11 @@ describe.each(DIALECTS)('sessions: refresh, revocation, password storage (%s)', 
     expect(await personStatus(later.token)).toBe(200);
 
     // Once the grace has passed, the previous token is a reuse like any other: the whole chain ends.
-    await untyped(t.app.joinery.database.db).updateTable('base_sys_session').set({ prevRefreshUntil: '2000-01-01 00:00:00' }).where('sid', '=', sidOf(first)).execute();
+    await untyped(t.app.joinery.database.db)
+      .updateTable('base_sys_session')
+      .set({ prevRefreshUntil: '2000-01-01 00:00:00' })
+      .where('sid', '=', sidOf(first))
+      .execute();
     const stale = await t.call('POST', REFRESH, { body: { refreshToken: tabA.refreshToken } });
     expect([stale.status, stale.body.message]).toEqual([401, '登录失效~']);
     expect(await personStatus(later.token)).toBe(401);
@@ -112,14 +130,23 @@ describe.each(DIALECTS)('sessions: refresh, revocation, password storage (%s)', 
     const staff = await createStaff(t, admin, { username: 's_pw', password: 'Old-pass-1', menuIds: [] });
     const a = await login(staff.username, 'Old-pass-1');
     const b = await login(staff.username, 'Old-pass-1');
-    const missing = await t.call('POST', '/admin/base/comm/personUpdate', { token: b.token, body: { password: 'New-pass-2' } });
+    const missing = await t.call('POST', '/admin/base/comm/personUpdate', {
+      token: b.token,
+      body: { password: 'New-pass-2' },
+    });
     expect(missing.status).toBe(400);
-    const wrongOld = await t.call('POST', '/admin/base/comm/personUpdate', { token: b.token, body: { password: 'New-pass-2', oldPassword: 'bad' } });
+    const wrongOld = await t.call('POST', '/admin/base/comm/personUpdate', {
+      token: b.token,
+      body: { password: 'New-pass-2', oldPassword: 'bad' },
+    });
     expect([wrongOld.status, wrongOld.body.message]).toEqual([400, '原密码错误']);
     expect(Number((await userRow(staff.userId)).passwordV)).toBe(1);
     expect(await personStatus(a.token)).toBe(200);
 
-    const changed = await t.call('POST', '/admin/base/comm/personUpdate', { token: b.token, body: { password: 'New-pass-2', oldPassword: 'Old-pass-1' } });
+    const changed = await t.call('POST', '/admin/base/comm/personUpdate', {
+      token: b.token,
+      body: { password: 'New-pass-2', oldPassword: 'Old-pass-1' },
+    });
     expect(changed.status, changed.raw).toBe(200);
     expect(Number((await userRow(staff.userId)).passwordV)).toBe(2);
     for (const token of [a.token, b.token]) expect(await personStatus(token)).toBe(401);
@@ -132,11 +159,16 @@ describe.each(DIALECTS)('sessions: refresh, revocation, password storage (%s)', 
     const staff = await createStaff(t, admin, { username: 's_dis', menuIds: [] });
     const pair = await login(staff.username, staff.password);
     expect(await personStatus(pair.token)).toBe(200);
-    const off = await t.call('POST', '/admin/base/sys/user/update', { token: admin, body: { id: staff.userId, status: 0 } });
+    const off = await t.call('POST', '/admin/base/sys/user/update', {
+      token: admin,
+      body: { id: staff.userId, status: 0 },
+    });
     expect(off.status, off.raw).toBe(200);
     expect(await personStatus(pair.token)).toBe(401);
     expect((await t.call('GET', REFRESH, { query: { refreshToken: pair.refreshToken } })).status).toBe(401);
-    expect((await t.rows('base_sys_session')).filter((s) => Number(s.userId) === staff.userId).map((s) => Number(s.revoked))).toEqual([1]);
+    expect(
+      (await t.rows('base_sys_session')).filter((s) => Number(s.userId) === staff.userId).map((s) => Number(s.revoked)),
+    ).toEqual([1]);
 
     const leaver = await createStaff(t, admin, { username: 's_out', menuIds: [] });
     const session = await login(leaver.username, leaver.password);
@@ -151,13 +183,19 @@ describe.each(DIALECTS)('sessions: refresh, revocation, password storage (%s)', 
     expect(deleted.status, deleted.raw).toBe(200);
     expect(await personStatus(last.token)).toBe(401);
     expect((await t.rows('base_sys_user')).some((r) => Number(r.id) === gone.userId)).toBe(false);
-    expect((await t.rows('base_sys_session')).filter((s) => Number(s.userId) === gone.userId).map((s) => Number(s.revoked))).toEqual([1]);
+    expect(
+      (await t.rows('base_sys_session')).filter((s) => Number(s.userId) === gone.userId).map((s) => Number(s.revoked)),
+    ).toEqual([1]);
   });
 
   it('an MD5 hash from an original database verifies once and is upgraded to scrypt on that login', async () => {
     const staff = await createStaff(t, admin, { username: 's_md5', menuIds: [] });
     const md5 = createHash('md5').update('Legacy-pass-1').digest('hex');
-    await untyped(t.app.joinery.database.db).updateTable('base_sys_user').set({ password: md5 }).where('id', '=', staff.userId).execute();
+    await untyped(t.app.joinery.database.db)
+      .updateTable('base_sys_user')
+      .set({ password: md5 })
+      .where('id', '=', staff.userId)
+      .execute();
     expect((await attempt(staff.username, 'wrong')).status).toBe(400);
     expect((await userRow(staff.userId)).password).toBe(md5);
     await login(staff.username, 'Legacy-pass-1');
@@ -172,10 +210,18 @@ describe.each(DIALECTS)('sessions: refresh, revocation, password storage (%s)', 
     const staff = await createStaff(t, admin, { username: 's_self', menuIds: [] });
     const { token } = await login(staff.username, staff.password);
     const before = await userRow(staff.userId);
-    const r = await t.call('POST', '/admin/base/comm/personUpdate', { token, body: { nickName: 'Nick', status: 0, username: 'hijack', passwordV: 99, departmentId: 1 } });
+    const r = await t.call('POST', '/admin/base/comm/personUpdate', {
+      token,
+      body: { nickName: 'Nick', status: 0, username: 'hijack', passwordV: 99, departmentId: 1 },
+    });
     expect(r.status).toBeLessThan(500);
     const after = await userRow(staff.userId);
-    expect([after.status, after.username, after.passwordV, after.departmentId]).toEqual([before.status, before.username, before.passwordV, before.departmentId]);
+    expect([after.status, after.username, after.passwordV, after.departmentId]).toEqual([
+      before.status,
+      before.username,
+      before.passwordV,
+      before.departmentId,
+    ]);
     if (r.status === 200) expect(after.nickName).toBe('Nick');
     expect(await personStatus(token)).toBe(200);
   });
@@ -184,23 +230,50 @@ describe.each(DIALECTS)('sessions: refresh, revocation, password storage (%s)', 
     const menus = await menuRows(t, admin);
     const userMenus = menus.filter((m) => /base:sys:user:/.test(m.perms ?? '')).map((m) => m.id);
     const departments = (await t.rows('base_sys_department')).map((d) => Number(d.id));
-    const manager = await createStaff(t, admin, { username: 's_mgr', menuIds: userMenus, departmentIds: departments, departmentId: departments[0] });
-    expect(Number((await userRow(1)).departmentId), 'the super admin sits in the manager\'s data scope').toBeOneOf(departments);
+    const manager = await createStaff(t, admin, {
+      username: 's_mgr',
+      menuIds: userMenus,
+      departmentIds: departments,
+      departmentId: departments[0],
+    });
+    expect(Number((await userRow(1)).departmentId), "the super admin sits in the manager's data scope").toBeOneOf(
+      departments,
+    );
     const { token } = await login(manager.username, manager.password);
     const before = await userRow(1);
     // A super admin is outside every delegated admin's reach: not found for update, left alone by delete, refused by move.
-    const update = await t.call('POST', '/admin/base/sys/user/update', { token, body: { id: 1, name: 'taken over', password: 'Owned-1' } });
+    const update = await t.call('POST', '/admin/base/sys/user/update', {
+      token,
+      body: { id: 1, name: 'taken over', password: 'Owned-1' },
+    });
     expect(update.status).toBe(404);
     expect((await t.call('GET', '/admin/base/sys/user/info', { token, query: { id: '1' } })).body.data).toBeUndefined();
     await t.call('POST', '/admin/base/sys/user/delete', { token, body: { ids: [1] } });
-    const move = await t.call('POST', '/admin/base/sys/user/move', { token, body: { departmentId: departments[departments.length - 1], userIds: [1] } });
-    expect([move.status, move.body.message]).toEqual([400, 'Not allowed: a super admin can only be changed by a super admin']);
+    const move = await t.call('POST', '/admin/base/sys/user/move', {
+      token,
+      body: { departmentId: departments[departments.length - 1], userIds: [1] },
+    });
+    expect([move.status, move.body.message]).toEqual([
+      400,
+      'Not allowed: a super admin can only be changed by a super admin',
+    ]);
     expect(await userRow(1)).toEqual(before);
-    const grantSelf = await t.call('POST', '/admin/base/sys/user/update', { token, body: { id: manager.userId, roleIdList: [1] } });
-    expect([grantSelf.status, grantSelf.body.message]).toEqual([400, 'Not allowed: only a super admin grants the super-admin role']);
-    const grantNew = await t.call('POST', '/admin/base/sys/user/add', { token, body: { username: 's_evil', name: 'Evil', password: 'Evil-pass-1', roleIdList: [1] } });
+    const grantSelf = await t.call('POST', '/admin/base/sys/user/update', {
+      token,
+      body: { id: manager.userId, roleIdList: [1] },
+    });
+    expect([grantSelf.status, grantSelf.body.message]).toEqual([
+      400,
+      'Not allowed: only a super admin grants the super-admin role',
+    ]);
+    const grantNew = await t.call('POST', '/admin/base/sys/user/add', {
+      token,
+      body: { username: 's_evil', name: 'Evil', password: 'Evil-pass-1', roleIdList: [1] },
+    });
     expect(grantNew.status).toBe(400);
-    expect((await t.rows('base_sys_user_role')).filter((r) => Number(r.roleId) === 1).map((r) => Number(r.userId))).toEqual([1]);
+    expect(
+      (await t.rows('base_sys_user_role')).filter((r) => Number(r.roleId) === 1).map((r) => Number(r.userId)),
+    ).toEqual([1]);
     expect((await t.rows('base_sys_user')).some((r) => r.username === 's_evil')).toBe(false);
   });
 
@@ -210,13 +283,23 @@ describe.each(DIALECTS)('sessions: refresh, revocation, password storage (%s)', 
     const menuAdmin = menus.filter((m) => /base:sys:menu:/.test(m.perms ?? '')).map((m) => m.id);
     const editor = await createStaff(t, admin, { username: 's_menus', menuIds: [...menuAdmin, productQuery.id] });
     const { token } = await login(editor.username, editor.password);
-    const grab = await t.call('POST', '/admin/base/sys/menu/update', { token, body: { id: productQuery.id, perms: 'product:info:page,base:sys:user:delete' } });
+    const grab = await t.call('POST', '/admin/base/sys/menu/update', {
+      token,
+      body: { id: productQuery.id, perms: 'product:info:page,base:sys:user:delete' },
+    });
     expect(grab.status, grab.raw).toBe(400);
-    expect((await t.rows('base_sys_menu')).find((m) => Number(m.id) === productQuery.id)?.perms).toBe(productQuery.perms);
+    expect((await t.rows('base_sys_menu')).find((m) => Number(m.id) === productQuery.id)?.perms).toBe(
+      productQuery.perms,
+    );
     const perms = (await t.call('GET', '/admin/base/comm/permmenu', { token })).body.data as { perms: string[] };
     expect(perms.perms).not.toContain('base:sys:user:delete');
-    expect((await t.call('POST', '/admin/base/sys/user/delete', { token, body: { ids: [editor.userId] } })).status).toBe(403);
-    const rename = await t.call('POST', '/admin/base/sys/menu/update', { token, body: { id: productQuery.id, name: '查看', perms: 'product:info:page,product:info:info' } });
+    expect(
+      (await t.call('POST', '/admin/base/sys/user/delete', { token, body: { ids: [editor.userId] } })).status,
+    ).toBe(403);
+    const rename = await t.call('POST', '/admin/base/sys/menu/update', {
+      token,
+      body: { id: productQuery.id, name: '查看', perms: 'product:info:page,product:info:info' },
+    });
     expect(rename.status, rename.raw).toBe(200);
     expect((await t.rows('base_sys_menu')).find((m) => Number(m.id) === productQuery.id)?.name).toBe('查看');
   });
@@ -233,21 +316,39 @@ describe('the JWT secret across starts', () => {
   it('is kept on restart (tokens stay valid) and a short or publicly known secret refuses to start', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-secret-'));
     try {
-      const options = { databaseUrl: `sqlite:${path.join(dir, 'a.db')}`, dataDir: dir, captcha: false, uiDir: path.join(dir, 'no-ui') };
+      const options = {
+        databaseUrl: `sqlite:${path.join(dir, 'a.db')}`,
+        dataDir: dir,
+        captcha: false,
+        uiDir: path.join(dir, 'no-ui'),
+      };
       const first = await buildApp(options);
-      const res = await first.inject({ method: 'POST', url: LOGIN, payload: { username: 'admin', password: '123456' } });
+      const res = await first.inject({
+        method: 'POST',
+        url: LOGIN,
+        payload: { username: 'admin', password: '123456' },
+      });
       const token = String((res.json() as { data: Row }).data.token);
       await first.close();
       const secret = fs.readFileSync(path.join(dir, 'jwt-secret'), 'utf8');
       const second = await buildApp(options);
-      expect((await second.inject({ method: 'GET', url: PERSON, headers: { authorization: token } })).statusCode).toBe(200);
+      expect((await second.inject({ method: 'GET', url: PERSON, headers: { authorization: token } })).statusCode).toBe(
+        200,
+      );
       await second.close();
       expect(fs.readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(secret);
 
-      for (const [bad, message] of [['cool-admin-xxxxxx', /shorter than 32|publicly known/], ['x'.repeat(20), /shorter than 32/], ['your-secret', /shorter than 32|publicly known/], ['ab'.repeat(32), /too simple/]] as const) {
+      for (const [bad, message] of [
+        ['cool-admin-xxxxxx', /shorter than 32|publicly known/],
+        ['x'.repeat(20), /shorter than 32/],
+        ['your-secret', /shorter than 32|publicly known/],
+        ['ab'.repeat(32), /too simple/],
+      ] as const) {
         const badDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-badsecret-'));
         fs.writeFileSync(path.join(badDir, 'jwt-secret'), bad);
-        await expect(buildApp({ ...options, databaseUrl: `sqlite:${path.join(badDir, 'b.db')}`, dataDir: badDir })).rejects.toThrow(message);
+        await expect(
+          buildApp({ ...options, databaseUrl: `sqlite:${path.join(badDir, 'b.db')}`, dataDir: badDir }),
+        ).rejects.toThrow(message);
         fs.rmSync(badDir, { recursive: true, force: true });
       }
     } finally {

@@ -14,7 +14,9 @@ async function loginFrom(t: TestApp, ip: string, body: Row): Promise<{ status: n
 }
 
 async function captcha(t: TestApp): Promise<{ captchaId: string; data: string; answer: string }> {
-  const r = await t.call('GET', '/admin/base/open/captcha', { query: { height: '45', width: '150', color: '#2c3142' } });
+  const r = await t.call('GET', '/admin/base/open/captcha', {
+    query: { height: '45', width: '150', color: '#2c3142' },
+  });
   expect(r.status, r.raw).toBe(200);
   const { captchaId, data } = r.body.data as { captchaId: string; data: string };
   const stored = (await t.rows('base_sys_captcha')).find((row) => row.captchaId === captchaId);
@@ -22,7 +24,11 @@ async function captcha(t: TestApp): Promise<{ captchaId: string; data: string; a
   return { captchaId, data, answer: String(stored!.answer) };
 }
 
-const wrongAnswer = (answer: string) => answer.split('').map((c) => String((Number(c) + 1) % 10)).join('');
+const wrongAnswer = (answer: string) =>
+  answer
+    .split('')
+    .map((c) => String((Number(c) + 1) % 10))
+    .join('');
 
 describe.each(DIALECTS)('captcha and login throttle (%s)', (dialect) => {
   let t: TestApp;
@@ -42,19 +48,39 @@ describe.each(DIALECTS)('captcha and login throttle (%s)', (dialect) => {
 
   it('a wrong answer fails and uses the captcha up: the right answer afterwards fails too', async () => {
     const c = await captcha(t);
-    const wrong = await loginFrom(t, '10.1.0.1', { username: 'admin', password: '123456', captchaId: c.captchaId, verifyCode: wrongAnswer(c.answer) });
+    const wrong = await loginFrom(t, '10.1.0.1', {
+      username: 'admin',
+      password: '123456',
+      captchaId: c.captchaId,
+      verifyCode: wrongAnswer(c.answer),
+    });
     expect([wrong.status, wrong.body.message]).toEqual([400, '验证码不正确']);
     expect((await t.rows('base_sys_captcha')).some((r) => r.captchaId === c.captchaId)).toBe(false);
-    const late = await loginFrom(t, '10.1.0.1', { username: 'admin', password: '123456', captchaId: c.captchaId, verifyCode: c.answer });
+    const late = await loginFrom(t, '10.1.0.1', {
+      username: 'admin',
+      password: '123456',
+      captchaId: c.captchaId,
+      verifyCode: c.answer,
+    });
     expect([late.status, late.body.message]).toEqual([400, '验证码不正确']);
   });
 
   it('the right answer works once', async () => {
     const c = await captcha(t);
-    const ok = await loginFrom(t, '10.1.0.2', { username: 'admin', password: '123456', captchaId: c.captchaId, verifyCode: c.answer });
+    const ok = await loginFrom(t, '10.1.0.2', {
+      username: 'admin',
+      password: '123456',
+      captchaId: c.captchaId,
+      verifyCode: c.answer,
+    });
     expect(ok.status).toBe(200);
     expect(typeof (ok.body.data as Row).token).toBe('string');
-    const again = await loginFrom(t, '10.1.0.2', { username: 'admin', password: '123456', captchaId: c.captchaId, verifyCode: c.answer });
+    const again = await loginFrom(t, '10.1.0.2', {
+      username: 'admin',
+      password: '123456',
+      captchaId: c.captchaId,
+      verifyCode: c.answer,
+    });
     expect([again.status, again.body.message]).toEqual([400, '验证码不正确']);
     const missing = await loginFrom(t, '10.1.0.2', { username: 'admin', password: '123456' });
     expect(missing.status).toBe(400);
@@ -86,20 +112,55 @@ describe.each(DIALECTS)('captcha and login throttle (%s)', (dialect) => {
   it('writes no secret (password, token, refresh token, verify code) into any operation log row', async () => {
     const admin = await loginWithCaptcha(t, '10.4.0.1', 'admin', '123456');
     const c = await captcha(t);
-    const pair = (await loginFrom(t, '10.4.0.2', { username: 'admin', password: '123456', captchaId: c.captchaId, verifyCode: c.answer })).body.data as Row;
+    const pair = (
+      await loginFrom(t, '10.4.0.2', {
+        username: 'admin',
+        password: '123456',
+        captchaId: c.captchaId,
+        verifyCode: c.answer,
+      })
+    ).body.data as Row;
     const staff = await createStaff(t, admin, { username: 'logsecret', password: 'Secret-add-1', menuIds: [] });
-    await t.call('POST', '/admin/base/sys/user/update', { token: admin, body: { id: staff.userId, password: 'Secret-update-2' } });
+    await t.call('POST', '/admin/base/sys/user/update', {
+      token: admin,
+      body: { id: staff.userId, password: 'Secret-update-2' },
+    });
     const staffToken = await loginWithCaptcha(t, '10.4.0.3', staff.username, 'Secret-update-2');
-    await t.call('POST', '/admin/base/comm/personUpdate', { token: staffToken, body: { password: 'Secret-person-3', oldPassword: 'Secret-update-2' } });
-    const refreshed = await t.call('GET', '/admin/base/open/refreshToken', { query: { refreshToken: String(pair.refreshToken) } });
-    await t.call('POST', '/admin/base/open/refreshToken', { body: { refreshToken: String((refreshed.body.data as Row).refreshToken) } });
-    await t.call('POST', '/admin/base/sys/user/page', { token: admin, body: { nested: { password: 'Secret-nested-4', token: admin } } });
+    await t.call('POST', '/admin/base/comm/personUpdate', {
+      token: staffToken,
+      body: { password: 'Secret-person-3', oldPassword: 'Secret-update-2' },
+    });
+    const refreshed = await t.call('GET', '/admin/base/open/refreshToken', {
+      query: { refreshToken: String(pair.refreshToken) },
+    });
+    await t.call('POST', '/admin/base/open/refreshToken', {
+      body: { refreshToken: String((refreshed.body.data as Row).refreshToken) },
+    });
+    await t.call('POST', '/admin/base/sys/user/page', {
+      token: admin,
+      body: { nested: { password: 'Secret-nested-4', token: admin } },
+    });
     await sleep(400); // the op log is written in batches every 200 ms
-    const secrets = ['123456', 'Secret-add-1', 'Secret-update-2', 'Secret-person-3', 'Secret-nested-4', admin, staffToken, String(pair.token), String(pair.refreshToken), String((refreshed.body.data as Row).refreshToken)];
+    const secrets = [
+      '123456',
+      'Secret-add-1',
+      'Secret-update-2',
+      'Secret-person-3',
+      'Secret-nested-4',
+      admin,
+      staffToken,
+      String(pair.token),
+      String(pair.refreshToken),
+      String((refreshed.body.data as Row).refreshToken),
+    ];
     const rows = await t.rows('base_sys_log');
     expect(rows.length).toBeGreaterThan(8);
-    const leaves = (v: unknown): string[] => (v && typeof v === 'object' ? Object.values(v).flatMap(leaves) : [String(v)]);
-    const values = rows.flatMap((r) => [...leaves(r), ...leaves(typeof r.params === 'string' ? JSON.parse(r.params) : r.params)]);
+    const leaves = (v: unknown): string[] =>
+      v && typeof v === 'object' ? Object.values(v).flatMap(leaves) : [String(v)];
+    const values = rows.flatMap((r) => [
+      ...leaves(r),
+      ...leaves(typeof r.params === 'string' ? JSON.parse(r.params) : r.params),
+    ]);
     expect(secrets.filter((s) => values.some((v) => v.includes(s)))).toEqual([]);
     expect(values).not.toContain(c.answer);
     const loginRow = rows.find((r) => r.action === LOGIN && String(JSON.stringify(r.params)).includes('verifyCode'));
@@ -136,7 +197,9 @@ describe.each(DIALECTS)('token lifetime (%s)', (dialect) => {
     await sleep(before + 3000 - Date.now() + 50);
     const late = await t.call('GET', PERSON, { token: String(token) });
     expect([late.status, late.body.message]).toEqual([401, '登录失效或无权限访问~']);
-    const renewed = await t.call('GET', '/admin/base/open/refreshToken', { query: { refreshToken: String(refreshToken) } });
+    const renewed = await t.call('GET', '/admin/base/open/refreshToken', {
+      query: { refreshToken: String(refreshToken) },
+    });
     expect(renewed.status).toBe(200);
     expect((await t.call('GET', PERSON, { token: String((renewed.body.data as Row).token) })).status).toBe(200);
   });

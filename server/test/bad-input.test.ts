@@ -12,7 +12,9 @@ import { sampleRecord } from './sample-record.js';
 import { asSentBoolean } from './record-arbitrary.js';
 
 /** Generic routes from the schemas the app loads (collected before any app exists; checked against listRoutes() below). */
-const ROUTES = loadRegistry().all().flatMap((e) => e.api.map((action) => ({ prefix: e.prefix, action, url: `/admin/${e.prefix}/${action}` })));
+const ROUTES = loadRegistry()
+  .all()
+  .flatMap((e) => e.api.map((action) => ({ prefix: e.prefix, action, url: `/admin/${e.prefix}/${action}` })));
 const WRITES = new Set<GenericAction>(['add', 'update', 'delete']);
 
 /** Hostile-looking requests that a module accepts on purpose, with the reason. */
@@ -41,22 +43,42 @@ describe.each(DIALECTS)('bad input on every generic route (%s)', (dialect) => {
   const send = async (method: 'GET' | 'POST', url: string, c: HostileCase) => {
     const payload = c.raw ?? (c.body === undefined ? undefined : JSON.stringify(c.body));
     const res = await t.app.inject({
-      method, url: c.query ? `${url}?${c.query}` : url, payload,
-      headers: { authorization: token, ...(payload !== undefined ? { 'content-type': c.contentType ?? 'application/json' } : {}) },
+      method,
+      url: c.query ? `${url}?${c.query}` : url,
+      payload,
+      headers: {
+        authorization: token,
+        ...(payload !== undefined ? { 'content-type': c.contentType ?? 'application/json' } : {}),
+      },
     });
     let body: Row = {};
-    try { body = res.json() as Row; } catch { /* judged below: a reply must be the envelope */ }
+    try {
+      body = res.json() as Row;
+    } catch {
+      /* judged below: a reply must be the envelope */
+    }
     return { status: res.statusCode, body, raw: res.body };
   };
 
   /** The stored record as the client reads it back (info, or list for entities without info). */
   const readBack = async (entity: Entity, id: number): Promise<Row | undefined> => {
-    if (entity.api.includes('info')) return (await t.call('GET', `/admin/${entity.prefix}/info`, { token, query: { id: String(id) } })).body.data as Row | undefined;
-    return ((await t.call('POST', `/admin/${entity.prefix}/list`, { token, body: {} })).body.data as Row[]).find((r) => Number(r.id) === id);
+    if (entity.api.includes('info'))
+      return (await t.call('GET', `/admin/${entity.prefix}/info`, { token, query: { id: String(id) } })).body.data as
+        | Row
+        | undefined;
+    return ((await t.call('POST', `/admin/${entity.prefix}/list`, { token, body: {} })).body.data as Row[]).find(
+      (r) => Number(r.id) === id,
+    );
   };
 
   /** What an accepted write must show when read back: every writable, non-secret field as sent; nothing invented. */
-  const roundTripProblems = async (entity: Entity, action: GenericAction, c: HostileCase, reply: Row, liveId: number): Promise<string[]> => {
+  const roundTripProblems = async (
+    entity: Entity,
+    action: GenericAction,
+    c: HostileCase,
+    reply: Row,
+    liveId: number,
+  ): Promise<string[]> => {
     if (action === 'delete' || typeof c.body !== 'object' || c.body === null || Array.isArray(c.body)) return [];
     const sent = c.body as Row;
     const data = reply.data as { id?: number } | number | undefined;
@@ -65,10 +87,12 @@ describe.each(DIALECTS)('bad input on every generic route (%s)', (dialect) => {
     if (!stored) return [`read back nothing for id ${id}`];
     const problems: string[] = [];
     for (const f of writableFields(entity).filter((w) => !w.secret && w.name in sent)) {
-      if (!isDeepStrictEqual(asSentBoolean(entity.prefix, f.name, stored[f.name]), sent[f.name])) problems.push(`${f.name} read back as ${JSON.stringify(stored[f.name])}, sent ${JSON.stringify(sent[f.name])}`);
+      if (!isDeepStrictEqual(asSentBoolean(entity.prefix, f.name, stored[f.name]), sent[f.name]))
+        problems.push(`${f.name} read back as ${JSON.stringify(stored[f.name])}, sent ${JSON.stringify(sent[f.name])}`);
     }
     if ('zzUnknown' in stored) problems.push('an unknown key was stored');
-    if (sent.createTime !== undefined && stored.createTime === sent.createTime) problems.push('createTime was taken from the body');
+    if (sent.createTime !== undefined && stored.createTime === sent.createTime)
+      problems.push('createTime was taken from the body');
     if (action === 'add' && sent.id !== undefined && id === sent.id) problems.push('the client id was used');
     return problems;
   };
@@ -89,64 +113,80 @@ describe.each(DIALECTS)('bad input on every generic route (%s)', (dialect) => {
 
   it('covers exactly the generic routes the app serves', () => {
     const { registry } = t.app.joinery;
-    const served = t.app.joinery.listRoutes().filter((r) => {
-      const [, , ...parts] = r.url.split('/');
-      const action = parts.pop() as GenericAction;
-      return GENERIC_ACTIONS.includes(action) && registry.get(parts.join('/'))?.api.includes(action);
-    }).map((r) => r.url).sort();
+    const served = t.app.joinery
+      .listRoutes()
+      .filter((r) => {
+        const [, , ...parts] = r.url.split('/');
+        const action = parts.pop() as GenericAction;
+        return GENERIC_ACTIONS.includes(action) && registry.get(parts.join('/'))?.api.includes(action);
+      })
+      .map((r) => r.url)
+      .sort();
     expect(served).toEqual(ROUTES.map((r) => r.url).sort());
     expect(served.length).toBeGreaterThan(100);
   });
 
-  it.each(ROUTES)('$url: no 5xx, every refusal a 4xx naming the field, nothing changed by a refusal', async ({ prefix, action, url }) => {
-    const entity = t.app.joinery.registry.get(prefix)!;
-    const liveId = await liveRow(entity);
-    const cases = hostileCases(entity, action, liveId, seq);
-    expect(cases.length).toBeGreaterThanOrEqual(40);
-    const method = action === 'info' ? 'GET' : 'POST';
-    const failures: string[] = [];
-    const tally: Tally = { url, cases: cases.length, refused: 0, accepted: 0 };
-    const start = await dbFingerprint(t);
-    let fingerprint = start;
-    for (const c of cases) {
-      const res = await send(method, url, c);
-      const why = (problem: string) => failures.push(`${c.name}: ${problem} [${res.status} ${res.raw.slice(0, 160)}]`);
-      if (res.status >= 500) { why('server error'); continue; }
-      if (typeof res.body.code !== 'number' || typeof res.body.message !== 'string' || res.body.message === '') why('the reply is not the envelope');
-      if (res.status < 300) {
-        tally.accepted++;
-        if (c.expect === 'reject' && !ACCEPTED_BY_DESIGN[`${prefix}/${action} ${c.name}`]) why('accepted, should be refused');
-        if (!WRITES.has(action)) continue;
-        for (const p of await roundTripProblems(entity, action, c, res.body, liveId)) why(p);
-        const after = await dbFingerprint(t);
-        if (action === 'delete' && !isDeepStrictEqual(after, fingerprint)) why('deleting unknown ids changed the database');
-        fingerprint = after;
-        continue;
+  it.each(ROUTES)(
+    '$url: no 5xx, every refusal a 4xx naming the field, nothing changed by a refusal',
+    async ({ prefix, action, url }) => {
+      const entity = t.app.joinery.registry.get(prefix)!;
+      const liveId = await liveRow(entity);
+      const cases = hostileCases(entity, action, liveId, seq);
+      expect(cases.length).toBeGreaterThanOrEqual(40);
+      const method = action === 'info' ? 'GET' : 'POST';
+      const failures: string[] = [];
+      const tally: Tally = { url, cases: cases.length, refused: 0, accepted: 0 };
+      const start = await dbFingerprint(t);
+      let fingerprint = start;
+      for (const c of cases) {
+        const res = await send(method, url, c);
+        const why = (problem: string) =>
+          failures.push(`${c.name}: ${problem} [${res.status} ${res.raw.slice(0, 160)}]`);
+        if (res.status >= 500) {
+          why('server error');
+          continue;
+        }
+        if (typeof res.body.code !== 'number' || typeof res.body.message !== 'string' || res.body.message === '')
+          why('the reply is not the envelope');
+        if (res.status < 300) {
+          tally.accepted++;
+          if (c.expect === 'reject' && !ACCEPTED_BY_DESIGN[`${prefix}/${action} ${c.name}`])
+            why('accepted, should be refused');
+          if (!WRITES.has(action)) continue;
+          for (const p of await roundTripProblems(entity, action, c, res.body, liveId)) why(p);
+          const after = await dbFingerprint(t);
+          if (action === 'delete' && !isDeepStrictEqual(after, fingerprint))
+            why('deleting unknown ids changed the database');
+          fingerprint = after;
+          continue;
+        }
+        tally.refused++;
+        if (res.status < 400) why('neither success nor a 4xx');
+        if (c.expect === 'accept') why('refused, should be accepted');
+        if (c.field && !namesField(res.body, c.field)) why(`the message does not name ${c.field}`);
+        if (WRITES.has(action)) {
+          const after = await dbFingerprint(t);
+          const changed = Object.keys(after).filter((k) => after[k] !== fingerprint[k]);
+          if (changed.length) why(`a refused write changed ${changed.join(', ')}`);
+          fingerprint = after;
+        }
       }
-      tally.refused++;
-      if (res.status < 400) why('neither success nor a 4xx');
-      if (c.expect === 'accept') why('refused, should be accepted');
-      if (c.field && !namesField(res.body, c.field)) why(`the message does not name ${c.field}`);
-      if (WRITES.has(action)) {
-        const after = await dbFingerprint(t);
-        const changed = Object.keys(after).filter((k) => after[k] !== fingerprint[k]);
-        if (changed.length) why(`a refused write changed ${changed.join(', ')}`);
-        fingerprint = after;
-      }
-    }
-    if (!WRITES.has(action)) expect(await dbFingerprint(t), 'reads never write').toEqual(start);
-    tallies.push(tally);
-    expect(failures).toEqual([]);
-  });
+      if (!WRITES.has(action)) expect(await dbFingerprint(t), 'reads never write').toEqual(start);
+      tallies.push(tally);
+      expect(failures).toEqual([]);
+    },
+  );
 
   it('reports the figures: ≥ 40 hostile cases on every generic route', () => {
     expect(tallies).toHaveLength(ROUTES.length);
     const total = tallies.reduce((n, r) => n + r.cases, 0);
     const min = Math.min(...tallies.map((r) => r.cases));
     const refused = tallies.reduce((n, r) => n + r.refused, 0);
-    console.log(`[bad-input ${dialect}] ${tallies.length} generic routes, ${total} hostile cases (min ${min}, max ${Math.max(...tallies.map((r) => r.cases))} per route), ` +
-      `${refused} refused with a 4xx, ${total - refused} accepted and round-tripped, 0 replies >= 500. ` +
-      `Accepted as legitimate text: ${Object.keys(ACCEPTED_UNICODE).join(', ')}; refused: NUL, lone surrogates.`);
+    console.log(
+      `[bad-input ${dialect}] ${tallies.length} generic routes, ${total} hostile cases (min ${min}, max ${Math.max(...tallies.map((r) => r.cases))} per route), ` +
+        `${refused} refused with a 4xx, ${total - refused} accepted and round-tripped, 0 replies >= 500. ` +
+        `Accepted as legitimate text: ${Object.keys(ACCEPTED_UNICODE).join(', ')}; refused: NUL, lone surrogates.`,
+    );
     expect(min).toBeGreaterThanOrEqual(40);
   });
 });

@@ -11,8 +11,13 @@ import type { Row } from '../core/db/row.js';
 
 /** Limits of the app under test: small enough to reach in a few calls. */
 const LIMITS = {
-  prefValueMaxBytes: 2048, prefKeysPerUser: 3, prefBytesPerUser: 5000,
-  uploadBytesPerUserPerDay: 40_000, logUserPerWindow: 20, logUserParamsPerWindow: 4000, pictureMaxPixels: 40_000_000,
+  prefValueMaxBytes: 2048,
+  prefKeysPerUser: 3,
+  prefBytesPerUser: 5000,
+  uploadBytesPerUserPerDay: 40_000,
+  logUserPerWindow: 20,
+  logUserParamsPerWindow: 4000,
+  pictureMaxPixels: 40_000_000,
 };
 
 /** CRC-32 of PNG chunks. */
@@ -39,16 +44,30 @@ function bigPng(side: number): Buffer {
   ihdr.writeUInt32BE(side, 4);
   ihdr.set([1, 0, 0, 0, 0], 8);
   const rows = Buffer.alloc(side * (1 + Math.ceil(side / 8)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 const pdf = (length: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(length - 9)]);
 
 /** A multipart/form-data body of files, as a browser sends it. */
-function multipart(files: { filename: string; content: Buffer }[]): { payload: Buffer; headers: Record<string, string> } {
+function multipart(files: { filename: string; content: Buffer }[]): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
   const boundary = `----joinery${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`), f.content, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      f.content,
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -56,9 +75,17 @@ function multipart(files: { filename: string; content: Buffer }[]): { payload: B
 
 describe('limits an operator sets in the environment', () => {
   it('are read as whole numbers in their range; anything else stops the start naming the variable', () => {
-    expect(readConfig({ JOINERY_PICTURE_MAX_PIXELS: '20000000', JOINERY_UPLOAD_BYTES_PER_DAY: '5242880', JOINERY_BODY_MAX_BYTES: '', JOINERY_PICTURE_THREADS: '2' }).limits)
-      .toEqual({ pictureMaxPixels: 20_000_000, uploadBytesPerUserPerDay: 5_242_880, pictureConcurrency: 2 });
-    expect(() => readConfig({ JOINERY_PICTURE_MAX_PIXELS: '2e9' })).toThrow(/JOINERY_PICTURE_MAX_PIXELS must be a whole number from 1000000 to 100000000/);
+    expect(
+      readConfig({
+        JOINERY_PICTURE_MAX_PIXELS: '20000000',
+        JOINERY_UPLOAD_BYTES_PER_DAY: '5242880',
+        JOINERY_BODY_MAX_BYTES: '',
+        JOINERY_PICTURE_THREADS: '2',
+      }).limits,
+    ).toEqual({ pictureMaxPixels: 20_000_000, uploadBytesPerUserPerDay: 5_242_880, pictureConcurrency: 2 });
+    expect(() => readConfig({ JOINERY_PICTURE_MAX_PIXELS: '2e9' })).toThrow(
+      /JOINERY_PICTURE_MAX_PIXELS must be a whole number from 1000000 to 100000000/,
+    );
     expect(() => readConfig({ JOINERY_BODY_MAX_BYTES: '1MB' })).toThrow(/JOINERY_BODY_MAX_BYTES/);
   });
 });
@@ -68,10 +95,12 @@ describe('the bounded pool that decodes pictures', () => {
     const pool = new BoundedPool(2);
     const started: number[] = [];
     const release: (() => void)[] = [];
-    const done = Array.from({ length: 5 }, (_, i) => pool.run(() => {
-      started.push(i);
-      return new Promise<number>((resolve) => release.push(() => resolve(i)));
-    }));
+    const done = Array.from({ length: 5 }, (_, i) =>
+      pool.run(() => {
+        started.push(i);
+        return new Promise<number>((resolve) => release.push(() => resolve(i)));
+      }),
+    );
     await Promise.resolve();
     expect([started, pool.running, pool.waiting]).toEqual([[0, 1], 2, 3]);
     release[1]();
@@ -93,13 +122,19 @@ describe('the bounded pool that decodes pictures', () => {
 
 const label = (en: string) => ({ 'zh-cn': en, 'zh-tw': en, en });
 /** A schema file as createCode takes it, with one string field of the given pattern. */
-const withPattern = (name: string, pattern: string) => [{
-  path: `schemas/shop/${name}.json`,
-  content: JSON.stringify({
-    type: 'object', 'x-module': 'shop', 'x-prefix': `shop/${name}`, 'x-title': label(name), 'x-menu': { router: `/shop/${name}` },
-    properties: { code: { type: 'string', maxLength: 60, pattern, 'x-label': label('Code') } },
-  }),
-}];
+const withPattern = (name: string, pattern: string) => [
+  {
+    path: `schemas/shop/${name}.json`,
+    content: JSON.stringify({
+      type: 'object',
+      'x-module': 'shop',
+      'x-prefix': `shop/${name}`,
+      'x-title': label(name),
+      'x-menu': { router: `/shop/${name}` },
+      properties: { code: { type: 'string', maxLength: 60, pattern, 'x-label': label('Code') } },
+    }),
+  },
+];
 
 describe('patterns run in linear time (no schema can freeze the server)', () => {
   it('ajv everywhere (entities, plugin configs, task parameters): ^(a+)+$ against 5,000 characters answers', () => {
@@ -123,7 +158,9 @@ describe.each(DIALECTS)('bounded resources on %s', (dialect) => {
 
   /** The status line of a POST whose headers announce `length` bytes of JSON of which only a few are sent. */
   async function announced(path: string, length: number): Promise<string> {
-    const address = t.app.server.listening ? `http://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}` : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.listening
+      ? `http://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}`
+      : await t.app.listen({ port: 0, host: '127.0.0.1' });
     const socket = net.connect(Number(new URL(address).port), '127.0.0.1');
     try {
       const answer = new Promise<string>((resolve, reject) => {
@@ -134,7 +171,9 @@ describe.each(DIALECTS)('bounded resources on %s', (dialect) => {
         });
         socket.on('error', reject);
       });
-      socket.write(`POST ${path} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\n\r\n{"username":"admin",`);
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\n\r\n{"username":"admin",`,
+      );
       return await answer;
     } finally {
       socket.destroy();
@@ -142,7 +181,10 @@ describe.each(DIALECTS)('bounded resources on %s', (dialect) => {
   }
 
   it('an AI-code entity with ^(a+)+$: a 30-character value is answered (refused by the pattern), other requests go on', async () => {
-    const applied = await t.call('POST', '/admin/base/coding/createCode', { token: admin, body: withPattern('slowcode', '^(a+)+$') });
+    const applied = await t.call('POST', '/admin/base/coding/createCode', {
+      token: admin,
+      body: withPattern('slowcode', '^(a+)+$'),
+    });
     expect(applied.status, applied.raw).toBe(200);
     const [bad, good, other] = await Promise.all([
       t.call('POST', '/admin/shop/slowcode/add', { token: admin, body: { code: `${'a'.repeat(30)}!` } }),
@@ -155,13 +197,16 @@ describe.each(DIALECTS)('bounded resources on %s', (dialect) => {
 
   it('a pattern the linear-time engine cannot run (look-ahead, back-reference) is refused when applied, naming it', async () => {
     for (const pattern of ['^(?=x)x+$', '^(a)\\1$']) {
-      const r = await t.call('POST', '/admin/base/coding/createCode', { token: admin, body: withPattern('lookahead', pattern) });
+      const r = await t.call('POST', '/admin/base/coding/createCode', {
+        token: admin,
+        body: withPattern('lookahead', pattern),
+      });
       expect(r.status, r.raw).toBe(400);
       expect(r.body.message).toContain(JSON.stringify(pattern));
     }
   });
 
-  it('an anonymous login over the small-body limit is 413 in the caller\'s language, refused before the body arrives', async () => {
+  it("an anonymous login over the small-body limit is 413 in the caller's language, refused before the body arrives", async () => {
     const body = { username: 'admin', password: 'x', junk: 'j'.repeat(9000) };
     const en = await t.call('POST', '/admin/base/open/login', { body, headers: { language: 'en' } });
     expect([en.status, en.body.message]).toEqual([413, 'The request body is too large: this route takes at most 8 KB']);
@@ -178,17 +223,35 @@ describe.each(DIALECTS)('bounded resources on %s', (dialect) => {
   });
 
   it('ordinary JSON routes take at most the default body (1 MB); a preference body at most its value limit', async () => {
-    const page = await t.call('POST', '/admin/base/sys/user/page', { token: admin, body: { page: 1, junk: 'j'.repeat(1024 * 1024) } });
+    const page = await t.call('POST', '/admin/base/sys/user/page', {
+      token: admin,
+      body: { page: 1, junk: 'j'.repeat(1024 * 1024) },
+    });
     expect([page.status, page.body.message]).toEqual([413, '请求内容过大：此接口最多接受 1 MB']);
-    expect((await t.call('POST', '/admin/base/sys/user/page', { token: admin, body: { page: 1, junk: 'j'.repeat(100_000) } })).status).toBe(200);
-    const pref = await t.call('POST', '/admin/base/comm/pref', { token: admin, body: { key: 'k', value: 'v'.repeat(4000) } });
+    expect(
+      (
+        await t.call('POST', '/admin/base/sys/user/page', {
+          token: admin,
+          body: { page: 1, junk: 'j'.repeat(100_000) },
+        })
+      ).status,
+    ).toBe(200);
+    const pref = await t.call('POST', '/admin/base/comm/pref', {
+      token: admin,
+      body: { key: 'k', value: 'v'.repeat(4000) },
+    });
     expect(pref.status).toBe(413);
   });
 
   it('a user whose role holds no permission has bounded preferences: value size, number of keys, bytes in all', async () => {
     const staff = await createStaff(t, admin, { username: 'prefquota', menuIds: [] });
     const token = await t.login(staff.username, staff.password);
-    const save = (key: string, bytes: number) => t.call('POST', '/admin/base/comm/pref', { token, body: { key, value: 'v'.repeat(bytes - 2) }, headers: { language: 'en' } });
+    const save = (key: string, bytes: number) =>
+      t.call('POST', '/admin/base/comm/pref', {
+        token,
+        body: { key, value: 'v'.repeat(bytes - 2) },
+        headers: { language: 'en' },
+      });
     const big = await save('a', 2049);
     expect([big.status, big.body.message]).toEqual([413, 'value: a preference is at most 2 KB']);
     for (const key of ['a', 'b', 'c']) expect((await save(key, 1000)).status).toBe(200);
@@ -197,11 +260,16 @@ describe.each(DIALECTS)('bounded resources on %s', (dialect) => {
     // Changing a key it has is still fine, up to the bytes of all its values.
     expect((await save('a', 2000)).status).toBe(200);
     const over = await save('b', 2048);
-    expect([over.status, over.body.message]).toEqual([413, 'Preferences too large: at most 5000 bytes in all per user']);
+    expect([over.status, over.body.message]).toEqual([
+      413,
+      'Preferences too large: at most 5000 bytes in all per user',
+    ]);
     const stored = (await t.rows('base_sys_pref')).filter((r) => Number(r.userId) === staff.userId);
     expect(stored.map((r) => r.key).sort()).toEqual(['a', 'b', 'c']);
     // Another user's share is its own.
-    expect((await t.call('POST', '/admin/base/comm/pref', { token: admin, body: { key: 'd', value: 1 } })).status).toBe(200);
+    expect((await t.call('POST', '/admin/base/comm/pref', { token: admin, body: { key: 'd', value: 1 } })).status).toBe(
+      200,
+    );
   });
 
   it('uploads: each user has a daily quota of bytes; past it, 413 naming the limit, and nothing is stored', async () => {
@@ -211,7 +279,12 @@ describe.each(DIALECTS)('bounded resources on %s', (dialect) => {
     expect(mode.body.data).toMatchObject({ dailyBytes: 40_000, maxPixels: 40_000_000 });
     const send = (bytes: number) => {
       const { payload, headers } = multipart([{ filename: 'doc.pdf', content: pdf(bytes) }]);
-      return t.app.inject({ method: 'POST', url: '/admin/base/comm/upload', payload, headers: { ...headers, authorization: token, language: 'en' } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/admin/base/comm/upload',
+        payload,
+        headers: { ...headers, authorization: token, language: 'en' },
+      });
     };
     expect((await send(15_000)).statusCode).toBe(200);
     expect((await send(15_000)).statusCode).toBe(200);
@@ -229,19 +302,34 @@ describe.each(DIALECTS)('bounded resources on %s', (dialect) => {
     const bomb = bigPng(10_000);
     expect(bomb.length).toBeLessThan(20_000);
     const { payload, headers } = multipart([{ filename: 'huge.png', content: bomb }]);
-    const r = await t.app.inject({ method: 'POST', url: '/admin/base/comm/upload', payload, headers: { ...headers, authorization: admin, language: 'en' } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/admin/base/comm/upload',
+      payload,
+      headers: { ...headers, authorization: admin, language: 'en' },
+    });
     expect(r.statusCode).toBe(413);
-    expect(r.json().message).toBe('Upload failed: the picture huge.png is 10000 × 10000 pixels, more than the limit of 40,000,000 pixels (40 MP); scale it down and upload it again');
+    expect(r.json().message).toBe(
+      'Upload failed: the picture huge.png is 10000 × 10000 pixels, more than the limit of 40,000,000 pixels (40 MP); scale it down and upload it again',
+    );
     const small = multipart([{ filename: 'fine.png', content: bigPng(100) }]);
-    const ok = await t.app.inject({ method: 'POST', url: '/admin/base/comm/upload', payload: small.payload, headers: { ...small.headers, authorization: admin } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/admin/base/comm/upload',
+      payload: small.payload,
+      headers: { ...small.headers, authorization: admin },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
-  it('a signed-in user\'s operation-log rows are bounded per window: a note, then nothing; params past the byte budget are cut', async () => {
+  it("a signed-in user's operation-log rows are bounded per window: a note, then nothing; params past the byte budget are cut", async () => {
     const staff = await createStaff(t, admin, { username: 'logflood', menuIds: [] });
     const token = await t.login(staff.username, staff.password);
     for (let i = 0; i < 40; i++) {
-      const r = await t.call('POST', '/admin/base/comm/pref', { token, body: { key: 'not a key!', value: 'x'.repeat(1500) } });
+      const r = await t.call('POST', '/admin/base/comm/pref', {
+        token,
+        body: { key: 'not a key!', value: 'x'.repeat(1500) },
+      });
       expect(r.status).toBe(400);
     }
     // Closing the app writes the log's last batch; the database is kept.
@@ -249,7 +337,10 @@ describe.each(DIALECTS)('bounded resources on %s', (dialect) => {
     const rows = (await t.rows('base_sys_log')).filter((r) => Number(r.userId) === staff.userId);
     expect(rows.length).toBe(LIMITS.logUserPerWindow + 1);
     expect(JSON.stringify(rows.at(-1)!.params)).toContain('the rest of them are not logged');
-    const bytes = rows.reduce((sum, r) => sum + Buffer.byteLength(String(typeof r.params === 'string' ? r.params : JSON.stringify(r.params))), 0);
+    const bytes = rows.reduce(
+      (sum, r) => sum + Buffer.byteLength(String(typeof r.params === 'string' ? r.params : JSON.stringify(r.params))),
+      0,
+    );
     expect(bytes).toBeLessThanOrEqual(LIMITS.logUserParamsPerWindow + 2048 * (LIMITS.logUserPerWindow + 1));
     expect(bytes).toBeLessThan(40 * 1500);
   });

@@ -10,15 +10,38 @@ const answers = ({ sentence }: FakeLlmRequest): FakeAnswer => {
   const kind = sentence.split(' ')[0];
   if (kind === 'slow') return { silent: true }; // never answers
   if (kind === 'good') {
-    return { content: `\`\`\`json\n${JSON.stringify({ fields: [
-      { name: 'name', label: { 'zh-cn': '名称', 'zh-tw': '名稱', en: 'Name' }, type: 'string', required: true, length: 60, search: 'keyword' },
-      { name: 'phone', label: '电话', type: 'string', length: 20 },
-      { name: 'credit', label: '额度', type: 'money' },
-    ] })}\n\`\`\`` };
+    return {
+      content: `\`\`\`json\n${JSON.stringify({
+        fields: [
+          {
+            name: 'name',
+            label: { 'zh-cn': '名称', 'zh-tw': '名稱', en: 'Name' },
+            type: 'string',
+            required: true,
+            length: 60,
+            search: 'keyword',
+          },
+          { name: 'phone', label: '电话', type: 'string', length: 20 },
+          { name: 'credit', label: '额度', type: 'money' },
+        ],
+      })}\n\`\`\``,
+    };
   }
-  if (kind === 'chatty') return { content: `Sure! Here are the fields:\n\`\`\`json\n${JSON.stringify({ fields: [{ name: 'title', type: 'string' }] })}\n\`\`\`\nShall I add more?` };
+  if (kind === 'chatty')
+    return {
+      content: `Sure! Here are the fields:\n\`\`\`json\n${JSON.stringify({ fields: [{ name: 'title', type: 'string' }] })}\n\`\`\`\nShall I add more?`,
+    };
   if (kind === 'malformed') return { content: '{"fields": [ {"name": "oops", ' };
-  if (kind === 'hostile') return { content: JSON.stringify({ fields: [{ name: 'title', type: 'string' }, { name: 'x; drop table base_sys_user; --', type: 'string' }, { name: '__proto__', type: 'json' }] }) };
+  if (kind === 'hostile')
+    return {
+      content: JSON.stringify({
+        fields: [
+          { name: 'title', type: 'string' },
+          { name: 'x; drop table base_sys_user; --', type: 'string' },
+          { name: '__proto__', type: 'json' },
+        ],
+      }),
+    };
   return { raw: 'not json at all' };
 };
 
@@ -42,15 +65,28 @@ describe('AI-code: drafting fields from a sentence with an OpenAI-compatible LLM
     llm.server.close();
     await t.close();
   });
-  const draft = (sentence: string) => t.call('POST', '/admin/base/coding/draft', { token: admin, body: { from: 'sentence', sentence, module: 'shop', name: 'supplier' } });
+  const draft = (sentence: string) =>
+    t.call('POST', '/admin/base/coding/draft', {
+      token: admin,
+      body: { from: 'sentence', sentence, module: 'shop', name: 'supplier' },
+    });
 
   it('a good draft becomes a validated proposal and preview', async () => {
     const r = await draft('good suppliers with a name, a phone and a credit line in yuan');
     expect(r.status, r.raw).toBe(200);
     const data = r.body.data as { proposal: { fields: Row[] }; schema: Row };
-    expect(data.proposal.fields.map((f) => [f.name, f.type])).toEqual([['name', 'string'], ['phone', 'string'], ['credit', 'money']]);
+    expect(data.proposal.fields.map((f) => [f.name, f.type])).toEqual([
+      ['name', 'string'],
+      ['phone', 'string'],
+      ['credit', 'money'],
+    ]);
     expect((data.schema.properties as Record<string, Row>).credit['x-money']).toBe(true);
-    expect(llm.seen.at(-1)).toEqual({ url: '/v1/chat/completions', authorization: 'Bearer test-key', model: 'fake-model', sentence: expect.stringMatching(/^good/) });
+    expect(llm.seen.at(-1)).toEqual({
+      url: '/v1/chat/completions',
+      authorization: 'Bearer test-key',
+      model: 'fake-model',
+      sentence: expect.stringMatching(/^good/),
+    });
     // Chat models often write a sentence around the JSON block: the block is read, the prose ignored.
     const chatty = await draft('chatty suppliers with a title');
     expect(chatty.status, chatty.raw).toBe(200);
@@ -71,7 +107,10 @@ describe('AI-code: drafting fields from a sentence with an OpenAI-compatible LLM
     const garbage = await draft('garbage');
     expect(garbage.status).toBe(400);
     // Applying from a sentence goes through the same refusal.
-    const apply = await t.call('POST', '/admin/base/coding/createCode', { token: admin, body: { from: 'sentence', sentence: 'hostile names', module: 'shop', name: 'supplier' } });
+    const apply = await t.call('POST', '/admin/base/coding/createCode', {
+      token: admin,
+      body: { from: 'sentence', sentence: 'hostile names', module: 'shop', name: 'supplier' },
+    });
     expect(apply.status).toBe(400);
     expect(await dbFingerprint(t)).toEqual(before);
   });
@@ -80,7 +119,10 @@ describe('AI-code: drafting fields from a sentence with an OpenAI-compatible LLM
     delete process.env.JOINERY_LLM_URL;
     const r = await draft('good suppliers');
     expect([r.status, r.body.message]).toEqual([400, expect.stringMatching(/no language model is configured/)]);
-    const csv = await t.call('POST', '/admin/base/coding/draft', { token: admin, body: { from: 'csv', csv: 'name,phone\nA,1', module: 'shop', name: 'supplier' } });
+    const csv = await t.call('POST', '/admin/base/coding/draft', {
+      token: admin,
+      body: { from: 'csv', csv: 'name,phone\nA,1', module: 'shop', name: 'supplier' },
+    });
     expect(csv.status, csv.raw).toBe(200);
   });
 });

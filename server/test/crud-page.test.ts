@@ -26,7 +26,10 @@ describe.each(DIALECTS)('generic page and list (%s)', (dialect) => {
   beforeAll(async () => {
     t = await startApp(dialect);
     token = await t.login();
-    const r = await post('demo/tenant/add', Array.from({ length: 30 }, (_, i) => ({ name: `Tenant ${i}` })));
+    const r = await post(
+      'demo/tenant/add',
+      Array.from({ length: 30 }, (_, i) => ({ name: `Tenant ${i}` })),
+    );
     expect(r.status, r.raw).toBe(200);
   });
   afterAll(() => t.close());
@@ -44,20 +47,49 @@ describe.each(DIALECTS)('generic page and list (%s)', (dialect) => {
     const categories = await t.rows('product_category');
     const now = '2026-01-01 00:00:00';
     const rows = Array.from({ length: 1300 }, (_, i) => ({
-      name: `Deep ${i % 17}`, code: `D${i}`, price: (i * 7919) % 500, status: i % 2, categoryId: Number(categories[i % categories.length].id),
-      sales: 0, order: i % 3, recommend: 0, auditStatus: 0, createTime: now, updateTime: now,
+      name: `Deep ${i % 17}`,
+      code: `D${i}`,
+      price: (i * 7919) % 500,
+      status: i % 2,
+      categoryId: Number(categories[i % categories.length].id),
+      sales: 0,
+      order: i % 3,
+      recommend: 0,
+      auditStatus: 0,
+      createTime: now,
+      updateTime: now,
     }));
     const before = Math.max(0, ...(await t.rows('product_info')).map((r) => Number(r.id)));
-    for (let i = 0; i < rows.length; i += 500) await db.insertInto('product_info').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('product_info')
+        .values(rows.slice(i, i + 500))
+        .execute();
     try {
-      for (const query of [{}, { order: 'price', sort: 'asc' }, { order: 'categoryName,price', sort: 'desc,asc' }, { status: 1, order: 'price', sort: 'desc' }, { keyWord: 'Deep 1' }]) {
+      for (const query of [
+        {},
+        { order: 'price', sort: 'asc' },
+        { order: 'categoryName,price', sort: 'desc,asc' },
+        { status: 1, order: 'price', sort: 'desc' },
+        { keyWord: 'Deep 1' },
+      ]) {
         const r = await post('product/info/list', query);
         expect(r.status, r.raw).toBe(200);
         const all = ids(r.body.data as Row[]);
-        for (const [p, size] of [[21, 50], [26, 50], [11, 100], [1001, 1]] as const) {
+        for (const [p, size] of [
+          [21, 50],
+          [26, 50],
+          [11, 100],
+          [1001, 1],
+        ] as const) {
           const data = await page('product/info', { ...query, page: p, size });
-          expect(ids(data.list), `${JSON.stringify(query)} page ${p} of ${size}`).toEqual(all.slice((p - 1) * size, p * size));
-          expect(data.list.every((row) => typeof row.categoryName === 'string'), 'joined columns read').toBe(true);
+          expect(ids(data.list), `${JSON.stringify(query)} page ${p} of ${size}`).toEqual(
+            all.slice((p - 1) * size, p * size),
+          );
+          expect(
+            data.list.every((row) => typeof row.categoryName === 'string'),
+            'joined columns read',
+          ).toBe(true);
           expect(data.pagination.total).toBe(all.length);
         }
       }
@@ -67,7 +99,7 @@ describe.each(DIALECTS)('generic page and list (%s)', (dialect) => {
     }
   });
 
-  it('orders by the schema\'s x-order first, then newest id', async () => {
+  it("orders by the schema's x-order first, then newest id", async () => {
     const stored = await t.rows('base_sys_menu');
     const expected = [...stored].sort((a, b) => Number(a.orderNum) - Number(b.orderNum) || Number(b.id) - Number(a.id));
     expect(ids((await page('base/sys/menu', { size: 1000 })).list)).toEqual(ids(expected));
@@ -90,7 +122,8 @@ describe.each(DIALECTS)('generic page and list (%s)', (dialect) => {
     const all = await page('base/sys/menu', { size: 1000 });
     expect(all.list).toHaveLength(stored.length);
     expect(await rejected('base/sys/menu', { size: 1001 })).toMatch(/^size/);
-    for (const bad of [0, -1, 1.5, 'ten', [20], { n: 1 }]) expect(await rejected('base/sys/menu', { size: bad })).toMatch(/^size/);
+    for (const bad of [0, -1, 1.5, 'ten', [20], { n: 1 }])
+      expect(await rejected('base/sys/menu', { size: bad })).toMatch(/^size/);
     for (const bad of [0, -3, 'one', true]) expect(await rejected('base/sys/menu', { page: bad })).toMatch(/^page/);
   });
 
@@ -108,7 +141,9 @@ describe.each(DIALECTS)('generic page and list (%s)', (dialect) => {
     const stored = await t.rows('product_info');
     const coded = stored.find((p) => typeof p.code === 'string' && /[A-Za-z]/.test(p.code))!;
     const fragment = String(coded.code).slice(0, 5).toLowerCase();
-    const expected = stored.filter((p) => [p.name, p.code].some((v) => typeof v === 'string' && v.toLowerCase().includes(fragment)));
+    const expected = stored.filter((p) =>
+      [p.name, p.code].some((v) => typeof v === 'string' && v.toLowerCase().includes(fragment)),
+    );
     const data = await page('product/info', { keyWord: fragment, size: 100 });
     expect(ids(data.list).sort()).toEqual(ids(expected).sort());
     expect(data.pagination.total).toBe(expected.length);
@@ -118,9 +153,17 @@ describe.each(DIALECTS)('generic page and list (%s)', (dialect) => {
   });
 
   it('matches % _ and ! in keyWord literally', async () => {
-    const names = { pct: 'Spring 100% off', nopct: 'Spring 1000 off', under: 'snake_case', nounder: 'snakeXcase', bang: 'wow!now' };
-    for (const [keyName, name] of Object.entries(names)) expect((await post('base/sys/param/add', { keyName, name })).status).toBe(200);
-    const keysFor = async (keyWord: string) => (await page('base/sys/param', { keyWord, size: 100 })).list.map((r) => r.keyName).sort();
+    const names = {
+      pct: 'Spring 100% off',
+      nopct: 'Spring 1000 off',
+      under: 'snake_case',
+      nounder: 'snakeXcase',
+      bang: 'wow!now',
+    };
+    for (const [keyName, name] of Object.entries(names))
+      expect((await post('base/sys/param/add', { keyName, name })).status).toBe(200);
+    const keysFor = async (keyWord: string) =>
+      (await page('base/sys/param', { keyWord, size: 100 })).list.map((r) => r.keyName).sort();
     expect(await keysFor('100%')).toEqual(['pct']);
     expect(await keysFor('e_c')).toEqual(['under']);
     expect(await keysFor('%')).toEqual(['pct']);
@@ -160,8 +203,13 @@ describe.each(DIALECTS)('generic page and list (%s)', (dialect) => {
     const cats = [...new Set(stored.map((p) => Number(p.categoryId)))].slice(0, 2);
     const inCats = stored.filter((p) => cats.includes(Number(p.categoryId)));
     expect(ids((await page('product/info', { categoryId: cats, size: 100 })).list).sort()).toEqual(ids(inCats).sort());
-    expect((await page('product/info', { categoryId: String(cats[0]) })).pagination.total).toBe(stored.filter((p) => Number(p.categoryId) === cats[0]).length);
-    for (const ignored of ['', null, []]) expect((await page('product/info', { status: ignored, categoryId: ignored, keyWord: ignored })).pagination.total).toBe(total);
+    expect((await page('product/info', { categoryId: String(cats[0]) })).pagination.total).toBe(
+      stored.filter((p) => Number(p.categoryId) === cats[0]).length,
+    );
+    for (const ignored of ['', null, []])
+      expect(
+        (await page('product/info', { status: ignored, categoryId: ignored, keyWord: ignored })).pagination.total,
+      ).toBe(total);
     expect((await page('product/info', { noSuchField: 'x', another: 1 })).pagination.total).toBe(total);
     expect(await rejected('product/info', { status: 'open' })).toMatch(/^status/);
     expect(await rejected('product/info', { categoryId: [1, 'x'] })).toMatch(/^categoryId\.1/);
@@ -169,10 +217,16 @@ describe.each(DIALECTS)('generic page and list (%s)', (dialect) => {
 
   it('filters an in field (admin users by department)', async () => {
     for (const [i, departmentId] of [11, 12, 12].entries()) {
-      const r = await post('base/sys/user/add', { username: `dept${i}`, name: `Dept ${i}`, password: 'secret1', departmentId });
+      const r = await post('base/sys/user/add', {
+        username: `dept${i}`,
+        name: `Dept ${i}`,
+        password: 'secret1',
+        departmentId,
+      });
       expect(r.status, r.raw).toBe(200);
     }
-    const users = async (departmentId: unknown) => (await page('base/sys/user', { departmentId, size: 100 })).list.map((u) => u.username).sort();
+    const users = async (departmentId: unknown) =>
+      (await page('base/sys/user', { departmentId, size: 100 })).list.map((u) => u.username).sort();
     expect(await users([11])).toEqual(['dept0']);
     expect(await users([11, 12])).toEqual(['dept0', 'dept1', 'dept2']);
     expect(await users(12)).toEqual(['dept1', 'dept2']);
@@ -194,10 +248,18 @@ describe.each(DIALECTS)('generic page and list (%s)', (dialect) => {
     const times = stored.map((o) => String(o.pendingTime)).sort();
     const [from, to] = [times[0], times[times.length - 2]];
     const within = stored.filter((o) => String(o.pendingTime) >= from && String(o.pendingTime) <= to);
-    expect(ids((await page('order/order', { pendingTime: [from, to], size: 100 })).list).sort()).toEqual(ids(within).sort());
+    expect(ids((await page('order/order', { pendingTime: [from, to], size: 100 })).list).sort()).toEqual(
+      ids(within).sort(),
+    );
     const open = stored.filter((o) => String(o.pendingTime) >= to);
-    expect(ids((await page('order/order', { pendingTime: [to, ''], size: 100 })).list).sort()).toEqual(ids(open).sort());
-    expect(ids((await page('order/order', { pendingTime: [to.slice(0, 16).replace(' ', 'T'), null], size: 100 })).list).sort()).toEqual(ids(open).sort());
+    expect(ids((await page('order/order', { pendingTime: [to, ''], size: 100 })).list).sort()).toEqual(
+      ids(open).sort(),
+    );
+    expect(
+      ids(
+        (await page('order/order', { pendingTime: [to.slice(0, 16).replace(' ', 'T'), null], size: 100 })).list,
+      ).sort(),
+    ).toEqual(ids(open).sort());
     expect(await rejected('order/order', { pendingTime: from })).toMatch(/^pendingTime/);
     expect(await rejected('order/order', { pendingTime: [from, to, to] })).toMatch(/^pendingTime/);
     expect(await rejected('order/order', { pendingTime: ['yesterday', to] })).toMatch(/^pendingTime\.0/);
@@ -208,9 +270,13 @@ describe.each(DIALECTS)('generic page and list (%s)', (dialect) => {
     const asc = (await page('product/info', { order: 'price', sort: 'ASC', size: 100 })).list.map((p) => p.price);
     expect(asc).toEqual(stored.map((p) => Number(p.price)).sort((a, b) => a - b));
     const two = (await page('product/info', { order: 'status,price', sort: 'desc, asc', size: 100 })).list;
-    const expected = [...stored].sort((a, b) => Number(b.status) - Number(a.status) || Number(a.price) - Number(b.price) || Number(b.id) - Number(a.id));
+    const expected = [...stored].sort(
+      (a, b) => Number(b.status) - Number(a.status) || Number(a.price) - Number(b.price) || Number(b.id) - Number(a.id),
+    );
     expect(ids(two)).toEqual(ids(expected));
-    const joined = (await page('product/info', { order: 'categoryName', sort: 'desc', size: 100 })).list.map((p) => String(p.categoryName));
+    const joined = (await page('product/info', { order: 'categoryName', sort: 'desc', size: 100 })).list.map((p) =>
+      String(p.categoryName),
+    );
     expect(joined).toEqual([...joined].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
     const noSort = (await page('product/info', { order: 'sales', size: 100 })).list.map((p) => Number(p.sales));
     expect(noSort).toEqual([...noSort].sort((a, b) => b - a));
@@ -218,7 +284,16 @@ describe.each(DIALECTS)('generic page and list (%s)', (dialect) => {
 
   it('refuses order/sort outside the whitelist, and the tables stay as they were', async () => {
     const before = await t.rows('product_info');
-    for (const order of ['nope', 'price; drop table product_info', '(select 1)', 'a.price', '"price"', 'price desc', 'price--', 'password']) {
+    for (const order of [
+      'nope',
+      'price; drop table product_info',
+      '(select 1)',
+      'a.price',
+      '"price"',
+      'price desc',
+      'price--',
+      'password',
+    ]) {
       expect(await rejected('product/info', { order, sort: 'asc' })).toMatch(/^order/);
     }
     expect(await rejected('base/sys/user', { order: 'password', sort: 'asc' })).toMatch(/^order/);

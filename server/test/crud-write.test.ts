@@ -11,9 +11,15 @@ describe.each(DIALECTS)('generic info, add and update (%s)', (dialect) => {
   let t: TestApp;
   let token: string;
   const post = (url: string, body: unknown) => t.call('POST', `/admin/${url}`, { token, body });
-  const info = (prefix: string, id: unknown) => t.call('GET', `/admin/${prefix}/info`, { token, query: id === undefined ? {} : { id: String(id) } });
+  const info = (prefix: string, id: unknown) =>
+    t.call('GET', `/admin/${prefix}/info`, { token, query: id === undefined ? {} : { id: String(id) } });
   const row = async (table: string, id: unknown) => (await t.rows(table)).find((r) => Number(r.id) === Number(id));
-  const age = (table: string, id: number) => untyped(t.app.joinery.database.db).updateTable(table).set({ createTime: OLD, updateTime: OLD }).where('id', '=', id).execute();
+  const age = (table: string, id: number) =>
+    untyped(t.app.joinery.database.db)
+      .updateTable(table)
+      .set({ createTime: OLD, updateTime: OLD })
+      .where('id', '=', id)
+      .execute();
 
   beforeAll(async () => {
     t = await startApp(dialect);
@@ -37,7 +43,13 @@ describe.each(DIALECTS)('generic info, add and update (%s)', (dialect) => {
     const category = await row('product_category', stored.categoryId);
     const r = await info('product/info', stored.id);
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ id: Number(stored.id), name: stored.name, price: Number(stored.price), categoryName: category!.name, pics: JSON.parse(String(stored.pics)) });
+    expect(r.body.data).toMatchObject({
+      id: Number(stored.id),
+      name: stored.name,
+      price: Number(stored.price),
+      categoryName: category!.name,
+      pics: JSON.parse(String(stored.pics)),
+    });
     const address = await info('user/address', 1);
     expect((address.body.data as Row).isDefault).toBe(Boolean(Number((await row('user_address', 1))!.isDefault)));
   });
@@ -47,7 +59,17 @@ describe.each(DIALECTS)('generic info, add and update (%s)', (dialect) => {
     expect(r.status, r.raw).toBe(200);
     const { id } = r.body.data as { id: number };
     expect(Number.isInteger(id)).toBe(true);
-    expect(await row('product_info', id)).toMatchObject({ name: 'Ash stool', price: 39900, categoryId: 1, sales: 0, order: 0, recommend: 0, status: 0, auditStatus: 0, code: null });
+    expect(await row('product_info', id)).toMatchObject({
+      name: 'Ash stool',
+      price: 39900,
+      categoryId: 1,
+      sales: 0,
+      order: 0,
+      recommend: 0,
+      status: 0,
+      auditStatus: 0,
+      code: null,
+    });
     const order = await post('order/order/add', { orderNo: 'D-1', userId: 1, amount: 100 });
     const stored = (await row('order_info', (order.body.data as { id: number }).id))!;
     expect(stored.remark).toMatch(/^以上价格均不含税/);
@@ -56,7 +78,16 @@ describe.each(DIALECTS)('generic info, add and update (%s)', (dialect) => {
 
   it('add: createTime, id, readonly fields and unknown keys from the body are ignored', async () => {
     const r = await post('order/order/add', {
-      orderNo: 'D-2', userId: 1, amount: 5000, id: 424242, createTime: OLD, updateTime: OLD, status: 3, pendingTime: OLD, module: 'order', nonsense: { a: 1 },
+      orderNo: 'D-2',
+      userId: 1,
+      amount: 5000,
+      id: 424242,
+      createTime: OLD,
+      updateTime: OLD,
+      status: 3,
+      pendingTime: OLD,
+      module: 'order',
+      nonsense: { a: 1 },
     });
     expect(r.status, r.raw).toBe(200);
     const { id } = r.body.data as { id: number };
@@ -68,19 +99,35 @@ describe.each(DIALECTS)('generic info, add and update (%s)', (dialect) => {
     expect(stored.updateTime).toBe(stored.createTime);
     expect(stored).not.toHaveProperty('module');
     expect(await row('order_info', 424242)).toBeUndefined();
-    const user = await post('base/sys/user/add', { username: 'ro', name: 'Readonly', password: 'secret1', passwordV: 99, userId: 77, socketId: 'x' });
+    const user = await post('base/sys/user/add', {
+      username: 'ro',
+      name: 'Readonly',
+      password: 'secret1',
+      passwordV: 99,
+      userId: 77,
+      socketId: 'x',
+    });
     expect(user.status, user.raw).toBe(200);
     expect(await row('base_sys_user', user.body.data)).toMatchObject({ passwordV: 1, userId: 1, socketId: null });
   });
 
   it('add: an array answers {id: [...]} and is all or nothing', async () => {
-    const r = await post('dict/info/add', [{ typeId: 1, name: 'first' }, { typeId: 1, name: 'second', orderNum: 3 }]);
+    const r = await post('dict/info/add', [
+      { typeId: 1, name: 'first' },
+      { typeId: 1, name: 'second', orderNum: 3 },
+    ]);
     expect(r.status, r.raw).toBe(200);
     const { id } = r.body.data as { id: number[] };
     expect(id).toHaveLength(2);
-    expect((await Promise.all(id.map((i) => row('dict_info', i)))).map((d) => [d!.name, d!.orderNum])).toEqual([['first', 0], ['second', 3]]);
+    expect((await Promise.all(id.map((i) => row('dict_info', i)))).map((d) => [d!.name, d!.orderNum])).toEqual([
+      ['first', 0],
+      ['second', 3],
+    ]);
     const before = await dbFingerprint(t);
-    const bad = await post('dict/info/add', [{ typeId: 1, name: 'third' }, { typeId: 1, name: '' }]);
+    const bad = await post('dict/info/add', [
+      { typeId: 1, name: 'third' },
+      { typeId: 1, name: '' },
+    ]);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^1\.name/);
     const empty = await post('dict/info/add', []);
@@ -88,7 +135,7 @@ describe.each(DIALECTS)('generic info, add and update (%s)', (dialect) => {
     expect(await dbFingerprint(t)).toEqual(before);
   });
 
-  it('add: base/sys/user answers the bare id (the original\'s service override)', async () => {
+  it("add: base/sys/user answers the bare id (the original's service override)", async () => {
     const r = await post('base/sys/user/add', { username: 'bare', name: 'Bare', password: 'secret1' });
     expect(r.status, r.raw).toBe(200);
     expect(typeof r.body.data).toBe('number');
@@ -101,7 +148,10 @@ describe.each(DIALECTS)('generic info, add and update (%s)', (dialect) => {
     expect(dup.status).toBe(409);
     expect(dup.body.message).toMatch(/keyName/);
     expect(dup.body.details).toEqual([{ path: 'keyName', message: expect.any(String) }]);
-    const inBatch = await post('base/sys/param/add', [{ keyName: 'twin', name: 'A' }, { keyName: 'twin', name: 'B' }]);
+    const inBatch = await post('base/sys/param/add', [
+      { keyName: 'twin', name: 'A' },
+      { keyName: 'twin', name: 'B' },
+    ]);
     expect(inBatch.status).toBe(409);
     expect(inBatch.body.message).toMatch(/keyName/);
     const moved = await post('base/sys/param/update', { id: 2, keyName: 'rich' });
@@ -118,13 +168,23 @@ describe.each(DIALECTS)('generic info, add and update (%s)', (dialect) => {
       const r = await post('base/sys/param/add', { keyName, name: `Variant ${keyName}` });
       expect(r.status, r.raw).toBe(200);
     }
-    expect((await t.rows('base_sys_param')).map((p) => p.keyName).filter((k) => String(k).toLowerCase().trim() === 'rich').sort()).toEqual(['RICH', 'rich', 'rich ']);
+    expect(
+      (await t.rows('base_sys_param'))
+        .map((p) => p.keyName)
+        .filter((k) => String(k).toLowerCase().trim() === 'rich')
+        .sort(),
+    ).toEqual(['RICH', 'rich', 'rich ']);
   });
 
   it('update: partial, stamps updateTime, keeps createTime and every field not sent', async () => {
     const goods = (await t.rows('demo_goods'))[0];
     await age('demo_goods', Number(goods.id));
-    const r = await post('demo/goods/update', { id: goods.id, stock: 7, createTime: '2030-01-01 00:00:00', nonsense: 1 });
+    const r = await post('demo/goods/update', {
+      id: goods.id,
+      stock: 7,
+      createTime: '2030-01-01 00:00:00',
+      nonsense: 1,
+    });
     expect(r.status, r.raw).toBe(200);
     expect(r.body).toEqual({ code: 1000, message: 'success' });
     const after = (await row('demo_goods', goods.id))!;
@@ -152,11 +212,17 @@ describe.each(DIALECTS)('generic info, add and update (%s)', (dialect) => {
     const memberId = (member.body.data as { id: number }).id;
     const admin = await post('base/sys/user/add', { username: 'secretive', name: 'S', password: 'hunter22' });
     const replies = [
-      member, admin,
-      await info('user/info', memberId), await post('user/info/page', { size: 1000 }), await post('user/info/list', {}),
-      await info('base/sys/user', admin.body.data), await post('base/sys/user/page', { size: 1000 }), await post('base/sys/user/list', {}),
+      member,
+      admin,
+      await info('user/info', memberId),
+      await post('user/info/page', { size: 1000 }),
+      await post('user/info/list', {}),
+      await info('base/sys/user', admin.body.data),
+      await post('base/sys/user/page', { size: 1000 }),
+      await post('base/sys/user/list', {}),
       await post('user/info/update', { id: memberId, password: 'hunter33' }),
-      await post('user/info/delete', { ids: [memberId] }), await post('base/sys/user/delete', { ids: [admin.body.data] }),
+      await post('user/info/delete', { ids: [memberId] }),
+      await post('base/sys/user/delete', { ids: [admin.body.data] }),
       await post('recycle/data/page', { size: 1000 }),
     ];
     for (const r of replies) {
@@ -179,20 +245,32 @@ describe.each(DIALECTS)('generic info, add and update (%s)', (dialect) => {
   });
 
   it('emits datetimes as YYYY-MM-DD HH:mm:ss and accepts ISO input', async () => {
-    const r = await post('task/info/add', { name: 'Nightly', status: 0, startDate: '2024-05-01T08:30:00', endDate: '2024-06-01 09:00' });
+    const r = await post('task/info/add', {
+      name: 'Nightly',
+      status: 0,
+      startDate: '2024-05-01T08:30:00',
+      endDate: '2024-06-01 09:00',
+    });
     expect(r.status, r.raw).toBe(200);
     const data = (await info('task/info', (r.body.data as { id: number }).id)).body.data as Row;
     expect(data).toMatchObject({ startDate: '2024-05-01 08:30:00', endDate: '2024-06-01 09:00:00' });
     expect(data.createTime).toMatch(DATETIME);
     const list = (await post('product/info/page', {})).body.data as { list: Row[] };
-    for (const p of list.list) expect([p.createTime, p.updateTime]).toEqual([expect.stringMatching(DATETIME), expect.stringMatching(DATETIME)]);
+    for (const p of list.list)
+      expect([p.createTime, p.updateTime]).toEqual([expect.stringMatching(DATETIME), expect.stringMatching(DATETIME)]);
     const impossible = await post('task/info/add', { name: 'Never', startDate: '2024-02-30 10:00:00' });
     expect(impossible.status).toBe(400);
     expect(impossible.body.message).toMatch(/^startDate/);
   });
 
   it('emits booleans as true/false, stores them as 0/1 and takes 1/0 from the original client', async () => {
-    const r = await post('user/address/add', { userId: 1, contact: 'Lin', phone: '13800000000', address: 'Oak road 1', isDefault: true });
+    const r = await post('user/address/add', {
+      userId: 1,
+      contact: 'Lin',
+      phone: '13800000000',
+      address: 'Oak road 1',
+      isDefault: true,
+    });
     expect(r.status, r.raw).toBe(200);
     const id = (r.body.data as { id: number }).id;
     expect(Number((await row('user_address', id))!.isDefault)).toBe(1);

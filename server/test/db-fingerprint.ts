@@ -23,17 +23,24 @@ async function dumpStatement(t: TestApp): Promise<string> {
   if (cached?.version === registry.version) return cached.sql;
   // The keyword index tables (`<table>__kw…`, SQLite FTS5) and the row counters are derived from their tables,
   // which are in the dump (the operation log's counter moves with every request).
-  const tables = (await database.db.introspection.getTables()).filter((tb) => !WRITTEN_BY_EVERY_REQUEST.has(tb.name) && !/__kw(_[a-z]+)?$/.test(tb.name) && !COUNTERS.has(tb.name)).sort((a, b) => a.name.localeCompare(b.name));
-  const dump = tables.map((tb) => {
-    const hasId = tb.columns.some((c) => c.name === 'id');
-    if (t.dialect === 'postgres') return `select ${text(tb.name)} as t, coalesce(string_agg(x::text, '|' order by ${hasId ? 'x.id' : 'x::text'}), '') as d from ${ident(tb.name)} x`;
-    if (t.dialect === 'mysql') {
-      const row = `concat_ws(',', ${tb.columns.map((c) => `quote(${mysqlIdent(c.name)})`).join(', ')})`;
-      return `select ${text(tb.name)} as t, coalesce((select group_concat(${row} order by ${hasId ? mysqlIdent('id') : row} separator '|') from ${mysqlIdent(tb.name)}), '') as d`;
-    }
-    const row = tb.columns.map((c) => `quote(${ident(c.name)})`).join(" || ',' || ");
-    return `select ${text(tb.name)} as t, coalesce((select group_concat(r, '|') from (select ${row} as r from ${ident(tb.name)} order by ${hasId ? 'id' : 'r'})), '') as d`;
-  }).join(' union all ');
+  const tables = (await database.db.introspection.getTables())
+    .filter(
+      (tb) => !WRITTEN_BY_EVERY_REQUEST.has(tb.name) && !/__kw(_[a-z]+)?$/.test(tb.name) && !COUNTERS.has(tb.name),
+    )
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const dump = tables
+    .map((tb) => {
+      const hasId = tb.columns.some((c) => c.name === 'id');
+      if (t.dialect === 'postgres')
+        return `select ${text(tb.name)} as t, coalesce(string_agg(x::text, '|' order by ${hasId ? 'x.id' : 'x::text'}), '') as d from ${ident(tb.name)} x`;
+      if (t.dialect === 'mysql') {
+        const row = `concat_ws(',', ${tb.columns.map((c) => `quote(${mysqlIdent(c.name)})`).join(', ')})`;
+        return `select ${text(tb.name)} as t, coalesce((select group_concat(${row} order by ${hasId ? mysqlIdent('id') : row} separator '|') from ${mysqlIdent(tb.name)}), '') as d`;
+      }
+      const row = tb.columns.map((c) => `quote(${ident(c.name)})`).join(" || ',' || ");
+      return `select ${text(tb.name)} as t, coalesce((select group_concat(r, '|') from (select ${row} as r from ${ident(tb.name)} order by ${hasId ? 'id' : 'r'})), '') as d`;
+    })
+    .join(' union all ');
   statements.set(t, { version: registry.version, sql: dump });
   return dump;
 }
@@ -44,12 +51,13 @@ async function dumpStatement(t: TestApp): Promise<string> {
  */
 export async function dbFingerprint(t: TestApp): Promise<Record<string, string>> {
   const statement = sql.raw<{ t: string; d: string }>(await dumpStatement(t));
-  const { rows } = t.dialect === 'mysql'
-    // group_concat is cut at group_concat_max_len (1 KB by default): raised on the one connection that runs the dump.
-    ? await t.app.joinery.database.db.connection().execute(async (c) => {
-      await sql`set session group_concat_max_len = 1073741824`.execute(c);
-      return statement.execute(c);
-    })
-    : await statement.execute(t.app.joinery.database.db);
+  const { rows } =
+    t.dialect === 'mysql'
+      ? // group_concat is cut at group_concat_max_len (1 KB by default): raised on the one connection that runs the dump.
+        await t.app.joinery.database.db.connection().execute(async (c) => {
+          await sql`set session group_concat_max_len = 1073741824`.execute(c);
+          return statement.execute(c);
+        })
+      : await statement.execute(t.app.joinery.database.db);
   return Object.fromEntries(rows.map((r) => [r.t, createHash('sha256').update(r.d).digest('hex').slice(0, 16)]));
 }

@@ -19,11 +19,26 @@ describe.each(DIALECTS)('an entity registered while the server runs (%s)', (dial
     // Without a token an unknown path is refused like a real one, so it does not reveal which entities exist.
     expect((await t.call('POST', '/admin/shop/lamp/page', { body: {} })).status).toBe(401);
 
-    const schema = checkEntitySchema({
-      type: 'object', 'x-module': 'shop', 'x-prefix': 'shop/lamp', 'x-table': 'shop_lamp', 'x-class': 'ShopLampEntity',
-      'x-title': { 'zh-cn': '灯具', 'zh-tw': '燈具', en: 'Lamps' }, required: ['title'],
-      properties: { title: { type: 'string', maxLength: 40, 'x-label': { 'zh-cn': '名称', 'zh-tw': '名稱', en: 'Title' }, 'x-search': 'keyword' } },
-    }, 'runtime test');
+    const schema = checkEntitySchema(
+      {
+        type: 'object',
+        'x-module': 'shop',
+        'x-prefix': 'shop/lamp',
+        'x-table': 'shop_lamp',
+        'x-class': 'ShopLampEntity',
+        'x-title': { 'zh-cn': '灯具', 'zh-tw': '燈具', en: 'Lamps' },
+        required: ['title'],
+        properties: {
+          title: {
+            type: 'string',
+            maxLength: 40,
+            'x-label': { 'zh-cn': '名称', 'zh-tw': '名稱', en: 'Title' },
+            'x-search': 'keyword',
+          },
+        },
+      },
+      'runtime test',
+    );
     const entity = normalizeEntity(schema, 'runtime test');
     await syncSchema(t.app.joinery.database, [entity]);
     t.app.joinery.registry.register(entity);

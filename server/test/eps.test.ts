@@ -4,14 +4,32 @@ import { DIALECTS, startApp, type TestApp } from './harness.js';
 import { createStaff, menuRows, permsOf } from './create-staff.js';
 import type { DeclaredRoute } from '../core/http/route-types.js';
 
-import type { Eps, } from '../../codegen/eps-types.js';
+import type { Eps } from '../../codegen/eps-types.js';
 
 /** TypeORM's declared column types, the vocabulary eps clients map to TypeScript (PROTOCOL §6.2). */
-const VOCABULARY = new Set(['string', 'number', 'boolean', 'date', 'datetime', 'text', 'json', 'varchar', 'decimal', 'int', 'tinyint', 'bigint', 'simple-json', 'simple-array']);
+const VOCABULARY = new Set([
+  'string',
+  'number',
+  'boolean',
+  'date',
+  'datetime',
+  'text',
+  'json',
+  'varchar',
+  'decimal',
+  'int',
+  'tinyint',
+  'bigint',
+  'simple-json',
+  'simple-array',
+]);
 const LOCALES = ['zh-cn', 'zh-tw', 'en'] as const;
 
 const routeKey = (method: string, url: string) => `${method.toLowerCase()} ${url}`;
-const epsRoutes = (eps: Eps) => Object.values(eps).flat().flatMap((e) => e.api.map((a) => routeKey(a.method, a.prefix + a.path)));
+const epsRoutes = (eps: Eps) =>
+  Object.values(eps)
+    .flat()
+    .flatMap((e) => e.api.map((a) => routeKey(a.method, a.prefix + a.path)));
 
 describe.each(DIALECTS)('eps (%s)', (dialect) => {
   let t: TestApp;
@@ -43,7 +61,13 @@ describe.each(DIALECTS)('eps (%s)', (dialect) => {
       for (const a of e.api) {
         expect(['get', 'post'], `${where}${a.path}`).toContain(a.method);
         expect(a.path, where).toMatch(/^\/[A-Za-z][A-Za-z0-9]*$/);
-        expect([a.dts, a.tag, a.prefix, typeof a.summary, a.summary.length > 0], where).toEqual([{}, '', e.prefix, 'string', true]);
+        expect([a.dts, a.tag, a.prefix, typeof a.summary, a.summary.length > 0], where).toEqual([
+          {},
+          '',
+          e.prefix,
+          'string',
+          true,
+        ]);
         expect(typeof a.ignoreToken, where).toBe('boolean');
       }
       const entity = t.app.joinery.registry.get(e.prefix.slice('/admin/'.length));
@@ -82,12 +106,21 @@ describe.each(DIALECTS)('eps (%s)', (dialect) => {
       const hints = e.joinery!;
       for (const l of LOCALES) expect(hints.title[l], `${where} title ${l}`).toMatch(/\S/);
       expect(hints.title).toEqual(entity.title);
-      expect(hints.fields.map((f) => f.name)).toEqual(entity.fields.filter((f) => f.name !== 'tenantId').map((f) => f.name));
-      for (const f of hints.fields) for (const l of LOCALES) expect(f.label[l], `${where}.${f.name} label ${l}`).toMatch(/\S/);
+      expect(hints.fields.map((f) => f.name)).toEqual(
+        entity.fields.filter((f) => f.name !== 'tenantId').map((f) => f.name),
+      );
+      for (const f of hints.fields)
+        for (const l of LOCALES) expect(f.label[l], `${where}.${f.name} label ${l}`).toMatch(/\S/);
       expect(hints.schema.type).toBe('object');
       const props = Object.keys(hints.schema.properties);
-      expect(props.every((p) => hints.fields.some((f) => f.name === p) && !['id', 'createTime', 'updateTime'].includes(p)), where).toBe(true);
-      expect(hints.schema.required.every((r) => props.includes(r)), where).toBe(true);
+      expect(
+        props.every((p) => hints.fields.some((f) => f.name === p) && !['id', 'createTime', 'updateTime'].includes(p)),
+        where,
+      ).toBe(true);
+      expect(
+        hints.schema.required.every((r) => props.includes(r)),
+        where,
+      ).toBe(true);
       expect(JSON.stringify(hints.schema), where).not.toMatch(/"x-/);
       expect(() => new Ajv2020({ strict: false }).compile(hints.schema), `${where} form schema compiles`).not.toThrow();
     }
@@ -95,9 +128,15 @@ describe.each(DIALECTS)('eps (%s)', (dialect) => {
     expect(new Set(keys).size, 'each route once').toBe(keys.length);
   });
 
-  it('column types are the original\'s: declared where the schema declares one, else the JS type name (§6.2)', async () => {
+  it("column types are the original's: declared where the schema declares one, else the JS type name (§6.2)", async () => {
     const data = await eps(admin);
-    const columnsOf = (prefix: string) => new Map(Object.values(data).flat().find((e) => e.prefix === `/admin/${prefix}`)!.columns.map((c) => [c.propertyName, c]));
+    const columnsOf = (prefix: string) =>
+      new Map(
+        Object.values(data)
+          .flat()
+          .find((e) => e.prefix === `/admin/${prefix}`)!
+          .columns.map((c) => [c.propertyName, c]),
+      );
     const user = columnsOf('base/sys/user');
     expect(user.get('id')).toMatchObject({ type: 'number', length: '' });
     expect(user.get('username')).toMatchObject({ type: 'string', length: '100' });
@@ -116,21 +155,39 @@ describe.each(DIALECTS)('eps (%s)', (dialect) => {
       for (const c of entry.columns) {
         const declared = entity.fieldMap.get(c.propertyName)!.schema['x-column']?.type;
         if (declared) expect(c.type, `${entry.prefix}.${c.propertyName}`).toBe(declared);
-        else expect(['number', 'string', 'boolean', 'date', 'datetime', 'json'], `${entry.prefix}.${c.propertyName} ${c.type}`).toContain(c.type);
+        else
+          expect(
+            ['number', 'string', 'boolean', 'date', 'datetime', 'json'],
+            `${entry.prefix}.${c.propertyName} ${c.type}`,
+          ).toContain(c.type);
       }
     }
   });
 
   it('shows the super admin every route, with the summary and openness the server enforces', async () => {
     const data = await eps(admin);
-    const api = new Map(Object.values(data).flat().flatMap((e) => e.api.map((a) => [routeKey(a.method, a.prefix + a.path), a] as const)));
+    const api = new Map(
+      Object.values(data)
+        .flat()
+        .flatMap((e) => e.api.map((a) => [routeKey(a.method, a.prefix + a.path), a] as const)),
+    );
     expect(new Set(api.keys())).toEqual(new Set(routes.map((r) => routeKey(r.method, r.url))));
     for (const r of routes) {
       const a = api.get(routeKey(r.method, r.url))!;
       expect([a.summary, a.ignoreToken], r.url).toEqual([r.summary, r.access === 'public']);
     }
     const user = data.base.find((e) => e.prefix === '/admin/base/sys/user')!;
-    expect(user.api.map((a) => a.path).sort()).toEqual(['/add', '/delete', '/export', '/import', '/info', '/list', '/move', '/page', '/update']);
+    expect(user.api.map((a) => a.path).sort()).toEqual([
+      '/add',
+      '/delete',
+      '/export',
+      '/import',
+      '/info',
+      '/list',
+      '/move',
+      '/page',
+      '/update',
+    ]);
     expect(user.api.find((a) => a.path === '/info')!.method).toBe('get');
   });
 
@@ -139,11 +196,17 @@ describe.each(DIALECTS)('eps (%s)', (dialect) => {
     expect(new Set(epsRoutes(await eps()))).toEqual(new Set(publicKeys));
     expect(new Set(epsRoutes(await eps('not-a-token')))).toEqual(new Set(publicKeys));
 
-    const menu = (await menuRows(t, admin)).find((m) => m.perms === 'product:info:page,product:info:list,product:info:info')!;
+    const menu = (await menuRows(t, admin)).find(
+      (m) => m.perms === 'product:info:page,product:info:list,product:info:info',
+    )!;
     const staff = await createStaff(t, admin, { username: 'eps_partial', menuIds: [menu.id] });
-    const login = await t.call('POST', '/admin/base/open/login', { body: { username: staff.username, password: staff.password } });
+    const login = await t.call('POST', '/admin/base/open/login', {
+      body: { username: staff.username, password: staff.password },
+    });
     const perms = permsOf([menu]);
-    const mine = routes.filter((r) => r.access === 'public' || r.access === 'login' || perms.has(r.access)).map((r) => routeKey(r.method, r.url));
+    const mine = routes
+      .filter((r) => r.access === 'public' || r.access === 'login' || perms.has(r.access))
+      .map((r) => routeKey(r.method, r.url));
     const seen = await eps(String((login.body.data as { token: string }).token));
     expect(new Set(epsRoutes(seen))).toEqual(new Set(mine));
     expect(seen.product.map((e) => e.prefix)).toEqual(['/admin/product/info']);

@@ -18,10 +18,17 @@ describe('failures sent as the original server sends them (errorStatus: original
   it('a wrong password and a taken username reply 200 with code 1001 and the message, details included', async () => {
     const wrong = await t.call('POST', LOGIN, { body: { username: 'admin', password: 'nope' } });
     expect([wrong.status, wrong.body.code, wrong.body.message]).toEqual([200, 1001, '账户或密码不正确~']);
-    const taken = await t.call('POST', '/admin/base/sys/user/add', { token: admin, body: { username: 'admin', password: 'Pw-x-1', name: 'x' }, headers: { language: 'en' } });
+    const taken = await t.call('POST', '/admin/base/sys/user/add', {
+      token: admin,
+      body: { username: 'admin', password: 'Pw-x-1', name: 'x' },
+      headers: { language: 'en' },
+    });
     expect([taken.status, taken.body.code, taken.body.message]).toEqual([200, 1001, 'The username already exists']);
     expect(taken.body.details).toEqual([{ path: 'username', message: expect.any(String) }]);
-    const invalid = await t.call('POST', '/admin/base/sys/user/add', { token: admin, body: { username: '', password: 'Pw-x-1' } });
+    const invalid = await t.call('POST', '/admin/base/sys/user/add', {
+      token: admin,
+      body: { username: '', password: 'Pw-x-1' },
+    });
     expect(invalid.status).toBe(200);
     expect(invalid.body.code).not.toBe(1000);
   });

@@ -13,15 +13,29 @@ export function fakeLlm(answer: (request: FakeLlmRequest) => FakeAnswer) {
   const seen: FakeLlmRequest[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
-    req.on('data', (c) => { body += c; });
+    req.on('data', (c) => {
+      body += c;
+    });
     req.on('end', () => {
       const request = JSON.parse(body) as { model: string; messages: { role: string; content: string }[] };
-      const asked = { url: req.url, authorization: req.headers.authorization, model: request.model, sentence: request.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n') };
+      const asked = {
+        url: req.url,
+        authorization: req.headers.authorization,
+        model: request.model,
+        sentence: request.messages
+          .filter((m) => m.role === 'user')
+          .map((m) => m.content)
+          .join('\n'),
+      };
       seen.push(asked);
       const said = answer(asked);
       if ('silent' in said) return;
       res.setHeader('content-type', 'application/json');
-      res.end('raw' in said ? said.raw : JSON.stringify({ choices: [{ message: { role: 'assistant', content: said.content } }] }));
+      res.end(
+        'raw' in said
+          ? said.raw
+          : JSON.stringify({ choices: [{ message: { role: 'assistant', content: said.content } }] }),
+      );
     });
   });
   return { server, seen };

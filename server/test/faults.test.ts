@@ -32,8 +32,14 @@ class RawConnection {
   constructor(port: number) {
     this.socket = net.connect(port, '127.0.0.1');
     this.socket.setEncoding('utf8');
-    this.socket.on('data', (chunk: string) => { this.buffer += chunk; this.wake(); });
-    this.socket.on('close', () => { this.ended = true; this.wake(); });
+    this.socket.on('data', (chunk: string) => {
+      this.buffer += chunk;
+      this.wake();
+    });
+    this.socket.on('close', () => {
+      this.ended = true;
+      this.wake();
+    });
     this.socket.on('error', () => undefined);
   }
 
@@ -42,7 +48,8 @@ class RawConnection {
   }
 
   private async more(what: string): Promise<void> {
-    if (this.ended) throw new Error(`connection closed while waiting for ${what}; had: ${JSON.stringify(this.buffer.slice(0, 300))}`);
+    if (this.ended)
+      throw new Error(`connection closed while waiting for ${what}; had: ${JSON.stringify(this.buffer.slice(0, 300))}`);
     await new Promise<void>((resolve) => this.waiters.push(resolve));
   }
 
@@ -62,10 +69,14 @@ class RawConnection {
       const head = this.buffer.indexOf('\r\n\r\n');
       if (head >= 0) {
         const [statusLine, ...lines] = this.buffer.slice(0, head).split('\r\n');
-        const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+        const headers = Object.fromEntries(
+          lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+        );
         const length = Number(headers['content-length'] ?? 0);
         if (Buffer.byteLength(this.buffer.slice(head + 4)) >= length) {
-          const body = Buffer.from(this.buffer.slice(head + 4)).subarray(0, length).toString();
+          const body = Buffer.from(this.buffer.slice(head + 4))
+            .subarray(0, length)
+            .toString();
           this.buffer = this.buffer.slice(head + 4 + body.length);
           return { status: Number(statusLine.split(' ')[1]), headers, body };
         }
@@ -106,7 +117,9 @@ describe(`SIGTERM with requests under way (${DIALECTS[0]})`, () => {
     const busy = connections.slice(0, 4);
     const idle = connections.slice(4);
     for (const c of busy) {
-      c.write(`POST /admin/base/open/login HTTP/1.1\r\nHost: joinery\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`);
+      c.write(
+        `POST /admin/base/open/login HTTP/1.1\r\nHost: joinery\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`,
+      );
       await c.continued();
     }
     server!.child.kill('SIGTERM');
@@ -128,18 +141,46 @@ describe(`SIGTERM with requests under way (${DIALECTS[0]})`, () => {
     // What scripts/start.mjs does (the server with an IPC channel to it); the launcher is then killed outright, as npm
     // run as a container's first process exits on SIGTERM without waiting for its children.
     const root = path.resolve(import.meta.dirname, '../..');
-    const launcher = spawn(process.execPath, ['-e', `
+    const launcher = spawn(
+      process.execPath,
+      [
+        '-e',
+        `
       const c = require('node:child_process').spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-      console.log('server pid ' + c.pid);`], {
-      cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, DATABASE_URL: t.url, JOINERY_DATA_DIR: t.dataDir, JOINERY_UI_DIR: path.join(t.dataDir, 'no-ui'), PORT: '0', HOST: '127.0.0.1', JOINERY_LOG: 'warn', JOINERY_WORKERS: '1' },
-    });
+      console.log('server pid ' + c.pid);`,
+      ],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          DATABASE_URL: t.url,
+          JOINERY_DATA_DIR: t.dataDir,
+          JOINERY_UI_DIR: path.join(t.dataDir, 'no-ui'),
+          PORT: '0',
+          HOST: '127.0.0.1',
+          JOINERY_LOG: 'warn',
+          JOINERY_WORKERS: '1',
+        },
+      },
+    );
     let said = '';
-    launcher.stdout!.on('data', (chunk: Buffer) => { said += chunk.toString(); });
-    launcher.stderr!.on('data', (chunk: Buffer) => { said += chunk.toString(); });
+    launcher.stdout!.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+    });
+    launcher.stderr!.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+    });
     await until(120_000, 'the launched server listening', () => said.includes('listening on'));
     const pid = Number(/server pid (\d+)/.exec(said)![1]);
-    const alive = () => { try { process.kill(pid, 0); return true; } catch { return false; } };
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
     expect(alive()).toBe(true);
     launcher.kill('SIGKILL');
     try {
@@ -152,8 +193,12 @@ describe(`SIGTERM with requests under way (${DIALECTS[0]})`, () => {
 
 describe.each(DIALECTS)('GET /health (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await startApp(dialect, { scheduler: false }); }, 60_000);
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await startApp(dialect, { scheduler: false });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('answers 200 without a token and says nothing but that it is up', async () => {
     const r = await t.call('GET', '/health');
@@ -166,57 +211,91 @@ describe.each(DIALECTS)('GET /health (%s)', (dialect) => {
   it.runIf(dialect === 'sqlite')('a full disk is answered 503 naming SQLITE_FULL, not "cannot rollback"', async () => {
     const token = await t.login();
     const db = t.app.joinery.database.db;
-    const pages = Number(((await sql<{ page_count: number }>`pragma page_count`.execute(db)).rows[0]).page_count);
+    const pages = Number((await sql<{ page_count: number }>`pragma page_count`.execute(db)).rows[0].page_count);
     await sql.raw(`pragma max_page_count = ${pages}`).execute(db);
     try {
       const long = 'x'.repeat(19_000);
-      const r = await t.call('POST', '/admin/product/info/add', { token, headers: { language: 'en' }, body: { name: 'Full disk chair', price: 100, categoryId: 1, description: long } });
+      const r = await t.call('POST', '/admin/product/info/add', {
+        token,
+        headers: { language: 'en' },
+        body: { name: 'Full disk chair', price: 100, categoryId: 1, description: long },
+      });
       expect(r.status, r.raw).toBe(503);
       expect(r.body.code).toBe(1003);
       expect(String(r.body.message)).toContain('SQLITE_FULL');
-      const tw = await t.call('POST', '/admin/product/info/add', { token, headers: { language: 'zh-tw' }, body: { name: 'Full disk chair 2', price: 100, categoryId: 1, description: long } });
+      const tw = await t.call('POST', '/admin/product/info/add', {
+        token,
+        headers: { language: 'zh-tw' },
+        body: { name: 'Full disk chair 2', price: 100, categoryId: 1, description: long },
+      });
       expect(tw.status, tw.raw).toBe(503);
       expect(String(tw.body.message)).toContain('磁碟已滿');
     } finally {
       await sql.raw('pragma max_page_count = 1073741823').execute(db);
     }
     // The database works again once there is room.
-    expect((await t.call('POST', '/admin/product/info/add', { token, body: { name: 'Roomy chair', price: 100, categoryId: 1 } })).status).toBe(200);
+    expect(
+      (
+        await t.call('POST', '/admin/product/info/add', {
+          token,
+          body: { name: 'Roomy chair', price: 100, categoryId: 1 },
+        })
+      ).status,
+    ).toBe(200);
   });
 
-  it.runIf(dialect === 'sqlite')('a read-only database is answered 503 naming SQLITE_READONLY; reads still work', async () => {
-    const token = await t.login();
-    const db = t.app.joinery.database.db;
-    await sql`pragma query_only = 1`.execute(db);
-    try {
-      const r = await t.call('POST', '/admin/product/info/add', { token, headers: { language: 'en' }, body: { name: 'Read-only chair', price: 100, categoryId: 1 } });
-      expect(r.status, r.raw).toBe(503);
-      expect(r.body).toEqual({ code: 1003, message: 'The database cannot write: its file is read-only (SQLITE_READONLY)' });
-      expect((await t.call('POST', '/admin/product/info/page', { token, body: {} })).status).toBe(200);
-      expect((await t.call('GET', '/health')).status).toBe(200);
-    } finally {
-      await sql`pragma query_only = 0`.execute(db);
-    }
-  });
+  it.runIf(dialect === 'sqlite')(
+    'a read-only database is answered 503 naming SQLITE_READONLY; reads still work',
+    async () => {
+      const token = await t.login();
+      const db = t.app.joinery.database.db;
+      await sql`pragma query_only = 1`.execute(db);
+      try {
+        const r = await t.call('POST', '/admin/product/info/add', {
+          token,
+          headers: { language: 'en' },
+          body: { name: 'Read-only chair', price: 100, categoryId: 1 },
+        });
+        expect(r.status, r.raw).toBe(503);
+        expect(r.body).toEqual({
+          code: 1003,
+          message: 'The database cannot write: its file is read-only (SQLITE_READONLY)',
+        });
+        expect((await t.call('POST', '/admin/product/info/page', { token, body: {} })).status).toBe(200);
+        expect((await t.call('GET', '/health')).status).toBe(200);
+      } finally {
+        await sql`pragma query_only = 0`.execute(db);
+      }
+    },
+  );
 
-  it.runIf(dialect === 'postgres')('answers 503 in the envelope, in the caller\'s language, while the database is gone', async () => {
-    const admin = new pg.Client({ connectionString: t.url.replace(/\/[^/]*$/, '/test') });
-    await admin.connect();
-    try {
-      await admin.query(`drop database ${t.url.slice(t.url.lastIndexOf('/') + 1)} with (force)`);
-    } finally {
-      await admin.end();
-    }
-    const health = await t.call('GET', '/health', { headers: { language: 'en' } });
-    expect(health.status, health.raw).toBe(503);
-    expect(health.body).toEqual({ code: 1003, message: 'The database is unavailable for the moment; please try again shortly' });
-    const login = await t.call('POST', '/admin/base/open/login', { headers: { language: 'zh-tw' }, body: { username: 'admin', password: '123456' } });
-    expect(login.status, login.raw).toBe(503);
-    expect(login.body).toEqual({ code: 1003, message: '資料庫暫時無法使用，請稍後再試' });
-    const cn = await t.call('GET', '/admin/base/open/captcha');
-    expect(cn.status, cn.raw).toBe(503);
-    expect(cn.body.message).toBe('数据库暂时不可用，请稍后重试');
-  });
+  it.runIf(dialect === 'postgres')(
+    "answers 503 in the envelope, in the caller's language, while the database is gone",
+    async () => {
+      const admin = new pg.Client({ connectionString: t.url.replace(/\/[^/]*$/, '/test') });
+      await admin.connect();
+      try {
+        await admin.query(`drop database ${t.url.slice(t.url.lastIndexOf('/') + 1)} with (force)`);
+      } finally {
+        await admin.end();
+      }
+      const health = await t.call('GET', '/health', { headers: { language: 'en' } });
+      expect(health.status, health.raw).toBe(503);
+      expect(health.body).toEqual({
+        code: 1003,
+        message: 'The database is unavailable for the moment; please try again shortly',
+      });
+      const login = await t.call('POST', '/admin/base/open/login', {
+        headers: { language: 'zh-tw' },
+        body: { username: 'admin', password: '123456' },
+      });
+      expect(login.status, login.raw).toBe(503);
+      expect(login.body).toEqual({ code: 1003, message: '資料庫暫時無法使用，請稍後再試' });
+      const cn = await t.call('GET', '/admin/base/open/captcha');
+      expect(cn.status, cn.raw).toBe(503);
+      expect(cn.body.message).toBe('数据库暂时不可用，请稍后重试');
+    },
+  );
 });
 
 /** A connection of the test's own to the app's database, for locks and for ending the app's connections. */
@@ -238,11 +317,24 @@ async function sideConnection(t: TestApp): Promise<Side> {
     return {
       lock: async (table, id) => {
         await c.query('begin');
-        await c.query(id === undefined ? `lock table ${table} in access exclusive mode` : `select id from ${table} where id = ${Number(id)} for update`);
+        await c.query(
+          id === undefined
+            ? `lock table ${table} in access exclusive mode`
+            : `select id from ${table} where id = ${Number(id)} for update`,
+        );
       },
-      release: async () => { await c.query('rollback'); },
-      waiting: async () => (await c.query<{ pid: number }>('select distinct pid from pg_locks where not granted and pid <> pg_backend_pid()')).rows.map((r) => r.pid),
-      terminate: async (pid) => { await c.query('select pg_terminate_backend($1)', [pid]); },
+      release: async () => {
+        await c.query('rollback');
+      },
+      waiting: async () =>
+        (
+          await c.query<{ pid: number }>(
+            'select distinct pid from pg_locks where not granted and pid <> pg_backend_pid()',
+          )
+        ).rows.map((r) => r.pid),
+      terminate: async (pid) => {
+        await c.query('select pg_terminate_backend($1)', [pid]);
+      },
       end: () => c.end(),
     };
   }
@@ -250,71 +342,92 @@ async function sideConnection(t: TestApp): Promise<Side> {
   return {
     lock: async (table, id) => {
       if (id === undefined) await c.query(`lock tables ${table} write`);
-      else { await c.query('begin'); await c.query(`select id from ${table} where id = ${Number(id)} for update`); }
+      else {
+        await c.query('begin');
+        await c.query(`select id from ${table} where id = ${Number(id)} for update`);
+      }
     },
-    release: async () => { await c.query('rollback'); await c.query('unlock tables'); },
+    release: async () => {
+      await c.query('rollback');
+      await c.query('unlock tables');
+    },
     waiting: async () => {
-      const [rows] = await c.query(`select trx_mysql_thread_id as id from information_schema.innodb_trx where trx_state = 'LOCK WAIT'
+      const [rows] =
+        await c.query(`select trx_mysql_thread_id as id from information_schema.innodb_trx where trx_state = 'LOCK WAIT'
         union select id from information_schema.processlist where db = database() and id <> connection_id() and state like '%metadata lock%'`);
       return (rows as { id: number }[]).map((r) => Number(r.id));
     },
-    terminate: async (id) => { await c.query(`kill ${Number(id)}`); },
+    terminate: async (id) => {
+      await c.query(`kill ${Number(id)}`);
+    },
     end: () => c.end(),
   };
 }
 
-describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('the database ends a connection mid-transaction (%s)', (dialect) => {
-  let t: TestApp;
-  let server: ServerProcess | undefined;
-  let token: string;
+describe.each(DIALECTS.filter((d) => d !== 'sqlite'))(
+  'the database ends a connection mid-transaction (%s)',
+  (dialect) => {
+    let t: TestApp;
+    let server: ServerProcess | undefined;
+    let token: string;
 
-  beforeAll(async () => {
-    t = await startApp(dialect, { scheduler: false });
-    token = await t.login();
-    server = await startServerProcess(t);
-  }, 180_000);
-  afterAll(async () => {
-    await killServerProcess(server);
-    await t?.close();
-  }, 30_000);
+    beforeAll(async () => {
+      t = await startApp(dialect, { scheduler: false });
+      token = await t.login();
+      server = await startServerProcess(t);
+    }, 180_000);
+    afterAll(async () => {
+      await killServerProcess(server);
+      await t?.close();
+    }, 30_000);
 
-  const update = (id: number, name: string) => fetch(`${server!.base}/admin/product/info/update`, {
-    method: 'POST', headers: { authorization: token, 'content-type': 'application/json', language: 'en' }, body: JSON.stringify({ id, name }),
-  });
-
-  it('answers that request 503, keeps running, and the next request works', async () => {
-    const added = await t.call('POST', '/admin/product/info/add', { token, body: { name: 'Oak chair', price: 100, categoryId: 1 } });
-    expect(added.status, added.raw).toBe(200);
-    const id = Number((added.body.data as Row).id);
-    const side = await sideConnection(t);
-    let pending: Promise<Response> | undefined;
-    try {
-      // The update's transaction has read the row and now waits to write it.
-      await side.lock('product_info', id);
-      pending = update(id, 'Cut-off chair');
-      let ids: number[] = [];
-      await until(20_000, 'the update waiting on the row lock inside its transaction', async () => {
-        ids = await side.waiting();
-        return ids.length > 0;
+    const update = (id: number, name: string) =>
+      fetch(`${server!.base}/admin/product/info/update`, {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'application/json', language: 'en' },
+        body: JSON.stringify({ id, name }),
       });
-      for (const waiting of ids) await side.terminate(waiting);
-    } finally {
-      await side.release();
-      await side.end();
-    }
-    const cut = await pending!;
-    const body = await cut.json() as Row;
-    expect(cut.status, `${JSON.stringify(body)}\n${server!.output()}`).toBe(503);
-    expect(body).toEqual({ code: 1003, message: 'The database is unavailable for the moment; please try again shortly' });
-    // The process is still there, and answers.
-    expect(server!.child.exitCode).toBeNull();
-    const next = await update(id, 'Next chair');
-    expect(next.status, await next.clone().text()).toBe(200);
-    expect((await fetch(`${server!.base}/health`)).status).toBe(200);
-    expect(server!.child.exitCode).toBeNull();
-    expect((await t.rows('product_info')).find((r) => Number(r.id) === id)?.name).toBe('Next chair');
-  }, 60_000);
-});
+
+    it('answers that request 503, keeps running, and the next request works', async () => {
+      const added = await t.call('POST', '/admin/product/info/add', {
+        token,
+        body: { name: 'Oak chair', price: 100, categoryId: 1 },
+      });
+      expect(added.status, added.raw).toBe(200);
+      const id = Number((added.body.data as Row).id);
+      const side = await sideConnection(t);
+      let pending: Promise<Response> | undefined;
+      try {
+        // The update's transaction has read the row and now waits to write it.
+        await side.lock('product_info', id);
+        pending = update(id, 'Cut-off chair');
+        let ids: number[] = [];
+        await until(20_000, 'the update waiting on the row lock inside its transaction', async () => {
+          ids = await side.waiting();
+          return ids.length > 0;
+        });
+        for (const waiting of ids) await side.terminate(waiting);
+      } finally {
+        await side.release();
+        await side.end();
+      }
+      const cut = await pending!;
+      const body = (await cut.json()) as Row;
+      expect(cut.status, `${JSON.stringify(body)}\n${server!.output()}`).toBe(503);
+      expect(body).toEqual({
+        code: 1003,
+        message: 'The database is unavailable for the moment; please try again shortly',
+      });
+      // The process is still there, and answers.
+      expect(server!.child.exitCode).toBeNull();
+      const next = await update(id, 'Next chair');
+      expect(next.status, await next.clone().text()).toBe(200);
+      expect((await fetch(`${server!.base}/health`)).status).toBe(200);
+      expect(server!.child.exitCode).toBeNull();
+      expect((await t.rows('product_info')).find((r) => Number(r.id) === id)?.name).toBe('Next chair');
+    }, 60_000);
+  },
+);
 
 describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('requests stuck behind the database (%s)', (dialect) => {
   let t: TestApp;
@@ -322,7 +435,10 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('requests stuck behind the
 
   beforeAll(async () => {
     t = await startApp(dialect, { scheduler: false });
-    server = await startServerProcess(t, { JOINERY_DB_CONNECT_TIMEOUT_MS: '1000', JOINERY_DB_STATEMENT_TIMEOUT_MS: '3000' });
+    server = await startServerProcess(t, {
+      JOINERY_DB_CONNECT_TIMEOUT_MS: '1000',
+      JOINERY_DB_STATEMENT_TIMEOUT_MS: '3000',
+    });
   }, 180_000);
   afterAll(async () => {
     await killServerProcess(server);
@@ -331,11 +447,17 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('requests stuck behind the
 
   it('are answered 503 when no connection is free or a statement runs too long, never left hanging', async () => {
     const token = await t.login();
-    const added = await t.call('POST', '/admin/product/info/add', { token, body: { name: 'Busy chair', price: 100, categoryId: 1 } });
+    const added = await t.call('POST', '/admin/product/info/add', {
+      token,
+      body: { name: 'Busy chair', price: 100, categoryId: 1 },
+    });
     const id = Number((added.body.data as Row).id);
-    const update = (name: string) => fetch(`${server!.base}/admin/product/info/update`, {
-      method: 'POST', headers: { authorization: token, 'content-type': 'application/json', language: 'en' }, body: JSON.stringify({ id, name }),
-    }).then(async (r) => ({ status: r.status, body: await r.json() as Row }));
+    const update = (name: string) =>
+      fetch(`${server!.base}/admin/product/info/update`, {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'application/json', language: 'en' },
+        body: JSON.stringify({ id, name }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Row }));
     const side = await sideConnection(t);
     let replies: { status: number; body: Row }[];
     try {
@@ -346,7 +468,11 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('requests stuck behind the
       await side.release();
       await side.end();
     }
-    for (const r of replies) expect(r).toEqual({ status: 503, body: { code: 1003, message: 'The database is unavailable for the moment; please try again shortly' } });
+    for (const r of replies)
+      expect(r).toEqual({
+        status: 503,
+        body: { code: 1003, message: 'The database is unavailable for the moment; please try again shortly' },
+      });
     expect(server!.child.exitCode).toBeNull();
     const after = await update('Free chair');
     expect(after.status, JSON.stringify(after.body)).toBe(200);
@@ -374,15 +500,33 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('a task run killed mid-run
     try {
       // The handler deletes from the operation log; while the lock is held its run cannot end.
       await side.lock('base_sys_log');
-      const added = await t.call('POST', '/admin/task/info/add', { token, body: { name: 'Killed mid-run', service: 'base.clearOperationLog', taskType: 1, every: 1000, status: 1, data: '{}' } });
+      const added = await t.call('POST', '/admin/task/info/add', {
+        token,
+        body: {
+          name: 'Killed mid-run',
+          service: 'base.clearOperationLog',
+          taskType: 1,
+          every: 1000,
+          status: 1,
+          data: '{}',
+        },
+      });
       expect(added.status, added.raw).toBe(200);
       taskId = Number((added.body.data as Row).id);
-      const task = async () => (await untypedRow(t, taskId));
-      await until(20_000, 'a run claimed by the server process', async () => (await task()).lockOwner !== null && (await side.waiting()).length > 0);
+      const task = async () => await untypedRow(t, taskId);
+      await until(
+        20_000,
+        'a run claimed by the server process',
+        async () => (await task()).lockOwner !== null && (await side.waiting()).length > 0,
+      );
       server.child.kill('SIGKILL');
       expect(await server.exited).toBe('SIGKILL');
       // As if the lease were long (an hour): the next run must not wait for it, only for its process to be gone.
-      await untyped(t.app.joinery.database.db).updateTable('task_info').set({ lockExpireTime: formatDateTime(new Date(Date.now() + 3600_000)) }).where('id', '=', taskId).execute();
+      await untyped(t.app.joinery.database.db)
+        .updateTable('task_info')
+        .set({ lockExpireTime: formatDateTime(new Date(Date.now() + 3600_000)) })
+        .where('id', '=', taskId)
+        .execute();
       held = await task();
     } finally {
       await side.release();
@@ -398,7 +542,9 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('a task run killed mid-run
     });
     const rows = await logs();
     const interrupted = rows.find((r) => Number(r.status) === 0)!;
-    expect(String(interrupted.detail)).toMatch(/^interrupted: the server process running it \(.+, pid \d+\) ended before the run finished$/);
+    expect(String(interrupted.detail)).toMatch(
+      /^interrupted: the server process running it \(.+, pid \d+\) ended before the run finished$/,
+    );
     expect(interrupted.slotTime).not.toBeNull();
     expect(timeOf(interrupted.slotTime)).toBe(Number(held!.lastSlot));
     // The next run did not wait for the dead run's lease to run out (an hour away).
@@ -417,7 +563,9 @@ const timeOf = (v: unknown) => (v instanceof Date ? v.getTime() : new Date(Strin
 /** Every file under a folder, relative, sorted. */
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+    .sort();
 }
 
 describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('an upload cut off by the end of its process (%s)', (dialect) => {
@@ -436,7 +584,11 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('an upload cut off by the 
     const form = new FormData();
     form.append('key', name);
     form.append('file', new Blob([`the text of ${name}\n`]), name);
-    return fetch(`${server!.base}/admin/base/comm/upload`, { method: 'POST', headers: { authorization: token }, body: form });
+    return fetch(`${server!.base}/admin/base/comm/upload`, {
+      method: 'POST',
+      headers: { authorization: token },
+      body: form,
+    });
   };
 
   it('leaves stored files without a row, which the next start removes once they are past the grace; recorded files stay', async () => {
@@ -453,7 +605,11 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('an upload cut off by the 
       // The upload stores its file, then waits to write its row: the process ends there.
       await side.lock('space_info');
       const cut = upload(token, 'cut.txt').catch(() => undefined);
-      await until(20_000, 'the upload waiting to write its row', async () => filesUnder(uploads).length === 2 && (await side.waiting()).length > 0);
+      await until(
+        20_000,
+        'the upload waiting to write its row',
+        async () => filesUnder(uploads).length === 2 && (await side.waiting()).length > 0,
+      );
       server.child.kill('SIGKILL');
       await server.exited;
       await cut;
@@ -462,7 +618,9 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('an upload cut off by the 
       await side.end();
     }
     expect(filesUnder(uploads)).toHaveLength(2);
-    expect((await t.rows('space_info')).map((r) => r.name).filter((n) => String(n).endsWith('.txt'))).toEqual(['kept.txt']);
+    expect((await t.rows('space_info')).map((r) => r.name).filter((n) => String(n).endsWith('.txt'))).toEqual([
+      'kept.txt',
+    ]);
 
     // Past the grace (an hour: a younger one may be an upload still under way in another process on this data dir),
     // the next start removes it.
@@ -479,16 +637,19 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('an upload cut off by the 
 describe(`processes with separate data dirs (${DIALECTS[0]})`, () => {
   let t: TestApp;
   const servers: ServerProcess[] = [];
-  beforeAll(async () => { t = await startApp(DIALECTS[0], { scheduler: false }); }, 60_000);
+  beforeAll(async () => {
+    t = await startApp(DIALECTS[0], { scheduler: false });
+  }, 60_000);
   afterAll(async () => {
     for (const s of servers) await killServerProcess(s);
     await t?.close();
   }, 30_000);
 
-  it('accept each other\'s tokens when JOINERY_JWT_SECRET gives them one secret, and refuse them without it', async () => {
+  it("accept each other's tokens when JOINERY_JWT_SECRET gives them one secret, and refuse them without it", async () => {
     const token = await t.login();
     const secret = fs.readFileSync(path.join(t.dataDir, 'jwt-secret'), 'utf8').trim();
-    const person = (s: ServerProcess) => fetch(`${s.base}/admin/base/comm/person`, { headers: { authorization: token } });
+    const person = (s: ServerProcess) =>
+      fetch(`${s.base}/admin/base/comm/person`, { headers: { authorization: token } });
     const ownDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-other-'));
 
     const alone = await startServerProcess({ url: t.url, dataDir: ownDir() }, {});
@@ -507,9 +668,13 @@ describe(`processes with separate data dirs (${DIALECTS[0]})`, () => {
   }, 240_000);
 
   it('a weak or unreadable shared secret stops the start with its reason', () => {
-    expect(() => loadOrCreateSecret(t.dataDir, { JOINERY_JWT_SECRET: 'secret' })).toThrow(/JWT secret is shorter than 32 characters/);
+    expect(() => loadOrCreateSecret(t.dataDir, { JOINERY_JWT_SECRET: 'secret' })).toThrow(
+      /JWT secret is shorter than 32 characters/,
+    );
     expect(() => loadOrCreateSecret(t.dataDir, { JOINERY_JWT_SECRET: 'a'.repeat(64) })).toThrow(/too simple/);
-    expect(() => loadOrCreateSecret(t.dataDir, { JOINERY_JWT_SECRET_FILE: path.join(t.dataDir, 'none') })).toThrow(/JOINERY_JWT_SECRET_FILE .* cannot be read/);
+    expect(() => loadOrCreateSecret(t.dataDir, { JOINERY_JWT_SECRET_FILE: path.join(t.dataDir, 'none') })).toThrow(
+      /JOINERY_JWT_SECRET_FILE .* cannot be read/,
+    );
   });
 });
 

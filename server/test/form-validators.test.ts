@@ -30,7 +30,9 @@ type Validate = ((data: unknown) => boolean) & { errors?: { instancePath: string
 async function load(dir: string, name: string, text: string): Promise<Record<string, Validate>> {
   const file = path.join(dir, name);
   fs.writeFileSync(file, text);
-  const mod = (await import(pathToFileURL(file).href)) as { default: (r: (n: string) => unknown) => Record<string, Validate> };
+  const mod = (await import(pathToFileURL(file).href)) as {
+    default: (r: (n: string) => unknown) => Record<string, Validate>;
+  };
   return mod.default((n) => {
     if (!RUNTIME_MODULES.includes(n)) throw new Error(`asked for ${n}`);
     // The page's own pattern engine (runtime/engine/form-validator.ts hands over the same one).
@@ -50,7 +52,7 @@ describe.each(DIALECTS)('form validators compiled by the server, served as same-
     await t.close();
   });
 
-  it('a schema pattern runs on the linear-time engine in the page too: ^(a+)+$ on 30 a\'s and a ! answers at once', async () => {
+  it("a schema pattern runs on the linear-time engine in the page too: ^(a+)+$ on 30 a's and a ! answers at once", async () => {
     const schema = { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } } };
     const compiled = await t.call('POST', COMPILE, { token, body: { schema } });
     expect(compiled.status, compiled.raw).toBe(200);
@@ -66,7 +68,7 @@ describe.each(DIALECTS)('form validators compiled by the server, served as same-
     expect(validate.errors?.[0]?.keyword).toBe('pattern');
   });
 
-  it('compiles a signed-in user\'s form schema into a module that checks as the form should, cached for a year, compressed', async () => {
+  it("compiles a signed-in user's form schema into a module that checks as the form should, cached for a year, compressed", async () => {
     expect((await t.call('POST', COMPILE, { body: { schema: SCHEMA } })).status).toBe(401);
     const compiled = await t.call('POST', COMPILE, { token, body: { schema: SCHEMA } });
     expect(compiled.status).toBe(200);
@@ -79,7 +81,11 @@ describe.each(DIALECTS)('form validators compiled by the server, served as same-
 
     // Loaded by a <script type=module> (no token): public, JavaScript, immutable, and compressed when the browser accepts it.
     const plain = await t.app.inject({ method: 'GET', url });
-    expect([plain.statusCode, plain.headers['content-type'], plain.headers['cache-control']]).toEqual([200, 'text/javascript; charset=utf-8', 'public, max-age=31536000, immutable']);
+    expect([plain.statusCode, plain.headers['content-type'], plain.headers['cache-control']]).toEqual([
+      200,
+      'text/javascript; charset=utf-8',
+      'public, max-age=31536000, immutable',
+    ]);
     const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
@@ -88,11 +94,18 @@ describe.each(DIALECTS)('form validators compiled by the server, served as same-
 
     const fns = await load(t.dataDir, 'v1.mjs', plain.body);
     const validate = Object.values(fns)[0];
-    const check = (data: unknown) => (validate(data) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.keyword}`).sort());
+    const check = (data: unknown) =>
+      validate(data) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.keyword}`).sort();
     expect(check({ title: 'ok', price: 3, note: null, at: '2026-11-27 10:00:00', status: 1 })).toEqual([]);
     expect(check({ title: 'ok', price: 3, at: '2026-11-27T10:00:00Z' })).toEqual([]);
     expect(check({ price: -1 })).toEqual(['/ required', '/price minimum']);
-    expect(check({ title: '六个字太长了', price: 1.5, note: 'four', at: 'tomorrow', status: 2 })).toEqual(['/at format', '/note maxLength', '/price type', '/status enum', '/title maxLength']);
+    expect(check({ title: '六个字太长了', price: 1.5, note: 'four', at: 'tomorrow', status: 2 })).toEqual([
+      '/at format',
+      '/note maxLength',
+      '/price type',
+      '/status enum',
+      '/title maxLength',
+    ]);
   });
 
   it('serves a module compiled by another process of the installation (the data folder holds them), and 404 for one never made', async () => {
@@ -103,17 +116,27 @@ describe.each(DIALECTS)('form validators compiled by the server, served as same-
     token = await t.login();
     const again = await t.app.inject({ method: 'GET', url });
     expect([again.statusCode, again.body]).toEqual([200, first.body]);
-    const missing = await t.call('GET', '/form-validators/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.js', { headers: { language: 'en' } });
+    const missing = await t.call('GET', '/form-validators/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.js', {
+      headers: { language: 'en' },
+    });
     expect([missing.status, missing.body.message]).toEqual([404, 'No such form validator']);
     expect((await t.call('GET', '/form-validators/..%2F..%2Fjwt-secret')).status).toBe(404);
   });
 
-  it('refuses what is no schema, in the caller\'s language', async () => {
-    for (const [lang, text] of [['en', 'schema must be an object'], ['zh-tw', 'schema 必須是物件'], ['zh-cn', 'schema 必须是对象']]) {
+  it("refuses what is no schema, in the caller's language", async () => {
+    for (const [lang, text] of [
+      ['en', 'schema must be an object'],
+      ['zh-tw', 'schema 必須是物件'],
+      ['zh-cn', 'schema 必须是对象'],
+    ]) {
       const r = await t.call('POST', COMPILE, { token, body: { schema: 'x' }, headers: { language: lang } });
       expect([r.status, r.body.message]).toEqual([400, text]);
     }
-    const bad = await t.call('POST', COMPILE, { token, body: { schema: { type: 'object', properties: { a: { type: 'nonsense' } } } }, headers: { language: 'en' } });
+    const bad = await t.call('POST', COMPILE, {
+      token,
+      body: { schema: { type: 'object', properties: { a: { type: 'nonsense' } } } },
+      headers: { language: 'en' },
+    });
     expect(bad.status).toBe(400);
     expect(String(bad.body.message)).toMatch(/^The form schema cannot be compiled: /);
   });

@@ -16,13 +16,22 @@ const PERSON = '/admin/base/comm/person';
 function fakeUi(dir: string): string {
   const ui = path.join(dir, 'ui');
   fs.mkdirSync(path.join(ui, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(ui, 'index.html'), `<!doctype html><html><head><script>${INLINE_SCRIPT}</script></head><body><div id="app"></div><script type="module" src="/assets/main.js"></script></body></html>`);
+  fs.writeFileSync(
+    path.join(ui, 'index.html'),
+    `<!doctype html><html><head><script>${INLINE_SCRIPT}</script></head><body><div id="app"></div><script type="module" src="/assets/main.js"></script></body></html>`,
+  );
   fs.writeFileSync(path.join(ui, 'assets', 'main.js'), 'console.log(1)');
   return ui;
 }
 
 /** The CSP directives of a header value, by name. */
-const directives = (csp: unknown) => Object.fromEntries(String(csp).split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+const directives = (csp: unknown) =>
+  Object.fromEntries(
+    String(csp)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 function expectBaseHeaders(headers: Record<string, unknown>, what: string) {
   expect(headers['x-content-type-options'], what).toBe('nosniff');
@@ -47,7 +56,12 @@ describe.each(DIALECTS)('security headers and sandboxed param pages (%s)', (dial
   it('serves admin-authored param HTML raw but sandboxed (no script on our origin), its name escaped in <title>', async () => {
     const add = await t.call('POST', '/admin/base/sys/param/add', {
       token: admin,
-      body: { keyName: 'aboutPage', name: '</title><script>alert(1)</script>', data: '<p onclick="x()">About</p><script>localStorage.clear()</script>', dataType: 1 },
+      body: {
+        keyName: 'aboutPage',
+        name: '</title><script>alert(1)</script>',
+        data: '<p onclick="x()">About</p><script>localStorage.clear()</script>',
+        dataType: 1,
+      },
     });
     expect(add.status, add.raw).toBe(200);
     const open = await t.app.inject({ method: 'GET', url: '/admin/base/open/html?key=aboutPage' });
@@ -56,12 +70,22 @@ describe.each(DIALECTS)('security headers and sandboxed param pages (%s)', (dial
     expect(open.headers['content-security-policy']).toBe(SANDBOX);
     expect(open.headers['x-content-type-options']).toBe('nosniff');
     // PROTOCOL §7.2: the raw page, not the envelope; the data is the admin's HTML as written.
-    expect(open.body).toBe('<html><title>&#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62;</title><body><p onclick="x()">About</p><script>localStorage.clear()</script></body></html>');
+    expect(open.body).toBe(
+      '<html><title>&#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62;</title><body><p onclick="x()">About</p><script>localStorage.clear()</script></body></html>',
+    );
 
     const missing = await t.app.inject({ method: 'GET', url: '/admin/base/open/html?key=nope' });
-    expect([missing.statusCode, missing.body, missing.headers['content-security-policy']]).toEqual([200, 'key notfound', SANDBOX]);
+    expect([missing.statusCode, missing.body, missing.headers['content-security-policy']]).toEqual([
+      200,
+      'key notfound',
+      SANDBOX,
+    ]);
 
-    const viaParam = await t.app.inject({ method: 'GET', url: '/admin/base/sys/param/html?key=aboutPage', headers: { authorization: admin } });
+    const viaParam = await t.app.inject({
+      method: 'GET',
+      url: '/admin/base/sys/param/html?key=aboutPage',
+      headers: { authorization: admin },
+    });
     expect(viaParam.statusCode).toBe(200);
     expect(viaParam.headers['content-security-policy']).toBe(SANDBOX);
     expect(viaParam.body).toBe(open.body);
@@ -76,8 +100,18 @@ describe.each(DIALECTS)('security headers and sandboxed param pages (%s)', (dial
       'API success': await t.app.inject({ method: 'GET', url: PERSON, headers: { authorization: admin } }),
       'API public': await t.app.inject({ method: 'GET', url: '/admin/base/open/eps' }),
       'API 401': await t.app.inject({ method: 'GET', url: PERSON }),
-      'API 400 bad JSON': await t.app.inject({ method: 'POST', url: '/admin/base/open/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' }),
-      'API 404': await t.app.inject({ method: 'POST', url: '/admin/product/info/nope', headers: { authorization: admin }, payload: {} }),
+      'API 400 bad JSON': await t.app.inject({
+        method: 'POST',
+        url: '/admin/base/open/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"username":',
+      }),
+      'API 404': await t.app.inject({
+        method: 'POST',
+        url: '/admin/product/info/nope',
+        headers: { authorization: admin },
+        payload: {},
+      }),
       'unknown file': await t.app.inject({ method: 'GET', url: '/nope.js' }),
     };
     expect(replies['UI index'].statusCode).toBe(200);
@@ -98,17 +132,24 @@ describe.each(DIALECTS)('security headers and sandboxed param pages (%s)', (dial
     expect(csp['base-uri']).toEqual(["'self'"]);
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp['img-src']).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:', 'https:']));
-    expect(replies['UI screen (history fallback)'].headers['content-security-policy']).toBe(replies['UI index'].headers['content-security-policy']);
+    expect(replies['UI screen (history fallback)'].headers['content-security-policy']).toBe(
+      replies['UI index'].headers['content-security-policy'],
+    );
   });
 
-  it('answers Fastify\'s own refusals in the envelope: a URL that is not valid percent-encoding, and malformed JSON', async () => {
+  it("answers Fastify's own refusals in the envelope: a URL that is not valid percent-encoding, and malformed JSON", async () => {
     for (const url of ['/admin/%', '/admin/base/open/%zz', '/%E0%A4%A']) {
       const r = await t.app.inject({ method: 'GET', url });
       expect([url, r.statusCode]).toEqual([url, 400]);
       expect(r.json()).toEqual({ code: 1002, message: expect.any(String) });
       expectBaseHeaders(r.headers, url);
     }
-    const json = await t.app.inject({ method: 'POST', url: '/admin/base/open/login', headers: { 'content-type': 'application/json' }, payload: '{"username":"admin",' });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/admin/base/open/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"admin",',
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json()).toEqual({ code: 1002, message: expect.any(String), details: expect.any(Array) });
   });
@@ -116,7 +157,14 @@ describe.each(DIALECTS)('security headers and sandboxed param pages (%s)', (dial
   it('refuses a token whose base64url is not canonical (padding, characters outside the alphabet) like any forged one', async () => {
     expect((await t.call('GET', PERSON, { token: admin })).status).toBe(200);
     const [head, body, sig] = admin.split('.');
-    const variants = [`${admin}=`, `${admin}==`, `${head}.${body}=.${sig}`, `${head}.${body}.${sig.slice(0, 10)}!${sig.slice(10)}`, `${head}.${body}.${sig.slice(0, 10)}\n${sig.slice(10)}`, `${head}.${body}.${sig}.`];
+    const variants = [
+      `${admin}=`,
+      `${admin}==`,
+      `${head}.${body}=.${sig}`,
+      `${head}.${body}.${sig.slice(0, 10)}!${sig.slice(10)}`,
+      `${head}.${body}.${sig.slice(0, 10)}\n${sig.slice(10)}`,
+      `${head}.${body}.${sig}.`,
+    ];
     for (const token of variants) {
       const r = await t.call('GET', PERSON, { token: token.replace('\n', ' ') });
       expect([token, r.status, r.body.code]).toEqual([token, 401, 1001]);
@@ -127,22 +175,38 @@ describe.each(DIALECTS)('security headers and sandboxed param pages (%s)', (dial
 describe('errors Node answers before Fastify runs', () => {
   it('a request whose headers are too large gets 431 with the envelope and the security headers', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-431-'));
-    const app = await buildApp({ databaseUrl: `sqlite:${path.join(dir, 'x.db')}`, dataDir: dir, captcha: false, uiDir: path.join(dir, 'no-ui') });
+    const app = await buildApp({
+      databaseUrl: `sqlite:${path.join(dir, 'x.db')}`,
+      dataDir: dir,
+      captcha: false,
+      uiDir: path.join(dir, 'no-ui'),
+    });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const port = (app.server.address() as net.AddressInfo).port;
-      const raw = async (request: string) => new Promise<string>((resolve, reject) => {
-        const socket = net.connect(port, '127.0.0.1');
-        let data = '';
-        socket.on('data', (chunk) => { data += chunk.toString(); });
-        socket.on('close', () => resolve(data));
-        socket.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? resolve(data) : reject(e)));
-        socket.write(request);
-      });
+      const raw = async (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = net.connect(port, '127.0.0.1');
+          let data = '';
+          socket.on('data', (chunk) => {
+            data += chunk.toString();
+          });
+          socket.on('close', () => resolve(data));
+          socket.on('error', (e: NodeJS.ErrnoException) =>
+            e.code === 'ECONNRESET' || e.code === 'EPIPE' ? resolve(data) : reject(e),
+          );
+          socket.write(request);
+        });
       const parse = (reply: string) => {
         const [head, body] = reply.split('\r\n\r\n');
         const [status, ...lines] = head.split('\r\n');
-        return { status, headers: Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()])), body: JSON.parse(body) as Row };
+        return {
+          status,
+          headers: Object.fromEntries(
+            lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+          ),
+          body: JSON.parse(body) as Row,
+        };
       };
 
       const big = parse(await raw(`GET ${PERSON} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(40_000)}\r\n\r\n`));
@@ -166,23 +230,52 @@ describe('the request log', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-log-'));
     const lines: string[] = [];
     const app = await buildApp({
-      databaseUrl: `sqlite:${path.join(dir, 'x.db')}`, dataDir: dir, captcha: false, uiDir: path.join(dir, 'no-ui'),
+      databaseUrl: `sqlite:${path.join(dir, 'x.db')}`,
+      dataDir: dir,
+      captcha: false,
+      uiDir: path.join(dir, 'no-ui'),
       logger: { stream: { write: (line: string) => void lines.push(line) } },
     });
     try {
-      const login = await app.inject({ method: 'POST', url: '/admin/base/open/login', payload: { username: 'admin', password: '123456' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/admin/base/open/login',
+        payload: { username: 'admin', password: '123456' },
+      });
       const { refreshToken, token } = (login.json() as { data: Row }).data;
-      await app.inject({ method: 'GET', url: `/admin/base/open/refreshToken?refreshToken=${String(refreshToken)}&lang=en` });
-      await app.inject({ method: 'GET', url: `/api/admin/base/open/refreshToken?refreshToken=${encodeURIComponent(String(refreshToken))}` });
-      await app.inject({ method: 'GET', url: `/admin/base/comm/person?token=${String(token)}&password=Hunter-2-pw&access%5Ftoken=tok-xyz-1&keep=visible` });
+      await app.inject({
+        method: 'GET',
+        url: `/admin/base/open/refreshToken?refreshToken=${String(refreshToken)}&lang=en`,
+      });
+      await app.inject({
+        method: 'GET',
+        url: `/api/admin/base/open/refreshToken?refreshToken=${encodeURIComponent(String(refreshToken))}`,
+      });
+      await app.inject({
+        method: 'GET',
+        url: `/admin/base/comm/person?token=${String(token)}&password=Hunter-2-pw&access%5Ftoken=tok-xyz-1&keep=visible`,
+      });
       const log = lines.join('');
       expect(log).toContain('refreshToken=******');
       expect(log).toContain('lang=en');
       expect(log).toContain('keep=visible');
-      for (const secret of [String(refreshToken), String(token), 'Hunter-2-pw', 'tok-xyz-1']) expect(log).not.toContain(secret);
+      for (const secret of [String(refreshToken), String(token), 'Hunter-2-pw', 'tok-xyz-1'])
+        expect(log).not.toContain(secret);
       // One line per request, written when it is answered: what was asked (method, URL) with how it ended.
-      const completed = lines.map((l) => JSON.parse(l) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number }).filter((l) => l.msg === 'request completed');
-      expect(completed.map((l) => [l.req?.method, l.req?.url.split('?')[0], l.res?.statusCode, typeof l.responseTime])).toEqual([
+      const completed = lines
+        .map(
+          (l) =>
+            JSON.parse(l) as {
+              msg: string;
+              req?: { method: string; url: string };
+              res?: { statusCode: number };
+              responseTime?: number;
+            },
+        )
+        .filter((l) => l.msg === 'request completed');
+      expect(
+        completed.map((l) => [l.req?.method, l.req?.url.split('?')[0], l.res?.statusCode, typeof l.responseTime]),
+      ).toEqual([
         ['POST', '/admin/base/open/login', 200, 'number'],
         ['GET', '/admin/base/open/refreshToken', 200, 'number'],
         // The same refresh token again, just after its rotation (two tabs refreshing at once get the same session on),
@@ -201,13 +294,25 @@ describe('the request log', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-log-'));
     const lines: string[] = [];
     const app = await buildApp({
-      databaseUrl: `sqlite:${path.join(dir, 'x.db')}`, dataDir: dir, captcha: false, uiDir: path.join(dir, 'no-ui'),
+      databaseUrl: `sqlite:${path.join(dir, 'x.db')}`,
+      dataDir: dir,
+      captcha: false,
+      uiDir: path.join(dir, 'no-ui'),
       logger: { stream: { write: (line: string) => void lines.push(line) }, level: 'warn' },
     });
     try {
-      const login = await app.inject({ method: 'POST', url: '/admin/base/open/login', payload: { username: 'admin', password: '123456' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/admin/base/open/login',
+        payload: { username: 'admin', password: '123456' },
+      });
       expect(login.statusCode).toBe(200);
-      await app.inject({ method: 'POST', url: '/admin/product/info/page', headers: { authorization: String((login.json() as { data: Row }).data.token) }, payload: { page: 1 } });
+      await app.inject({
+        method: 'POST',
+        url: '/admin/product/info/page',
+        headers: { authorization: String((login.json() as { data: Row }).data.token) },
+        payload: { page: 1 },
+      });
       expect(lines.filter((l) => l.includes('request completed'))).toEqual([]);
     } finally {
       await app.close();

@@ -12,7 +12,9 @@ import type { Row } from '../core/db/row.js';
 export type DialectUnderTest = 'sqlite' | 'postgres' | 'mysql';
 
 /** Dialects the integration suite runs on. JOINERY_TEST_DIALECTS=sqlite limits it (PostgreSQL on 127.0.0.1:5432 and MariaDB on 127.0.0.1:3306 are on by default). */
-export const DIALECTS: DialectUnderTest[] = (process.env.JOINERY_TEST_DIALECTS ?? 'sqlite,postgres,mysql').split(',').map((s) => s.trim()) as DialectUnderTest[];
+export const DIALECTS: DialectUnderTest[] = (process.env.JOINERY_TEST_DIALECTS ?? 'sqlite,postgres,mysql')
+  .split(',')
+  .map((s) => s.trim()) as DialectUnderTest[];
 
 const PG_ADMIN_URL = process.env.JOINERY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MYSQL_ADMIN_URL = process.env.JOINERY_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
@@ -37,16 +39,23 @@ async function mysqlAdmin(statement: string): Promise<void> {
 }
 
 /** A fresh, empty database for one test app; dropped by cleanup(). */
-async function freshDatabase(dialect: DialectUnderTest): Promise<{ url: string; dataDir: string; cleanup(): Promise<void> }> {
+async function freshDatabase(
+  dialect: DialectUnderTest,
+): Promise<{ url: string; dataDir: string; cleanup(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-test-'));
   if (dialect === 'sqlite') {
-    return { url: `sqlite:${path.join(dataDir, 'test.db')}`, dataDir, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      url: `sqlite:${path.join(dataDir, 'test.db')}`,
+      dataDir,
+      cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const name = `joinery_t_${randomBytes(6).toString('hex')}`;
   if (dialect === 'mysql') {
     await mysqlAdmin(`create database ${name} ${MYSQL_DATABASE_OPTIONS}`);
     return {
-      url: MYSQL_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), dataDir,
+      url: MYSQL_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
+      dataDir,
       cleanup: async () => {
         await mysqlAdmin(`drop database if exists ${name}`);
         fs.rmSync(dataDir, { recursive: true, force: true });
@@ -59,7 +68,8 @@ async function freshDatabase(dialect: DialectUnderTest): Promise<{ url: string; 
   await admin.end();
   const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
   return {
-    url, dataDir,
+    url,
+    dataDir,
     cleanup: async () => {
       const c = new pg.Client({ connectionString: PG_ADMIN_URL });
       await c.connect();
@@ -76,7 +86,11 @@ export type TestApp = {
   dataDir: string;
   url: string;
   /** inject() with JSON; returns status and parsed body. */
-  call(method: 'GET' | 'POST', url: string, options?: { token?: string; body?: unknown; query?: Record<string, string>; headers?: Record<string, string> }): Promise<{ status: number; body: Row; raw: string }>;
+  call(
+    method: 'GET' | 'POST',
+    url: string,
+    options?: { token?: string; body?: unknown; query?: Record<string, string>; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: Row; raw: string }>;
   /** Logs in (captcha off) and returns the access token. */
   login(username?: string, password?: string): Promise<string>;
   /** All rows of a table, ordered by id (to assert on what is stored). */
@@ -91,24 +105,49 @@ export async function startApp(dialect: DialectUnderTest, options: BuildOptions 
   return wrapApp(dialect, await freshDatabase(dialect), options);
 }
 
-async function wrapApp(dialect: DialectUnderTest, db: Awaited<ReturnType<typeof freshDatabase>>, options: BuildOptions): Promise<TestApp> {
-  const app = await buildApp({ databaseUrl: db.url, dataDir: db.dataDir, captcha: false, seedHistory: false, uiDir: path.join(db.dataDir, 'no-ui'), ...options });
+async function wrapApp(
+  dialect: DialectUnderTest,
+  db: Awaited<ReturnType<typeof freshDatabase>>,
+  options: BuildOptions,
+): Promise<TestApp> {
+  const app = await buildApp({
+    databaseUrl: db.url,
+    dataDir: db.dataDir,
+    captcha: false,
+    seedHistory: false,
+    uiDir: path.join(db.dataDir, 'no-ui'),
+    ...options,
+  });
   const call: TestApp['call'] = async (method, url, o = {}) => {
-    const opts: InjectOptions = { method, url, headers: { ...(o.token ? { authorization: o.token } : {}), ...o.headers }, query: o.query };
+    const opts: InjectOptions = {
+      method,
+      url,
+      headers: { ...(o.token ? { authorization: o.token } : {}), ...o.headers },
+      query: o.query,
+    };
     if (o.body !== undefined) opts.payload = o.body as InjectOptions['payload'];
     const res = await app.inject(opts);
     let body: Row = {};
-    try { body = res.json() as Row; } catch { body = {}; }
+    try {
+      body = res.json() as Row;
+    } catch {
+      body = {};
+    }
     return { status: res.statusCode, body, raw: res.body };
   };
   return {
-    app, dialect, dataDir: db.dataDir, url: db.url, call,
+    app,
+    dialect,
+    dataDir: db.dataDir,
+    url: db.url,
+    call,
     async login(username = 'admin', password = '123456') {
       const r = await call('POST', '/admin/base/open/login', { body: { username, password } });
       if (r.status !== 200) throw new Error(`login failed: ${r.raw}`);
       return (r.body.data as Row).token as string;
     },
-    rows: async (table) => (await untyped(app.joinery.database.db).selectFrom(table).selectAll().orderBy('id').execute()) as Row[],
+    rows: async (table) =>
+      (await untyped(app.joinery.database.db).selectFrom(table).selectAll().orderBy('id').execute()) as Row[],
     async restart(next = options) {
       await app.close();
       return wrapApp(dialect, db, next);

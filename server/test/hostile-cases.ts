@@ -30,9 +30,14 @@ export const ACCEPTED_UNICODE: Record<string, string> = {
 };
 
 /** Text no database stores faithfully: refused by the input guard. */
-const REFUSED_UNICODE: Record<string, string> = { NUL: 'a\\u0000b', 'lone high surrogate': '\\ud800x', 'lone low surrogate': 'x\\udc00' };
+const REFUSED_UNICODE: Record<string, string> = {
+  NUL: 'a\\u0000b',
+  'lone high surrogate': '\\ud800x',
+  'lone low surrogate': 'x\\udc00',
+};
 
-const deep = (depth: number, open: string, close: string, leaf: string) => open.repeat(depth) + leaf + close.repeat(depth);
+const deep = (depth: number, open: string, close: string, leaf: string) =>
+  open.repeat(depth) + leaf + close.repeat(depth);
 /** Built once: every POST route gets the same large payloads. */
 const OVER_LIMIT = `{"x":"${'a'.repeat(2 * 1024 * 1024)}"}`;
 const NESTED_OBJECTS = deep(10_000, '{"a":', '}', '1');
@@ -54,10 +59,27 @@ function transportCases(): HostileCase[] {
     { name: '10,000 nested objects', raw: NESTED_OBJECTS, expect: 'reject' },
     { name: '10,000 nested arrays', raw: NESTED_ARRAYS, expect: 'reject' },
     { name: '__proto__ key', raw: '{"__proto__": {"isSuper": true}}', field: '__proto__', expect: 'reject' },
-    { name: 'constructor.prototype key', raw: '{"constructor": {"prototype": {"isSuper": true}}}', field: 'constructor', expect: 'reject' },
-    { name: 'nested __proto__ key', raw: '{"a": {"b": {"__proto__": {"x": 1}}}}', field: '__proto__', expect: 'reject' },
+    {
+      name: 'constructor.prototype key',
+      raw: '{"constructor": {"prototype": {"isSuper": true}}}',
+      field: 'constructor',
+      expect: 'reject',
+    },
+    {
+      name: 'nested __proto__ key',
+      raw: '{"a": {"b": {"__proto__": {"x": 1}}}}',
+      field: '__proto__',
+      expect: 'reject',
+    },
     { name: 'prototype key', raw: '{"prototype": 1}', field: 'prototype', expect: 'reject' },
-    ...Object.entries(REFUSED_UNICODE).map(([what, text]): HostileCase => ({ name: `${what} in a value`, raw: `{"zz": "${text}"}`, field: 'zz', expect: 'reject' })),
+    ...Object.entries(REFUSED_UNICODE).map(
+      ([what, text]): HostileCase => ({
+        name: `${what} in a value`,
+        raw: `{"zz": "${text}"}`,
+        field: 'zz',
+        expect: 'reject',
+      }),
+    ),
     { name: 'lone surrogate in a key', raw: '{"\\udc00": 1}', expect: 'reject' },
     { name: 'JSON string body', body: 'just text', field: 'body', expect: 'reject' },
     { name: 'JSON number body', body: 42, field: 'body', expect: 'reject' },
@@ -84,7 +106,12 @@ function fieldCases(entity: Entity, base: () => Row, wholeRecord: boolean, prefi
   const out: HostileCase[] = [];
   for (const field of writableFields(entity)) {
     const s = field.schema;
-    const bad = (name: string, value: unknown): HostileCase => ({ name: `${field.name}: ${name}`, body: { ...base(), [field.name]: value }, field: prefix + field.name, expect: 'reject' });
+    const bad = (name: string, value: unknown): HostileCase => ({
+      name: `${field.name}: ${name}`,
+      body: { ...base(), [field.name]: value },
+      field: prefix + field.name,
+      expect: 'reject',
+    });
     for (const value of wrongTypes(field)) out.push(bad(`wrong type ${JSON.stringify(value)}`, value));
     if (s.maxLength !== undefined) out.push(bad(`${s.maxLength + 1} characters`, 'x'.repeat(s.maxLength + 1)));
     if (s.minLength) out.push(bad('too short', ''));
@@ -94,11 +121,17 @@ function fieldCases(entity: Entity, base: () => Row, wholeRecord: boolean, prefi
     const range = columnRange(field);
     if (range && !s.enum) out.push(bad('beyond the column range', range.max + 1), bad('a huge number', 1e308));
     if (field.storage === 'integer' && !s.enum) out.push(bad('a fraction', 1.5));
-    if (field.storage === 'datetime') out.push(bad('an impossible date-time', '2024-02-30 25:61:00'), bad('not a date-time', 'tomorrow'));
+    if (field.storage === 'datetime')
+      out.push(bad('an impossible date-time', '2024-02-30 25:61:00'), bad('not a date-time', 'tomorrow'));
     if (field.storage === 'date') out.push(bad('an impossible date', '2024-13-45'));
     if (field.storage === 'string' && !s.format) {
       for (const [what, text] of Object.entries(REFUSED_UNICODE)) {
-        out.push({ name: `${field.name}: ${what}`, raw: JSON.stringify({ ...base(), [field.name]: '@@' }).replace('"@@"', `"${text}"`), field: prefix + field.name, expect: 'reject' });
+        out.push({
+          name: `${field.name}: ${what}`,
+          raw: JSON.stringify({ ...base(), [field.name]: '@@' }).replace('"@@"', `"${text}"`),
+          field: prefix + field.name,
+          expect: 'reject',
+        });
       }
     }
     if (wholeRecord && field.required && field.schema.default === undefined) {
@@ -111,13 +144,26 @@ function fieldCases(entity: Entity, base: () => Row, wholeRecord: boolean, prefi
 
 /** A text field that can carry any of the accepted unicode samples, if the entity has one. */
 function freeTextField(entity: Entity): Field | undefined {
-  return writableFields(entity).find((f) => f.storage === 'string' && !f.secret && !f.schema.pattern && !f.schema.enum && !f.schema.format && (f.schema.maxLength ?? 255) >= 40 && !f.unique);
+  return writableFields(entity).find(
+    (f) =>
+      f.storage === 'string' &&
+      !f.secret &&
+      !f.schema.pattern &&
+      !f.schema.enum &&
+      !f.schema.format &&
+      (f.schema.maxLength ?? 255) >= 40 &&
+      !f.unique,
+  );
 }
 
 function unicodeCases(entity: Entity, base: () => Row): HostileCase[] {
   const field = freeTextField(entity);
   if (!field) return [];
-  return Object.entries(ACCEPTED_UNICODE).map(([what, text]) => ({ name: `${field.name}: ${what} (accepted)`, body: { ...base(), [field.name]: text }, expect: 'accept' as const }));
+  return Object.entries(ACCEPTED_UNICODE).map(([what, text]) => ({
+    name: `${field.name}: ${what} (accepted)`,
+    body: { ...base(), [field.name]: text },
+    expect: 'accept' as const,
+  }));
 }
 
 function addCases(entity: Entity, next: () => Row): HostileCase[] {
@@ -129,23 +175,54 @@ function addCases(entity: Entity, next: () => Row): HostileCase[] {
     { name: 'array with null', body: [null], expect: 'reject' },
     { name: '1001 records', body: Array.from({ length: 1001 }, () => ({})), field: 'body', expect: 'reject' },
     ...fieldCases(entity, next, true),
-    ...fieldCases(entity, next, true, '1.').slice(0, 3).map((c) => ({ ...c, name: `second of two: ${c.name}`, body: c.body === undefined ? undefined : [next(), c.body], raw: c.raw && `[${JSON.stringify(next())},${c.raw}]` })),
-    { name: 'unknown keys (stripped)', body: { ...next(), zzUnknown: 1, module: 'x', 'a.b': { c: 1 } }, expect: 'accept' },
+    ...fieldCases(entity, next, true, '1.')
+      .slice(0, 3)
+      .map((c) => ({
+        ...c,
+        name: `second of two: ${c.name}`,
+        body: c.body === undefined ? undefined : [next(), c.body],
+        raw: c.raw && `[${JSON.stringify(next())},${c.raw}]`,
+      })),
+    {
+      name: 'unknown keys (stripped)',
+      body: { ...next(), zzUnknown: 1, module: 'x', 'a.b': { c: 1 } },
+      expect: 'accept',
+    },
     { name: 'client id (ignored)', body: { ...next(), id: 777_777 }, expect: 'accept' },
-    { name: 'client createTime (ignored)', body: { ...next(), createTime: '2000-01-01 00:00:00', updateTime: 'garbage' }, expect: 'accept' },
+    {
+      name: 'client createTime (ignored)',
+      body: { ...next(), createTime: '2000-01-01 00:00:00', updateTime: 'garbage' },
+      expect: 'accept',
+    },
     ...unicodeCases(entity, next),
   ];
 }
 
 function updateCases(entity: Entity, liveId: number, next: () => Row): HostileCase[] {
   const patch = () => ({ id: liveId, ...next() });
-  const ids: [string, unknown][] = [['missing', undefined], ['null', null], ['0', 0], ['-1', -1], ['1.5', 1.5], ['"abc"', 'abc'], ['2^60', 2 ** 60], ['2^31', 2 ** 31],
-    ['an array', [liveId]], ['an object', { id: liveId }], ['true', true], ['"1e3"', '1e3'], ['""', ''], ['" 1"', ' 1']];
+  const ids: [string, unknown][] = [
+    ['missing', undefined],
+    ['null', null],
+    ['0', 0],
+    ['-1', -1],
+    ['1.5', 1.5],
+    ['"abc"', 'abc'],
+    ['2^60', 2 ** 60],
+    ['2^31', 2 ** 31],
+    ['an array', [liveId]],
+    ['an object', { id: liveId }],
+    ['true', true],
+    ['"1e3"', '1e3'],
+    ['""', ''],
+    ['" 1"', ' 1'],
+  ];
   return [
     ...transportCases(),
     { name: 'null body', body: null, field: 'body', expect: 'reject' },
     { name: 'array body', body: [patch()], field: 'body', expect: 'reject' },
-    ...ids.map(([what, id]): HostileCase => ({ name: `id ${what}`, body: { ...next(), id }, field: 'id', expect: 'reject' })),
+    ...ids.map(
+      ([what, id]): HostileCase => ({ name: `id ${what}`, body: { ...next(), id }, field: 'id', expect: 'reject' }),
+    ),
     { name: 'unknown id', body: { ...next(), id: 2_000_000_000 }, field: 'id', expect: 'reject' },
     ...fieldCases(entity, patch, false),
     { name: 'unknown keys only', body: { id: liveId, zzUnknown: 'x', module: 'y' }, expect: 'accept' },
@@ -156,15 +233,48 @@ function updateCases(entity: Entity, liveId: number, next: () => Row): HostileCa
 }
 
 function deleteCases(liveId: number): HostileCase[] {
-  const ids: [string, unknown][] = [['missing', undefined], ['null', null], ['0', 0], ['-1', -1], ['1.5', 1.5], ['"abc"', 'abc'], ['2^60', 2 ** 60], ['2^31', 2 ** 31],
-    ['[]', []], ['[0]', [0]], ['[-1]', [-1]], ['[1.5]', [1.5]], ['["abc"]', ['abc']], ['[[1]]', [[1]]], ['[{}]', [{}]], ['[null]', [null]], ['{}', {}], ['{"0": 1}', { 0: 1 }],
-    ['true', true], ['"1,abc"', '1,abc'], ['","', ','], ['" "', ' '], ['"1;drop table x"', '1;drop table x'], ['1001 ids', Array.from({ length: 1001 }, (_, i) => i + 1)],
-    ['100k characters', '9'.repeat(100_000)], ['a live id next to a bad one', [liveId, 'x']], ['"1e3"', '1e3'], ['"0x10"', '0x10']];
+  const ids: [string, unknown][] = [
+    ['missing', undefined],
+    ['null', null],
+    ['0', 0],
+    ['-1', -1],
+    ['1.5', 1.5],
+    ['"abc"', 'abc'],
+    ['2^60', 2 ** 60],
+    ['2^31', 2 ** 31],
+    ['[]', []],
+    ['[0]', [0]],
+    ['[-1]', [-1]],
+    ['[1.5]', [1.5]],
+    ['["abc"]', ['abc']],
+    ['[[1]]', [[1]]],
+    ['[{}]', [{}]],
+    ['[null]', [null]],
+    ['{}', {}],
+    ['{"0": 1}', { 0: 1 }],
+    ['true', true],
+    ['"1,abc"', '1,abc'],
+    ['","', ','],
+    ['" "', ' '],
+    ['"1;drop table x"', '1;drop table x'],
+    ['1001 ids', Array.from({ length: 1001 }, (_, i) => i + 1)],
+    ['100k characters', '9'.repeat(100_000)],
+    ['a live id next to a bad one', [liveId, 'x']],
+    ['"1e3"', '1e3'],
+    ['"0x10"', '0x10'],
+  ];
   return [
     ...transportCases(),
     { name: 'null body', body: null, field: 'body', expect: 'reject' },
     { name: 'array body', body: [liveId], field: 'body', expect: 'reject' },
-    ...ids.map(([what, value]): HostileCase => ({ name: `ids ${what}`, body: value === undefined ? { other: 1 } : { ids: value }, field: 'ids', expect: 'reject' })),
+    ...ids.map(
+      ([what, value]): HostileCase => ({
+        name: `ids ${what}`,
+        body: value === undefined ? { other: 1 } : { ids: value },
+        field: 'ids',
+        expect: 'reject',
+      }),
+    ),
     { name: 'unknown ids (nothing to delete)', body: { ids: [2_000_000_000, 1_999_999_999] }, expect: 'accept' },
     { name: 'unknown ids as text', body: { ids: '2000000000, 1999999999' }, expect: 'accept' },
   ];
@@ -173,25 +283,84 @@ function deleteCases(liveId: number): HostileCase[] {
 function queryBodyCases(entity: Entity, action: 'page' | 'list'): HostileCase[] {
   const out: HostileCase[] = [...transportCases(), { name: 'array body', body: [{}], field: 'body', expect: 'reject' }];
   if (action === 'page') {
-    for (const [name, max] of [['page', 1_000_000], ['size', 1000]] as const) {
-      for (const v of [0, -1, 1.5, 'abc', max + 1, 2 ** 60, [1], { n: 1 }, true, '1e3']) out.push({ name: `${name} ${JSON.stringify(v)}`, body: { [name]: v }, field: name, expect: 'reject' });
+    for (const [name, max] of [
+      ['page', 1_000_000],
+      ['size', 1000],
+    ] as const) {
+      for (const v of [0, -1, 1.5, 'abc', max + 1, 2 ** 60, [1], { n: 1 }, true, '1e3'])
+        out.push({ name: `${name} ${JSON.stringify(v)}`, body: { [name]: v }, field: name, expect: 'reject' });
     }
   }
   const secret = entity.fields.find((f) => f.secret);
-  for (const order of ['id; drop table x', 'id desc', '(select 1)', 'a.id', '"id"', 'noSuchColumn', 'id--', 'id/**/', 'id,', '__proto__', 'toString', 'x'.repeat(10_000), ['id'], { a: 1 }, ...(secret ? [secret.name] : [])]) {
-    out.push({ name: `order ${JSON.stringify(order).slice(0, 40)}`, body: { order }, field: 'order', expect: 'reject' });
+  for (const order of [
+    'id; drop table x',
+    'id desc',
+    '(select 1)',
+    'a.id',
+    '"id"',
+    'noSuchColumn',
+    'id--',
+    'id/**/',
+    'id,',
+    '__proto__',
+    'toString',
+    'x'.repeat(10_000),
+    ['id'],
+    { a: 1 },
+    ...(secret ? [secret.name] : []),
+  ]) {
+    out.push({
+      name: `order ${JSON.stringify(order).slice(0, 40)}`,
+      body: { order },
+      field: 'order',
+      expect: 'reject',
+    });
   }
-  for (const sort of ['up', 'asc; drop table x', 'asc,desc', 123, { a: 1 }, 'ascending', [1]]) out.push({ name: `sort ${JSON.stringify(sort)}`, body: { order: 'id', sort }, field: 'sort', expect: 'reject' });
-  for (const keyWord of [{ a: 1 }, [1], true, 'x'.repeat(201)]) out.push({ name: `keyWord ${JSON.stringify(keyWord).slice(0, 30)}`, body: { keyWord }, field: 'keyWord', expect: 'reject' });
-  for (const keyWord of ['%', '_', '!', "'; drop table x; --", '\\', 'x'.repeat(200), 0, ...Object.values(ACCEPTED_UNICODE)]) {
-    out.push({ name: `keyWord ${JSON.stringify(keyWord).slice(0, 30)} (accepted)`, body: { keyWord }, expect: 'accept' });
+  for (const sort of ['up', 'asc; drop table x', 'asc,desc', 123, { a: 1 }, 'ascending', [1]])
+    out.push({ name: `sort ${JSON.stringify(sort)}`, body: { order: 'id', sort }, field: 'sort', expect: 'reject' });
+  for (const keyWord of [{ a: 1 }, [1], true, 'x'.repeat(201)])
+    out.push({
+      name: `keyWord ${JSON.stringify(keyWord).slice(0, 30)}`,
+      body: { keyWord },
+      field: 'keyWord',
+      expect: 'reject',
+    });
+  for (const keyWord of [
+    '%',
+    '_',
+    '!',
+    "'; drop table x; --",
+    '\\',
+    'x'.repeat(200),
+    0,
+    ...Object.values(ACCEPTED_UNICODE),
+  ]) {
+    out.push({
+      name: `keyWord ${JSON.stringify(keyWord).slice(0, 30)} (accepted)`,
+      body: { keyWord },
+      expect: 'accept',
+    });
   }
   for (const field of entity.fields.filter((f) => f.search.some((m) => m !== 'keyword'))) {
     const range = field.search.includes('range');
-    const values: unknown[] = range ? ['not a pair', [1, 2, 3], [{}, null], ['yesterday', 'today']] : [{ a: 1 }, [{}], true, Array.from({ length: 1001 }, () => 1)];
-    if (!range && (field.storage === 'integer' || field.storage === 'number')) values.push('abc', 2 ** 40, 1e308, ...(field.storage === 'integer' ? [1.5] : []));
-    for (const v of values) out.push({ name: `filter ${field.name} ${JSON.stringify(v).slice(0, 30)}`, body: { [field.name]: v }, field: field.name, expect: 'reject' });
-    for (const ignored of ['', null]) out.push({ name: `filter ${field.name} ${JSON.stringify(ignored)} (ignored)`, body: { [field.name]: ignored }, expect: 'accept' });
+    const values: unknown[] = range
+      ? ['not a pair', [1, 2, 3], [{}, null], ['yesterday', 'today']]
+      : [{ a: 1 }, [{}], true, Array.from({ length: 1001 }, () => 1)];
+    if (!range && (field.storage === 'integer' || field.storage === 'number'))
+      values.push('abc', 2 ** 40, 1e308, ...(field.storage === 'integer' ? [1.5] : []));
+    for (const v of values)
+      out.push({
+        name: `filter ${field.name} ${JSON.stringify(v).slice(0, 30)}`,
+        body: { [field.name]: v },
+        field: field.name,
+        expect: 'reject',
+      });
+    for (const ignored of ['', null])
+      out.push({
+        name: `filter ${field.name} ${JSON.stringify(ignored)} (ignored)`,
+        body: { [field.name]: ignored },
+        expect: 'accept',
+      });
   }
   out.push(
     { name: 'unknown filters (ignored)', body: { zzUnknown: 'x', 'a.b': 1, '': 2 }, expect: 'accept' },
@@ -202,9 +371,43 @@ function queryBodyCases(entity: Entity, action: 'page' | 'list'): HostileCase[] 
 }
 
 function infoCases(liveId: number): HostileCase[] {
-  const refused = ['', 'id=', 'id=0', 'id=-1', 'id=1.5', 'id=1.0', 'id=abc', 'id=1152921504606846976', 'id=2147483648', 'id=1e3', 'id=0x10', 'id=%201', 'id=1%20', 'id=+1',
-    'id=Infinity', 'id=NaN', 'id=null', 'id=true', 'id=[1]', 'id={}', 'id=1&id=2', 'id[]=1', 'id[0]=1', 'ID=1', `id=${'9'.repeat(10_000)}`, 'id=%zz', 'id=1;drop',
-    "id=1'%20or%201=1", 'id=%091', 'id=%EF%BC%91', 'id=%D9%A3', 'id=%F0%9F%AA%91', 'id=%E2%80%AE1', 'id=1%CC%81', 'id=%ED%A0%80'];
+  const refused = [
+    '',
+    'id=',
+    'id=0',
+    'id=-1',
+    'id=1.5',
+    'id=1.0',
+    'id=abc',
+    'id=1152921504606846976',
+    'id=2147483648',
+    'id=1e3',
+    'id=0x10',
+    'id=%201',
+    'id=1%20',
+    'id=+1',
+    'id=Infinity',
+    'id=NaN',
+    'id=null',
+    'id=true',
+    'id=[1]',
+    'id={}',
+    'id=1&id=2',
+    'id[]=1',
+    'id[0]=1',
+    'ID=1',
+    `id=${'9'.repeat(10_000)}`,
+    'id=%zz',
+    'id=1;drop',
+    "id=1'%20or%201=1",
+    'id=%091',
+    'id=%EF%BC%91',
+    'id=%D9%A3',
+    'id=%F0%9F%AA%91',
+    'id=%E2%80%AE1',
+    'id=1%CC%81',
+    'id=%ED%A0%80',
+  ];
   return [
     ...refused.map((query): HostileCase => ({ name: `?${query.slice(0, 40)}`, query, field: 'id', expect: 'reject' })),
     { name: 'NUL in id', query: 'id=1%00', field: 'id', expect: 'reject' },
@@ -221,10 +424,15 @@ export function hostileCases(entity: Entity, action: GenericAction, liveId: numb
   const next = () => sampleRecord(entity, seq.n++);
   switch (action) {
     case 'page':
-    case 'list': return queryBodyCases(entity, action);
-    case 'info': return infoCases(liveId);
-    case 'add': return addCases(entity, next);
-    case 'update': return updateCases(entity, liveId, next);
-    case 'delete': return deleteCases(liveId);
+    case 'list':
+      return queryBodyCases(entity, action);
+    case 'info':
+      return infoCases(liveId);
+    case 'add':
+      return addCases(entity, next);
+    case 'update':
+      return updateCases(entity, liveId, next);
+    case 'delete':
+      return deleteCases(liveId);
   }
 }

@@ -22,7 +22,10 @@ const PARTIAL_PERMS = 'product:info:page,product:info:list,product:info:info';
 
 /** A caller without a usable token: public routes answer, everything else is 401. */
 const invalid = (name: string, authorization?: string): Caller => ({
-  name, authorization, readOnly: true, expect: (r) => (r.access === 'public' ? 'allow' : 401),
+  name,
+  authorization,
+  readOnly: true,
+  expect: (r) => (r.access === 'public' ? 'allow' : 401),
 });
 
 /** A signed-in user: public and login routes answer; permission routes as the perms say. */
@@ -30,10 +33,14 @@ const invalid = (name: string, authorization?: string): Caller => ({
 const SUPER_ONLY = new Set(['/admin/plugin/info/install']);
 
 const member = (name: string, token: string, perms: ReadonlySet<string> | 'all', readOnly = false): Caller => ({
-  name, authorization: token, readOnly,
+  name,
+  authorization: token,
+  readOnly,
   expect: (r) => {
     if (SUPER_ONLY.has(r.url)) return perms === 'all' ? 'allow' : 403;
-    return r.access === 'public' || r.access === 'login' || perms === 'all' || perms.has(r.access as Access) ? 'allow' : 403;
+    return r.access === 'public' || r.access === 'login' || perms === 'all' || perms.has(r.access as Access)
+      ? 'allow'
+      : 403;
   },
 });
 
@@ -54,7 +61,10 @@ async function permmenuPerms(t: TestApp, token: string): Promise<string[]> {
  * without menus, a partial role, an admin-like role; tokens that are forged, expired, refresh, of a disabled
  * user, from before a password change, after logout. `admin` is a super-admin token for the set-up.
  */
-export async function buildCallers(t: TestApp, admin: string): Promise<{ callers: Caller[]; partialPerms: Set<string>; adminLikePerms: Set<string> }> {
+export async function buildCallers(
+  t: TestApp,
+  admin: string,
+): Promise<{ callers: Caller[]; partialPerms: Set<string>; adminLikePerms: Set<string> }> {
   const menus = await menuRows(t, admin);
   const partialMenu = menus.find((m) => m.perms === PARTIAL_PERMS);
   expect(partialMenu, 'seeded menu tree has the product query button').toBeDefined();
@@ -64,7 +74,9 @@ export async function buildCallers(t: TestApp, admin: string): Promise<{ callers
   expect(adminLikePerms.size).toBeGreaterThan(100);
 
   const nobody = await createStaff(t, admin, { username: 'm_norole', menuIds: null });
-  const refusal = await t.call('POST', '/admin/base/open/login', { body: { username: nobody.username, password: nobody.password } });
+  const refusal = await t.call('POST', '/admin/base/open/login', {
+    body: { username: nobody.username, password: nobody.password },
+  });
   expect([refusal.status, refusal.body.message]).toEqual([400, '该用户未设置任何角色，无法登录~']);
 
   const noPerm = await createStaff(t, admin, { username: 'm_noperm', menuIds: [] });
@@ -84,29 +96,44 @@ export async function buildCallers(t: TestApp, admin: string): Promise<{ callers
   expect(await permmenuPerms(t, noPermToken)).toEqual([]);
 
   const disabledToken = (await login(t, disabled.username, disabled.password)).token as string;
-  const off = await t.call('POST', '/admin/base/sys/user/update', { token: admin, body: { id: disabled.userId, status: 0 } });
+  const off = await t.call('POST', '/admin/base/sys/user/update', {
+    token: admin,
+    body: { id: disabled.userId, status: 0 },
+  });
   expect(off.status, off.raw).toBe(200);
   expect((await t.rows('base_sys_user')).find((r) => Number(r.id) === disabled.userId)?.status).toBe(0);
 
   const staleToken = (await login(t, stale.username, stale.password)).token as string;
-  const changed = await t.call('POST', '/admin/base/sys/user/update', { token: admin, body: { id: stale.userId, password: 'Another-pass-2' } });
+  const changed = await t.call('POST', '/admin/base/sys/user/update', {
+    token: admin,
+    body: { id: stale.userId, password: 'Another-pass-2' },
+  });
   expect(changed.status, changed.raw).toBe(200);
   expect(Number((await t.rows('base_sys_user')).find((r) => Number(r.id) === stale.userId)?.passwordV)).toBe(2);
 
   const leaverToken = (await login(t, leaver.username, leaver.password)).token as string;
   const out = await t.call('POST', '/admin/base/comm/logout', { token: leaverToken });
   expect(out.status, out.raw).toBe(200);
-  const sessions = (await t.rows('base_sys_session')).filter((s) => [disabled.userId, leaver.userId].includes(Number(s.userId)));
+  const sessions = (await t.rows('base_sys_session')).filter((s) =>
+    [disabled.userId, leaver.userId].includes(Number(s.userId)),
+  );
   expect(sessions.length).toBe(2);
   expect(sessions.every((s) => Number(s.revoked) === 1)).toBe(true);
 
-  const sessionless = forgeToken(t, partialToken, { claims: { userId: nobody.userId, username: nobody.username, roleIds: [], passwordVersion: 1, sid: randomUUID() } });
+  const sessionless = forgeToken(t, partialToken, {
+    claims: { userId: nobody.userId, username: nobody.username, roleIds: [], passwordVersion: 1, sid: randomUUID() },
+  });
   const callers: Caller[] = [
     invalid('anonymous'),
     invalid('forged signature', forgeToken(t, partialToken, { secret: 'f'.repeat(64) })),
     invalid('"Bearer " prefix', `Bearer ${partialToken}`),
     invalid('expired', forgeToken(t, partialToken, { signedAgoSeconds: 7200, ttl: 60 })),
-    { name: 'refresh token as access', authorization: partialPair.refreshToken as string, readOnly: true, expect: () => 401 },
+    {
+      name: 'refresh token as access',
+      authorization: partialPair.refreshToken as string,
+      readOnly: true,
+      expect: () => 401,
+    },
     invalid('disabled user', disabledToken),
     invalid('stale password version', staleToken),
     invalid('after logout', leaverToken),

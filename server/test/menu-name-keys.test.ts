@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
 
-type MenuRow = { id: number; parentId: number | null; name: string; type: number; router: string | null; perms: string | null; nameKey: string | null };
+type MenuRow = {
+  id: number;
+  parentId: number | null;
+  name: string;
+  type: number;
+  router: string | null;
+  perms: string | null;
+  nameKey: string | null;
+};
 
 /**
  * The console translates seeded menu names by a key on the row (never by matching the Chinese text): every seeded
@@ -11,7 +19,8 @@ type MenuRow = { id: number; parentId: number | null; name: string; type: number
 describe.each(DIALECTS)('menu name keys (%s)', (dialect) => {
   let t: TestApp;
   let token: string;
-  const menus = async () => (await t.call('GET', '/admin/base/comm/permmenu', { token })).body.data as { menus: MenuRow[] };
+  const menus = async () =>
+    (await t.call('GET', '/admin/base/comm/permmenu', { token })).body.data as { menus: MenuRow[] };
   beforeAll(async () => {
     t = await startApp(dialect);
     token = await t.login();
@@ -29,8 +38,18 @@ describe.each(DIALECTS)('menu name keys (%s)', (dialect) => {
     expect(keyOf((m) => m.router === '/helper/ai-code')).toBe('page:aiCode');
     expect(keyOf((m) => m.router === '/product/info')).toBe('entity:product/info');
     const productPage = rows.find((m) => m.router === '/product/info')!;
-    const buttons = rows.filter((m) => m.parentId === productPage.id).map((m) => m.nameKey).sort();
-    expect(buttons).toEqual(expect.arrayContaining(['button:product/info:add', 'button:product/info:delete', 'button:product/info:query', 'button:product/info:update']));
+    const buttons = rows
+      .filter((m) => m.parentId === productPage.id)
+      .map((m) => m.nameKey)
+      .sort();
+    expect(buttons).toEqual(
+      expect.arrayContaining([
+        'button:product/info:add',
+        'button:product/info:delete',
+        'button:product/info:query',
+        'button:product/info:update',
+      ]),
+    );
     // Keys follow the pattern the menu schema allows.
     for (const m of rows) expect(m.nameKey).toMatch(/^(dir|page|entity|button):[A-Za-z0-9_/:.-]+$/);
   });
@@ -38,16 +57,26 @@ describe.each(DIALECTS)('menu name keys (%s)', (dialect) => {
   it('a rename drops the key (also when the client sends the old key back); other edits keep it', async () => {
     const { menus: rows } = await menus();
     const page = rows.find((m) => m.router === '/product/material')!;
-    const info = async () => (await t.call('GET', '/admin/base/sys/menu/info', { token, query: { id: String(page.id) } })).body.data as MenuRow;
-    expect((await t.call('POST', '/admin/base/sys/menu/update', { token, body: { id: page.id, orderNum: 7 } })).body.code).toBe(1000);
+    const info = async () =>
+      (await t.call('GET', '/admin/base/sys/menu/info', { token, query: { id: String(page.id) } })).body
+        .data as MenuRow;
+    expect(
+      (await t.call('POST', '/admin/base/sys/menu/update', { token, body: { id: page.id, orderNum: 7 } })).body.code,
+    ).toBe(1000);
     expect((await info()).nameKey).toBe('entity:product/material');
     // As the original client does: the whole record back, with a new name.
     const whole = await info();
     const { createTime: _c, updateTime: _u, parentName: _p, ...fields } = whole as MenuRow & Record<string, unknown>;
-    expect((await t.call('POST', '/admin/base/sys/menu/update', { token, body: { ...fields, name: '木料与面料' } })).body.code).toBe(1000);
+    expect(
+      (await t.call('POST', '/admin/base/sys/menu/update', { token, body: { ...fields, name: '木料与面料' } })).body
+        .code,
+    ).toBe(1000);
     expect(await info()).toMatchObject({ name: '木料与面料', nameKey: null });
     // A key that is not one of ours is refused, naming the field.
-    const bad = await t.call('POST', '/admin/base/sys/menu/update', { token, body: { id: page.id, nameKey: 'evil key' } });
+    const bad = await t.call('POST', '/admin/base/sys/menu/update', {
+      token,
+      body: { id: page.id, nameKey: 'evil key' },
+    });
     expect(bad.body.code).toBe(1002);
     expect(JSON.stringify(bad.body)).toContain('nameKey');
   });
@@ -57,7 +86,11 @@ describe.each(DIALECTS)('menu name keys (%s)', (dialect) => {
     await db.updateTable('base_sys_menu').set({ nameKey: null }).execute();
     const before = await t.rows('base_sys_menu');
     const dir = before.find((m) => Number(m.type) === 0 && m.name === '商品管理')!;
-    await db.updateTable('base_sys_menu').set({ name: '我的商品' }).where('id', '=', dir.id as number).execute();
+    await db
+      .updateTable('base_sys_menu')
+      .set({ name: '我的商品' })
+      .where('id', '=', dir.id as number)
+      .execute();
     t = await t.restart();
     token = await t.login();
     const after = (await t.rows('base_sys_menu')) as unknown as MenuRow[];
@@ -94,9 +127,14 @@ describe.each(DIALECTS)('menu rows by kind (%s)', (dialect) => {
     const badRoute = await add({ name: 'Page', type: 1, router: 'no-slash' });
     expect(badRoute.status).toBe(400);
     expect(JSON.stringify(badRoute.body.details)).toContain('router');
-    const imported = await t.call('POST', '/admin/base/sys/menu/import', { token, body: { menus: [{ name: 'Dir', type: 0, childMenus: [{ name: 'Btn', type: 2 }] }] } });
+    const imported = await t.call('POST', '/admin/base/sys/menu/import', {
+      token,
+      body: { menus: [{ name: 'Dir', type: 0, childMenus: [{ name: 'Btn', type: 2 }] }] },
+    });
     expect(imported.status).toBe(400);
-    expect(imported.body.details).toEqual([{ path: 'menus.0.childMenus.0.perms', message: 'needs at least one permission' }]);
+    expect(imported.body.details).toEqual([
+      { path: 'menus.0.childMenus.0.perms', message: 'needs at least one permission' },
+    ]);
     expect((await t.rows('base_sys_menu')).length).toBe(before);
     // A directory needs neither; a right page and button go in.
     expect((await add({ name: 'Dir', type: 0 })).status).toBe(200);
@@ -104,7 +142,10 @@ describe.each(DIALECTS)('menu rows by kind (%s)', (dialect) => {
     const button = await add({ name: 'Btn', type: 2, perms: 'product:info:page' });
     expect(button.status).toBe(200);
     // Emptying the permissions of a permission row is refused too.
-    const emptied = await t.call('POST', '/admin/base/sys/menu/update', { token, body: { id: (button.body.data as { id: number }).id, perms: '' } });
+    const emptied = await t.call('POST', '/admin/base/sys/menu/update', {
+      token,
+      body: { id: (button.body.data as { id: number }).id, perms: '' },
+    });
     expect(emptied.status).toBe(400);
     expect(emptied.body.details).toEqual([{ path: 'perms', message: 'needs at least one permission' }]);
   });

@@ -39,42 +39,83 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('two processes on one data
 
   /** A call to the second process. */
   const onOther = async (method: 'GET' | 'POST', url: string, token: string, body: unknown = {}) => {
-    const res = await other.inject({ method, url, headers: { authorization: token }, payload: method === 'POST' ? (body as Record<string, unknown>) : undefined });
+    const res = await other.inject({
+      method,
+      url,
+      headers: { authorization: token },
+      payload: method === 'POST' ? (body as Record<string, unknown>) : undefined,
+    });
     return { status: res.statusCode, body: res.json() as Row };
   };
-  const productMenus = async () => (await t.rows('base_sys_menu')).filter((m) => String(m.perms ?? '').startsWith('product:info:')).map((m) => Number(m.id));
+  const productMenus = async () =>
+    (await t.rows('base_sys_menu'))
+      .filter((m) => String(m.perms ?? '').startsWith('product:info:'))
+      .map((m) => Number(m.id));
 
   it('a role change made through one process is honoured by the other within 1 s', async () => {
-    const staff = await createStaff(t, admin, { username: `mp_role_${dialect.slice(0, 2)}`, password: 'Multi-pass-1', menuIds: await productMenus() });
+    const staff = await createStaff(t, admin, {
+      username: `mp_role_${dialect.slice(0, 2)}`,
+      password: 'Multi-pass-1',
+      menuIds: await productMenus(),
+    });
     const token = await t.login(staff.username, staff.password);
     // The other process has the staff's rights cached from a first call.
     expect((await onOther('POST', '/admin/product/info/page', token)).status).toBe(200);
     const role = (await t.rows('base_sys_role')).find((r) => Number(r.id) === staff.roleId)!;
-    const emptied = await t.call('POST', '/admin/base/sys/role/update', { token: admin, body: { id: role.id, name: role.name, label: role.label, relevance: false, menuIdList: [], departmentIdList: [] } });
+    const emptied = await t.call('POST', '/admin/base/sys/role/update', {
+      token: admin,
+      body: { id: role.id, name: role.name, label: role.label, relevance: false, menuIdList: [], departmentIdList: [] },
+    });
     expect(emptied.status, emptied.raw).toBe(200);
-    const took = await within(1000, 'the role change', async () => (await onOther('POST', '/admin/product/info/page', token)).status === 403);
+    const took = await within(
+      1000,
+      'the role change',
+      async () => (await onOther('POST', '/admin/product/info/page', token)).status === 403,
+    );
     expect(took).toBeLessThanOrEqual(1000);
   });
 
   it('a password change and a logout made through one process end the session on the other within 1 s', async () => {
-    const a = await createStaff(t, admin, { username: `mp_pw_${dialect.slice(0, 2)}`, password: 'Multi-pass-1', menuIds: await productMenus() });
-    const b = await createStaff(t, admin, { username: `mp_out_${dialect.slice(0, 2)}`, password: 'Multi-pass-1', menuIds: await productMenus() });
+    const a = await createStaff(t, admin, {
+      username: `mp_pw_${dialect.slice(0, 2)}`,
+      password: 'Multi-pass-1',
+      menuIds: await productMenus(),
+    });
+    const b = await createStaff(t, admin, {
+      username: `mp_out_${dialect.slice(0, 2)}`,
+      password: 'Multi-pass-1',
+      menuIds: await productMenus(),
+    });
     const tokenA = await t.login(a.username, a.password);
     const tokenB = await t.login(b.username, b.password);
     expect((await onOther('GET', '/admin/base/comm/person', tokenA)).status).toBe(200);
     expect((await onOther('GET', '/admin/base/comm/person', tokenB)).status).toBe(200);
 
-    const changed = await t.call('POST', '/admin/base/sys/user/update', { token: admin, body: { id: a.userId, password: 'Another-pass-2' } });
+    const changed = await t.call('POST', '/admin/base/sys/user/update', {
+      token: admin,
+      body: { id: a.userId, password: 'Another-pass-2' },
+    });
     expect(changed.status, changed.raw).toBe(200);
-    await within(1000, 'the password change', async () => (await onOther('GET', '/admin/base/comm/person', tokenA)).status === 401);
+    await within(
+      1000,
+      'the password change',
+      async () => (await onOther('GET', '/admin/base/comm/person', tokenA)).status === 401,
+    );
 
     const out = await t.call('POST', '/admin/base/comm/logout', { token: tokenB });
     expect(out.status, out.raw).toBe(200);
-    await within(1000, 'the logout', async () => (await onOther('GET', '/admin/base/comm/person', tokenB)).status === 401);
+    await within(
+      1000,
+      'the logout',
+      async () => (await onOther('GET', '/admin/base/comm/person', tokenB)).status === 401,
+    );
   });
 
   it('edits of one record through both processes at once keep every field; the later write of a field wins', async () => {
-    const added = await t.call('POST', '/admin/product/info/add', { token: admin, body: { name: 'Oak stool', price: 12000, categoryId: 1, description: 'plain' } });
+    const added = await t.call('POST', '/admin/product/info/add', {
+      token: admin,
+      body: { name: 'Oak stool', price: 12000, categoryId: 1, description: 'plain' },
+    });
     expect(added.status, added.raw).toBe(200);
     const id = Number((added.body.data as Row).id);
     const [one, two] = await Promise.all([
@@ -82,11 +123,16 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('two processes on one data
       onOther('POST', '/admin/product/info/update', admin, { id, price: 13500 }),
     ]);
     expect([one.status, two.status]).toEqual([200, 200]);
-    const both = (await t.call('GET', '/admin/product/info/info', { token: admin, query: { id: String(id) } })).body.data as Row;
+    const both = (await t.call('GET', '/admin/product/info/info', { token: admin, query: { id: String(id) } })).body
+      .data as Row;
     expect(both).toMatchObject({ name: 'Oak stool, oiled', price: 13500, description: 'plain' });
 
-    expect((await t.call('POST', '/admin/product/info/update', { token: admin, body: { id, description: 'first' } })).status).toBe(200);
-    expect((await onOther('POST', '/admin/product/info/update', admin, { id, description: 'second' })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/admin/product/info/update', { token: admin, body: { id, description: 'first' } })).status,
+    ).toBe(200);
+    expect((await onOther('POST', '/admin/product/info/update', admin, { id, description: 'second' })).status).toBe(
+      200,
+    );
     const last = (await onOther('GET', `/admin/product/info/info?id=${id}`, admin)).body.data as Row;
     expect(last).toMatchObject({ name: 'Oak stool, oiled', price: 13500, description: 'second' });
   });
@@ -121,10 +167,24 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('a second server in a proc
     child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, DATABASE_URL: t.url, JOINERY_DATA_DIR: t.dataDir, JOINERY_UI_DIR: path.join(t.dataDir, 'no-ui'), PORT: String(port), HOST: '127.0.0.1', JOINERY_CAPTCHA: 'off', JOINERY_LOG: 'warn', JOINERY_WORKERS: '1' },
+      env: {
+        ...process.env,
+        DATABASE_URL: t.url,
+        JOINERY_DATA_DIR: t.dataDir,
+        JOINERY_UI_DIR: path.join(t.dataDir, 'no-ui'),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        JOINERY_CAPTCHA: 'off',
+        JOINERY_LOG: 'warn',
+        JOINERY_WORKERS: '1',
+      },
     });
-    child.stdout!.on('data', (chunk: Buffer) => { said += chunk.toString(); });
-    child.stderr!.on('data', (chunk: Buffer) => { said += chunk.toString(); });
+    child.stdout!.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+    });
     await within(60_000, 'the second process listening', async () => said.includes('listening on'));
   }, 90_000);
   afterAll(async () => {
@@ -137,25 +197,51 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('a second server in a proc
   }, 30_000);
 
   const onChild = async (method: 'GET' | 'POST', url: string, token: string, body: unknown = {}) => {
-    const res = await fetch(base + url, { method, headers: { authorization: token, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) }, body: method === 'POST' ? JSON.stringify(body) : undefined });
+    const res = await fetch(base + url, {
+      method,
+      headers: { authorization: token, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+      body: method === 'POST' ? JSON.stringify(body) : undefined,
+    });
     return res.status;
   };
-  const productMenus = async () => (await t.rows('base_sys_menu')).filter((m) => String(m.perms ?? '').startsWith('product:info:')).map((m) => Number(m.id));
+  const productMenus = async () =>
+    (await t.rows('base_sys_menu'))
+      .filter((m) => String(m.perms ?? '').startsWith('product:info:'))
+      .map((m) => Number(m.id));
 
   it('a role emptied here is refused there within 1 s; a logout there is refused here within 1 s', async () => {
-    const staff = await createStaff(t, admin, { username: `os_role_${dialect.slice(0, 2)}`, password: 'Multi-pass-1', menuIds: await productMenus() });
+    const staff = await createStaff(t, admin, {
+      username: `os_role_${dialect.slice(0, 2)}`,
+      password: 'Multi-pass-1',
+      menuIds: await productMenus(),
+    });
     const token = await t.login(staff.username, staff.password);
     expect(await onChild('POST', '/admin/product/info/page', token)).toBe(200);
     const role = (await t.rows('base_sys_role')).find((r) => Number(r.id) === staff.roleId)!;
-    const emptied = await t.call('POST', '/admin/base/sys/role/update', { token: admin, body: { id: role.id, name: role.name, label: role.label, relevance: false, menuIdList: [], departmentIdList: [] } });
+    const emptied = await t.call('POST', '/admin/base/sys/role/update', {
+      token: admin,
+      body: { id: role.id, name: role.name, label: role.label, relevance: false, menuIdList: [], departmentIdList: [] },
+    });
     expect(emptied.status, emptied.raw).toBe(200);
-    await within(1000, 'the role change in the other process', async () => (await onChild('POST', '/admin/product/info/page', token)) === 403);
+    await within(
+      1000,
+      'the role change in the other process',
+      async () => (await onChild('POST', '/admin/product/info/page', token)) === 403,
+    );
 
-    const other = await createStaff(t, admin, { username: `os_out_${dialect.slice(0, 2)}`, password: 'Multi-pass-1', menuIds: await productMenus() });
+    const other = await createStaff(t, admin, {
+      username: `os_out_${dialect.slice(0, 2)}`,
+      password: 'Multi-pass-1',
+      menuIds: await productMenus(),
+    });
     const otherToken = await t.login(other.username, other.password);
     expect((await t.call('GET', '/admin/base/comm/person', { token: otherToken })).status).toBe(200);
     expect(await onChild('POST', '/admin/base/comm/logout', otherToken)).toBe(200);
-    await within(1000, 'the logout made in the other process', async () => (await t.call('GET', '/admin/base/comm/person', { token: otherToken })).status === 401);
+    await within(
+      1000,
+      'the logout made in the other process',
+      async () => (await t.call('GET', '/admin/base/comm/person', { token: otherToken })).status === 401,
+    );
   });
 
   it('ends by itself, with code 0, when told to stop', async () => {

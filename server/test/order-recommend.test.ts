@@ -24,7 +24,12 @@ describe.each(DIALECTS)('bundles (%s)', (dialect) => {
   afterAll(() => t.close());
 
   it('add stores the goods snapshot from goodIds (in their order); a goodsInfo sent by the client is ignored', async () => {
-    const r = await post('order/recommend/add', { title: '卧室套餐', amount: 1500000, goodIds: [4, 2], goodsInfo: [{ id: 9, name: 'fake' }] });
+    const r = await post('order/recommend/add', {
+      title: '卧室套餐',
+      amount: 1500000,
+      goodIds: [4, 2],
+      goodsInfo: [{ id: 9, name: 'fake' }],
+    });
     expect(r.status, r.raw).toBe(200);
     const stored = await bundle(Number((r.body.data as Row).id));
     expect(stored.goodsInfo).toEqual([snap(await product(4)), snap(await product(2))]);
@@ -37,7 +42,14 @@ describe.each(DIALECTS)('bundles (%s)', (dialect) => {
     const first = page.list.find((b) => b.id === 1)!;
     expect(first.goodIds).toEqual([1, 3]);
     expect(first.goods).toEqual([
-      { id: 1, name: '北美黑胡桃木实木餐桌', code: 'DT-WN-1800', price: 1288000, pic: expect.stringMatching(/^\/public\//), status: 1 },
+      {
+        id: 1,
+        name: '北美黑胡桃木实木餐桌',
+        code: 'DT-WN-1800',
+        price: 1288000,
+        pic: expect.stringMatching(/^\/public\//),
+        status: 1,
+      },
       expect.objectContaining({ id: 3, name: '潘多拉大理石圆形茶几', price: 568000 }),
     ]);
     expect(first.goodsAmount).toBe(1288000 + 568000);
@@ -49,15 +61,27 @@ describe.each(DIALECTS)('bundles (%s)', (dialect) => {
 
   it('changeInfo refreshes the bundles holding a product, by goodId or id', async () => {
     // The product changes behind the module's back (another process, an import): the bundles are stale.
-    await untyped(t.app.joinery.database.db).updateTable('product_info').set({ price: 555500, name: '潘多拉大理石茶几（新）' }).where('id', '=', 3).execute();
-    const holding = (await t.rows('order_recommend')).filter((b) => (json(b.goodIds) as number[] | null)?.includes(3)).map((b) => Number(b.id));
+    await untyped(t.app.joinery.database.db)
+      .updateTable('product_info')
+      .set({ price: 555500, name: '潘多拉大理石茶几（新）' })
+      .where('id', '=', 3)
+      .execute();
+    const holding = (await t.rows('order_recommend'))
+      .filter((b) => (json(b.goodIds) as number[] | null)?.includes(3))
+      .map((b) => Number(b.id));
     expect(holding.length).toBeGreaterThan(0);
     expect(((await bundle(holding[0])).goodsInfo as Row[]).find((g) => g.id === 3)!.price).toBe(568000);
     const r = await post('order/recommend/changeInfo', { goodId: 3 });
     expect(r.status, r.raw).toBe(200);
     expect(r.body.data).toEqual({ ids: holding });
     for (const id of holding) {
-      expect(((await bundle(id)).goodsInfo as Row[]).find((g) => g.id === 3)).toEqual({ id: 3, name: '潘多拉大理石茶几（新）', code: 'CT-MB-900', price: 555500, pic: expect.any(String) });
+      expect(((await bundle(id)).goodsInfo as Row[]).find((g) => g.id === 3)).toEqual({
+        id: 3,
+        name: '潘多拉大理石茶几（新）',
+        code: 'CT-MB-900',
+        price: 555500,
+        pic: expect.any(String),
+      });
     }
     // Bundles without the product are untouched.
     const other = (await t.rows('order_recommend')).find((b) => !holding.includes(Number(b.id)))!;
@@ -68,7 +92,8 @@ describe.each(DIALECTS)('bundles (%s)', (dialect) => {
   });
 
   it('changeInfo refuses a missing or malformed product id', async () => {
-    for (const body of [{}, { goodId: 'x' }, { id: 0 }, { goodId: -1 }]) expect((await post('order/recommend/changeInfo', body)).status, JSON.stringify(body)).toBe(400);
+    for (const body of [{}, { goodId: 'x' }, { id: 0 }, { goodId: -1 }])
+      expect((await post('order/recommend/changeInfo', body)).status, JSON.stringify(body)).toBe(400);
     expect((await post('order/recommend/changeInfo', { goodId: 999999 })).body.data).toEqual({ ids: [] });
   });
 

@@ -8,7 +8,11 @@ import { dbFingerprint } from './db-fingerprint.js';
 
 type Action = 'determined' | 'complete' | 'cancel';
 /** The legal graph of SPEC §4 as the tests know it, independent of the module's own table. */
-const LEGAL: Record<Action, Record<number, number>> = { determined: { 0: 1 }, complete: { 1: 2 }, cancel: { 0: 3, 1: 3 } };
+const LEGAL: Record<Action, Record<number, number>> = {
+  determined: { 0: 1 },
+  complete: { 1: 2 },
+  cancel: { 0: 3, 1: 3 },
+};
 
 describe.each(DIALECTS)('order workflow (%s)', (dialect) => {
   let t: TestApp;
@@ -20,8 +24,13 @@ describe.each(DIALECTS)('order workflow (%s)', (dialect) => {
   /** A fresh order of member 1 (gold, 0.95) with two lines: a SKU of product 1 and two of product 3's 800mm SKU. */
   const newOrder = async (extra: Row = {}): Promise<number> => {
     const r = await post('order/order/add', {
-      orderNo: `T-${dialect}-${++seq}`, userId: 1, addressId: 1,
-      items: [{ goodId: 1, quantity: 1, specs: { 尺寸: '1800×900mm', 漆面: '木蜡油' } }, { goodId: 3, quantity: 2, specs: { 直径: '800mm' } }],
+      orderNo: `T-${dialect}-${++seq}`,
+      userId: 1,
+      addressId: 1,
+      items: [
+        { goodId: 1, quantity: 1, specs: { 尺寸: '1800×900mm', 漆面: '木蜡油' } },
+        { goodId: 3, quantity: 2, specs: { 直径: '800mm' } },
+      ],
       ...extra,
     });
     expect(r.status, r.raw).toBe(200);
@@ -44,7 +53,8 @@ describe.each(DIALECTS)('order workflow (%s)', (dialect) => {
     expect(stored.remark).toMatch(/8%税点/);
     const lines = (await t.rows('order_item')).filter((r) => Number(r.orderId) === id);
     expect(lines.map((l) => [Number(l.goodId), Number(l.price), Number(l.quantity), l.goodName])).toEqual([
-      [1, 1358000, 1, '北美黑胡桃木实木餐桌'], [3, 498000, 2, '潘多拉大理石圆形茶几'],
+      [1, 1358000, 1, '北美黑胡桃木实木餐桌'],
+      [3, 498000, 2, '潘多拉大理石圆形茶几'],
     ]);
     expect(JSON.parse(String(lines[0].specs))).toEqual({ 尺寸: '1800×900mm', 漆面: '木蜡油' });
     expect(await history(id)).toEqual([]);
@@ -59,13 +69,28 @@ describe.each(DIALECTS)('order workflow (%s)', (dialect) => {
       [[{ goodId: 1, quantity: 0, specs: { 尺寸: '1800×900mm', 漆面: '木蜡油' } }], 'items.0.quantity'],
       [[{ goodId: 1, quantity: 1.5 }], 'items.0.quantity'],
       [[{ goodId: 1, quantity: 1, specs: { 尺寸: '2m' } }], 'items.0.specs'],
-      [[{ goodId: 3, quantity: 1, specs: { 直径: '800mm' } }, { goodId: 1, quantity: 1 }], 'items.1.specs'],
+      [
+        [
+          { goodId: 3, quantity: 1, specs: { 直径: '800mm' } },
+          { goodId: 1, quantity: 1 },
+        ],
+        'items.1.specs',
+      ],
       [[{ goodId: 7, quantity: 1, specs: { a: 'b' } }], 'items.0.specs'],
-      [[{ goodId: 1, quantity: 9999, specs: { 尺寸: '1800×900mm', 漆面: '木蜡油' } }, { goodId: 2, quantity: 9999, specs: { 座位: '四人位', 皮色: '象牙白' } }], 'items'],
+      [
+        [
+          { goodId: 1, quantity: 9999, specs: { 尺寸: '1800×900mm', 漆面: '木蜡油' } },
+          { goodId: 2, quantity: 9999, specs: { 座位: '四人位', 皮色: '象牙白' } },
+        ],
+        'items',
+      ],
     ];
     for (const [items, field] of cases) {
       const r = await post('order/order/add', { orderNo: `BAD-${++seq}`, userId: 1, items });
-      expect([r.status, String(r.body.message).startsWith(`${field}:`)], `${JSON.stringify(items)} ${r.raw}`).toEqual([400, true]);
+      expect([r.status, String(r.body.message).startsWith(`${field}:`)], `${JSON.stringify(items)} ${r.raw}`).toEqual([
+        400,
+        true,
+      ]);
     }
     expect(await dbFingerprint(t)).toEqual(before);
   });
@@ -87,7 +112,8 @@ describe.each(DIALECTS)('order workflow (%s)', (dialect) => {
     expect(stored.completedTime).toMatch(/^\d{4}-/);
     const h = await history(id);
     expect(h.map((r) => [r.action, Number(r.fromStatus), Number(r.toStatus), Number(r.operatorId), r.remark])).toEqual([
-      ['determined', 0, 1, 1, '客户已付定金'], ['complete', 1, 2, 1, null],
+      ['determined', 0, 1, 1, '客户已付定金'],
+      ['complete', 1, 2, 1, null],
     ]);
     // Completing counts the lines towards the products' sales.
     const salesAfter = (await t.rows('product_info')).map((p) => Number(p.sales));
@@ -103,7 +129,10 @@ describe.each(DIALECTS)('order workflow (%s)', (dialect) => {
     expect((await post('order/order/determined', { id: b })).status).toBe(200);
     expect((await post('order/order/cancel', { id: b, remark: '客户取消' })).status).toBe(200);
     expect(Number((await order(b)).status)).toBe(3);
-    expect((await history(b)).map((r) => [Number(r.fromStatus), Number(r.toStatus)])).toEqual([[0, 1], [1, 3]]);
+    expect((await history(b)).map((r) => [Number(r.fromStatus), Number(r.toStatus)])).toEqual([
+      [0, 1],
+      [1, 3],
+    ]);
   });
 
   it('answers every illegal transition with 409 naming the current state, and changes nothing', async () => {
@@ -176,26 +205,44 @@ describe.each(DIALECTS)('order workflow (%s)', (dialect) => {
 
   it('lets exactly one of two concurrent transitions win', async () => {
     const id = await newOrder();
-    for (const [action, to] of [['determined', 1], ['cancel', 3]] as const) {
-      const replies = await Promise.all([post(`order/order/${action}`, { id }), post(`order/order/${action}`, { id }), post(`order/order/${action}`, { id })]);
+    for (const [action, to] of [
+      ['determined', 1],
+      ['cancel', 3],
+    ] as const) {
+      const replies = await Promise.all([
+        post(`order/order/${action}`, { id }),
+        post(`order/order/${action}`, { id }),
+        post(`order/order/${action}`, { id }),
+      ]);
       expect(replies.map((r) => r.status).sort(), action).toEqual([200, 409, 409]);
       expect(Number((await order(id)).status)).toBe(to);
     }
     const h = await history(id);
-    expect(h.map((r) => [Number(r.fromStatus), Number(r.toStatus)])).toEqual([[0, 1], [1, 3]]);
+    expect(h.map((r) => [Number(r.fromStatus), Number(r.toStatus)])).toEqual([
+      [0, 1],
+      [1, 3],
+    ]);
   });
 
   it('concurrent batches naming the same orders in opposite order do not deadlock: one wins whole', async () => {
     const a = await newOrder();
     const b = await newOrder();
-    const replies = await Promise.all([post('order/order/determined', { ids: [a, b] }), post('order/order/determined', { ids: [b, a] })]);
+    const replies = await Promise.all([
+      post('order/order/determined', { ids: [a, b] }),
+      post('order/order/determined', { ids: [b, a] }),
+    ]);
     expect(replies.map((r) => r.status).sort(), replies.map((r) => r.raw).join(' ')).toEqual([200, 409]);
     expect([(await history(a)).length, (await history(b)).length]).toEqual([1, 1]);
   });
 
   it('generic update cannot move the status or the times, and the amounts are fixed after confirmation', async () => {
     const id = await newOrder();
-    const r = await post('order/order/update', { id, status: 2, pendingTime: '2020-01-01 00:00:00', trackingNumber: 'SF1' });
+    const r = await post('order/order/update', {
+      id,
+      status: 2,
+      pendingTime: '2020-01-01 00:00:00',
+      trackingNumber: 'SF1',
+    });
     expect(r.status, r.raw).toBe(200);
     const stored = await order(id);
     expect([Number(stored.status), stored.pendingTime, stored.trackingNumber]).toEqual([0, null, 'SF1']);
@@ -218,9 +265,20 @@ describe.each(DIALECTS)('order workflow (%s)', (dialect) => {
     expect(d).toMatchObject({ id, status: 1, amount: 2354000, nickName: '林木木', userId: 1 });
     expect(d.member).toMatchObject({ id: 1, nickName: '林木木', levelType: 2 });
     expect(d.addressInfo).toMatchObject({ id: 1, contact: '林木木', city: '深圳市' });
-    expect((d.items as Row[]).map((i) => [i.goodId, i.price, i.quantity, i.amount])).toEqual([[1, 1358000, 1, 1358000], [3, 498000, 2, 996000]]);
+    expect((d.items as Row[]).map((i) => [i.goodId, i.price, i.quantity, i.amount])).toEqual([
+      [1, 1358000, 1, 1358000],
+      [3, 498000, 2, 996000],
+    ]);
     expect(d.itemsAmount).toBe(2354000);
-    expect(d.history).toEqual([expect.objectContaining({ action: 'determined', fromStatus: 0, toStatus: 1, operatorId: 1, operatorName: '超级管理员' })]);
+    expect(d.history).toEqual([
+      expect.objectContaining({
+        action: 'determined',
+        fromStatus: 0,
+        toStatus: 1,
+        operatorId: 1,
+        operatorName: '超级管理员',
+      }),
+    ]);
     // A seeded order without lines shows an empty list.
     const seeded = await t.call('GET', '/admin/order/order/detail', { token, query: { id: '1' } });
     expect(seeded.body.data).toMatchObject({ id: 1, items: [], history: [] });
@@ -228,9 +286,14 @@ describe.each(DIALECTS)('order workflow (%s)', (dialect) => {
 
   it('refuses a transition to a role without its permission (403), allows the ones it holds', async () => {
     const menus = await menuRows(t, admin());
-    const orderButtons = menus.filter((m) => (m.perms ?? '').startsWith('order:order:') && !(m.perms ?? '').includes('order:order:complete'));
+    const orderButtons = menus.filter(
+      (m) => (m.perms ?? '').startsWith('order:order:') && !(m.perms ?? '').includes('order:order:complete'),
+    );
     expect(orderButtons.some((m) => m.perms === 'order:order:determined')).toBe(true);
-    const staff = await createStaff(t, token, { username: `ck_${dialect.slice(0, 2)}`, menuIds: orderButtons.map((m) => m.id) });
+    const staff = await createStaff(t, token, {
+      username: `ck_${dialect.slice(0, 2)}`,
+      menuIds: orderButtons.map((m) => m.id),
+    });
     const clerk = await t.login(staff.username, staff.password);
     const id = await newOrder();
     expect((await post('order/order/determined', { id }, clerk)).status).toBe(200);
@@ -242,33 +305,39 @@ describe.each(DIALECTS)('order workflow (%s)', (dialect) => {
   });
 
   it('property: any sequence of actions keeps the status on the legal graph; history grows by each success', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(fc.constantFrom<Action>('determined', 'complete', 'cancel'), { maxLength: 6 }), async (actions) => {
-      const id = await newOrder();
-      let status = 0;
-      let successes = 0;
-      for (const action of actions) {
-        const r = await post(`order/order/${action}`, { id });
-        const next = LEGAL[action][status];
-        if (next === undefined) {
-          expect(r.status, r.raw).toBe(409);
-        } else {
-          expect(r.status, r.raw).toBe(200);
-          status = next;
-          successes++;
-        }
-        expect(Number((await order(id)).status)).toBe(status);
-      }
-      const h = await history(id);
-      expect(h.length).toBe(successes);
-      // Each history row is an edge of the graph, and they chain from 0 to the current status.
-      let at = 0;
-      for (const row of h) {
-        expect(LEGAL[row.action as Action][Number(row.fromStatus)]).toBe(Number(row.toStatus));
-        expect(Number(row.fromStatus)).toBe(at);
-        at = Number(row.toStatus);
-      }
-      expect(at).toBe(status);
-    }), { numRuns: 15 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom<Action>('determined', 'complete', 'cancel'), { maxLength: 6 }),
+        async (actions) => {
+          const id = await newOrder();
+          let status = 0;
+          let successes = 0;
+          for (const action of actions) {
+            const r = await post(`order/order/${action}`, { id });
+            const next = LEGAL[action][status];
+            if (next === undefined) {
+              expect(r.status, r.raw).toBe(409);
+            } else {
+              expect(r.status, r.raw).toBe(200);
+              status = next;
+              successes++;
+            }
+            expect(Number((await order(id)).status)).toBe(status);
+          }
+          const h = await history(id);
+          expect(h.length).toBe(successes);
+          // Each history row is an edge of the graph, and they chain from 0 to the current status.
+          let at = 0;
+          for (const row of h) {
+            expect(LEGAL[row.action as Action][Number(row.fromStatus)]).toBe(Number(row.toStatus));
+            expect(Number(row.fromStatus)).toBe(at);
+            at = Number(row.toStatus);
+          }
+          expect(at).toBe(status);
+        },
+      ),
+      { numRuns: 15 },
+    );
   });
 
   const admin = () => token;

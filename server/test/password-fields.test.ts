@@ -13,7 +13,10 @@ describe.each(DIALECTS)('password fields (%s)', (dialect) => {
   afterAll(() => t.close());
 
   it('stores a member password as a hash, never as typed, and never sends it back', async () => {
-    const add = await t.call('POST', '/admin/user/info/add', { token, body: { nickName: 'Lin', phone: '13800000999', password: 'hunter22' } });
+    const add = await t.call('POST', '/admin/user/info/add', {
+      token,
+      body: { nickName: 'Lin', phone: '13800000999', password: 'hunter22' },
+    });
     expect(add.status, add.raw).toBe(200);
     const id = Number((add.body.data as Row).id);
     const stored = (await t.rows('user_info')).find((r) => Number(r.id) === id)!;
@@ -31,7 +34,10 @@ describe.each(DIALECTS)('password fields (%s)', (dialect) => {
   });
 
   it('an admin user added with a password can sign in with it', async () => {
-    const add = await t.call('POST', '/admin/base/sys/user/add', { token, body: { username: 'joiner', name: 'Joiner', password: 'plane-123', roleIdList: [1] } });
+    const add = await t.call('POST', '/admin/base/sys/user/add', {
+      token,
+      body: { username: 'joiner', name: 'Joiner', password: 'plane-123', roleIdList: [1] },
+    });
     expect(add.status, add.raw).toBe(200);
     expect(await t.login('joiner', 'plane-123')).toMatch(/\./);
     const stored = (await t.rows('base_sys_user')).find((r) => r.username === 'joiner')!;

@@ -19,7 +19,11 @@ function fastifyRoutes(tree: string): { method: string; url: string }[] {
     const depth = m[1].length / 4;
     const url = (depth === 0 ? '' : stack[depth - 1]) + m[2];
     stack[depth] = url === '/' ? '/' : url;
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) out.push({ method, url });
+    for (const method of (m[3] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean))
+      out.push({ method, url });
   }
   return out.map((r) => ({ ...r, url: r.url.replace(/^\/\//, '/') }));
 }
@@ -29,7 +33,9 @@ async function fingerprint(t: TestApp): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const e of t.app.joinery.registry.all()) {
     if (VOLATILE.has(e.table)) continue;
-    out[e.table] = createHash('sha1').update(JSON.stringify(await t.rows(e.table))).digest('hex');
+    out[e.table] = createHash('sha1')
+      .update(JSON.stringify(await t.rows(e.table)))
+      .digest('hex');
   }
   return out;
 }
@@ -66,37 +72,63 @@ describe.each(DIALECTS)('permission matrix (%s)', (dialect) => {
     expect(listedKeys.size).toBe(listed.length);
     const served = fastifyRoutes(t.app.printRoutes()).filter((r) => r.url.startsWith('/admin/') && r.method !== 'HEAD');
     expect(served.length).toBeGreaterThan(10);
-    const wildcard = served.filter((r) => r.url === '/admin/*').map((r) => r.method).sort();
+    const wildcard = served
+      .filter((r) => r.url === '/admin/*')
+      .map((r) => r.method)
+      .sort();
     expect(wildcard, 'the generic dispatcher').toEqual(['GET', 'POST']);
     const fixed = served.filter((r) => r.url !== '/admin/*').map((r) => key(r.method, r.url));
-    expect(fixed.filter((k) => !listedKeys.has(k)), 'Fastify routes missing from listRoutes()').toEqual([]);
+    expect(
+      fixed.filter((k) => !listedKeys.has(k)),
+      'Fastify routes missing from listRoutes()',
+    ).toEqual([]);
     expect(new Set(fixed)).toEqual(new Set(t.app.joinery.declared.map((r) => key(r.method, r.url))));
 
     // Actions a schema declares but no module handles, and made-up names, are not served through the wildcard.
-    const unserved = t.app.joinery.registry.all().flatMap((e) => e.actions.map((a) => ({ method: a.method, url: `/admin/${e.prefix}/${a.name}` })))
+    const unserved = t.app.joinery.registry
+      .all()
+      .flatMap((e) => e.actions.map((a) => ({ method: a.method, url: `/admin/${e.prefix}/${a.name}` })))
       .filter((r) => !listedKeys.has(key(r.method, r.url)));
-    const probes = [...unserved, { method: 'post', url: '/admin/product/info/nope' }, { method: 'post', url: '/admin/base/sys/user/__proto__' }, { method: 'get', url: '/admin/product/info/page' }];
+    const probes = [
+      ...unserved,
+      { method: 'post', url: '/admin/product/info/nope' },
+      { method: 'post', url: '/admin/base/sys/user/__proto__' },
+      { method: 'get', url: '/admin/product/info/page' },
+    ];
     for (const p of probes) {
-      const r = await t.call(p.method.toUpperCase() as 'GET' | 'POST', p.url, { token: admin, body: p.method === 'post' ? {} : undefined });
+      const r = await t.call(p.method.toUpperCase() as 'GET' | 'POST', p.url, {
+        token: admin,
+        body: p.method === 'post' ? {} : undefined,
+      });
       expect([p.url, r.status]).toEqual([p.url, 404]);
     }
-    console.log(`[matrix ${dialect}] ${listed.length} routes listed; ${served.length} Fastify /admin routes all covered; ${probes.length} unlisted URLs answer 404`);
+    console.log(
+      `[matrix ${dialect}] ${listed.length} routes listed; ${served.length} Fastify /admin routes all covered; ${probes.length} unlisted URLs answer 404`,
+    );
   });
 
-  it('answers every route × every caller exactly as the caller\'s rights say', async () => {
+  it("answers every route × every caller exactly as the caller's rights say", async () => {
     const started = Date.now();
     const { callers } = await buildCallers(t, admin);
     // Logout ends the caller's session: call it last.
-    const routes = [...t.app.joinery.listRoutes()].sort((a, b) => Number(a.url.endsWith('/logout')) - Number(b.url.endsWith('/logout')));
+    const routes = [...t.app.joinery.listRoutes()].sort(
+      (a, b) => Number(a.url.endsWith('/logout')) - Number(b.url.endsWith('/logout')),
+    );
     const failures: string[] = [];
     let cells = 0;
     const counts: Record<string, number> = { allow: 0, 401: 0, 403: 0 };
     const run = async (caller: Caller) => {
       for (const route of routes) {
         const expected: Expected = isRefreshCall(route) ? 401 : caller.expect(route);
-        const res = await t.call(route.method === 'get' ? 'GET' : 'POST', route.url, { token: caller.authorization, body: route.method === 'post' ? {} : undefined });
+        const res = await t.call(route.method === 'get' ? 'GET' : 'POST', route.url, {
+          token: caller.authorization,
+          body: route.method === 'post' ? {} : undefined,
+        });
         const problem = verdict(expected, res.status, res.body);
-        if (problem) failures.push(`${caller.name} × ${route.method.toUpperCase()} ${route.url} [${route.access}]: ${problem} ${res.raw.slice(0, 160)}`);
+        if (problem)
+          failures.push(
+            `${caller.name} × ${route.method.toUpperCase()} ${route.url} [${route.access}]: ${problem} ${res.raw.slice(0, 160)}`,
+          );
         cells += 1;
         counts[String(expected)] += 1;
       }
@@ -113,8 +145,10 @@ describe.each(DIALECTS)('permission matrix (%s)', (dialect) => {
       const kind = r.access === 'public' || r.access === 'login' ? r.access : 'permission';
       byAccess[kind] = (byAccess[kind] ?? 0) + 1;
     }
-    console.log(`[matrix ${dialect}] ${routes.length} routes (${JSON.stringify(byAccess)}) × ${callers.length} callers = ${cells} cells checked ` +
-      `(allow ${counts.allow}, 401 ${counts[401]}, 403 ${counts[403]}), 0 unexpected, ${Date.now() - started} ms`);
+    console.log(
+      `[matrix ${dialect}] ${routes.length} routes (${JSON.stringify(byAccess)}) × ${callers.length} callers = ${cells} cells checked ` +
+        `(allow ${counts.allow}, 401 ${counts[401]}, 403 ${counts[403]}), 0 unexpected, ${Date.now() - started} ms`,
+    );
   });
 });
 
@@ -135,9 +169,11 @@ describe('a route that does not declare its access', () => {
     expect(String(error)).toMatch(/POST \/admin\/x\/y does not declare its access/);
     const appRoute = Fastify();
     requireDeclaredAccess(appRoute);
-    await expect((async () => {
-      appRoute.route({ method: 'GET', url: '/app/user/info/page', handler: async () => 'nope' });
-      await appRoute.ready();
-    })()).rejects.toThrow(/\/app\/user\/info\/page does not declare its access/);
+    await expect(
+      (async () => {
+        appRoute.route({ method: 'GET', url: '/app/user/info/page', handler: async () => 'nope' });
+        await appRoute.ready();
+      })(),
+    ).rejects.toThrow(/\/app\/user\/info\/page does not declare its access/);
   });
 });

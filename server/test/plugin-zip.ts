@@ -77,32 +77,80 @@ export function zip(entries: ZipEntry[]): Buffer {
 const label = (en: string, zh: string) => ({ 'zh-cn': zh, 'zh-tw': zh, en });
 
 /** A plugin package: a shelf entity with a dictionary-backed colour, its dictionary and a purge task handler. */
-export function shelfPackage(o: { keyName?: string; version?: string; hook?: string; extraField?: boolean; enable?: boolean } = {}): ZipEntry[] {
+export function shelfPackage(
+  o: { keyName?: string; version?: string; hook?: string; extraField?: boolean; enable?: boolean } = {},
+): ZipEntry[] {
   const key = o.keyName ?? 'shelf';
   const manifest = {
-    name: `Shelf ${key}`, keyName: key, version: o.version ?? '1.0.0', description: 'Shelves and their colours', author: 'Joinery tests',
-    ...(o.hook ? { hook: o.hook } : {}), ...(o.enable === false ? { enable: false } : {}),
+    name: `Shelf ${key}`,
+    keyName: key,
+    version: o.version ?? '1.0.0',
+    description: 'Shelves and their colours',
+    author: 'Joinery tests',
+    ...(o.hook ? { hook: o.hook } : {}),
+    ...(o.enable === false ? { enable: false } : {}),
     logo: 'logo.svg',
-    configSchema: { type: 'object', additionalProperties: false, properties: { depth: { type: 'integer', minimum: 10, maximum: 100 }, label: { type: 'string', maxLength: 20 } } },
+    configSchema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { depth: { type: 'integer', minimum: 10, maximum: 100 }, label: { type: 'string', maxLength: 20 } },
+    },
     config: { depth: 30 },
   };
   const schema = {
-    type: 'object', 'x-module': key, 'x-prefix': `${key}/item`, 'x-table': `${key}_item`, 'x-class': `${key[0].toUpperCase()}${key.slice(1)}ItemEntity`,
-    'x-title': label('Shelves', '货架'), required: ['title'],
+    type: 'object',
+    'x-module': key,
+    'x-prefix': `${key}/item`,
+    'x-table': `${key}_item`,
+    'x-class': `${key[0].toUpperCase()}${key.slice(1)}ItemEntity`,
+    'x-title': label('Shelves', '货架'),
+    required: ['title'],
     'x-menu': { router: `/${key}/item`, viewPath: 'generic', parent: 'sys', orderNum: 20 },
     properties: {
-      title: { type: 'string', minLength: 1, maxLength: 40, 'x-label': label('Title', '名称'), 'x-search': 'keyword', 'x-list': { show: true } },
-      colour: { type: ['integer', 'null'], 'x-dict': `${key}Colour`, 'x-label': label('Colour', '颜色'), 'x-list': { show: true } },
+      title: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 40,
+        'x-label': label('Title', '名称'),
+        'x-search': 'keyword',
+        'x-list': { show: true },
+      },
+      colour: {
+        type: ['integer', 'null'],
+        'x-dict': `${key}Colour`,
+        'x-label': label('Colour', '颜色'),
+        'x-list': { show: true },
+      },
       ...(o.extraField ? { depth: { type: ['integer', 'null'], 'x-label': label('Depth', '深度') } } : {}),
     },
   };
   return [
     { name: 'plugin.json', data: JSON.stringify(manifest) },
     { name: 'README.md', data: `# Shelf ${key}\n\nAdds shelves.` },
-    { name: 'logo.svg', data: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#c84"/></svg>' },
+    {
+      name: 'logo.svg',
+      data: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#c84"/></svg>',
+    },
     { name: 'schemas/', data: '' },
     { name: 'schemas/item.json', data: JSON.stringify(schema) },
-    { name: 'dicts.json', data: JSON.stringify([{ key: `${key}Colour`, name: '货架颜色', items: [{ name: '胡桃', value: 1 }, { name: '橡木', value: 2 }] }]) },
-    { name: 'tasks.json', data: JSON.stringify([{ name: `${key}.purgeOld`, summary: '清理旧货架', kind: 'purgeOlderThan', entity: `${key}/item`, keepDays: 30 }]) },
+    {
+      name: 'dicts.json',
+      data: JSON.stringify([
+        {
+          key: `${key}Colour`,
+          name: '货架颜色',
+          items: [
+            { name: '胡桃', value: 1 },
+            { name: '橡木', value: 2 },
+          ],
+        },
+      ]),
+    },
+    {
+      name: 'tasks.json',
+      data: JSON.stringify([
+        { name: `${key}.purgeOld`, summary: '清理旧货架', kind: 'purgeOlderThan', entity: `${key}/item`, keepDays: 30 },
+      ]),
+    },
   ];
 }

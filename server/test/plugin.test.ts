@@ -13,23 +13,46 @@ function multipart(parts: ({ name: string; value: string } | { name: string; fil
   const boundary = `----joinery${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const p of parts) {
-    if ('filename' in p) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: application/zip\r\n\r\n`), p.content, Buffer.from('\r\n'));
-    else chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+    if ('filename' in p)
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: application/zip\r\n\r\n`,
+        ),
+        p.content,
+        Buffer.from('\r\n'),
+      );
+    else
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`),
+      );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 async function install(t: TestApp, token: string | undefined, archive: Buffer, force = false) {
-  const { payload, headers } = multipart([{ name: 'files', filename: 'shelf.joinery', content: archive }, { name: 'force', value: String(force) }]);
-  const res = await t.app.inject({ method: 'POST', url: INSTALL, payload, headers: { ...headers, ...(token ? { authorization: token } : {}) } });
+  const { payload, headers } = multipart([
+    { name: 'files', filename: 'shelf.joinery', content: archive },
+    { name: 'force', value: String(force) },
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: INSTALL,
+    payload,
+    headers: { ...headers, ...(token ? { authorization: token } : {}) },
+  });
   let body: Row = {};
-  try { body = res.json() as Row; } catch { body = {}; }
+  try {
+    body = res.json() as Row;
+  } catch {
+    body = {};
+  }
   return { status: res.statusCode, body, raw: res.body };
 }
 
 const pluginRows = (t: TestApp) => t.rows('plugin_info');
-const permmenu = async (t: TestApp, token: string) => (await t.call('GET', '/admin/base/comm/permmenu', { token })).body.data as { menus: Row[]; perms: string[] };
+const permmenu = async (t: TestApp, token: string) =>
+  (await t.call('GET', '/admin/base/comm/permmenu', { token })).body.data as { menus: Row[]; perms: string[] };
 
 describe.each(DIALECTS)('plugins (%s)', (dialect) => {
   let t: TestApp;
@@ -58,7 +81,10 @@ describe.each(DIALECTS)('plugins (%s)', (dialect) => {
     expect(added.status, added.raw).toBe(200);
     const page = await t.call('POST', '/admin/shelf/item/page', { token, body: { keyWord: 'walnut' } });
     expect((page.body.data as { list: Row[] }).list.map((x) => x.title)).toEqual(['Walnut shelf']);
-    const eps = (await t.call('GET', '/admin/base/open/eps', { token })).body.data as Record<string, { prefix: string }[]>;
+    const eps = (await t.call('GET', '/admin/base/open/eps', { token })).body.data as Record<
+      string,
+      { prefix: string }[]
+    >;
     expect(eps.shelf?.map((e) => e.prefix)).toEqual(['/admin/shelf/item']);
     const menu = await permmenu(t, token);
     expect(menu.menus.some((m) => m.router === '/shelf/item')).toBe(true);
@@ -68,7 +94,17 @@ describe.each(DIALECTS)('plugins (%s)', (dialect) => {
     expect((dict.body.data as Record<string, Row[]>).shelfColour.map((i) => i.name)).toEqual(['胡桃', '橡木']);
 
     // The package's task handler runs through a task like any other.
-    const task = await t.call('POST', '/admin/task/info/add', { token, body: { name: 'purge shelves', service: 'shelf.purgeOld', data: '{"keepDays": 1}', taskType: 1, every: 60_000, status: 0 } });
+    const task = await t.call('POST', '/admin/task/info/add', {
+      token,
+      body: {
+        name: 'purge shelves',
+        service: 'shelf.purgeOld',
+        data: '{"keepDays": 1}',
+        taskType: 1,
+        every: 60_000,
+        status: 0,
+      },
+    });
     expect(task.status, task.raw).toBe(200);
     const once = await t.call('POST', '/admin/task/info/once', { token, body: { id: (task.body.data as Row).id } });
     expect(once.status, once.raw).toBe(200);
@@ -80,7 +116,8 @@ describe.each(DIALECTS)('plugins (%s)', (dialect) => {
     const listed = list.list.find((p) => p.keyName === 'shelf')!;
     expect(listed.content).toBeUndefined();
     expect(listed.live).toBe(true);
-    const info = (await t.call('GET', '/admin/plugin/info/info', { token, query: { id: String(listed.id) } })).body.data as Row;
+    const info = (await t.call('GET', '/admin/plugin/info/info', { token, query: { id: String(listed.id) } })).body
+      .data as Row;
     expect(info.content).toMatchObject({ type: 'joinery' });
   });
 
@@ -124,9 +161,13 @@ describe.each(DIALECTS)('plugins (%s)', (dialect) => {
     const bad = await t.call('POST', '/admin/plugin/info/update', { token, body: { id, config: { depth: 5 } } });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toMatch(/config\.depth/);
-    const good = await t.call('POST', '/admin/plugin/info/update', { token, body: { id, config: { depth: 60, label: 'A' } } });
+    const good = await t.call('POST', '/admin/plugin/info/update', {
+      token,
+      body: { id, config: { depth: 60, label: 'A' } },
+    });
     expect(good.status, good.raw).toBe(200);
-    const info = (await t.call('GET', '/admin/plugin/info/info', { token, query: { id: String(id) } })).body.data as Row;
+    const info = (await t.call('GET', '/admin/plugin/info/info', { token, query: { id: String(id) } })).body
+      .data as Row;
     expect(info.config).toEqual({ depth: 60, label: 'A' });
   });
 
@@ -134,7 +175,10 @@ describe.each(DIALECTS)('plugins (%s)', (dialect) => {
     t = await t.restart();
     token = await t.login();
     expect(await served('shelf/item')).toBe(200);
-    const once = await t.call('POST', '/admin/task/info/once', { token, body: { id: (await t.rows('task_info')).find((r) => r.service === 'shelf.purgeOld')!.id } });
+    const once = await t.call('POST', '/admin/task/info/once', {
+      token,
+      body: { id: (await t.rows('task_info')).find((r) => r.service === 'shelf.purgeOld')!.id },
+    });
     expect(once.body.data).toMatchObject({ status: 1 });
   });
 
@@ -147,7 +191,12 @@ describe.each(DIALECTS)('plugins (%s)', (dialect) => {
     const forced = await install(t, token, zip(shelfPackage({ keyName: 'rackb', hook: 'storage' })), true);
     expect(forced.status, forced.raw).toBe(200);
     const rows = await pluginRows(t);
-    expect(rows.filter((p) => p.keyName === 'racka' || p.keyName === 'rackb').map((p) => [p.keyName, Number(p.status)])).toEqual([['racka', 0], ['rackb', 1]]);
+    expect(
+      rows.filter((p) => p.keyName === 'racka' || p.keyName === 'rackb').map((p) => [p.keyName, Number(p.status)]),
+    ).toEqual([
+      ['racka', 0],
+      ['rackb', 1],
+    ]);
     expect(await served('racka/item')).toBe(404);
     expect(await served('rackb/item')).toBe(200);
   });
@@ -161,9 +210,19 @@ describe.each(DIALECTS)('plugins (%s)', (dialect) => {
     expect((await t.rows('shelf_item')).length).toBe(2);
     // Installed again: the rows are there.
     expect((await install(t, token, zip(shelfPackage({ extraField: true })))).status).toBe(200);
-    expect(((await t.call('POST', '/admin/shelf/item/page', { token, body: {} })).body.data as { total?: number; pagination?: { total: number } }).pagination?.total).toBe(2);
+    expect(
+      (
+        (await t.call('POST', '/admin/shelf/item/page', { token, body: {} })).body.data as {
+          total?: number;
+          pagination?: { total: number };
+        }
+      ).pagination?.total,
+    ).toBe(2);
 
-    const drop = await t.call('POST', '/admin/plugin/info/delete', { token, body: { ids: [await pluginId('shelf')], dropTables: true } });
+    const drop = await t.call('POST', '/admin/plugin/info/delete', {
+      token,
+      body: { ids: [await pluginId('shelf')], dropTables: true },
+    });
     expect(drop.status, drop.raw).toBe(200);
     expect(await tables()).not.toContain('shelf_item');
     const bin = (await t.rows('recycle_data')).filter((r) => r.entityPrefix === 'shelf/item');
@@ -171,46 +230,71 @@ describe.each(DIALECTS)('plugins (%s)', (dialect) => {
   });
 
   it('only a super admin installs, enables or uninstalls; without a token it is 401', async () => {
-    const menus = (await t.rows('base_sys_menu')).filter((m) => String(m.perms ?? '').includes('plugin:info')).map((m) => Number(m.id));
-    const staff = await createStaff(t, token, { username: `plug${dialect.slice(0, 2)}`, password: "Plug-pass-1", menuIds: menus });
+    const menus = (await t.rows('base_sys_menu'))
+      .filter((m) => String(m.perms ?? '').includes('plugin:info'))
+      .map((m) => Number(m.id));
+    const staff = await createStaff(t, token, {
+      username: `plug${dialect.slice(0, 2)}`,
+      password: 'Plug-pass-1',
+      menuIds: menus,
+    });
     const staffToken = await t.login(staff.username, staff.password);
     const before = await pluginRows(t);
     expect((await install(t, staffToken, zip(shelfPackage({ keyName: 'sneaky' })))).status).toBe(403);
     expect((await install(t, undefined, zip(shelfPackage({ keyName: 'sneaky' })))).status).toBe(401);
     const id = await pluginId('rackb');
-    expect((await t.call('POST', '/admin/plugin/info/update', { token: staffToken, body: { id, status: 0 } })).status).toBe(403);
-    expect((await t.call('POST', '/admin/plugin/info/delete', { token: staffToken, body: { ids: [id] } })).status).toBe(403);
+    expect(
+      (await t.call('POST', '/admin/plugin/info/update', { token: staffToken, body: { id, status: 0 } })).status,
+    ).toBe(403);
+    expect((await t.call('POST', '/admin/plugin/info/delete', { token: staffToken, body: { ids: [id] } })).status).toBe(
+      403,
+    );
     expect(await pluginRows(t)).toEqual(before);
     expect(await served('rackb/item')).toBe(200);
   });
 });
 
-describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('plugins across two processes on one database (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await startApp(dialect, { scheduler: false });
-    token = await t.login();
-  }, 60_000);
-  afterAll(async () => t?.close());
+describe.each(DIALECTS.filter((d) => d !== 'sqlite'))(
+  'plugins across two processes on one database (%s)',
+  (dialect) => {
+    let t: TestApp;
+    let token: string;
+    beforeAll(async () => {
+      t = await startApp(dialect, { scheduler: false });
+      token = await t.login();
+    }, 60_000);
+    afterAll(async () => t?.close());
 
-  it('installed, disabled and enabled through one process, the other follows within seconds', async () => {
-    const other = await secondProcess(t, { scheduler: false });
-    try {
-      const page = async () => (await other.inject({ method: 'POST', url: '/admin/duo/item/page', headers: { authorization: token }, payload: {} })).statusCode;
-      expect(await page()).toBe(404);
-      expect((await install(t, token, zip(shelfPackage({ keyName: 'duo' })))).status).toBe(200);
-      await waitFor('the other process serves the new entity', async () => (await page()) === 200, 6000, 100);
-      const id = Number((await pluginRows(t)).find((p) => p.keyName === 'duo')?.id);
-      expect((await t.call('POST', '/admin/plugin/info/update', { token, body: { id, status: 0 } })).status).toBe(200);
-      await waitFor('the other process stops serving it', async () => (await page()) === 404, 6000, 100);
-      expect((await t.call('POST', '/admin/plugin/info/update', { token, body: { id, status: 1 } })).status).toBe(200);
-      await waitFor('and serves it again', async () => (await page()) === 200, 6000, 100);
-    } finally {
-      await other.close();
-    }
-  }, 30_000);
-});
+    it('installed, disabled and enabled through one process, the other follows within seconds', async () => {
+      const other = await secondProcess(t, { scheduler: false });
+      try {
+        const page = async () =>
+          (
+            await other.inject({
+              method: 'POST',
+              url: '/admin/duo/item/page',
+              headers: { authorization: token },
+              payload: {},
+            })
+          ).statusCode;
+        expect(await page()).toBe(404);
+        expect((await install(t, token, zip(shelfPackage({ keyName: 'duo' })))).status).toBe(200);
+        await waitFor('the other process serves the new entity', async () => (await page()) === 200, 6000, 100);
+        const id = Number((await pluginRows(t)).find((p) => p.keyName === 'duo')?.id);
+        expect((await t.call('POST', '/admin/plugin/info/update', { token, body: { id, status: 0 } })).status).toBe(
+          200,
+        );
+        await waitFor('the other process stops serving it', async () => (await page()) === 404, 6000, 100);
+        expect((await t.call('POST', '/admin/plugin/info/update', { token, body: { id, status: 1 } })).status).toBe(
+          200,
+        );
+        await waitFor('and serves it again', async () => (await page()) === 200, 6000, 100);
+      } finally {
+        await other.close();
+      }
+    }, 30_000);
+  },
+);
 
 describe('hostile and wrong packages are refused before anything is written (sqlite)', () => {
   let t: TestApp;
@@ -224,20 +308,98 @@ describe('hostile and wrong packages are refused before anything is written (sql
   const good = shelfPackage({ keyName: 'evil' });
   const withEntry = (e: ZipEntry) => zip([...good, e]);
   const cases: [string, () => Buffer, number, RegExp][] = [
-    ['zip-slip: ../ in a name', () => withEntry({ name: '../../etc/cron.d/evil', data: 'x' }), 400, /leaves the package folder/],
+    [
+      'zip-slip: ../ in a name',
+      () => withEntry({ name: '../../etc/cron.d/evil', data: 'x' }),
+      400,
+      /leaves the package folder/,
+    ],
     ['zip-slip: an absolute path', () => withEntry({ name: '/tmp/evil.json', data: 'x' }), 400, /absolute path/],
     ['zip-slip: a backslash path', () => withEntry({ name: '..\\..\\evil.json', data: 'x' }), 400, /backslash/],
-    ['a symbolic link', () => withEntry({ name: 'schemas/link.json', data: '/etc/passwd', mode: 0o120777 }), 400, /symbolic link/],
-    ['a zip bomb (declared)', () => withEntry({ name: 'README2.md', data: Buffer.alloc(50 * 1024 * 1024) }), 413, /inflate/],
-    ['a zip bomb (ratio)', () => withEntry({ name: 'bomb.txt', data: Buffer.alloc(1024 * 1024, 0x20) }), 413, /zip bomb/],
-    ['a header that lies about the size', () => zip([...good.filter((e) => e.name !== 'README.md'), { name: 'README.md', data: 'x'.repeat(200_000), declaredSize: 100 }]), 400, /size|too/i],
+    [
+      'a symbolic link',
+      () => withEntry({ name: 'schemas/link.json', data: '/etc/passwd', mode: 0o120777 }),
+      400,
+      /symbolic link/,
+    ],
+    [
+      'a zip bomb (declared)',
+      () => withEntry({ name: 'README2.md', data: Buffer.alloc(50 * 1024 * 1024) }),
+      413,
+      /inflate/,
+    ],
+    [
+      'a zip bomb (ratio)',
+      () => withEntry({ name: 'bomb.txt', data: Buffer.alloc(1024 * 1024, 0x20) }),
+      413,
+      /zip bomb/,
+    ],
+    [
+      'a header that lies about the size',
+      () =>
+        zip([
+          ...good.filter((e) => e.name !== 'README.md'),
+          { name: 'README.md', data: 'x'.repeat(200_000), declaredSize: 100 },
+        ]),
+      400,
+      /size|too/i,
+    ],
     ['an entry twice', () => withEntry({ name: 'plugin.json', data: '{}' }), 400, /twice/],
-    ['code', () => withEntry({ name: 'server/index.js', data: 'require("child_process").exec("rm -rf /")' }), 400, /may not carry/],
+    [
+      'code',
+      () => withEntry({ name: 'server/index.js', data: 'require("child_process").exec("rm -rf /")' }),
+      400,
+      /may not carry/,
+    ],
     ['not a zip', () => randomBytes(2000), 400, /not a zip/],
-    ['larger than the limit', () => withEntry({ name: 'README.md', data: randomBytes(5 * 1024 * 1024 + 10), method: 0 }), 413, /larger than/],
-    ['a schema outside its keyName', () => zip([...good.filter((e) => e.name !== 'schemas/item.json'), { name: 'schemas/item.json', data: JSON.stringify({ type: 'object', 'x-prefix': 'base/sys/user', properties: {} }) }]), 400, /x-prefix must start/],
-    ['a schema aimed at a server table no entity registers', () => zip([...good.filter((e) => e.name !== 'schemas/item.json'), { name: 'schemas/item.json', data: JSON.stringify({ ...JSON.parse(String(good.find((e) => e.name === 'schemas/item.json')!.data)), 'x-table': 'base_sys_session' }) }]), 400, /x-table must start with .{1,3}evil_/],
-    ['a manifest with an unknown key', () => zip([...good.filter((e) => e.name !== 'plugin.json'), { name: 'plugin.json', data: JSON.stringify({ name: 'x', keyName: 'evil', version: '1', server: 'index.js' }) }]), 400, /plugin\.json/],
+    [
+      'larger than the limit',
+      () => withEntry({ name: 'README.md', data: randomBytes(5 * 1024 * 1024 + 10), method: 0 }),
+      413,
+      /larger than/,
+    ],
+    [
+      'a schema outside its keyName',
+      () =>
+        zip([
+          ...good.filter((e) => e.name !== 'schemas/item.json'),
+          {
+            name: 'schemas/item.json',
+            data: JSON.stringify({ type: 'object', 'x-prefix': 'base/sys/user', properties: {} }),
+          },
+        ]),
+      400,
+      /x-prefix must start/,
+    ],
+    [
+      'a schema aimed at a server table no entity registers',
+      () =>
+        zip([
+          ...good.filter((e) => e.name !== 'schemas/item.json'),
+          {
+            name: 'schemas/item.json',
+            data: JSON.stringify({
+              ...JSON.parse(String(good.find((e) => e.name === 'schemas/item.json')!.data)),
+              'x-table': 'base_sys_session',
+            }),
+          },
+        ]),
+      400,
+      /x-table must start with .{1,3}evil_/,
+    ],
+    [
+      'a manifest with an unknown key',
+      () =>
+        zip([
+          ...good.filter((e) => e.name !== 'plugin.json'),
+          {
+            name: 'plugin.json',
+            data: JSON.stringify({ name: 'x', keyName: 'evil', version: '1', server: 'index.js' }),
+          },
+        ]),
+      400,
+      /plugin\.json/,
+    ],
   ];
 
   it.each(cases)('%s', async (_what, archive, status, message) => {

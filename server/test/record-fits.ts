@@ -43,7 +43,13 @@ function fitSkus(record: Row): Row {
  * and no end before its start.
  */
 function fitTask(record: Row): Row {
-  const out: Row = { ...record, status: 0, service: 'base.purgeExpired', data: null, taskType: record.taskType === 1 ? 1 : 0 };
+  const out: Row = {
+    ...record,
+    status: 0,
+    service: 'base.purgeExpired',
+    data: null,
+    taskType: record.taskType === 1 ? 1 : 0,
+  };
   if (out.taskType === 1) {
     out.cron = null;
     if (out.limit === 0) out.limit = null;
@@ -61,7 +67,8 @@ function fitTask(record: Row): Row {
 function fitMenu(record: Row): Row {
   const out: Row = { ...record };
   if (out.type === 1 && (typeof out.router !== 'string' || out.router.trim() === '')) out.router = '/fitted';
-  if (out.type === 2 && (typeof out.perms !== 'string' || out.perms.split(',').every((p) => p.trim() === ''))) out.perms = 'product:info:page';
+  if (out.type === 2 && (typeof out.perms !== 'string' || out.perms.split(',').every((p) => p.trim() === '')))
+    out.perms = 'product:info:page';
   return out;
 }
 

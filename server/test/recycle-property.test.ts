@@ -22,10 +22,18 @@ const AI_CODE_SCHEMA = {
   required: ['name'],
   properties: {
     name: { type: 'string', maxLength: 50, 'x-label': { 'zh-cn': '名称', 'zh-tw': '名稱', en: 'Name' } },
-    categoryId: { type: ['integer', 'null'], 'x-label': { 'zh-cn': '分类', 'zh-tw': '分類', en: 'Category' }, 'x-ref': { entity: 'product/category' } },
+    categoryId: {
+      type: ['integer', 'null'],
+      'x-label': { 'zh-cn': '分类', 'zh-tw': '分類', en: 'Category' },
+      'x-ref': { entity: 'product/category' },
+    },
     roleIds: {
-      type: 'array', items: { type: 'integer' }, default: [], 'x-column': { type: 'json' },
-      'x-label': { 'zh-cn': '角色', 'zh-tw': '角色', en: 'Roles' }, 'x-ref': { entity: 'base/sys/role', multiple: true },
+      type: 'array',
+      items: { type: 'integer' },
+      default: [],
+      'x-column': { type: 'json' },
+      'x-label': { 'zh-cn': '角色', 'zh-tw': '角色', en: 'Roles' },
+      'x-ref': { entity: 'base/sys/role', multiple: true },
     },
   },
 };
@@ -34,23 +42,32 @@ const AI_CODE_SCHEMA = {
 async function installShelfPlugin(t: TestApp, token: string) {
   const boundary = '----joineryRestoreProperty';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="shelf.joinery"\r\nContent-Type: application/zip\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="shelf.joinery"\r\nContent-Type: application/zip\r\n\r\n`,
+    ),
     zip(shelfPackage()),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return t.app.inject({ method: 'POST', url: '/admin/plugin/info/install', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: token } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/admin/plugin/info/install',
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: token },
+  });
 }
 
 /** Integer relations (single or many) of the fields a client writes: the test points them at records that exist. */
-const relations = (entity: Entity): Field[] => writableFields(entity).filter((f) => {
-  const ref = f.schema['x-ref'];
-  if (!ref || (ref.key && ref.key !== 'id')) return false;
-  const types = [f.schema.type, (f.schema.items as { type?: unknown } | undefined)?.type].flat();
-  return types.includes('integer');
-});
+const relations = (entity: Entity): Field[] =>
+  writableFields(entity).filter((f) => {
+    const ref = f.schema['x-ref'];
+    if (!ref || (ref.key && ref.key !== 'id')) return false;
+    const types = [f.schema.type, (f.schema.items as { type?: unknown } | undefined)?.type].flat();
+    return types.includes('integer');
+  });
 
 /** The single relations of an entity, by target prefix. */
-const refTargets = (entity: Entity) => entity.fields.filter((f) => f.schema['x-ref'] && !f.schema['x-ref'].multiple).map((f) => f.schema['x-ref']!.entity);
+const refTargets = (entity: Entity) =>
+  entity.fields.filter((f) => f.schema['x-ref'] && !f.schema['x-ref'].multiple).map((f) => f.schema['x-ref']!.entity);
 
 /**
  * Fields of other entities that link records to this one through a link table (user.roleIdList → role, through
@@ -59,9 +76,18 @@ const refTargets = (entity: Entity) => entity.fields.filter((f) => f.schema['x-r
  */
 function linkersOf(all: Entity[], entity: Entity): { entity: Entity; field: Field }[] {
   const linkTables = all.filter((l) => l.api.length === 0 && refTargets(l).includes(entity.prefix));
-  return all.filter((a) => a.prefix !== entity.prefix && a.api.includes('update') && a.api.includes('info')).flatMap((a) => writableFields(a)
-    .filter((f) => f.schema['x-ref']?.multiple && f.schema['x-ref'].entity === entity.prefix && linkTables.some((l) => refTargets(l).includes(a.prefix)))
-    .map((field) => ({ entity: a, field })));
+  return all
+    .filter((a) => a.prefix !== entity.prefix && a.api.includes('update') && a.api.includes('info'))
+    .flatMap((a) =>
+      writableFields(a)
+        .filter(
+          (f) =>
+            f.schema['x-ref']?.multiple &&
+            f.schema['x-ref'].entity === entity.prefix &&
+            linkTables.some((l) => refTargets(l).includes(a.prefix)),
+        )
+        .map((field) => ({ entity: a, field })),
+    );
 }
 
 /**
@@ -71,9 +97,19 @@ function linkersOf(all: Entity[], entity: Entity): { entity: Entity; field: Fiel
  * moved after a restore (server/modules/recycle/README.md): that pair is left out.
  */
 function childrenOf(all: Entity[], entity: Entity): { entity: Entity; field: Field }[] {
-  return all.filter((c) => c.api.includes('add') && !(entity.prefix === 'base/sys/department' && c.prefix === 'base/sys/user')).flatMap((c) => writableFields(c)
-    .filter((f) => f.schema['x-ref'] && !f.schema['x-ref'].multiple && f.schema['x-ref'].entity === entity.prefix && !f.schema['x-ref'].key)
-    .map((field) => ({ entity: c, field })));
+  return all
+    .filter((c) => c.api.includes('add') && !(entity.prefix === 'base/sys/department' && c.prefix === 'base/sys/user'))
+    .flatMap((c) =>
+      writableFields(c)
+        .filter(
+          (f) =>
+            f.schema['x-ref'] &&
+            !f.schema['x-ref'].multiple &&
+            f.schema['x-ref'].entity === entity.prefix &&
+            !f.schema['x-ref'].key,
+        )
+        .map((field) => ({ entity: c, field })),
+    );
 }
 
 /**
@@ -89,11 +125,15 @@ describe.each(DIALECTS)('add with links → delete → restore gives everything 
   const post = (url: string, body: unknown) => t.call('POST', `/admin/${url}`, { token, body });
 
   const readBack = async (entity: Entity, id: number): Promise<Row | undefined> => {
-    if (entity.api.includes('info')) return (await t.call('GET', `/admin/${entity.prefix}/info`, { token, query: { id: String(id) } })).body.data as Row | undefined;
+    if (entity.api.includes('info'))
+      return (await t.call('GET', `/admin/${entity.prefix}/info`, { token, query: { id: String(id) } })).body.data as
+        | Row
+        | undefined;
     return ((await post(`${entity.prefix}/list`, {})).body.data as Row[]).find((r) => Number(r.id) === id);
   };
   /** Every table but the bookkeeping ones. */
-  const state = async () => Object.fromEntries(Object.entries(await dbFingerprint(t)).filter(([table]) => !BOOKKEEPING.has(table)));
+  const state = async () =>
+    Object.fromEntries(Object.entries(await dbFingerprint(t)).filter(([table]) => !BOOKKEEPING.has(table)));
 
   beforeAll(async () => {
     t = await startApp(dialect);
@@ -107,12 +147,28 @@ describe.each(DIALECTS)('add with links → delete → restore gives everything 
 
   it('covers every entity with add, delete and the bin, and links made from the other side', () => {
     const all = t.app.joinery.registry.all();
-    const covered = all.filter((e) => e.recycle && e.api.includes('add') && e.api.includes('delete')).map((e) => e.prefix);
-    expect(covered).toEqual(expect.arrayContaining(['base/sys/user', 'base/sys/role', 'base/sys/department', 'dict/type', 'dict/info', 'product/info', 'order/order', 'shop/restoreCase', 'shelf/item']));
-    const linked = (prefix: string) => linkersOf(all, all.find((e) => e.prefix === prefix)!).map((l) => `${l.entity.prefix}.${l.field.name}`);
+    const covered = all
+      .filter((e) => e.recycle && e.api.includes('add') && e.api.includes('delete'))
+      .map((e) => e.prefix);
+    expect(covered).toEqual(
+      expect.arrayContaining([
+        'base/sys/user',
+        'base/sys/role',
+        'base/sys/department',
+        'dict/type',
+        'dict/info',
+        'product/info',
+        'order/order',
+        'shop/restoreCase',
+        'shelf/item',
+      ]),
+    );
+    const linked = (prefix: string) =>
+      linkersOf(all, all.find((e) => e.prefix === prefix)!).map((l) => `${l.entity.prefix}.${l.field.name}`);
     expect(linked('base/sys/role')).toEqual(['base/sys/user.roleIdList']);
     expect(linked('base/sys/department')).toEqual(['base/sys/role.departmentIdList']);
-    const under = (prefix: string) => childrenOf(all, all.find((e) => e.prefix === prefix)!).map((l) => `${l.entity.prefix}.${l.field.name}`);
+    const under = (prefix: string) =>
+      childrenOf(all, all.find((e) => e.prefix === prefix)!).map((l) => `${l.entity.prefix}.${l.field.name}`);
     expect(under('dict/type')).toEqual(['dict/info.typeId']);
     expect(under('dict/info')).toEqual(['dict/info.parentId']);
   });
@@ -120,61 +176,77 @@ describe.each(DIALECTS)('add with links → delete → restore gives everything 
   it('each entity: the record and its links come back', async () => {
     // JOINERY_RESTORE_ONLY=base/sys/role,dict/type hunts some entities only.
     const only = process.env.JOINERY_RESTORE_ONLY?.split(',');
-    const entities = t.app.joinery.registry.all().filter((e) => e.recycle && e.api.includes('add') && e.api.includes('delete') && (!only || only.includes(e.prefix)));
+    const entities = t.app.joinery.registry
+      .all()
+      .filter(
+        (e) => e.recycle && e.api.includes('add') && e.api.includes('delete') && (!only || only.includes(e.prefix)),
+      );
     const ran: string[] = [];
     for (const entity of entities) {
       const links = relations(entity);
       const linkers = linkersOf(t.app.joinery.registry.all(), entity);
       const children = childrenOf(t.app.joinery.registry.all(), entity);
       const picks = fc.array(fc.nat(), { minLength: 4, maxLength: 4 });
-      const property = fc.asyncProperty(recordArbitrary(entity), fc.tuple(...links.map(() => picks)), fc.tuple(...linkers.map(() => fc.nat())),
-        fc.tuple(...children.map((c) => recordArbitrary(c.entity))), async (generated, choices, linking, childRecords) => {
-        const record = JSON.parse(JSON.stringify(withUniqueText(entity, generated, counter))) as Row;
-        for (const [i, f] of links.entries()) {
-          const target = t.app.joinery.registry.get(f.schema['x-ref']!.entity)!;
-          const ids = (await t.rows(target.table)).map((r) => Number(r.id));
-          if (ids.length === 0) continue;
-          const chosen = [...new Set(choices[i].map((n) => ids[n % ids.length]))];
-          if (f.schema['x-ref']!.multiple) record[f.name] = chosen.slice(0, Math.min(chosen.length, f.schema.maxItems ?? 4));
-          else if (f.name in record || f.required) record[f.name] = chosen[0];
-        }
-        const added = await post(`${entity.prefix}/add`, record);
-        // A combination a module refuses on purpose (a ticket for an order that has one) is a correct 4xx: nothing to restore.
-        if (added.status === 409) return;
-        expect(added.status, `${entity.prefix} add ${added.raw}`).toBe(200);
-        const data = added.body.data;
-        const id = typeof data === 'number' ? data : Number((data as Row).id);
-        // An existing record of each linking entity gets a link to the new one too (a user gets the new role).
-        for (const [i, { entity: other, field }] of linkers.entries()) {
-          const rows = await t.rows(other.table);
-          const target = Number(rows[linking[i] % rows.length].id);
-          const held = ((await readBack(other, target))?.[field.name] ?? []) as number[];
-          const linked = await post(`${other.prefix}/update`, { id: target, [field.name]: [...held, id] });
-          expect(linked.status, `${other.prefix} ${target} linked to ${entity.prefix} ${id}: ${linked.raw}`).toBe(200);
-        }
-        // One record of each entity that names it (an entry of a new dictionary type).
-        for (const [i, { entity: child, field }] of children.entries()) {
-          const body = JSON.parse(JSON.stringify({ ...withUniqueText(child, childRecords[i], counter), [field.name]: id })) as Row;
-          const made = await post(`${child.prefix}/add`, body);
-          if (made.status !== 409) expect(made.status, `${child.prefix} under ${entity.prefix} ${id}: ${made.raw}`).toBe(200);
-        }
-        const shown = await readBack(entity, id);
-        expect(shown, `${entity.prefix} ${id} read back`).toBeDefined();
-        const before = await state();
-        const binBefore = (await t.rows('recycle_data')).map((r) => Number(r.id));
+      const property = fc.asyncProperty(
+        recordArbitrary(entity),
+        fc.tuple(...links.map(() => picks)),
+        fc.tuple(...linkers.map(() => fc.nat())),
+        fc.tuple(...children.map((c) => recordArbitrary(c.entity))),
+        async (generated, choices, linking, childRecords) => {
+          const record = JSON.parse(JSON.stringify(withUniqueText(entity, generated, counter))) as Row;
+          for (const [i, f] of links.entries()) {
+            const target = t.app.joinery.registry.get(f.schema['x-ref']!.entity)!;
+            const ids = (await t.rows(target.table)).map((r) => Number(r.id));
+            if (ids.length === 0) continue;
+            const chosen = [...new Set(choices[i].map((n) => ids[n % ids.length]))];
+            if (f.schema['x-ref']!.multiple)
+              record[f.name] = chosen.slice(0, Math.min(chosen.length, f.schema.maxItems ?? 4));
+            else if (f.name in record || f.required) record[f.name] = chosen[0];
+          }
+          const added = await post(`${entity.prefix}/add`, record);
+          // A combination a module refuses on purpose (a ticket for an order that has one) is a correct 4xx: nothing to restore.
+          if (added.status === 409) return;
+          expect(added.status, `${entity.prefix} add ${added.raw}`).toBe(200);
+          const data = added.body.data;
+          const id = typeof data === 'number' ? data : Number((data as Row).id);
+          // An existing record of each linking entity gets a link to the new one too (a user gets the new role).
+          for (const [i, { entity: other, field }] of linkers.entries()) {
+            const rows = await t.rows(other.table);
+            const target = Number(rows[linking[i] % rows.length].id);
+            const held = ((await readBack(other, target))?.[field.name] ?? []) as number[];
+            const linked = await post(`${other.prefix}/update`, { id: target, [field.name]: [...held, id] });
+            expect(linked.status, `${other.prefix} ${target} linked to ${entity.prefix} ${id}: ${linked.raw}`).toBe(
+              200,
+            );
+          }
+          // One record of each entity that names it (an entry of a new dictionary type).
+          for (const [i, { entity: child, field }] of children.entries()) {
+            const body = JSON.parse(
+              JSON.stringify({ ...withUniqueText(child, childRecords[i], counter), [field.name]: id }),
+            ) as Row;
+            const made = await post(`${child.prefix}/add`, body);
+            if (made.status !== 409)
+              expect(made.status, `${child.prefix} under ${entity.prefix} ${id}: ${made.raw}`).toBe(200);
+          }
+          const shown = await readBack(entity, id);
+          expect(shown, `${entity.prefix} ${id} read back`).toBeDefined();
+          const before = await state();
+          const binBefore = (await t.rows('recycle_data')).map((r) => Number(r.id));
 
-        const deleted = await post(`${entity.prefix}/delete`, { ids: [id] });
-        expect(deleted.status, `${entity.prefix} delete ${deleted.raw}`).toBe(200);
-        const records = (await t.rows('recycle_data')).map((r) => Number(r.id)).filter((r) => !binBefore.includes(r));
-        expect(records.length, `${entity.prefix}: the delete made a recycle record`).toBeGreaterThan(0);
-        const restored = await post('recycle/data/restore', { ids: records });
-        expect(restored.status, `${entity.prefix} restore ${restored.raw}`).toBe(200);
-        expect(restored.body, `${entity.prefix}: nothing was left out`).toEqual({ code: 1000, message: 'success' });
+          const deleted = await post(`${entity.prefix}/delete`, { ids: [id] });
+          expect(deleted.status, `${entity.prefix} delete ${deleted.raw}`).toBe(200);
+          const records = (await t.rows('recycle_data')).map((r) => Number(r.id)).filter((r) => !binBefore.includes(r));
+          expect(records.length, `${entity.prefix}: the delete made a recycle record`).toBeGreaterThan(0);
+          const restored = await post('recycle/data/restore', { ids: records });
+          expect(restored.status, `${entity.prefix} restore ${restored.raw}`).toBe(200);
+          expect(restored.body, `${entity.prefix}: nothing was left out`).toEqual({ code: 1000, message: 'success' });
 
-        expect(await readBack(entity, id), `${entity.prefix} ${id} after restore`).toEqual(shown);
-        const after = await state();
-        for (const table of Object.keys(before)) expect(after[table], `${entity.prefix}: table ${table} after restore`).toBe(before[table]);
-      });
+          expect(await readBack(entity, id), `${entity.prefix} ${id} after restore`).toEqual(shown);
+          const after = await state();
+          for (const table of Object.keys(before))
+            expect(after[table], `${entity.prefix}: table ${table} after restore`).toBe(before[table]);
+        },
+      );
       await fc.assert(property, { numRuns: RUNS });
       ran.push(entity.prefix);
     }

@@ -18,16 +18,22 @@ describe.each(DIALECTS)('restore brings back what delete removed (%s)', (dialect
     expect(r.status, `${url} ${r.raw}`).toBe(200);
     return r.body.data as Row & number;
   };
-  const info = async (prefix: string, id: number) => (await t.call('GET', `/admin/${prefix}/info`, { token: admin, query: { id: String(id) } })).body.data as Row;
-  const login = (username: string, password: string) => t.call('POST', '/admin/base/open/login', { body: { username, password } });
+  const info = async (prefix: string, id: number) =>
+    (await t.call('GET', `/admin/${prefix}/info`, { token: admin, query: { id: String(id) } })).body.data as Row;
+  const login = (username: string, password: string) =>
+    t.call('POST', '/admin/base/open/login', { body: { username, password } });
   /** The recycle record made by the last delete of a row of this table with this id. */
   const recordOf = async (prefix: string, id: number) => {
-    const found = (await t.rows('recycle_data')).filter((r) => r.entityPrefix === prefix && (JSON.parse(String(r.data)) as Row[]).some((d) => Number(d.id) === id));
+    const found = (await t.rows('recycle_data')).filter(
+      (r) => r.entityPrefix === prefix && (JSON.parse(String(r.data)) as Row[]).some((d) => Number(d.id) === id),
+    );
     expect(found.length, `${prefix} ${id} in the bin`).toBeGreaterThan(0);
     return Number(found[found.length - 1].id);
   };
   const role = async (name: string, menuIdList: number[], departmentIdList: number[] = []) =>
-    Number((await ok('base/sys/role/add', { name, label: `l_${name}`, relevance: false, menuIdList, departmentIdList })).id);
+    Number(
+      (await ok('base/sys/role/add', { name, label: `l_${name}`, relevance: false, menuIdList, departmentIdList })).id,
+    );
 
   beforeAll(async () => {
     t = await startApp(dialect);
@@ -44,7 +50,9 @@ describe.each(DIALECTS)('restore brings back what delete removed (%s)', (dialect
     await ok('base/sys/user/delete', { ids: [staff.userId] });
     expect((await login(staff.username, staff.password)).status).not.toBe(200);
     await ok('recycle/data/restore', { ids: [await recordOf('base/sys/user', staff.userId)] });
-    expect(sorted((await info('base/sys/user', staff.userId)).roleIdList as number[])).toEqual(sorted([staff.roleId, second]));
+    expect(sorted((await info('base/sys/user', staff.userId)).roleIdList as number[])).toEqual(
+      sorted([staff.roleId, second]),
+    );
     const r = await login(staff.username, staff.password);
     expect(r.status, r.raw).toBe(200);
     const token = (r.body.data as Row).token as string;
@@ -80,10 +88,12 @@ describe.each(DIALECTS)('restore brings back what delete removed (%s)', (dialect
     expect((await login(staff.username, staff.password)).status).toBe(200);
     // Everything is as it was, but the bin's own rows and the log of these calls.
     const now = await dbFingerprint(t);
-    for (const table of Object.keys(fingerprint)) if (!['recycle_data', 'base_sys_log', 'base_sys_session', 'base_sys_login_attempt'].includes(table)) expect(now[table], table).toEqual(fingerprint[table]);
+    for (const table of Object.keys(fingerprint))
+      if (!['recycle_data', 'base_sys_log', 'base_sys_session', 'base_sys_login_attempt'].includes(table))
+        expect(now[table], table).toEqual(fingerprint[table]);
   });
 
-  it('a link whose other end was deleted meanwhile is left out and named, in the caller\'s language; restored together both come back', async () => {
+  it("a link whose other end was deleted meanwhile is left out and named, in the caller's language; restored together both come back", async () => {
     const kept = await role('r_kept', []);
     const gone = await role('r_gone', []);
     const staff = await createStaff(t, admin, { username: 'r_linked', menuIds: null });
@@ -104,18 +114,33 @@ describe.each(DIALECTS)('restore brings back what delete removed (%s)', (dialect
     expect(r.status, r.raw).toBe(200);
     const data = r.body.data as { message: string; skipped: Row[] };
     expect(data.message).toMatch(/^Restored; 1 link.*no longer exist/);
-    expect(data.skipped).toEqual([expect.objectContaining({ entity: 'base/sys/userRole', field: 'roleId', missing: { entity: 'base/sys/role', id: gone } })]);
+    expect(data.skipped).toEqual([
+      expect.objectContaining({
+        entity: 'base/sys/userRole',
+        field: 'roleId',
+        missing: { entity: 'base/sys/role', id: gone },
+      }),
+    ]);
     expect((await info('base/sys/user', staff.userId)).roleIdList).toEqual([kept]);
   });
 
   it('the skipped-link note follows the language header', async () => {
-    for (const [language, text] of [['zh-cn', /^已恢复；1 条关联/], ['zh-tw', /^已恢復；1 條關聯/], ['en', /^Restored; 1 link/]] as const) {
+    for (const [language, text] of [
+      ['zh-cn', /^已恢复；1 条关联/],
+      ['zh-tw', /^已恢復；1 條關聯/],
+      ['en', /^Restored; 1 link/],
+    ] as const) {
       const gone = await role(`r_lg_${language}`, []);
       const staff = await createStaff(t, admin, { username: `r_${language}`, menuIds: null });
       await ok('base/sys/user/update', { id: staff.userId, roleIdList: [gone] });
       await ok('base/sys/user/delete', { ids: [staff.userId] });
       await ok('base/sys/role/delete', { ids: [gone] });
-      const r = await post('recycle/data/restore', { ids: [await recordOf('base/sys/user', staff.userId)] }, admin, language);
+      const r = await post(
+        'recycle/data/restore',
+        { ids: [await recordOf('base/sys/user', staff.userId)] },
+        admin,
+        language,
+      );
       expect(r.status, r.raw).toBe(200);
       expect((r.body.data as { message: string }).message).toMatch(text);
     }
@@ -132,22 +157,34 @@ describe.each(DIALECTS)('restore brings back what delete removed (%s)', (dialect
     // Meanwhile another process (an import, a script) wrote link rows of its own.
     const db = untyped(t.app.joinery.database.db);
     const now = '2024-01-01 00:00:00';
-    await db.insertInto('base_sys_user_role').values({ userId: one.userId, roleId: id, createTime: now, updateTime: now }).execute();
+    await db
+      .insertInto('base_sys_user_role')
+      .values({ userId: one.userId, roleId: id, createTime: now, updateTime: now })
+      .execute();
     const twoLink = links.find((l) => Number(l.userId) === two.userId)!;
     await db.deleteFrom('base_sys_user_role').where('userId', '=', two.userId).execute();
-    await db.insertInto('base_sys_user_role').values({ id: twoLink.id, userId: two.userId, roleId: other, createTime: now, updateTime: now }).execute();
+    await db
+      .insertInto('base_sys_user_role')
+      .values({ id: twoLink.id, userId: two.userId, roleId: other, createTime: now, updateTime: now })
+      .execute();
     const r = await post('recycle/data/restore', { ids: [await recordOf('base/sys/role', id)] });
     expect(r.body).toEqual({ code: 1000, message: 'success' });
     const after = await t.rows('base_sys_user_role');
     expect(after.filter((l) => Number(l.userId) === one.userId).map((l) => Number(l.roleId))).toEqual([id]);
-    expect(sorted(after.filter((l) => Number(l.userId) === two.userId).map((l) => l.roleId))).toEqual(sorted([id, other]));
+    expect(sorted(after.filter((l) => Number(l.userId) === two.userId).map((l) => l.roleId))).toEqual(
+      sorted([id, other]),
+    );
   });
 
   it('a record kept before links were kept (no related column value) still restores, as before', async () => {
     const staff = await createStaff(t, admin, { username: 'r_old', menuIds: [] });
     await ok('base/sys/user/delete', { ids: [staff.userId] });
     const record = await recordOf('base/sys/user', staff.userId);
-    await untyped(t.app.joinery.database.db).updateTable('recycle_data').set({ related: null }).where('id', '=', record).execute();
+    await untyped(t.app.joinery.database.db)
+      .updateTable('recycle_data')
+      .set({ related: null })
+      .where('id', '=', record)
+      .execute();
     const r = await post('recycle/data/restore', { ids: [record] });
     expect(r.body).toEqual({ code: 1000, message: 'success' });
     expect((await info('base/sys/user', staff.userId)).username).toBe('r_old');
@@ -158,7 +195,9 @@ describe.each(DIALECTS)('restore brings back what delete removed (%s)', (dialect
     const type = Number((await ok('dict/type/add', { name: 'r_type', key: 'r_type' })).id);
     const top = Number((await ok('dict/info/add', { typeId: type, name: 'top', value: 'a' })).id);
     const child = Number((await ok('dict/info/add', { typeId: type, name: 'child', value: 'b', parentId: top })).id);
-    const grandchild = Number((await ok('dict/info/add', { typeId: type, name: 'grandchild', value: 'c', parentId: child })).id);
+    const grandchild = Number(
+      (await ok('dict/info/add', { typeId: type, name: 'grandchild', value: 'c', parentId: child })).id,
+    );
     const entries = async () => (await t.rows('dict_info')).filter((r) => Number(r.typeId) === type);
     const before = await entries();
     expect(before.map((r) => Number(r.id))).toEqual([top, child, grandchild]);
@@ -180,7 +219,15 @@ describe.each(DIALECTS)('restore brings back what delete removed (%s)', (dialect
     const extra = all.find((m) => /^product:info:page/.test(m.perms ?? ''))!.id;
     const staff = await createStaff(t, admin, { username: 'r_delegate', menuIds: [...own, extra] });
     const token = (await login(staff.username, staff.password)).body.data as Row;
-    const made = Number((await ok('base/sys/role/add', { name: 'r_sub', label: 'r_sub', relevance: false, menuIdList: [extra], departmentIdList: [] }, token.token as string)).id);
+    const made = Number(
+      (
+        await ok(
+          'base/sys/role/add',
+          { name: 'r_sub', label: 'r_sub', relevance: false, menuIdList: [extra], departmentIdList: [] },
+          token.token as string,
+        )
+      ).id,
+    );
     await ok('base/sys/role/delete', { ids: [made] }, token.token as string);
     // The super admin takes the menu away from the delegated admin's role.
     await ok('base/sys/role/update', { id: staff.roleId, menuIdList: own });

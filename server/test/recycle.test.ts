@@ -14,8 +14,10 @@ describe.each(DIALECTS)('generic delete and the recycle bin (%s)', (dialect) => 
   const post = (url: string, body: unknown) => t.call('POST', `/admin/${url}`, { token, body });
   const ids = (rows: Row[]) => rows.map((r) => Number(r.id));
   /** Recycle records added since a count of records, with their JSON columns parsed. */
-  const newRecords = async (since: number): Promise<BinRecord[]> => (await t.rows('recycle_data')).slice(since)
-    .map((r) => ({ ...r, entityInfo: json(r.entityInfo), data: json(r.data), params: json(r.params) }) as BinRecord);
+  const newRecords = async (since: number): Promise<BinRecord[]> =>
+    (await t.rows('recycle_data'))
+      .slice(since)
+      .map((r) => ({ ...r, entityInfo: json(r.entityInfo), data: json(r.data), params: json(r.params) }) as BinRecord);
 
   beforeAll(async () => {
     t = await startApp(dialect);
@@ -33,8 +35,11 @@ describe.each(DIALECTS)('generic delete and the recycle bin (%s)', (dialect) => 
     const [record, ...more] = await newRecords(since);
     expect(more).toEqual([]);
     expect(record).toMatchObject({
-      entityInfo: { dataSourceName: 'default', entity: 'ProductInfoEntity' }, userId: 1, count: 2,
-      url: '/admin/product/info/delete', params: { ids: ids(doomed) },
+      entityInfo: { dataSourceName: 'default', entity: 'ProductInfoEntity' },
+      userId: 1,
+      count: 2,
+      url: '/admin/product/info/delete',
+      params: { ids: ids(doomed) },
     });
     expect(record.data).toEqual(doomed);
   });
@@ -47,7 +52,10 @@ describe.each(DIALECTS)('generic delete and the recycle bin (%s)', (dialect) => 
     const left = ids(await t.rows('dict_info'));
     for (const gone of [a, b, c]) expect(left).not.toContain(Number(gone.id));
     const records = await newRecords(since);
-    expect(records.map((r) => [r.entityInfo.entity, r.count])).toEqual([['DictInfoEntity', 2], ['DictInfoEntity', 1]]);
+    expect(records.map((r) => [r.entityInfo.entity, r.count])).toEqual([
+      ['DictInfoEntity', 2],
+      ['DictInfoEntity', 1],
+    ]);
     const before = await dbFingerprint(t);
     expect((await post('dict/info/delete', { ids: [99999, 99998] })).status).toBe(200);
     expect(await dbFingerprint(t)).toEqual(before);
@@ -55,7 +63,16 @@ describe.each(DIALECTS)('generic delete and the recycle bin (%s)', (dialect) => 
 
   it('refuses missing or malformed ids by name and changes nothing', async () => {
     const before = await dbFingerprint(t);
-    for (const body of [{}, { ids: [] }, { ids: null }, { ids: [0] }, { ids: ['x'] }, { ids: '1,x' }, { ids: { 0: 1 } }, { ids: [1.5] }]) {
+    for (const body of [
+      {},
+      { ids: [] },
+      { ids: null },
+      { ids: [0] },
+      { ids: ['x'] },
+      { ids: '1,x' },
+      { ids: { 0: 1 } },
+      { ids: [1.5] },
+    ]) {
       const r = await post('demo/goods/delete', body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.message).toMatch(/^ids/);
@@ -71,7 +88,11 @@ describe.each(DIALECTS)('generic delete and the recycle bin (%s)', (dialect) => 
   });
 
   it('copies and deletes in one transaction: a failure after the copy leaves both tables as they were', async () => {
-    const unpin = t.app.joinery.hooks.add('demo/tenant', { afterDelete: () => { throw refused('tenant rows are pinned for this test'); } });
+    const unpin = t.app.joinery.hooks.add('demo/tenant', {
+      afterDelete: () => {
+        throw refused('tenant rows are pinned for this test');
+      },
+    });
     try {
       const before = await dbFingerprint(t);
       const r = await post('demo/tenant/delete', { ids: ids(await t.rows('demo_tenant')) });
@@ -101,7 +122,8 @@ describe.each(DIALECTS)('generic delete and the recycle bin (%s)', (dialect) => 
   });
 
   it('a restore never hands a deleted id to the next new row: the newest row deleted, another restored, a new row added, then the newest restored too', async () => {
-    const type = async (name: string) => Number(((await post('space/type/add', { name })).body.data as { id: number }).id);
+    const type = async (name: string) =>
+      Number(((await post('space/type/add', { name })).body.data as { id: number }).id);
     const older = await type('Restored first');
     const newest = await type('Newest, restored last');
     const binIds: number[] = [];
@@ -125,7 +147,10 @@ describe.each(DIALECTS)('generic delete and the recycle bin (%s)', (dialect) => 
     expect((await post('product/category/delete', { ids: [doomed.id] })).status).toBe(200);
     const [record] = await newRecords(since);
     // Another process (an import, a restore from backup) put a row with the same id back meanwhile.
-    await untyped(t.app.joinery.database.db).insertInto('product_category').values({ ...doomed, name: 'Squatter' }).execute();
+    await untyped(t.app.joinery.database.db)
+      .insertInto('product_category')
+      .values({ ...doomed, name: 'Squatter' })
+      .execute();
     const before = await dbFingerprint(t);
     const r = await post('recycle/data/restore', { ids: [record.id] });
     expect(r.status).toBe(409);

@@ -4,7 +4,8 @@ import type { Row } from '../core/db/row.js';
 import { CHECKED_REFS } from './record-arbitrary.js';
 import { RECORD_FITS } from './record-fits.js';
 
-const nonNullTypes = (schema: FieldSchema) => (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t) => t !== 'null');
+const nonNullTypes = (schema: FieldSchema) =>
+  (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t) => t !== 'null');
 
 /** A text value that satisfies the field's length and pattern, unique per seq (unique columns never collide). */
 function sampleText(schema: FieldSchema, seq: number): string {
@@ -23,17 +24,26 @@ export function sampleValue(field: Field, seq: number): unknown {
   if (enumValues?.length) return enumValues[seq % enumValues.length];
   const type = nonNullTypes(schema)[0];
   switch (type) {
-    case 'integer': return Math.min(Math.max(1, schema.minimum ?? 1), schema.maximum ?? 1);
-    case 'number': return Math.min(Math.max(0.5, schema.minimum ?? 0.5), schema.maximum ?? 0.5);
-    case 'boolean': return seq % 2 === 0;
+    case 'integer':
+      return Math.min(Math.max(1, schema.minimum ?? 1), schema.maximum ?? 1);
+    case 'number':
+      return Math.min(Math.max(0.5, schema.minimum ?? 0.5), schema.maximum ?? 0.5);
+    case 'boolean':
+      return seq % 2 === 0;
     case 'array': {
       const itemType = (schema.items as { type?: string } | undefined)?.type;
       // Links to menus and departments must name records that exist (the server checks them): seeded record 1.
-      if (itemType === 'integer' && CHECKED_REFS.has(String((schema['x-ref'] as { entity?: string } | undefined)?.entity))) return [1];
+      if (
+        itemType === 'integer' &&
+        CHECKED_REFS.has(String((schema['x-ref'] as { entity?: string } | undefined)?.entity))
+      )
+        return [1];
       return itemType === 'string' ? [`item${seq}`] : itemType === 'integer' ? [seq] : [];
     }
-    case 'object': return {};
-    default: return sampleText(schema, seq);
+    case 'object':
+      return {};
+    default:
+      return sampleText(schema, seq);
   }
 }
 

@@ -13,8 +13,16 @@ const label = (en: string) => ({ 'zh-cn': en, 'zh-tw': en, en });
 /** A small entity of our own, so the tests can grow and shrink it without touching the real ones. */
 function lampSchema(properties: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   return {
-    type: 'object', 'x-module': 'shop', 'x-prefix': 'shop/lamp', 'x-table': 'shop_lamp', 'x-class': 'ShopLampEntity',
-    'x-title': label('Lamps'), 'x-api': ['add', 'delete', 'update', 'info', 'list', 'page'], required: ['title'], properties, ...extra,
+    type: 'object',
+    'x-module': 'shop',
+    'x-prefix': 'shop/lamp',
+    'x-table': 'shop_lamp',
+    'x-class': 'ShopLampEntity',
+    'x-title': label('Lamps'),
+    'x-api': ['add', 'delete', 'update', 'info', 'list', 'page'],
+    required: ['title'],
+    properties,
+    ...extra,
   };
 }
 const TITLE = { type: 'string', maxLength: 60, 'x-label': label('Title'), 'x-search': 'keyword' };
@@ -45,52 +53,150 @@ describe('a broken schema stops start-up with a message naming the file and the 
   };
 
   it.each([
-    ['a field type outside the meta-schema', { title: { ...TITLE, type: 'strng' } }, {}, /shop[/\\]lamp\.json.*field "title"/],
-    ['an unknown x-search mode', { title: { ...TITLE, 'x-search': 'fuzzy' } }, {}, /shop[/\\]lamp\.json.*field "title"/],
-    ['a field without its label', { title: { type: 'string', maxLength: 10 } }, {}, /shop[/\\]lamp\.json.*field "title".*x-label/],
-    ['required naming a missing field', { title: TITLE }, { required: ['title', 'colour'] }, /shop[/\\]lamp\.json.*required names "colour"/],
-    ['an x-ref to a missing entity', { title: TITLE, makerId: { type: 'integer', 'x-label': label('Maker'), 'x-ref': { entity: 'shop/maker', label: 'name' } } }, {}, /shop[/\\]lamp\.json.*field "makerId".*entity "shop\/maker"/],
-    ['an x-ref to a missing column', { title: TITLE, productId: { type: 'integer', 'x-label': label('Product'), 'x-ref': { entity: 'product/info', label: 'colour' } } }, {}, /shop[/\\]lamp\.json.*field "productId".*column "colour"/],
-    ['a default its own rules refuse', { title: TITLE, watts: { ...WATTS, default: -1 } }, {}, /shop[/\\]lamp\.json.*field "watts".*default/],
+    [
+      'a field type outside the meta-schema',
+      { title: { ...TITLE, type: 'strng' } },
+      {},
+      /shop[/\\]lamp\.json.*field "title"/,
+    ],
+    [
+      'an unknown x-search mode',
+      { title: { ...TITLE, 'x-search': 'fuzzy' } },
+      {},
+      /shop[/\\]lamp\.json.*field "title"/,
+    ],
+    [
+      'a field without its label',
+      { title: { type: 'string', maxLength: 10 } },
+      {},
+      /shop[/\\]lamp\.json.*field "title".*x-label/,
+    ],
+    [
+      'required naming a missing field',
+      { title: TITLE },
+      { required: ['title', 'colour'] },
+      /shop[/\\]lamp\.json.*required names "colour"/,
+    ],
+    [
+      'an x-ref to a missing entity',
+      {
+        title: TITLE,
+        makerId: { type: 'integer', 'x-label': label('Maker'), 'x-ref': { entity: 'shop/maker', label: 'name' } },
+      },
+      {},
+      /shop[/\\]lamp\.json.*field "makerId".*entity "shop\/maker"/,
+    ],
+    [
+      'an x-ref to a missing column',
+      {
+        title: TITLE,
+        productId: {
+          type: 'integer',
+          'x-label': label('Product'),
+          'x-ref': { entity: 'product/info', label: 'colour' },
+        },
+      },
+      {},
+      /shop[/\\]lamp\.json.*field "productId".*column "colour"/,
+    ],
+    [
+      'a default its own rules refuse',
+      { title: TITLE, watts: { ...WATTS, default: -1 } },
+      {},
+      /shop[/\\]lamp\.json.*field "watts".*default/,
+    ],
     ['a prefix outside its module', { title: TITLE }, { 'x-prefix': 'other/lamp' }, /shop[/\\]lamp\.json.*x-prefix/],
-    ['a prefix that is not the file\'s place', { title: TITLE }, { 'x-prefix': 'shop/lantern' }, /shop[/\\]lamp\.json: x-prefix "shop\/lantern" does not match the file's place/],
-    ['a module that is not the prefix\'s first segment', { title: TITLE }, { 'x-module': 'other' }, /shop[/\\]lamp\.json.*must start with the module "other\/"/],
+    [
+      "a prefix that is not the file's place",
+      { title: TITLE },
+      { 'x-prefix': 'shop/lantern' },
+      /shop[/\\]lamp\.json: x-prefix "shop\/lantern" does not match the file's place/,
+    ],
+    [
+      "a module that is not the prefix's first segment",
+      { title: TITLE },
+      { 'x-module': 'other' },
+      /shop[/\\]lamp\.json.*must start with the module "other\/"/,
+    ],
   ])('%s', async (_name, properties, extra, message) => {
     await expect(start({ 'shop/lamp.json': lampSchema(properties, extra) })).rejects.toThrow(message);
   });
 
   it('a schema states only what its prefix does not say: module, table, class, route and view path are derived', async () => {
     const app = await start({
-      'shop/deskLamp.json': { type: 'object', 'x-prefix': 'shop/deskLamp', 'x-title': label('Desk lamps'), 'x-menu': { parent: 'sys' }, properties: { title: TITLE } },
-      'shop/shade.json': { type: 'object', 'x-prefix': 'shop/shade', 'x-table': 'shop_lamp_shade', 'x-title': label('Shades'), 'x-menu': { router: '/shop/shades' }, properties: { title: TITLE } },
+      'shop/deskLamp.json': {
+        type: 'object',
+        'x-prefix': 'shop/deskLamp',
+        'x-title': label('Desk lamps'),
+        'x-menu': { parent: 'sys' },
+        properties: { title: TITLE },
+      },
+      'shop/shade.json': {
+        type: 'object',
+        'x-prefix': 'shop/shade',
+        'x-table': 'shop_lamp_shade',
+        'x-title': label('Shades'),
+        'x-menu': { router: '/shop/shades' },
+        properties: { title: TITLE },
+      },
     });
     try {
       const lamp = app.joinery.registry.get('shop/deskLamp')!;
-      expect([lamp.module, lamp.table, lamp.className, lamp.menu]).toEqual(['shop', 'shop_desk_lamp', 'ShopDeskLampEntity', { parent: 'sys', router: '/shop/deskLamp', viewPath: 'modules/shop/views/deskLamp.vue' }]);
+      expect([lamp.module, lamp.table, lamp.className, lamp.menu]).toEqual([
+        'shop',
+        'shop_desk_lamp',
+        'ShopDeskLampEntity',
+        { parent: 'sys', router: '/shop/deskLamp', viewPath: 'modules/shop/views/deskLamp.vue' },
+      ]);
       const shade = app.joinery.registry.get('shop/shade')!;
-      expect([shade.table, shade.className, shade.menu?.router, shade.menu?.viewPath]).toEqual(['shop_lamp_shade', 'ShopShadeEntity', '/shop/shades', 'modules/shop/views/shade.vue']);
-      const login = await app.inject({ method: 'POST', url: '/admin/base/open/login', payload: { username: 'admin', password: '123456' } });
+      expect([shade.table, shade.className, shade.menu?.router, shade.menu?.viewPath]).toEqual([
+        'shop_lamp_shade',
+        'ShopShadeEntity',
+        '/shop/shades',
+        'modules/shop/views/shade.vue',
+      ]);
+      const login = await app.inject({
+        method: 'POST',
+        url: '/admin/base/open/login',
+        payload: { username: 'admin', password: '123456' },
+      });
       const token = String((login.json() as { data: Row }).data.token);
-      const added = await app.inject({ method: 'POST', url: '/admin/shop/deskLamp/add', headers: { authorization: token }, payload: { title: 'Banker lamp' } });
+      const added = await app.inject({
+        method: 'POST',
+        url: '/admin/shop/deskLamp/add',
+        headers: { authorization: token },
+        payload: { title: 'Banker lamp' },
+      });
       expect(added.statusCode, added.body).toBe(200);
-      const menus = (await app.inject({ method: 'GET', url: '/admin/base/comm/permmenu', headers: { authorization: token } })).json() as { data: { menus: Row[] } };
-      expect(menus.data.menus.filter((m) => m.router === '/shop/deskLamp' || m.router === '/shop/shades').map((m) => m.viewPath).sort())
-        .toEqual(['modules/shop/views/deskLamp.vue', 'modules/shop/views/shade.vue']);
+      const menus = (
+        await app.inject({ method: 'GET', url: '/admin/base/comm/permmenu', headers: { authorization: token } })
+      ).json() as { data: { menus: Row[] } };
+      expect(
+        menus.data.menus
+          .filter((m) => m.router === '/shop/deskLamp' || m.router === '/shop/shades')
+          .map((m) => m.viewPath)
+          .sort(),
+      ).toEqual(['modules/shop/views/deskLamp.vue', 'modules/shop/views/shade.vue']);
     } finally {
       await app.close();
     }
   });
 
   it('a file that is not JSON', async () => {
-    await expect(start({ 'shop/lamp.json': '{ "type": "object", ' })).rejects.toThrow(/shop[/\\]lamp\.json: not valid JSON/);
+    await expect(start({ 'shop/lamp.json': '{ "type": "object", ' })).rejects.toThrow(
+      /shop[/\\]lamp\.json: not valid JSON/,
+    );
   });
 });
 
 /** Every row of every table and every column, to prove a start changed nothing. */
 async function snapshot(t: TestApp): Promise<{ columns: string; rows: string }> {
-  const tables = (await t.app.joinery.database.db.introspection.getTables()).map((tb) => `${tb.name}(${tb.columns.map((c) => `${c.name}:${c.dataType}:${c.isNullable}`).join(',')})`).sort();
+  const tables = (await t.app.joinery.database.db.introspection.getTables())
+    .map((tb) => `${tb.name}(${tb.columns.map((c) => `${c.name}:${c.dataType}:${c.isNullable}`).join(',')})`)
+    .sort();
   const hash = createHash('sha1');
-  for (const e of t.app.joinery.registry.all()) if (e.table !== 'base_sys_log') hash.update(e.table).update(JSON.stringify(await t.rows(e.table)));
+  for (const e of t.app.joinery.registry.all())
+    if (e.table !== 'base_sys_log') hash.update(e.table).update(JSON.stringify(await t.rows(e.table)));
   return { columns: tables.join('\n'), rows: hash.digest('hex') };
 }
 
@@ -127,11 +233,24 @@ describe.each(DIALECTS)('schema sync on an existing database (%s)', (dialect) =>
       const after = await lampRows();
       expect(after.map(({ watts: _w, ...rest }) => rest)).toEqual(before);
       expect(after.map((r) => (r.watts === null ? null : Number(r.watts)))).toEqual([40, 40]);
-      const login = await app.inject({ method: 'POST', url: '/admin/base/open/login', payload: { username: 'admin', password: '123456' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/admin/base/open/login',
+        payload: { username: 'admin', password: '123456' },
+      });
       const token = String((login.json() as { data: Row }).data.token);
-      const added = await app.inject({ method: 'POST', url: '/admin/shop/lamp/add', headers: { authorization: token }, payload: { title: 'Desk lamp', watts: 60 } });
+      const added = await app.inject({
+        method: 'POST',
+        url: '/admin/shop/lamp/add',
+        headers: { authorization: token },
+        payload: { title: 'Desk lamp', watts: 60 },
+      });
       expect(added.statusCode, added.body).toBe(200);
-      expect((await lampRows()).map((r) => [r.title, Number(r.watts)])).toEqual([['Brass lamp', 40], ['Paper lantern', 40], ['Desk lamp', 60]]);
+      expect((await lampRows()).map((r) => [r.title, Number(r.watts)])).toEqual([
+        ['Brass lamp', 40],
+        ['Paper lantern', 40],
+        ['Desk lamp', 60],
+      ]);
     } finally {
       await app.close();
     }
@@ -139,8 +258,9 @@ describe.each(DIALECTS)('schema sync on an existing database (%s)', (dialect) =>
 
   it('removing a field is refused with a clear message and a migration proposal, and nothing is dropped', async () => {
     const before = await lampRows();
-    await expect(buildApp(on({ 'shop/lamp.json': lampSchema({ title: TITLE, watts: WATTS }) })))
-      .rejects.toThrow(/refused a destructive change to table "shop_lamp".*column "note" exists in the database but not in the schema.*proposal written to/);
+    await expect(buildApp(on({ 'shop/lamp.json': lampSchema({ title: TITLE, watts: WATTS }) }))).rejects.toThrow(
+      /refused a destructive change to table "shop_lamp".*column "note" exists in the database but not in the schema.*proposal written to/,
+    );
     const proposals = fs.readdirSync(path.join(t.dataDir, 'migrations')).filter((f) => f.endsWith('-shop_lamp.sql'));
     expect(proposals.length).toBeGreaterThan(0);
     const text = proposals.map((f) => fs.readFileSync(path.join(t.dataDir, 'migrations', f), 'utf8')).join('\n');
@@ -148,11 +268,20 @@ describe.each(DIALECTS)('schema sync on an existing database (%s)', (dialect) =>
     expect(await lampRows()).toEqual(before);
   });
 
-  it('changing a field\'s type is refused with a message naming the column', async () => {
+  it("changing a field's type is refused with a message naming the column", async () => {
     const before = await lampRows();
     fs.rmSync(path.join(t.dataDir, 'migrations'), { recursive: true, force: true });
-    await expect(buildApp(on({ 'shop/lamp.json': lampSchema({ title: TITLE, note: { ...NOTE, type: ['integer', 'null'], maxLength: undefined }, watts: WATTS }) })))
-      .rejects.toThrow(/table "shop_lamp".*column "note" is .* in the database but the schema makes it/);
+    await expect(
+      buildApp(
+        on({
+          'shop/lamp.json': lampSchema({
+            title: TITLE,
+            note: { ...NOTE, type: ['integer', 'null'], maxLength: undefined },
+            watts: WATTS,
+          }),
+        }),
+      ),
+    ).rejects.toThrow(/table "shop_lamp".*column "note" is .* in the database but the schema makes it/);
     expect(fs.readdirSync(path.join(t.dataDir, 'migrations')).some((f) => f.endsWith('-shop_lamp.sql'))).toBe(true);
     expect(await lampRows()).toEqual(before);
   });
@@ -167,7 +296,9 @@ describe.each(DIALECTS)('schema sync on an existing database (%s)', (dialect) =>
     const ms = performance.now() - started;
     await app.close();
     expect(await snapshot(t)).toEqual(before);
-    console.log(`[schema-load ${dialect}] start on an existing database: ${ms.toFixed(0)} ms (${t.app.joinery.registry.all().length} entities)`);
+    console.log(
+      `[schema-load ${dialect}] start on an existing database: ${ms.toFixed(0)} ms (${t.app.joinery.registry.all().length} entities)`,
+    );
     expect(ms).toBeLessThan(3000);
   });
 });

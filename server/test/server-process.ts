@@ -37,22 +37,40 @@ export type ServerProcess = {
  * The real server in a process of its own (`node --import tsx server/main.ts`, as `npm start` runs the built one), on a
  * test app's database and data folder, listening on a free port; resolves once it says it listens.
  */
-export async function startServerProcess(target: { url: string; dataDir: string }, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  target: { url: string; dataDir: string },
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      ...process.env, DATABASE_URL: target.url, JOINERY_DATA_DIR: target.dataDir, JOINERY_UI_DIR: path.join(target.dataDir, 'no-ui'),
-      PORT: String(port), HOST: '127.0.0.1', JOINERY_CAPTCHA: 'off', JOINERY_LOG: 'warn', JOINERY_WORKERS: '1', ...env,
+      ...process.env,
+      DATABASE_URL: target.url,
+      JOINERY_DATA_DIR: target.dataDir,
+      JOINERY_UI_DIR: path.join(target.dataDir, 'no-ui'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JOINERY_CAPTCHA: 'off',
+      JOINERY_LOG: 'warn',
+      JOINERY_WORKERS: '1',
+      ...env,
     },
   });
   let said = '';
-  child.stdout!.on('data', (chunk: Buffer) => { said += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { said += chunk.toString(); });
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  child.stdout!.on('data', (chunk: Buffer) => {
+    said += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    said += chunk.toString();
+  });
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   await until(120_000, 'the server process listening', () => {
-    if (child.exitCode !== null) throw new Error(`the server process ended (${child.exitCode}) before it listened:\n${said}`);
+    if (child.exitCode !== null)
+      throw new Error(`the server process ended (${child.exitCode}) before it listened:\n${said}`);
     return said.includes('listening on');
   });
   return { child, port, base: `http://127.0.0.1:${port}`, output: () => said, exited };

@@ -20,44 +20,61 @@ describe.each(DIALECTS)('slow work outside transactions (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  it.runIf(dialect === 'sqlite')('while a 150-user batch add runs, another admin\'s page, an anonymous captcha and a sign-in answer before it does', async () => {
-    const other = await t.call('POST', '/admin/base/sys/user/add', { token, body: { username: 'other-admin', name: 'Other', password: 'other-secret-1', roleIdList: [1] } });
-    expect(other.status, other.raw).toBe(200);
-    const otherToken = await t.login('other-admin', 'other-secret-1');
-    const users = Array.from({ length: 150 }, (_, i) => ({ username: `batch-${i}`, name: `Batch ${i}`, password: `secret-${i}-x`, roleIdList: [1] }));
+  it.runIf(dialect === 'sqlite')(
+    "while a 150-user batch add runs, another admin's page, an anonymous captcha and a sign-in answer before it does",
+    async () => {
+      const other = await t.call('POST', '/admin/base/sys/user/add', {
+        token,
+        body: { username: 'other-admin', name: 'Other', password: 'other-secret-1', roleIdList: [1] },
+      });
+      expect(other.status, other.raw).toBe(200);
+      const otherToken = await t.login('other-admin', 'other-secret-1');
+      const users = Array.from({ length: 150 }, (_, i) => ({
+        username: `batch-${i}`,
+        name: `Batch ${i}`,
+        password: `secret-${i}-x`,
+        roleIdList: [1],
+      }));
 
-    let answered = false;
-    const batch = t.call('POST', '/admin/base/sys/user/add', { token, body: users }).then((r) => {
-      answered = true;
-      return r;
-    });
-    // Calls made one after another while the batch is in progress: each is answered before the batch is (an order,
-    // not a time). With the hashing inside the batch's transaction, every one of them waited for its commit.
-    let pages = 0;
-    let captchas = 0;
-    let logins = 0;
-    while (!answered && (pages < 5 || captchas < 5 || logins < 2)) {
-      const page = await t.call('POST', '/admin/base/sys/user/page', { token: otherToken, body: { page: 1, size: 20 } });
-      expect(page.status, page.raw).toBe(200);
-      if (!answered) pages++;
-      const captcha = await t.call('GET', '/admin/base/open/captcha');
-      expect(captcha.status, captcha.raw).toBe(200);
-      if (!answered) captchas++;
-      if (logins < 2) {
-        // A sign-in's password check goes ahead of the batch's queued hashes.
-        expect(await t.login('other-admin', 'other-secret-1')).toMatch(/\./);
-        if (!answered) logins++;
+      let answered = false;
+      const batch = t.call('POST', '/admin/base/sys/user/add', { token, body: users }).then((r) => {
+        answered = true;
+        return r;
+      });
+      // Calls made one after another while the batch is in progress: each is answered before the batch is (an order,
+      // not a time). With the hashing inside the batch's transaction, every one of them waited for its commit.
+      let pages = 0;
+      let captchas = 0;
+      let logins = 0;
+      while (!answered && (pages < 5 || captchas < 5 || logins < 2)) {
+        const page = await t.call('POST', '/admin/base/sys/user/page', {
+          token: otherToken,
+          body: { page: 1, size: 20 },
+        });
+        expect(page.status, page.raw).toBe(200);
+        if (!answered) pages++;
+        const captcha = await t.call('GET', '/admin/base/open/captcha');
+        expect(captcha.status, captcha.raw).toBe(200);
+        if (!answered) captchas++;
+        if (logins < 2) {
+          // A sign-in's password check goes ahead of the batch's queued hashes.
+          expect(await t.login('other-admin', 'other-secret-1')).toMatch(/\./);
+          if (!answered) logins++;
+        }
       }
-    }
-    const done = await batch;
-    expect(done.status, done.raw).toBe(200);
-    expect(done.body.data).toHaveLength(150);
-    expect([pages, captchas, logins]).toEqual([5, 5, 2]);
-    const stored = (await t.rows('base_sys_user')).filter((r) => String(r.username).startsWith('batch-'));
-    expect(stored).toHaveLength(150);
-    expect(await verifyPassword('secret-149-x', String(stored.find((r) => r.username === 'batch-149')!.password))).toBe(true);
-    expect(await t.login('batch-75', 'secret-75-x')).toMatch(/\./);
-  }, 240_000);
+      const done = await batch;
+      expect(done.status, done.raw).toBe(200);
+      expect(done.body.data).toHaveLength(150);
+      expect([pages, captchas, logins]).toEqual([5, 5, 2]);
+      const stored = (await t.rows('base_sys_user')).filter((r) => String(r.username).startsWith('batch-'));
+      expect(stored).toHaveLength(150);
+      expect(
+        await verifyPassword('secret-149-x', String(stored.find((r) => r.username === 'batch-149')!.password)),
+      ).toBe(true);
+      expect(await t.login('batch-75', 'secret-75-x')).toMatch(/\./);
+    },
+    240_000,
+  );
 
   it(`an add of more than ${MAX_ADD_BATCH} records is a 400 naming the limit, in the caller's language, and adds nothing`, async () => {
     const before = (await t.rows('dict_info')).length;
@@ -87,15 +104,29 @@ describe.each(DIALECTS)('slow work outside transactions (%s)', (dialect) => {
     const temp = path.join(t.dataDir, 'guard-temp.txt');
     fs.writeFileSync(temp, 'x');
     let committed = false;
-    await expect(db.transaction().execute(async (trx) => {
-      await trx.selectFrom('base_sys_user').select('id').execute();
-      return hashPassword('typed-in-a-transaction');
-    })).rejects.toThrow(/inside an open database transaction/);
-    await expect(db.transaction().setIsolationLevel('serializable').execute(async () => verifyPassword('x', 'scrypt$16384$8$1$a$b'))).rejects.toThrow(/inside an open database transaction/);
-    await expect(db.transaction().execute(async () => storage.put('20260101/a.txt', temp))).rejects.toThrow(/inside an open database transaction/);
-    await db.transaction().execute(async (trx) => {
-      await trx.selectFrom('base_sys_user').select('id').execute();
-    }).then(() => { committed = true; });
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.selectFrom('base_sys_user').select('id').execute();
+        return hashPassword('typed-in-a-transaction');
+      }),
+    ).rejects.toThrow(/inside an open database transaction/);
+    await expect(
+      db
+        .transaction()
+        .setIsolationLevel('serializable')
+        .execute(async () => verifyPassword('x', 'scrypt$16384$8$1$a$b')),
+    ).rejects.toThrow(/inside an open database transaction/);
+    await expect(db.transaction().execute(async () => storage.put('20260101/a.txt', temp))).rejects.toThrow(
+      /inside an open database transaction/,
+    );
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.selectFrom('base_sys_user').select('id').execute();
+      })
+      .then(() => {
+        committed = true;
+      });
     expect(committed).toBe(true);
     expect(await hashPassword('after-the-commit')).toMatch(/^scrypt\$/);
     await storage.put('20260101/a.txt', temp);
@@ -105,7 +136,12 @@ describe.each(DIALECTS)('slow work outside transactions (%s)', (dialect) => {
   it('a batch of users tells other server processes once that rights changed, not once per user', async () => {
     const version = async () => Number((await t.rows('joinery_rights_version'))[0]?.version ?? 0);
     const before = await version();
-    const users = Array.from({ length: 40 }, (_, i) => ({ username: `told-${i}`, name: `Told ${i}`, password: `told-${i}-secret`, roleIdList: [1] }));
+    const users = Array.from({ length: 40 }, (_, i) => ({
+      username: `told-${i}`,
+      name: `Told ${i}`,
+      password: `told-${i}-secret`,
+      roleIdList: [1],
+    }));
     const r = await t.call('POST', '/admin/base/sys/user/add', { token, body: users });
     expect(r.status, r.raw).toBe(200);
     // The bump is a write of its own after the commit; a page call queues behind it (one connection on SQLite, and
@@ -118,14 +154,22 @@ describe.each(DIALECTS)('slow work outside transactions (%s)', (dialect) => {
   });
 
   it('a password changed by update or in the person centre is hashed outside the transaction and signs in', async () => {
-    const add = await t.call('POST', '/admin/base/sys/user/add', { token, body: { username: 'changer', name: 'Changer', password: 'first-secret', roleIdList: [1] } });
+    const add = await t.call('POST', '/admin/base/sys/user/add', {
+      token,
+      body: { username: 'changer', name: 'Changer', password: 'first-secret', roleIdList: [1] },
+    });
     expect(add.status, add.raw).toBe(200);
-    const upd = await t.call('POST', '/admin/base/sys/user/update', { token, body: { id: add.body.data, password: 'second-secret' } });
+    const upd = await t.call('POST', '/admin/base/sys/user/update', {
+      token,
+      body: { id: add.body.data, password: 'second-secret' },
+    });
     expect(upd.status, upd.raw).toBe(200);
     expect(await t.login('changer', 'second-secret')).toMatch(/\./);
-    const person = await t.call('POST', '/admin/base/comm/personUpdate', { token: await t.login('changer', 'second-secret'), body: { password: 'third-secret', oldPassword: 'second-secret' } });
+    const person = await t.call('POST', '/admin/base/comm/personUpdate', {
+      token: await t.login('changer', 'second-secret'),
+      body: { password: 'third-secret', oldPassword: 'second-secret' },
+    });
     expect(person.status, person.raw).toBe(200);
     expect(await t.login('changer', 'third-secret')).toMatch(/\./);
-
   });
 });

@@ -30,7 +30,14 @@ describe.each(DIALECTS)('scheduled tasks (%s)', (dialect) => {
   });
 
   it('a per-second task with limit 3 runs exactly 3 times, one slot each, then stops itself', async () => {
-    const id = await add({ name: 'three times', taskType: 1, every: 1000, repeatCount: 3, service: 'test.count', status: 1 });
+    const id = await add({
+      name: 'three times',
+      taskType: 1,
+      every: 1000,
+      repeatCount: 3,
+      service: 'test.count',
+      status: 1,
+    });
     const started = await taskRow(t.app, id);
     expect(started).toMatchObject({ status: 1, limit: 3, runCount: 0, cron: null });
     expect(started.nextRunTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
@@ -87,10 +94,31 @@ describe.each(DIALECTS)('scheduled tasks (%s)', (dialect) => {
   it('startDate and endDate bound the slots (both inclusive), then the task stops', async () => {
     const startDate = secondsFromNow(2);
     const endDate = secondsFromNow(4);
-    const id = await add({ name: 'window', taskType: 0, cron: '* * * * * ?', service: 'test.count', status: 1, startDate, endDate });
+    const id = await add({
+      name: 'window',
+      taskType: 0,
+      cron: '* * * * * ?',
+      service: 'test.count',
+      status: 1,
+      startDate,
+      endDate,
+    });
     expect((await taskRow(t.app, id)).nextRunTime).toBe(startDate);
-    const interval = await add({ name: 'window by interval', taskType: 1, every: 2000, service: 'test.count', status: 1, startDate, endDate });
-    await waitFor('both to stop', async () => Number((await taskRow(t.app, id)).status) === 0 && Number((await taskRow(t.app, interval)).status) === 0, 9000);
+    const interval = await add({
+      name: 'window by interval',
+      taskType: 1,
+      every: 2000,
+      service: 'test.count',
+      status: 1,
+      startDate,
+      endDate,
+    });
+    await waitFor(
+      'both to stop',
+      async () =>
+        Number((await taskRow(t.app, id)).status) === 0 && Number((await taskRow(t.app, interval)).status) === 0,
+      9000,
+    );
     await sleep(1200);
     const slots = (await logsOf(t.app, id)).map((l) => l.slotTime);
     expect(slots).toHaveLength(3);
@@ -107,17 +135,35 @@ describe.each(DIALECTS)('scheduled tasks (%s)', (dialect) => {
   it('a failing handler is logged as a failure and the next slot still runs', async () => {
     const id = await add({ name: 'flaky', taskType: 1, every: 1000, limit: 3, service: 'test.flaky', status: 1 });
     const broken = await add({ name: 'broken', taskType: 1, every: 1000, limit: 2, service: 'test.fail', status: 1 });
-    await waitFor('both to finish', async () => Number((await taskRow(t.app, id)).status) === 0 && Number((await taskRow(t.app, broken)).status) === 0, 8000);
+    await waitFor(
+      'both to finish',
+      async () =>
+        Number((await taskRow(t.app, id)).status) === 0 && Number((await taskRow(t.app, broken)).status) === 0,
+      8000,
+    );
     await sleep(500);
     const logs = await logsOf(t.app, id);
-    expect(logs.map((l) => [l.status, l.detail])).toEqual([[0, 'flaky handler failed on purpose'], [1, '"ok"'], [1, '"ok"']]);
-    expect((await logsOf(t.app, broken)).map((l) => [l.status, l.detail])).toEqual([[0, 'broken handler'], [0, 'broken handler']]);
+    expect(logs.map((l) => [l.status, l.detail])).toEqual([
+      [0, 'flaky handler failed on purpose'],
+      [1, '"ok"'],
+      [1, '"ok"'],
+    ]);
+    expect((await logsOf(t.app, broken)).map((l) => [l.status, l.detail])).toEqual([
+      [0, 'broken handler'],
+      [0, 'broken handler'],
+    ]);
     // GET log: the page of a task's runs, newest first, with its name; status filters.
-    const page = await t.call('GET', '/admin/task/info/log', { token, query: { id: String(id), page: '1', size: '2' } });
+    const page = await t.call('GET', '/admin/task/info/log', {
+      token,
+      query: { id: String(id), page: '1', size: '2' },
+    });
     expect(page.status, page.raw).toBe(200);
     const data = page.body.data as { list: Row[]; pagination: Row };
     expect(data.pagination).toEqual({ page: 1, size: 2, total: 3 });
-    expect(data.list.map((l) => [l.id, l.taskName])).toEqual([[logs[2].id, 'flaky'], [logs[1].id, 'flaky']]);
+    expect(data.list.map((l) => [l.id, l.taskName])).toEqual([
+      [logs[2].id, 'flaky'],
+      [logs[1].id, 'flaky'],
+    ]);
     const failed = await t.call('GET', '/admin/task/info/log', { token, query: { id: String(id), status: '0' } });
     expect((failed.body.data as { list: Row[] }).list.map((l) => l.id)).toEqual([logs[0].id]);
   });

@@ -32,7 +32,12 @@ function bombPng(): Buffer {
   ihdr.writeUInt32BE(100_000, 0);
   ihdr.writeUInt32BE(100_000, 4);
   ihdr.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(100_001 * 4))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(100_001 * 4))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const MAX = 4096;
@@ -41,14 +46,25 @@ const UPLOAD = '/admin/base/comm/upload';
 type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer; type?: string };
 
 /** A multipart/form-data body written by hand, as a browser sends it (raw UTF-8 in names). */
-function multipart(parts: Part[], options: { cutAfter?: number } = {}): { payload: Buffer; headers: Record<string, string> } {
+function multipart(
+  parts: Part[],
+  options: { cutAfter?: number } = {},
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----joinery${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const p of parts) {
     if ('filename' in p) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`), p.content, Buffer.from('\r\n'));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+        p.content,
+        Buffer.from('\r\n'),
+      );
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`),
+      );
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -59,7 +75,10 @@ function multipart(parts: Part[], options: { cutAfter?: number } = {}): { payloa
 
 const PNG_SIG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** A real 1×1 PNG: pictures are decoded at upload (size, thumbnail). */
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 /** A PNG of an exact length: a real picture, then bytes after its end (which decoders ignore). */
 const png = (length: number) => Buffer.concat([PIXEL, randomBytes(length - PIXEL.length)]);
 /** The PNG signature and noise: sniffs as a PNG but is none. */
@@ -84,9 +103,18 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
   const send = async (parts: Part[], o: { token?: string | null; cutAfter?: number } = {}) => {
     const { payload, headers } = multipart(parts, { cutAfter: o.cutAfter });
     const auth = o.token === null ? undefined : (o.token ?? token);
-    const res = await t.app.inject({ method: 'POST', url: UPLOAD, payload, headers: { ...headers, ...(auth ? { authorization: auth } : {}) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: UPLOAD,
+      payload,
+      headers: { ...headers, ...(auth ? { authorization: auth } : {}) },
+    });
     let body: Row = {};
-    try { body = res.json() as Row; } catch { body = {}; }
+    try {
+      body = res.json() as Row;
+    } catch {
+      body = {};
+    }
     return { status: res.statusCode, body, raw: res.body };
   };
   const uploads = () => path.join(t.dataDir, 'uploads');
@@ -113,7 +141,9 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
   });
   afterAll(async () => {
     // Whatever ran, nothing was written into the data folder outside the upload root (SQLite's own files aside).
-    const outside = walk(t.dataDir).filter((f) => !f.startsWith(`uploads${path.sep}`) && !f.startsWith(`tmp${path.sep}`) && !/^test\.db/.test(f));
+    const outside = walk(t.dataDir).filter(
+      (f) => !f.startsWith(`uploads${path.sep}`) && !f.startsWith(`tmp${path.sep}`) && !/^test\.db/.test(f),
+    );
     expect(outside.filter((f) => !dataFilesBefore.includes(f))).toEqual([]);
     await t.close();
   });
@@ -138,7 +168,11 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
     expect(type.status, type.raw).toBe(200);
     const classifyId = Number((type.body.data as Row).id);
     const bytes = png(MAX - 100);
-    const r = await send([{ name: 'key', value: '3f2a0c6e-8f5b-4c1e-9d2a-1b2c3d4e5f60_Sofa photo.PNG' }, { name: 'classifyId', value: String(classifyId) }, file('blob', bytes)]);
+    const r = await send([
+      { name: 'key', value: '3f2a0c6e-8f5b-4c1e-9d2a-1b2c3d4e5f60_Sofa photo.PNG' },
+      { name: 'classifyId', value: String(classifyId) },
+      file('blob', bytes),
+    ]);
     expect(r.status, r.raw).toBe(200);
     const url = r.body.data as string;
     expect(url).toMatch(/^\/public\/uploads\/\d{8}\/[0-9a-f]{32}_Sofa_photo\.png$/);
@@ -151,7 +185,9 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
     expect(row).toMatchObject({ type: 'image', name: 'Sofa photo.PNG', classifyId, key: url, width: 1, height: 1 });
     // Who uploaded it, by name in the file space.
     expect(Number(row.userId)).toBeGreaterThan(0);
-    const listed = ((await t.call('POST', '/admin/space/info/page', { token, body: { classifyId } })).body.data as { list: Row[] }).list[0];
+    const listed = (
+      (await t.call('POST', '/admin/space/info/page', { token, body: { classifyId } })).body.data as { list: Row[] }
+    ).list[0];
     expect(listed.userName).toBeTruthy();
     expect(Number(row.size)).toBe(bytes.length);
     expect(String(row.fileId)).toBe(url.replace('/public/uploads/', ''));
@@ -163,7 +199,11 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
 
   it('pictures: their size is recorded and a WebP thumbnail made; a PNG that does not decode is 415, a decompression bomb 413, and both leave nothing', async () => {
     // One colour compresses to a few hundred bytes, within this suite's 4 KB limit.
-    const photo = await sharp({ create: { width: 400, height: 250, channels: 3, background: { r: 180, g: 120, b: 60 } } }).png().toBuffer();
+    const photo = await sharp({
+      create: { width: 400, height: 250, channels: 3, background: { r: 180, g: 120, b: 60 } },
+    })
+      .png()
+      .toBuffer();
     expect(photo.length).toBeLessThan(MAX);
     const r = await send([file('oak table.png', photo)]);
     expect(r.status, r.raw).toBe(200);
@@ -176,7 +216,11 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 320, 200]);
     // Not pictures: no size, no thumbnail.
     const doc = await send([file('notes.pdf', pdf())]);
-    expect((await spaceRows()).find((x) => x.url === doc.body.data)).toMatchObject({ width: null, height: null, thumbUrl: null });
+    expect((await spaceRows()).find((x) => x.url === doc.body.data)).toMatchObject({
+      width: null,
+      height: null,
+      thumbUrl: null,
+    });
     // The signature of a PNG and noise after it.
     await refusedCleanly([file('noise.png', fakePng(300))], 415);
     // A PNG whose header claims 100,000 × 100,000 pixels is refused before it is decoded (413 naming the pixel limit).
@@ -190,17 +234,28 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
     const rows = await spaceRows();
     const usedId = Number(rows.find((r) => r.url === url)!.id);
     const unusedId = Number(rows.find((r) => r.url === unused.body.data)!.id);
-    const category = ((await t.call('POST', '/admin/product/category/list', { token, body: {} })).body.data as Row[])[0].id;
+    const category = ((await t.call('POST', '/admin/product/category/list', { token, body: {} })).body.data as Row[])[0]
+      .id;
     const products: number[] = [];
-    for (const body of [{ pic: url }, { pics: ['/public/x.png', url] }, { detail: `<p>Look: <img src="${url}"></p>` }]) {
-      const added = await t.call('POST', '/admin/product/info/add', { token, body: { name: `Uses ${Object.keys(body)[0]}`, price: 100, categoryId: category, ...body } });
+    for (const body of [
+      { pic: url },
+      { pics: ['/public/x.png', url] },
+      { detail: `<p>Look: <img src="${url}"></p>` },
+    ]) {
+      const added = await t.call('POST', '/admin/product/info/add', {
+        token,
+        body: { name: `Uses ${Object.keys(body)[0]}`, price: 100, categoryId: category, ...body },
+      });
       expect(added.status, added.raw).toBe(200);
       products.push(Number((added.body.data as Row).id));
     }
     expect((await t.call('POST', '/admin/base/comm/personUpdate', { token, body: { headImg: url } })).status).toBe(200);
     const r = await t.call('POST', '/admin/space/info/references', { token, body: { ids: [usedId, unusedId] } });
     expect(r.status, r.raw).toBe(200);
-    const [usedRefs, unusedRefs] = r.body.data as { id: number; references: { prefix: string; fields: string[]; ids: number[]; count: number }[] }[];
+    const [usedRefs, unusedRefs] = r.body.data as {
+      id: number;
+      references: { prefix: string; fields: string[]; ids: number[]; count: number }[];
+    }[];
     expect(usedRefs.id).toBe(usedId);
     const byPrefix = Object.fromEntries(usedRefs.references.map((x) => [x.prefix, x]));
     expect(Object.keys(byPrefix).sort()).toEqual(['base/sys/user', 'product/info']);
@@ -210,11 +265,24 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
     expect(unusedRefs.references).toEqual([]);
     // A file recorded by a client with a name of its own (no random part) is found by its path; LIKE's wildcards in
     // it match only themselves.
-    const own = await t.call('POST', '/admin/space/info/add', { token, body: { url: '/public/x_1%.png', name: 'x_1%.png', type: 'image' } });
+    const own = await t.call('POST', '/admin/space/info/add', {
+      token,
+      body: { url: '/public/x_1%.png', name: 'x_1%.png', type: 'image' },
+    });
     const ownId = Number((own.body.data as Row).id);
-    await t.call('POST', '/admin/product/info/add', { token, body: { name: 'Uses own', price: 100, categoryId: category, pic: '/public/x_1%.png' } });
-    await t.call('POST', '/admin/product/info/add', { token, body: { name: 'Uses lookalike', price: 100, categoryId: category, pic: '/public/xa1b.png' } });
-    const ownRefs = ((await t.call('POST', '/admin/space/info/references', { token, body: { ids: [ownId] } })).body.data as { references: { count: number }[] }[])[0];
+    await t.call('POST', '/admin/product/info/add', {
+      token,
+      body: { name: 'Uses own', price: 100, categoryId: category, pic: '/public/x_1%.png' },
+    });
+    await t.call('POST', '/admin/product/info/add', {
+      token,
+      body: { name: 'Uses lookalike', price: 100, categoryId: category, pic: '/public/xa1b.png' },
+    });
+    const ownRefs = (
+      (await t.call('POST', '/admin/space/info/references', { token, body: { ids: [ownId] } })).body.data as {
+        references: { count: number }[];
+      }[]
+    )[0];
     expect(ownRefs.references.map((x) => x.count)).toEqual([1]);
     const bad = await t.call('POST', '/admin/space/info/references', { token, body: { ids: [] } });
     expect([bad.status, (bad.body.details as Row[])[0].path]).toEqual([400, 'ids']);
@@ -247,7 +315,17 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
   });
 
   it('path tricks in key never leave the upload root', async () => {
-    const keys = ['../../x.png', '/etc/passwd.png', '..\\..\\win.png', 'C:\\Windows\\evil.png', 'a\u0000b/../c.png', '....//....//d.png', '照片 ✓ été.png', '%2e%2e%2fenc.png', 'x\u202Egnp.png'];
+    const keys = [
+      '../../x.png',
+      '/etc/passwd.png',
+      '..\\..\\win.png',
+      'C:\\Windows\\evil.png',
+      'a\u0000b/../c.png',
+      '....//....//d.png',
+      '照片 ✓ été.png',
+      '%2e%2e%2fenc.png',
+      'x\u202Egnp.png',
+    ];
     for (const key of keys) {
       const before = storedFiles();
       const r = await send([{ name: 'key', value: key }, file('f.png', png(200))]);
@@ -274,7 +352,9 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
   });
 
   it('SVG is served inert (sandbox policy) and other documents as downloads', async () => {
-    const svg = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script><circle r="5"/></svg>');
+    const svg = Buffer.from(
+      '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script><circle r="5"/></svg>',
+    );
     const r = await send([file('logo.svg', svg)]);
     expect(r.status, r.raw).toBe(200);
     const got = await t.app.inject({ method: 'GET', url: r.body.data as string });
@@ -328,7 +408,9 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
     const whole = multipart(parts).payload.length;
     // libuv's thread pool kept busy (as under a full test run or real load): file opens wait in its queue.
     let busy = true;
-    const hog = async () => { while (busy) await new Promise((resolve) => pbkdf2(' ', 's', 20_000, 32, 'sha256', resolve)); };
+    const hog = async () => {
+      while (busy) await new Promise((resolve) => pbkdf2(' ', 's', 20_000, 32, 'sha256', resolve));
+    };
     const hogs = Array.from({ length: 8 }, hog);
     try {
       for (let round = 0; round < 5; round++) {
@@ -350,7 +432,9 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
     const { payload, headers } = multipart([file('a.png', png(300)), file('b.png', png(MAX - 10))]);
     const socket = net.connect(Number(port), '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    socket.write(`POST ${UPLOAD} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${token}\r\nContent-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`);
+    socket.write(
+      `POST ${UPLOAD} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${token}\r\nContent-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,
+    );
     socket.write(payload.subarray(0, payload.length - 1000));
     // Long enough for the first file to reach its temporary file; then the client is gone.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -367,14 +451,26 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
     const url = r.body.data as string;
     const type = await t.call('POST', '/admin/space/type/add', { token, body: { name: 'Chairs' } });
     const classifyId = Number((type.body.data as Row).id);
-    const add = await t.call('POST', '/admin/space/info/add', { token, body: { url, name: 'Chair, front', classifyId, key: url } });
+    const add = await t.call('POST', '/admin/space/info/add', {
+      token,
+      body: { url, name: 'Chair, front', classifyId, key: url },
+    });
     expect(add.status, add.raw).toBe(200);
     const rows = (await spaceRows()).filter((x) => x.url === url);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: (add.body.data as Row).id, name: 'Chair, front', classifyId, type: 'image', fileId: url.replace('/public/uploads/', '') });
+    expect(rows[0]).toMatchObject({
+      id: (add.body.data as Row).id,
+      name: 'Chair, front',
+      classifyId,
+      type: 'image',
+      fileId: url.replace('/public/uploads/', ''),
+    });
     expect(Number(rows[0].size)).toBe(321);
     // Any other URL is added as before.
-    const other = await t.call('POST', '/admin/space/info/add', { token, body: { url: 'https://example.com/a.png', name: 'External' } });
+    const other = await t.call('POST', '/admin/space/info/add', {
+      token,
+      body: { url: 'https://example.com/a.png', name: 'External' },
+    });
     expect(other.status, other.raw).toBe(200);
   });
 

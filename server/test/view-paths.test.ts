@@ -5,7 +5,9 @@ import { DIALECTS, startApp, type TestApp } from './harness.js';
 import { SEED_DIR } from '../paths.js';
 
 /** The view files of cool-admin-vue 7.3 (where they came from is said in the file). */
-const ORIGINAL = JSON.parse(fs.readFileSync(path.join(SEED_DIR, 'cool-admin-vue-7.3-views.json'), 'utf8')) as { views: string[] };
+const ORIGINAL = JSON.parse(fs.readFileSync(path.join(SEED_DIR, 'cool-admin-vue-7.3-views.json'), 'utf8')) as {
+  views: string[];
+};
 const ORIGINAL_VIEWS = new Set(ORIGINAL.views);
 
 /**
@@ -13,10 +15,22 @@ const ORIGINAL_VIEWS = new Set(ORIGINAL.views);
  * cool-admin (PROTOCOL §0, §10), so the original client shows nothing there whatever path we seed.
  */
 const OURS_ONLY: { test: (viewPath: string) => boolean; reason: string }[] = [
-  { test: (v) => v.startsWith('modules/product/views/'), reason: 'shop module product (goods, categories, materials, specs): SPEC only' },
-  { test: (v) => v.startsWith('modules/order/views/'), reason: 'shop module order (orders, recommendations): SPEC only' },
-  { test: (v) => v.startsWith('modules/audit/views/'), reason: 'shop module audit (flows, product/order/member tickets): SPEC only' },
-  { test: (v) => v === 'modules/user/views/level.vue', reason: 'shop member levels: the original user module has list, info and address only' },
+  {
+    test: (v) => v.startsWith('modules/product/views/'),
+    reason: 'shop module product (goods, categories, materials, specs): SPEC only',
+  },
+  {
+    test: (v) => v.startsWith('modules/order/views/'),
+    reason: 'shop module order (orders, recommendations): SPEC only',
+  },
+  {
+    test: (v) => v.startsWith('modules/audit/views/'),
+    reason: 'shop module audit (flows, product/order/member tickets): SPEC only',
+  },
+  {
+    test: (v) => v === 'modules/user/views/level.vue',
+    reason: 'shop member levels: the original user module has list, info and address only',
+  },
 ];
 
 type MenuRow = { id: number; name: string; type: number; router: string | null; viewPath: string | null };
@@ -50,8 +64,14 @@ describe.each(DIALECTS)('seeded menus open in the original client (%s)', (dialec
       .map((m) => `${m.name} ${m.router ?? ''} → ${m.viewPath ?? '(none)'}`);
     expect(cannotOpen, 'pages the original client opens blank').toEqual([]);
     // The exceptions are really exceptions: each names at least one seeded page, none hides a page of the original.
-    for (const o of OURS_ONLY) expect(pages.some((m) => o.test(m.viewPath ?? '')), o.reason).toBe(true);
-    expect(pages.filter((m) => OURS_ONLY.some((o) => o.test(m.viewPath ?? '')) && ORIGINAL_VIEWS.has(m.viewPath ?? ''))).toEqual([]);
+    for (const o of OURS_ONLY)
+      expect(
+        pages.some((m) => o.test(m.viewPath ?? '')),
+        o.reason,
+      ).toBe(true);
+    expect(
+      pages.filter((m) => OURS_ONLY.some((o) => o.test(m.viewPath ?? '')) && ORIGINAL_VIEWS.has(m.viewPath ?? '')),
+    ).toEqual([]);
   });
 
   it('the system pages use the original paths (PROTOCOL §9.5)', () => {
@@ -74,7 +94,8 @@ describe.each(DIALECTS)('a database seeded with the old view paths (%s)', (diale
   it('is brought to the original paths at the next start; a view path an admin chose stays', async () => {
     t = await startApp(dialect);
     const db = t.app.joinery.database.db as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>;
-    const setView = (router: string, viewPath: string) => db.updateTable('base_sys_menu').set({ viewPath }).where('router', '=', router).where('type', '=', 1).execute();
+    const setView = (router: string, viewPath: string) =>
+      db.updateTable('base_sys_menu').set({ viewPath }).where('router', '=', router).where('type', '=', 1).execute();
     // As an older Joinery seeded them — and one page an admin pointed at a view of their own.
     await setView('/sys/user', 'modules/base/views/user.vue');
     await setView('/demo/goods', 'modules/demo/views/goods.vue');
@@ -87,6 +108,8 @@ describe.each(DIALECTS)('a database seeded with the old view paths (%s)', (diale
     expect(viewOf('/sys/menu'), 'an admin’s own view path is kept').toBe('modules/custom/views/my-menu.vue');
     // The signed-in menu reflects it at once.
     const r = await t.call('GET', '/admin/base/comm/permmenu', { token: await t.login() });
-    expect((r.body.data as { menus: MenuRow[] }).menus.find((m) => m.router === '/sys/user')?.viewPath).toBe('modules/base/views/user/index.vue');
+    expect((r.body.data as { menus: MenuRow[] }).menus.find((m) => m.router === '/sys/user')?.viewPath).toBe(
+      'modules/base/views/user/index.vue',
+    );
   });
 });

@@ -36,7 +36,9 @@ export class EditDialog {
     await this.field(name).locator('button[aria-haspopup="listbox"]').click();
     const list = this.field(name).getByRole('listbox');
     await expect(list).toBeVisible();
-    await this.field(name).getByPlaceholder(/筛选|篩選|filter/i).fill(label);
+    await this.field(name)
+      .getByPlaceholder(/筛选|篩選|filter/i)
+      .fill(label);
     await list.getByRole('option', { name: label, exact: true }).click();
   }
 

@@ -68,7 +68,8 @@ export class ListPage {
 
   /** Opens the advanced search form when it is folded. */
   async openAdvanced(): Promise<void> {
-    if (!(await this.advanced.isVisible())) await this.screen.getByRole('button', { name: /高级搜索|進階搜尋|Filters/ }).click();
+    if (!(await this.advanced.isVisible()))
+      await this.screen.getByRole('button', { name: /高级搜索|進階搜尋|Filters/ }).click();
     await expect(this.advanced).toBeVisible();
   }
 
@@ -87,7 +88,10 @@ export class ListPage {
   }
 
   async clickAdd(): Promise<void> {
-    await this.screen.getByRole('button', { name: /新增|Add/ }).first().click();
+    await this.screen
+      .getByRole('button', { name: /新增|Add/ })
+      .first()
+      .click();
   }
 
   /** A row action by its word; its accessible name goes on with the row's name ("编辑 Alice"). */
@@ -136,6 +140,8 @@ export class ListPage {
 
   /** Header texts of the visible columns, in order (without the checkbox and actions columns). */
   async columnIds(): Promise<string[]> {
-    return this.table.locator('thead th[data-column]').evaluateAll((ths) => ths.map((th) => th.getAttribute('data-column') ?? ''));
+    return this.table
+      .locator('thead th[data-column]')
+      .evaluateAll((ths) => ths.map((th) => th.getAttribute('data-column') ?? ''));
   }
 }

@@ -68,7 +68,10 @@ export class ShellPage {
   async switchLanguage(lang: 'zh-cn' | 'zh-tw' | 'en'): Promise<void> {
     await this.page.getByTestId('language-switch').click();
     await this.page.getByTestId(`language-${lang}`).click();
-    await expect(this.page.locator('html')).toHaveAttribute('lang', lang === 'en' ? 'en' : lang === 'zh-tw' ? 'zh-TW' : 'zh-CN');
+    await expect(this.page.locator('html')).toHaveAttribute(
+      'lang',
+      lang === 'en' ? 'en' : lang === 'zh-tw' ? 'zh-TW' : 'zh-CN',
+    );
   }
 
   async toggleDark(): Promise<void> {
@@ -91,25 +94,52 @@ export class ShellPage {
   }
 }
 
-type Api = { call<T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<{ status: number; message?: string; data: T }> };
+type Api = {
+  call<T = unknown>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<{ status: number; message?: string; data: T }>;
+};
 type MenuRow = { id: number; parentId: number | null; type: number; router: string | null; perms: string | null };
 
 /**
  * Creates, through the real API, a role granting the pages at `routers` (with their directories) plus the buttons whose
  * permissions match `buttons`, and an enabled admin user holding it. Returns the user's name; the password is 'secret123'.
  */
-export async function createUserWithPages(api: Api, name: string, routers: string[], buttons: (perms: string) => boolean): Promise<string> {
+export async function createUserWithPages(
+  api: Api,
+  name: string,
+  routers: string[],
+  buttons: (perms: string) => boolean,
+): Promise<string> {
   const menus = (await api.call<MenuRow[]>('POST', '/admin/base/sys/menu/list', {})).data;
   const ids = new Set<number>();
   // Every user gets the home row, so a login lands on the home page.
   for (const page of menus.filter((m) => m.type === 1 && m.router && ['/', ...routers].includes(m.router))) {
     ids.add(page.id);
     for (let p = page.parentId; p != null; p = menus.find((m) => m.id === p)?.parentId ?? null) ids.add(p);
-    for (const b of menus.filter((m) => m.parentId === page.id && m.type === 2 && m.perms && buttons(m.perms))) ids.add(b.id);
+    for (const b of menus.filter((m) => m.parentId === page.id && m.type === 2 && m.perms && buttons(m.perms)))
+      ids.add(b.id);
   }
-  const role = await api.call<{ id: number }>('POST', '/admin/base/sys/role/add', { name: `${name} role`, label: `${name}_role`, relevance: false, menuIdList: [...ids], departmentIdList: [1] });
+  const role = await api.call<{ id: number }>('POST', '/admin/base/sys/role/add', {
+    name: `${name} role`,
+    label: `${name}_role`,
+    relevance: false,
+    menuIdList: [...ids],
+    departmentIdList: [1],
+  });
   if (!role.data?.id) throw new Error(`role add failed: ${role.status} ${role.message}`);
-  const user = await api.call('POST', '/admin/base/sys/user/add', { username: name, name, nickName: name, password: 'secret123', departmentId: 1, status: 1, roleIdList: [role.data.id] });
+  const user = await api.call('POST', '/admin/base/sys/user/add', {
+    username: name,
+    name,
+    nickName: name,
+    password: 'secret123',
+    departmentId: 1,
+    status: 1,
+    roleIdList: [role.data.id],
+  });
   if (user.status !== 200) throw new Error(`user add failed: ${user.status} ${user.message}`);
   return name;
 }

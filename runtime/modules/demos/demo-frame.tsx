@@ -7,7 +7,12 @@ export function DemoFrame({ hint, children, value }: { hint: string; children: R
       <p className="text-[13px] text-muted">{hint}</p>
       <div>{children}</div>
       {value !== undefined && (
-        <pre className="max-h-32 overflow-auto rounded-md bg-subtle px-3 py-2 font-mono text-[12px] text-muted" data-testid="demo-value">{JSON.stringify(value, null, 2)}</pre>
+        <pre
+          className="max-h-32 overflow-auto rounded-md bg-subtle px-3 py-2 font-mono text-[12px] text-muted"
+          data-testid="demo-value"
+        >
+          {JSON.stringify(value, null, 2)}
+        </pre>
       )}
     </div>
   );

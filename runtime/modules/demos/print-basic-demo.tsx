@@ -14,7 +14,8 @@ export default function PrintBasicDemo() {
   const { t, i18n } = useTranslation('plugin');
   const sheet = useRef<HTMLDivElement>(null);
   const paper = usePaperLabel();
-  const money = (n: number) => n.toLocaleString(i18n.language === 'en' ? 'en-US' : 'zh-CN', { style: 'currency', currency: 'CNY' });
+  const money = (n: number) =>
+    n.toLocaleString(i18n.language === 'en' ? 'en-US' : 'zh-CN', { style: 'currency', currency: 'CNY' });
   const total = LINES.reduce((s, l) => s + l.qty * l.price, 0);
   return (
     <DemoFrame hint={t('demo.print.basicHint')}>
@@ -28,13 +29,36 @@ export default function PrintBasicDemo() {
           <p className="jy-paper-muted">{t('demo.print.noteNo')} DN-20260315-0042 · 2026-03-15</p>
           <h2>{t('demo.print.items')}</h2>
           <table>
-            <thead><tr><th>{t('demo.print.sku')}</th><th>{t('demo.print.qty')}</th><th>{t('demo.print.price')}</th><th>{t('demo.print.amount')}</th></tr></thead>
+            <thead>
+              <tr>
+                <th>{t('demo.print.sku')}</th>
+                <th>{t('demo.print.qty')}</th>
+                <th>{t('demo.print.price')}</th>
+                <th>{t('demo.print.amount')}</th>
+              </tr>
+            </thead>
             <tbody>
-              {LINES.map((l) => <tr key={l.sku}><td>{l.sku}</td><td>{l.qty}</td><td>{money(l.price)}</td><td>{money(l.qty * l.price)}</td></tr>)}
-              <tr><td colSpan={3}><strong>{t('demo.print.total')}</strong></td><td><strong>{money(total)}</strong></td></tr>
+              {LINES.map((l) => (
+                <tr key={l.sku}>
+                  <td>{l.sku}</td>
+                  <td>{l.qty}</td>
+                  <td>{money(l.price)}</td>
+                  <td>{money(l.qty * l.price)}</td>
+                </tr>
+              ))}
+              <tr>
+                <td colSpan={3}>
+                  <strong>{t('demo.print.total')}</strong>
+                </td>
+                <td>
+                  <strong>{money(total)}</strong>
+                </td>
+              </tr>
             </tbody>
           </table>
-          <p className="jy-paper-muted" style={{ marginTop: 16 }}>{t('demo.print.signature')}</p>
+          <p className="jy-paper-muted" style={{ marginTop: 16 }}>
+            {t('demo.print.signature')}
+          </p>
         </div>
       </div>
     </DemoFrame>

@@ -14,8 +14,16 @@ function Picker({ demo, ...props }: { demo: string } & Partial<Parameters<typeof
   const [value, setValue] = useState<string[]>([]);
   const max = props.max ?? 1;
   return (
-    <DemoFrame hint={t(`demo.upload.${demo}Hint`)} value={max === 1 ? value[0] ?? null : value}>
-      <UploadPicker id={`demo-upload-${demo}`} value={value} onChange={setValue} max={max} accept={props.accept ?? 'image'} label={t(`demos.upload.${demo}`)} {...props} />
+    <DemoFrame hint={t(`demo.upload.${demo}Hint`)} value={max === 1 ? (value[0] ?? null) : value}>
+      <UploadPicker
+        id={`demo-upload-${demo}`}
+        value={value}
+        onChange={setValue}
+        max={max}
+        accept={props.accept ?? 'image'}
+        label={t(`demos.upload.${demo}`)}
+        {...props}
+      />
     </DemoFrame>
   );
 }
@@ -39,24 +47,35 @@ function FileDemo() {
 function Drag() {
   const { t } = useTranslation('plugin');
   return (
-    <Picker demo="drag" max={9} accept="file" trigger={(
-      <span className="flex flex-col items-center justify-center gap-1.5 rounded-lg border-2 border-dashed border-line-strong bg-surface px-4 py-8 text-center text-muted hover:border-primary hover:text-primary">
-        <Icon name="upload" size={28} />
-        <span className="text-[13px]">{t('demo.upload.dragHere')}</span>
-        <span className="text-[12px] text-faint">{t('demo.upload.dragSub')}</span>
-      </span>
-    )} />
+    <Picker
+      demo="drag"
+      max={9}
+      accept="file"
+      trigger={
+        <span className="flex flex-col items-center justify-center gap-1.5 rounded-lg border-2 border-dashed border-line-strong bg-surface px-4 py-8 text-center text-muted hover:border-primary hover:text-primary">
+          <Icon name="upload" size={28} />
+          <span className="text-[13px]">{t('demo.upload.dragHere')}</span>
+          <span className="text-[12px] text-faint">{t('demo.upload.dragSub')}</span>
+        </span>
+      }
+    />
   );
 }
 
 function Custom() {
   const { t } = useTranslation('plugin');
   return (
-    <Picker demo="custom" max={3} accept="file" trigger={(
-      <span className={`${buttonClass.default} w-fit`}>
-        <Icon name="paperclip" size={15} />{t('demo.upload.attach')}
-      </span>
-    )} />
+    <Picker
+      demo="custom"
+      max={3}
+      accept="file"
+      trigger={
+        <span className={`${buttonClass.default} w-fit`}>
+          <Icon name="paperclip" size={15} />
+          {t('demo.upload.attach')}
+        </span>
+      }
+    />
   );
 }
 
@@ -79,12 +98,27 @@ function Space() {
   return (
     <DemoFrame hint={t('demo.upload.spaceHint')} value={value}>
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={buttonClass.default} onClick={() => setOpen(true)}><Icon name="folder" size={15} />{t('demo.upload.openSpace')}</button>
-        {value.map((url) => <span key={url} className="overflow-hidden rounded-md border border-line"><Thumb url={url} size={56} /></span>)}
+        <button type="button" className={buttonClass.default} onClick={() => setOpen(true)}>
+          <Icon name="folder" size={15} />
+          {t('demo.upload.openSpace')}
+        </button>
+        {value.map((url) => (
+          <span key={url} className="overflow-hidden rounded-md border border-line">
+            <Thumb url={url} size={56} />
+          </span>
+        ))}
       </div>
       {open && (
         <Suspense fallback={null}>
-          <SpacePicker accept="image" room={9} onClose={() => setOpen(false)} onPick={(urls) => { setValue(urls); setOpen(false); }} />
+          <SpacePicker
+            accept="image"
+            room={9}
+            onClose={() => setOpen(false)}
+            onPick={(urls) => {
+              setValue(urls);
+              setOpen(false);
+            }}
+          />
         </Suspense>
       )}
     </DemoFrame>
@@ -93,5 +127,12 @@ function Space() {
 
 /** The upload plugin's eight demos (SPEC §2), by their key under plugin:demos.upload. */
 export const UPLOAD_DEMOS: Record<string, ComponentType> = {
-  base: Base, multiple: Multiple, small: Small, file: FileDemo, drag: Drag, custom: Custom, check: Check, space: Space,
+  base: Base,
+  multiple: Multiple,
+  small: Small,
+  file: FileDemo,
+  drag: Drag,
+  custom: Custom,
+  check: Check,
+  space: Space,
 };

@@ -17,20 +17,35 @@ export default function ViewHeadDemo() {
   return (
     <DemoFrame hint={t('demo.view.headHint')}>
       {order ? (
-        <ViewHead title={order.no} subtitle={order.customer} onBack={() => setOpen(null)}
-          actions={<button type="button" className={buttonClass.default}>{t('demo.view.ship')}</button>}>
+        <ViewHead
+          title={order.no}
+          subtitle={order.customer}
+          onBack={() => setOpen(null)}
+          actions={
+            <button type="button" className={buttonClass.default}>
+              {t('demo.view.ship')}
+            </button>
+          }
+        >
           <dl className="grid max-w-md grid-cols-[7rem_1fr] gap-y-2 text-[13px]">
-            <dt className="text-muted">{t('demo.view.customer')}</dt><dd className="text-ink">{order.customer}</dd>
-            <dt className="text-muted">{t('demo.print.amount')}</dt><dd className="text-ink">{order.amount}</dd>
-            <dt className="text-muted">{t('demo.view.state')}</dt><dd className="text-ink">{t(`demo.view.states.${order.state}`)}</dd>
+            <dt className="text-muted">{t('demo.view.customer')}</dt>
+            <dd className="text-ink">{order.customer}</dd>
+            <dt className="text-muted">{t('demo.print.amount')}</dt>
+            <dd className="text-ink">{order.amount}</dd>
+            <dt className="text-muted">{t('demo.view.state')}</dt>
+            <dd className="text-ink">{t(`demo.view.states.${order.state}`)}</dd>
           </dl>
         </ViewHead>
       ) : (
         <ul className="divide-y divide-line rounded-lg border border-line bg-surface">
           {ORDERS.map((o) => (
             <li key={o.no} className="flex items-center justify-between gap-3 px-3 py-2 text-[13px]">
-              <span className="text-ink">{o.no} · {o.customer}</span>
-              <button type="button" className={buttonClass.link} onClick={() => setOpen(o.no)}>{t('demo.view.open')}</button>
+              <span className="text-ink">
+                {o.no} · {o.customer}
+              </span>
+              <button type="button" className={buttonClass.link} onClick={() => setOpen(o.no)}>
+                {t('demo.view.open')}
+              </button>
             </li>
           ))}
         </ul>

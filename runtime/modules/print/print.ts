@@ -42,12 +42,20 @@ export function printNode(node: HTMLElement, options: PaperOptions = {}): Promis
       window.print();
     } finally {
       // Browsers whose print() returns before the dialog closes still fire afterprint; others have closed it now.
-      setTimeout(() => { if (document.body.classList.contains('jy-printing')) done(); }, 0);
+      setTimeout(() => {
+        if (document.body.classList.contains('jy-printing')) done();
+      }, 0);
     }
   });
 }
 
 /** Whether printing is available now (the print plugin is on and its frame is mounted). */
 export function usePrintAvailable(): boolean {
-  return useSyncExternalStore((l) => { listeners.add(l); return () => listeners.delete(l); }, () => frame !== null);
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => frame !== null,
+  );
 }

@@ -1,9 +1,18 @@
 import { useMemo } from 'react';
 import { useTheme } from '../../engine/theme';
 
-export type ChartColors = { primary: string; primarySoft: string; ink: string; muted: string; line: string; surface: string; palette: string[] };
+export type ChartColors = {
+  primary: string;
+  primarySoft: string;
+  ink: string;
+  muted: string;
+  line: string;
+  surface: string;
+  palette: string[];
+};
 
-const css = (name: string, fallback: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+const css = (name: string, fallback: string) =>
+  getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
 /** The theme's colours as Chart.js needs them (canvas cannot read CSS variables); recomputed when the theme changes. */
 export function useChartColors(): ChartColors {

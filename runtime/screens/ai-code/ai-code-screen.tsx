@@ -16,8 +16,21 @@ import { NewDictDialog } from './new-dict-dialog';
 import { RemoveEntityDialog } from './remove-entity-dialog';
 import { ProposalPreview } from './proposal-preview';
 import {
-  PERMISSIONS, SOURCES, emptyDraft, formIssues, fromProposal, issueTarget, toProposal,
-  type CodingOptions, type Draft, type DraftReply, type Issue, type Label, type Proposal, type Row, type Source,
+  PERMISSIONS,
+  SOURCES,
+  emptyDraft,
+  formIssues,
+  fromProposal,
+  issueTarget,
+  toProposal,
+  type CodingOptions,
+  type Draft,
+  type DraftReply,
+  type Issue,
+  type Label,
+  type Proposal,
+  type Row,
+  type Source,
 } from './proposal-state';
 
 const OPTIONS_KEY = '/admin/base/coding/options';
@@ -26,13 +39,34 @@ const LANGS = ['zh-cn', 'zh-tw', 'en'] as const;
 const LOCAL_ISSUES = ['required', 'slash', 'integer', 'onePermission', 'noFields'];
 
 /** What each way of describing sends as its text. */
-const TEXT_KEY: Partial<Record<Source, string>> = { json: 'sample', csv: 'csv', entity: 'entity', sentence: 'sentence' };
+const TEXT_KEY: Partial<Record<Source, string>> = {
+  json: 'sample',
+  csv: 'csv',
+  entity: 'entity',
+  sentence: 'sentence',
+};
 
-function Step({ n, title, hint, children, aside, testId }: { n: number; title: string; hint?: string; children: ReactNode; aside?: ReactNode; testId: string }) {
+function Step({
+  n,
+  title,
+  hint,
+  children,
+  aside,
+  testId,
+}: {
+  n: number;
+  title: string;
+  hint?: string;
+  children: ReactNode;
+  aside?: ReactNode;
+  testId: string;
+}) {
   return (
     <section className="min-w-0 rounded-lg border border-line bg-surface shadow-panel" data-testid={testId}>
       <header className="flex items-center gap-3 border-b border-line px-5 py-3">
-        <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-on-primary">{n}</span>
+        <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-on-primary">
+          {n}
+        </span>
         <div className="min-w-0 flex-1">
           <h2 className="text-[15px] font-semibold text-ink">{title}</h2>
           {hint && <p className="mt-0.5 text-xs text-muted">{hint}</p>}
@@ -44,12 +78,31 @@ function Step({ n, title, hint, children, aside, testId }: { n: number; title: s
   );
 }
 
-function Field({ label, issue, children, required, htmlFor }: { label: string; issue?: string; children: ReactNode; required?: boolean; htmlFor?: string }) {
+function Field({
+  label,
+  issue,
+  children,
+  required,
+  htmlFor,
+}: {
+  label: string;
+  issue?: string;
+  children: ReactNode;
+  required?: boolean;
+  htmlFor?: string;
+}) {
   return (
     <div className="grid content-start gap-1 text-[13px]">
-      <label htmlFor={htmlFor} className="text-muted">{required && <span className="mr-0.5 text-danger">*</span>}{label}</label>
+      <label htmlFor={htmlFor} className="text-muted">
+        {required && <span className="mr-0.5 text-danger">*</span>}
+        {label}
+      </label>
       {children}
-      {issue && <span className="text-xs text-danger" role="alert">{issue}</span>}
+      {issue && (
+        <span className="text-xs text-danger" role="alert">
+          {issue}
+        </span>
+      )}
     </div>
   );
 }
@@ -66,7 +119,9 @@ export default function AiCodeScreen() {
   const { mutate } = useSWRConfig();
   const eps = useEps();
   const dicts = useDicts();
-  const options = useSWR<CodingOptions, Error>(OPTIONS_KEY, (key: string) => request<CodingOptions>(key), { revalidateOnFocus: false });
+  const options = useSWR<CodingOptions, Error>(OPTIONS_KEY, (key: string) => request<CodingOptions>(key), {
+    revalidateOnFocus: false,
+  });
   const [source, setSource] = useState<Source>('json');
   const [texts, setTexts] = useState<Record<Source, string>>({ json: '', csv: '', form: '', entity: '', sentence: '' });
   const [draft, setDraft] = useState<Draft>(emptyDraft);
@@ -93,7 +148,12 @@ export default function AiCodeScreen() {
     const mine = ++seq.current;
     const timer = setTimeout(() => {
       request<DraftReply>('/admin/base/coding/draft', { method: 'POST', data: { from: 'proposal', proposal } })
-        .then((reply) => { if (mine === seq.current) { setPreview(reply); setIssues([]); } })
+        .then((reply) => {
+          if (mine === seq.current) {
+            setPreview(reply);
+            setIssues([]);
+          }
+        })
         .catch((e: unknown) => {
           if (mine !== seq.current) return;
           if (e instanceof RequestError && e.details?.length) setIssues(e.details);
@@ -103,18 +163,24 @@ export default function AiCodeScreen() {
     return () => clearTimeout(timer);
   }, [proposalKey, ready]);
 
-  const update = (patch: Partial<Draft>) => setDraft((d) => {
-    const next = { ...d, ...patch };
-    // The route follows module and name until the admin writes one.
-    if (!routerTouched.current && (patch.module !== undefined || patch.name !== undefined)) {
-      next.menu = { ...next.menu, router: next.module && next.name ? `/${next.module}/${next.name}` : '' };
-    }
-    return next;
-  });
+  const update = (patch: Partial<Draft>) =>
+    setDraft((d) => {
+      const next = { ...d, ...patch };
+      // The route follows module and name until the admin writes one.
+      if (!routerTouched.current && (patch.module !== undefined || patch.name !== undefined)) {
+        next.menu = { ...next.menu, router: next.module && next.name ? `/${next.module}/${next.name}` : '' };
+      }
+      return next;
+    });
 
   const draftFromSource = async () => {
     if (source === 'form') {
-      if (draft.fields.length === 0) update({ fields: [{ name: 'name', label: { 'zh-cn': '名称', 'zh-tw': '名稱', en: 'Name' }, type: 'string', required: true }] });
+      if (draft.fields.length === 0)
+        update({
+          fields: [
+            { name: 'name', label: { 'zh-cn': '名称', 'zh-tw': '名稱', en: 'Name' }, type: 'string', required: true },
+          ],
+        });
       return;
     }
     const text = texts[source].trim();
@@ -133,7 +199,13 @@ export default function AiCodeScreen() {
       const title = proposal.title;
       const reply = await request<DraftReply>('/admin/base/coding/draft', {
         method: 'POST',
-        data: { from: source, [TEXT_KEY[source]!]: text, module: draft.module.trim(), ...(source === 'entity' && !draft.name.trim() ? {} : { name: draft.name.trim() }), ...(title ? { title } : {}) },
+        data: {
+          from: source,
+          [TEXT_KEY[source]!]: text,
+          module: draft.module.trim(),
+          ...(source === 'entity' && !draft.name.trim() ? {} : { name: draft.name.trim() }),
+          ...(title ? { title } : {}),
+        },
       });
       const next = fromProposal(reply.proposal, draft);
       if (!routerTouched.current) next.menu.router = `/${next.module}/${next.name}`;
@@ -160,7 +232,9 @@ export default function AiCodeScreen() {
       return;
     }
     try {
-      const { proposal: stored } = await request<{ proposal: Proposal }>('/admin/base/coding/proposal', { params: { prefix } });
+      const { proposal: stored } = await request<{ proposal: Proposal }>('/admin/base/coding/proposal', {
+        params: { prefix },
+      });
       routerTouched.current = true;
       setDraft(fromProposal(stored, emptyDraft()));
       setRows([]);
@@ -174,7 +248,9 @@ export default function AiCodeScreen() {
   /** The stored entity as the schema file it would be in the project (`schemas/<prefix>.json`), downloaded. */
   const exportSchema = async () => {
     try {
-      const { path, schema } = await request<{ path: string; schema: unknown }>('/admin/base/coding/schema', { params: { prefix: evolving } });
+      const { path, schema } = await request<{ path: string; schema: unknown }>('/admin/base/coding/schema', {
+        params: { prefix: evolving },
+      });
       const url = URL.createObjectURL(new Blob([`${JSON.stringify(schema, null, 2)}\n`], { type: 'application/json' }));
       const link = document.createElement('a');
       link.href = url;
@@ -225,64 +301,166 @@ export default function AiCodeScreen() {
     return { cells: cellMap, parts: partMap };
   }, [shownIssues, draft.fields, t]);
 
-  const entities = useMemo(() => eps.entries.filter((e) => e.joinery && e.api.some((a) => a.path === '/list' || a.path === '/page')), [eps.entries]);
+  const entities = useMemo(
+    () => eps.entries.filter((e) => e.joinery && e.api.some((a) => a.path === '/list' || a.path === '/page')),
+    [eps.entries],
+  );
   const dictKeys = useMemo(() => Object.keys(dicts.data ?? {}).sort(), [dicts.data]);
   // The new dictionaries the proposal carries, so the preview labels their values before they exist.
-  const draftDicts = useMemo<DictData>(() => Object.fromEntries(draft.fields.filter((f) => f.dict && f.dictEntries).map((f) => [f.dict!, f.dictEntries!.map((e, i) => ({
-    id: -(i + 1), value: e.value, name: typeof e.name === 'string' ? e.name : labelOf(e.name, lang), color: e.color ?? null, parentId: null, orderNum: i + 1,
-  }))])), [draft.fields, lang]);
+  const draftDicts = useMemo<DictData>(
+    () =>
+      Object.fromEntries(
+        draft.fields
+          .filter((f) => f.dict && f.dictEntries)
+          .map((f) => [
+            f.dict!,
+            f.dictEntries!.map((e, i) => ({
+              id: -(i + 1),
+              value: e.value,
+              name: typeof e.name === 'string' ? e.name : labelOf(e.name, lang),
+              color: e.color ?? null,
+              parentId: null,
+              orderNum: i + 1,
+            })),
+          ]),
+      ),
+    [draft.fields, lang],
+  );
   const opts = options.data;
   const sourceIssue = parts.get(TEXT_KEY[source] ?? '') ?? parts.get('from') ?? parts.get('(body)');
-  const otherIssues = [...parts.entries()].filter(([p]) => !['module', 'name', 'title', 'fields', 'menu.parent', 'menu.router', 'menu.icon', 'menu.orderNum', 'permissions', TEXT_KEY[source], 'from', '(body)'].includes(p));
+  const otherIssues = [...parts.entries()].filter(
+    ([p]) =>
+      ![
+        'module',
+        'name',
+        'title',
+        'fields',
+        'menu.parent',
+        'menu.router',
+        'menu.icon',
+        'menu.orderNum',
+        'permissions',
+        TEXT_KEY[source],
+        'from',
+        '(body)',
+      ].includes(p),
+  );
 
-  const renameRows = (from: string, to: string) => setRows((rs) => rs.map((r) => {
-    if (!(from in r) || to in r) return r;
-    const { [from]: value, ...rest } = r;
-    return { ...rest, [to]: value };
-  }));
+  const renameRows = (from: string, to: string) =>
+    setRows((rs) =>
+      rs.map((r) => {
+        if (!(from in r) || to in r) return r;
+        const { [from]: value, ...rest } = r;
+        return { ...rest, [to]: value };
+      }),
+    );
 
   return (
     <div className="mx-auto grid max-w-[1400px] grid-cols-[minmax(0,1fr)] gap-4 pb-10" data-testid="ai-code">
-      <Step n={1} testId="ai-describe" title={t('describe.title')} hint={t('describe.hint')}
-        aside={opts && opts.stored.length > 0 && (
-          <label className="flex items-center gap-2 text-[13px] text-muted">
-            {t('describe.evolve')}
-            <SelectInput aria-label={t('describe.evolve')} wrapperClassName="w-56" value={evolving} onChange={(e) => void evolve(e.target.value)}>
-              <option value="">{t('describe.newEntity')}</option>
-              {opts.stored.map((s) => <option key={s.prefix} value={s.prefix}>{labelOf(s.title, lang)} · {s.prefix}</option>)}
-            </SelectInput>
-            {evolving && <button type="button" className={buttonClass.default} onClick={() => void exportSchema()} title={`schemas/${evolving}.json`}>{t('describe.export')}</button>}
-            {evolving && opts?.canApply && <button type="button" className={buttonClass.danger} onClick={() => setRemoving(true)}>{t('remove.button')}</button>}
-          </label>
-        )}>
+      <Step
+        n={1}
+        testId="ai-describe"
+        title={t('describe.title')}
+        hint={t('describe.hint')}
+        aside={
+          opts &&
+          opts.stored.length > 0 && (
+            <label className="flex items-center gap-2 text-[13px] text-muted">
+              {t('describe.evolve')}
+              <SelectInput
+                aria-label={t('describe.evolve')}
+                wrapperClassName="w-56"
+                value={evolving}
+                onChange={(e) => void evolve(e.target.value)}
+              >
+                <option value="">{t('describe.newEntity')}</option>
+                {opts.stored.map((s) => (
+                  <option key={s.prefix} value={s.prefix}>
+                    {labelOf(s.title, lang)} · {s.prefix}
+                  </option>
+                ))}
+              </SelectInput>
+              {evolving && (
+                <button
+                  type="button"
+                  className={buttonClass.default}
+                  onClick={() => void exportSchema()}
+                  title={`schemas/${evolving}.json`}
+                >
+                  {t('describe.export')}
+                </button>
+              )}
+              {evolving && opts?.canApply && (
+                <button type="button" className={buttonClass.danger} onClick={() => setRemoving(true)}>
+                  {t('remove.button')}
+                </button>
+              )}
+            </label>
+          )
+        }
+      >
         <div className="grid gap-4 md:grid-cols-[repeat(2,minmax(0,12rem))_minmax(0,1fr)]">
           <Field label={t('place.module')} required issue={parts.get('module')} htmlFor="ai-module">
-            <input id="ai-module" list="ai-modules" className={`${inputClass} font-mono ${parts.get('module') ? invalidInputClass : ''}`} value={draft.module} disabled={!!evolving}
-              placeholder="shop" onChange={(e) => update({ module: e.target.value.trim() })} />
-            <datalist id="ai-modules">{opts?.modules.map((m) => <option key={m} value={m} />)}</datalist>
+            <input
+              id="ai-module"
+              list="ai-modules"
+              className={`${inputClass} font-mono ${parts.get('module') ? invalidInputClass : ''}`}
+              value={draft.module}
+              disabled={!!evolving}
+              placeholder="shop"
+              onChange={(e) => update({ module: e.target.value.trim() })}
+            />
+            <datalist id="ai-modules">
+              {opts?.modules.map((m) => (
+                <option key={m} value={m} />
+              ))}
+            </datalist>
           </Field>
           <Field label={t('place.name')} required issue={parts.get('name')} htmlFor="ai-name">
-            <input id="ai-name" className={`${inputClass} font-mono ${parts.get('name') ? invalidInputClass : ''}`} value={draft.name} disabled={!!evolving}
-              placeholder="supplier" onChange={(e) => update({ name: e.target.value.trim() })} />
+            <input
+              id="ai-name"
+              className={`${inputClass} font-mono ${parts.get('name') ? invalidInputClass : ''}`}
+              value={draft.name}
+              disabled={!!evolving}
+              placeholder="supplier"
+              onChange={(e) => update({ name: e.target.value.trim() })}
+            />
           </Field>
           <Field label={t('place.menuName')} required issue={parts.get('title')}>
             <div className="flex gap-2">
               {LANGS.map((lng) => (
-                <input key={lng} aria-label={`${t('place.menuName')} ${lng}`} className={`${inputClass} ${parts.get('title') ? invalidInputClass : ''}`} value={draft.title[lng]}
-                  placeholder={lng === 'en' ? 'English' : lng === 'zh-tw' ? '繁體' : '简体'} onChange={(e) => update({ title: { ...draft.title, [lng]: e.target.value } })} />
+                <input
+                  key={lng}
+                  aria-label={`${t('place.menuName')} ${lng}`}
+                  className={`${inputClass} ${parts.get('title') ? invalidInputClass : ''}`}
+                  value={draft.title[lng]}
+                  placeholder={lng === 'en' ? 'English' : lng === 'zh-tw' ? '繁體' : '简体'}
+                  onChange={(e) => update({ title: { ...draft.title, [lng]: e.target.value } })}
+                />
               ))}
             </div>
           </Field>
         </div>
         {!evolving && (
           <>
-            <div role="tablist" aria-label={t('describe.how')} className="mt-5 flex flex-wrap gap-1 border-b border-line">
+            <div
+              role="tablist"
+              aria-label={t('describe.how')}
+              className="mt-5 flex flex-wrap gap-1 border-b border-line"
+            >
               {SOURCES.map((s) => {
                 const off = s === 'sentence' && opts?.llm === false;
                 return (
-                  <button key={s} type="button" role="tab" aria-selected={source === s} disabled={off} title={off ? t('describe.noLlm') : undefined}
+                  <button
+                    key={s}
+                    type="button"
+                    role="tab"
+                    aria-selected={source === s}
+                    disabled={off}
+                    title={off ? t('describe.noLlm') : undefined}
                     onClick={() => setSource(s)}
-                    className={`-mb-px rounded-t-md border px-3 py-1.5 text-[13px] ${source === s ? 'border-line border-b-surface bg-surface font-medium text-primary' : 'border-transparent text-muted hover:text-ink'} disabled:cursor-not-allowed disabled:opacity-50`}>
+                    className={`-mb-px rounded-t-md border px-3 py-1.5 text-[13px] ${source === s ? 'border-line border-b-surface bg-surface font-medium text-primary' : 'border-transparent text-muted hover:text-ink'} disabled:cursor-not-allowed disabled:opacity-50`}
+                  >
                     {t(`source.${s}`)}
                   </button>
                 );
@@ -292,17 +470,40 @@ export default function AiCodeScreen() {
               {source === 'form' ? (
                 <p className="text-[13px] text-muted">{t('describe.formHint')}</p>
               ) : (
-                <textarea aria-label={t(`source.${source}`)} rows={source === 'entity' ? 10 : 6} spellCheck={false}
+                <textarea
+                  aria-label={t(`source.${source}`)}
+                  rows={source === 'entity' ? 10 : 6}
+                  spellCheck={false}
                   className={`${textareaClass} font-mono text-[12px] ${sourceIssue ? invalidInputClass : ''}`}
-                  placeholder={t(`placeholder.${source}`)} value={texts[source]} onChange={(e) => setTexts({ ...texts, [source]: e.target.value })} />
+                  placeholder={t(`placeholder.${source}`)}
+                  value={texts[source]}
+                  onChange={(e) => setTexts({ ...texts, [source]: e.target.value })}
+                />
               )}
-              {sourceIssue && <p className="mt-1 text-xs text-danger" role="alert">{sourceIssue}</p>}
-              {source === 'sentence' && opts?.llm === false && <p className="mt-1 text-xs text-muted">{t('describe.noLlm')}</p>}
+              {sourceIssue && (
+                <p className="mt-1 text-xs text-danger" role="alert">
+                  {sourceIssue}
+                </p>
+              )}
+              {source === 'sentence' && opts?.llm === false && (
+                <p className="mt-1 text-xs text-muted">{t('describe.noLlm')}</p>
+              )}
               <div className="mt-3 flex items-center gap-3">
-                <button type="button" className={buttonClass.primary} disabled={busy !== null} onClick={() => void draftFromSource()}>
-                  {busy === 'draft' ? t('describe.drafting') : source === 'form' ? t('describe.start') : t('describe.draft')}
+                <button
+                  type="button"
+                  className={buttonClass.primary}
+                  disabled={busy !== null}
+                  onClick={() => void draftFromSource()}
+                >
+                  {busy === 'draft'
+                    ? t('describe.drafting')
+                    : source === 'form'
+                      ? t('describe.start')
+                      : t('describe.draft')}
                 </button>
-                {draft.fields.length > 0 && source !== 'form' && <span className="text-xs text-muted">{t('describe.replaces')}</span>}
+                {draft.fields.length > 0 && source !== 'form' && (
+                  <span className="text-xs text-muted">{t('describe.replaces')}</span>
+                )}
               </div>
             </div>
           </>
@@ -310,12 +511,26 @@ export default function AiCodeScreen() {
       </Step>
 
       <Step n={2} testId="ai-fields" title={t('fields.title')} hint={t('fields.hint')}>
-        {parts.get('fields') && <p className="mb-2 text-xs text-danger" role="alert">{parts.get('fields')}</p>}
+        {parts.get('fields') && (
+          <p className="mb-2 text-xs text-danger" role="alert">
+            {parts.get('fields')}
+          </p>
+        )}
         {draft.fields.length === 0 ? (
           <p className="py-6 text-center text-[13px] text-muted">{t('fields.empty')}</p>
         ) : (
-          <FieldTable fields={draft.fields} lang={lang} issues={cells} dicts={dictKeys} entities={entities} onNewDict={setNewDictFor}
-            onChange={(fields, renamed) => { update({ fields }); if (renamed) renameRows(renamed.from, renamed.to); }} />
+          <FieldTable
+            fields={draft.fields}
+            lang={lang}
+            issues={cells}
+            dicts={dictKeys}
+            entities={entities}
+            onNewDict={setNewDictFor}
+            onChange={(fields, renamed) => {
+              update({ fields });
+              if (renamed) renameRows(renamed.from, renamed.to);
+            }}
+          />
         )}
       </Step>
 
@@ -332,76 +547,148 @@ export default function AiCodeScreen() {
       <Step n={4} testId="ai-place" title={t('place.title')} hint={t('place.hint')}>
         <div className="grid gap-4 md:grid-cols-4">
           <Field label={t('place.parent')} required issue={parts.get('menu.parent')} htmlFor="ai-parent">
-            <SelectInput id="ai-parent" value={draft.menu.parent} className={parts.get('menu.parent') ? invalidInputClass : ''}
-              onChange={(e) => update({ menu: { ...draft.menu, parent: e.target.value } })}>
+            <SelectInput
+              id="ai-parent"
+              value={draft.menu.parent}
+              className={parts.get('menu.parent') ? invalidInputClass : ''}
+              onChange={(e) => update({ menu: { ...draft.menu, parent: e.target.value } })}
+            >
               <option value="">—</option>
-              {opts?.parents.map((p) => <option key={p.key} value={p.key}>{'\u3000'.repeat(p.depth)}{labelOf(p.name, lang)}</option>)}
+              {opts?.parents.map((p) => (
+                <option key={p.key} value={p.key}>
+                  {'\u3000'.repeat(p.depth)}
+                  {labelOf(p.name, lang)}
+                </option>
+              ))}
             </SelectInput>
           </Field>
           <Field label={t('place.router')} required issue={parts.get('menu.router')} htmlFor="ai-router">
-            <input id="ai-router" className={`${inputClass} font-mono ${parts.get('menu.router') ? invalidInputClass : ''}`} value={draft.menu.router} placeholder="/shop/supplier"
-              onChange={(e) => { routerTouched.current = true; update({ menu: { ...draft.menu, router: e.target.value.trim() } }); }} />
+            <input
+              id="ai-router"
+              className={`${inputClass} font-mono ${parts.get('menu.router') ? invalidInputClass : ''}`}
+              value={draft.menu.router}
+              placeholder="/shop/supplier"
+              onChange={(e) => {
+                routerTouched.current = true;
+                update({ menu: { ...draft.menu, router: e.target.value.trim() } });
+              }}
+            />
           </Field>
           <Field label={t('place.orderNum')} required issue={parts.get('menu.orderNum')} htmlFor="ai-order">
-            <input id="ai-order" inputMode="numeric" className={`${inputClass} ${parts.get('menu.orderNum') ? invalidInputClass : ''}`} value={draft.menu.orderNum}
-              onChange={(e) => update({ menu: { ...draft.menu, orderNum: e.target.value.trim() } })} />
+            <input
+              id="ai-order"
+              inputMode="numeric"
+              className={`${inputClass} ${parts.get('menu.orderNum') ? invalidInputClass : ''}`}
+              value={draft.menu.orderNum}
+              onChange={(e) => update({ menu: { ...draft.menu, orderNum: e.target.value.trim() } })}
+            />
           </Field>
           <Field label={t('place.icon')} required issue={parts.get('menu.icon')} htmlFor="ai-icon">
-            <IconPicker id="ai-icon" value={draft.menu.icon} invalid={!!parts.get('menu.icon')} onChange={(icon) => update({ menu: { ...draft.menu, icon } })} />
+            <IconPicker
+              id="ai-icon"
+              value={draft.menu.icon}
+              invalid={!!parts.get('menu.icon')}
+              onChange={(icon) => update({ menu: { ...draft.menu, icon } })}
+            />
           </Field>
         </div>
         <fieldset className="mt-4">
-          <legend className="mb-1.5 text-[13px] text-muted"><span className="mr-0.5 text-danger">*</span>{t('place.permissions')}</legend>
+          <legend className="mb-1.5 text-[13px] text-muted">
+            <span className="mr-0.5 text-danger">*</span>
+            {t('place.permissions')}
+          </legend>
           <div className="flex flex-wrap gap-4">
             {PERMISSIONS.map((p) => (
               <label key={p} className="inline-flex items-center gap-1.5 text-[13px] text-ink">
-                <input type="checkbox" className="h-3.5 w-3.5 accent-[var(--color-primary)]" checked={draft.permissions.includes(p)}
-                  onChange={(e) => update({ permissions: e.target.checked ? PERMISSIONS.filter((x) => x === p || draft.permissions.includes(x)) : draft.permissions.filter((x) => x !== p) })} />
+                <input
+                  type="checkbox"
+                  className="h-3.5 w-3.5 accent-[var(--color-primary)]"
+                  checked={draft.permissions.includes(p)}
+                  onChange={(e) =>
+                    update({
+                      permissions: e.target.checked
+                        ? PERMISSIONS.filter((x) => x === p || draft.permissions.includes(x))
+                        : draft.permissions.filter((x) => x !== p),
+                    })
+                  }
+                />
                 {t(`permission.${p}`)} <span className="font-mono text-xs text-faint">{p}</span>
               </label>
             ))}
           </div>
-          {parts.get('permissions') && <p className="mt-1 text-xs text-danger" role="alert">{parts.get('permissions')}</p>}
+          {parts.get('permissions') && (
+            <p className="mt-1 text-xs text-danger" role="alert">
+              {parts.get('permissions')}
+            </p>
+          )}
         </fieldset>
       </Step>
 
-      <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface px-5 py-3 shadow-panel" data-testid="ai-apply">
+      <div
+        className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface px-5 py-3 shadow-panel"
+        data-testid="ai-apply"
+      >
         <div className="min-w-0 flex-1 text-[13px]">
           {otherIssues.length > 0 ? (
-            <span className="text-danger" role="alert">{otherIssues.map(([p, m]) => `${p}: ${m}`).join(' · ')}</span>
+            <span className="text-danger" role="alert">
+              {otherIssues.map(([p, m]) => `${p}: ${m}`).join(' · ')}
+            </span>
           ) : shownIssues.length > 0 ? (
             <span className="text-danger">{t('apply.issues', { count: shownIssues.length })}</span>
           ) : (
-            <span className="text-muted">{evolving ? t('apply.evolveHint') : t('apply.hint', { prefix: draft.module && draft.name ? `${draft.module}/${draft.name}` : '…' })}</span>
+            <span className="text-muted">
+              {evolving
+                ? t('apply.evolveHint')
+                : t('apply.hint', { prefix: draft.module && draft.name ? `${draft.module}/${draft.name}` : '…' })}
+            </span>
           )}
         </div>
         {opts && !opts.canApply && <span className="text-xs text-muted">{t('apply.superOnly')}</span>}
-        <button type="button" className={buttonClass.primary} disabled={busy !== null || !opts?.canApply || draft.fields.length === 0} onClick={() => void apply()}>
+        <button
+          type="button"
+          className={buttonClass.primary}
+          disabled={busy !== null || !opts?.canApply || draft.fields.length === 0}
+          onClick={() => void apply()}
+        >
           {busy === 'apply' ? t('apply.applying') : evolving ? t('apply.evolve') : t('apply.apply')}
         </button>
       </div>
 
       {removing && (
-        <RemoveEntityDialog prefix={evolving} onClose={() => setRemoving(false)}
+        <RemoveEntityDialog
+          prefix={evolving}
+          onClose={() => setRemoving(false)}
           onRemoved={() => {
             setRemoving(false);
             void Promise.all([mutate(EPS_KEY), mutate(PERMMENU_KEY), mutate(OPTIONS_KEY)]);
             void evolve('');
-          }} />
+          }}
+        />
       )}
-      {newDictFor !== null && draft.fields[newDictFor] && (() => {
-        const field = draft.fields[newDictFor];
-        const label = typeof field.label === 'object' ? labelOf(field.label, lang) || field.name : field.label || field.name;
-        return (
-          <NewDictDialog fieldType={field.type === 'integer' ? 'integer' : 'string'} fieldLabel={label} existing={dictKeys}
-            initial={field.dict && field.dictEntries ? { key: field.dict, entries: field.dictEntries } : undefined}
-            onClose={() => setNewDictFor(null)}
-            onDone={({ key, entries }) => {
-              setNewDictFor(null);
-              update({ fields: draft.fields.map((f, i) => (i === newDictFor ? { ...f, dict: key, dictEntries: entries } : f)) });
-            }} />
-        );
-      })()}
+      {newDictFor !== null &&
+        draft.fields[newDictFor] &&
+        (() => {
+          const field = draft.fields[newDictFor];
+          const label =
+            typeof field.label === 'object' ? labelOf(field.label, lang) || field.name : field.label || field.name;
+          return (
+            <NewDictDialog
+              fieldType={field.type === 'integer' ? 'integer' : 'string'}
+              fieldLabel={label}
+              existing={dictKeys}
+              initial={field.dict && field.dictEntries ? { key: field.dict, entries: field.dictEntries } : undefined}
+              onClose={() => setNewDictFor(null)}
+              onDone={({ key, entries }) => {
+                setNewDictFor(null);
+                update({
+                  fields: draft.fields.map((f, i) =>
+                    i === newDictFor ? { ...f, dict: key, dictEntries: entries } : f,
+                  ),
+                });
+              }}
+            />
+          );
+        })()}
     </div>
   );
 }

@@ -2,7 +2,14 @@ import type { Label, Permission, Proposal, ProposalField } from '../../../codege
 import type { EpsEntry } from '../../engine/eps';
 
 export { FIELD_KINDS, PERMISSIONS, SEARCH_KINDS } from '../../../codegen/proposal/proposal-types';
-export type { FieldKind, Label, Permission, Proposal, ProposalField, SearchKind } from '../../../codegen/proposal/proposal-types';
+export type {
+  FieldKind,
+  Label,
+  Permission,
+  Proposal,
+  ProposalField,
+  SearchKind,
+} from '../../../codegen/proposal/proposal-types';
 
 /** How the admin describes the entity (SPEC's AI-code page; `entity` is a pasted cool-admin/TypeORM class). */
 export const SOURCES = ['json', 'csv', 'form', 'entity', 'sentence'] as const;
@@ -36,7 +43,10 @@ export type Draft = {
 export const emptyLabel = (): Label => ({ 'zh-cn': '', 'zh-tw': '', en: '' });
 
 export const emptyDraft = (): Draft => ({
-  module: '', name: '', title: emptyLabel(), fields: [],
+  module: '',
+  name: '',
+  title: emptyLabel(),
+  fields: [],
   menu: { parent: '', router: '', icon: '', orderNum: '' },
   permissions: ['page', 'list', 'info', 'add', 'update', 'delete'],
 });
@@ -57,7 +67,8 @@ export function toProposal(d: Draft): Proposal {
     fields: d.fields.map((f) => {
       const label = typeof f.label === 'object' ? trimmed(f.label) : f.label;
       const out: ProposalField = { ...f };
-      if (label) out.label = label; else delete out.label;
+      if (label) out.label = label;
+      else delete out.label;
       return out;
     }),
     menu: {

@@ -51,40 +51,80 @@ export function ActionDialog({ pending, lang, onConfirm, onClose }: Props) {
   };
   const tone = button.tone === 'danger' ? buttonClass.dangerSolid : buttonClass.primary;
   return (
-    <DialogFrame open onOpenChange={(o) => { if (!o && !busy) onClose(); }} title={`${labelOf(button.label, lang)} · ${t('dialog.records', { count: ids.length })}`}
-      width="max-w-md" testId="action-dialog"
-      footer={(
+    <DialogFrame
+      open
+      onOpenChange={(o) => {
+        if (!o && !busy) onClose();
+      }}
+      title={`${labelOf(button.label, lang)} · ${t('dialog.records', { count: ids.length })}`}
+      width="max-w-md"
+      testId="action-dialog"
+      footer={
         <>
-          <button type="button" className={buttonClass.default} onClick={onClose} disabled={busy}>{t('action.cancel')}</button>
-          <button type="button" className={tone} onClick={() => void confirm()} disabled={busy || missing} data-testid="action-confirm">
+          <button type="button" className={buttonClass.default} onClick={onClose} disabled={busy}>
+            {t('action.cancel')}
+          </button>
+          <button
+            type="button"
+            className={tone}
+            onClick={() => void confirm()}
+            disabled={busy || missing}
+            data-testid="action-confirm"
+          >
             {busy ? t('state.working') : labelOf(button.label, lang)}
           </button>
         </>
-      )}>
+      }
+    >
       <div className="space-y-3 text-[13px] text-ink">
         {button.confirm && <p>{labelOf(button.confirm, lang)}</p>}
         {pick && (
           <label className="block space-y-1">
             <span className="text-muted">{labelOf(pick.label, lang)}</span>
-            {/* biome-ignore lint/a11y/noAutofocus: the dialog's first field takes focus on opening (APG dialog) */}
-            <select className={inputClass} value={picked} onChange={(e) => setPicked(e.target.value)} data-testid="action-pick" autoFocus
-              disabled={choices.isLoading || choices.unavailable}>
-              <option value="">{choices.isLoading ? t('state.loading') : t('dialog.pick', { label: labelOf(pick.label, lang) })}</option>
+            <select
+              className={inputClass}
+              value={picked}
+              onChange={(e) => setPicked(e.target.value)}
+              data-testid="action-pick"
+              // biome-ignore lint/a11y/noAutofocus: the dialog's first field takes focus on opening (APG dialog)
+              autoFocus
+              disabled={choices.isLoading || choices.unavailable}
+            >
+              <option value="">
+                {choices.isLoading ? t('state.loading') : t('dialog.pick', { label: labelOf(pick.label, lang) })}
+              </option>
               {choices.options.map((o) => (
                 <option key={String(o.value)} value={String(o.value)}>{`${'\u3000'.repeat(o.depth)}${o.label}`}</option>
               ))}
             </select>
-            {choices.unavailable && <span role="alert" className="text-danger">{t('dialog.pickUnavailable', { label: labelOf(pick.label, lang) })}</span>}
+            {choices.unavailable && (
+              <span role="alert" className="text-danger">
+                {t('dialog.pickUnavailable', { label: labelOf(pick.label, lang) })}
+              </span>
+            )}
           </label>
         )}
         {button.remark && (
           <label className="block space-y-1">
-            <span className="text-muted">{t(button.remark === 'required' ? 'dialog.remarkRequired' : 'dialog.remarkOptional')}</span>
-            {/* biome-ignore lint/a11y/noAutofocus: the dialog's first field takes focus on opening (APG dialog) */}
-            <textarea className={textareaClass} value={remark} maxLength={2000} onChange={(e) => setRemark(e.target.value)} data-testid="action-remark" autoFocus />
+            <span className="text-muted">
+              {t(button.remark === 'required' ? 'dialog.remarkRequired' : 'dialog.remarkOptional')}
+            </span>
+            <textarea
+              className={textareaClass}
+              value={remark}
+              maxLength={2000}
+              onChange={(e) => setRemark(e.target.value)}
+              data-testid="action-remark"
+              // biome-ignore lint/a11y/noAutofocus: the dialog's first field takes focus on opening (APG dialog)
+              autoFocus
+            />
           </label>
         )}
-        {error && <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-danger">{error}</p>}
+        {error && (
+          <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-danger">
+            {error}
+          </p>
+        )}
       </div>
     </DialogFrame>
   );

@@ -37,7 +37,9 @@ export function ColumnSettings({ columns, defaults, onSave }: Props) {
       hidden: next.filter((c) => !c.visible && defaults.get(c.id) !== false).map((c) => c.id),
       shown: next.filter((c) => c.visible && defaults.get(c.id) === false).map((c) => c.id),
     };
-    onSave(prefs).catch((error: unknown) => toast.error(t('columns.saveFailed', { message: error instanceof Error ? error.message : String(error) })));
+    onSave(prefs).catch((error: unknown) =>
+      toast.error(t('columns.saveFailed', { message: error instanceof Error ? error.message : String(error) })),
+    );
   };
   const toggle = (id: string) => {
     const next = columns.map((c) => (c.id === id ? { ...c, visible: !c.visible } : c));
@@ -52,26 +54,61 @@ export function ColumnSettings({ columns, defaults, onSave }: Props) {
 
   return (
     <div ref={box} className="relative">
-      <button type="button" className={buttonClass.icon} title={t('columns.title')} aria-label={t('columns.title')} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className={buttonClass.icon}
+        title={t('columns.title')}
+        aria-label={t('columns.title')}
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
         <GearIcon />
       </button>
       {open && (
-        <div className="jy-pop-in absolute right-0 z-30 mt-1 w-64 rounded-md border border-line bg-surface shadow-pop" data-testid="column-settings">
+        <div
+          className="jy-pop-in absolute right-0 z-30 mt-1 w-64 rounded-md border border-line bg-surface shadow-pop"
+          data-testid="column-settings"
+        >
           <div className="flex items-center justify-between border-b border-line px-3 py-2">
             <span className="text-[13px] font-medium text-ink">{t('columns.title')}</span>
-            <button type="button" className={buttonClass.link} onClick={() => onSave(null).catch((e: unknown) => toast.error(String(e)))}>{t('columns.reset')}</button>
+            <button
+              type="button"
+              className={buttonClass.link}
+              onClick={() => onSave(null).catch((e: unknown) => toast.error(String(e)))}
+            >
+              {t('columns.reset')}
+            </button>
           </div>
           <ul className="max-h-80 overflow-auto py-1">
             {columns.map((c, i) => (
               <li key={c.id} className="group flex items-center gap-2 px-3 py-1 hover:bg-hover">
                 <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 text-[13px] text-ink">
-                  <input type="checkbox" checked={c.visible} onChange={() => toggle(c.id)} className="accent-[var(--color-primary)]" />
+                  <input
+                    type="checkbox"
+                    checked={c.visible}
+                    onChange={() => toggle(c.id)}
+                    className="accent-[var(--color-primary)]"
+                  />
                   <span className="truncate">{c.label}</span>
                 </label>
-                <button type="button" disabled={i === 0} onClick={() => move(i, -1)} aria-label={t('columns.up', { name: c.label })}
-                  className="h-6 w-6 rounded text-xs text-muted opacity-0 group-hover:opacity-100 hover:bg-line hover:text-ink focus:opacity-100 disabled:invisible">↑</button>
-                <button type="button" disabled={i === columns.length - 1} onClick={() => move(i, 1)} aria-label={t('columns.down', { name: c.label })}
-                  className="h-6 w-6 rounded text-xs text-muted opacity-0 group-hover:opacity-100 hover:bg-line hover:text-ink focus:opacity-100 disabled:invisible">↓</button>
+                <button
+                  type="button"
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                  aria-label={t('columns.up', { name: c.label })}
+                  className="h-6 w-6 rounded text-xs text-muted opacity-0 group-hover:opacity-100 hover:bg-line hover:text-ink focus:opacity-100 disabled:invisible"
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  disabled={i === columns.length - 1}
+                  onClick={() => move(i, 1)}
+                  aria-label={t('columns.down', { name: c.label })}
+                  className="h-6 w-6 rounded text-xs text-muted opacity-0 group-hover:opacity-100 hover:bg-line hover:text-ink focus:opacity-100 disabled:invisible"
+                >
+                  ↓
+                </button>
               </li>
             ))}
           </ul>

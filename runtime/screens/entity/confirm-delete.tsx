@@ -34,20 +34,38 @@ export function ConfirmDelete({ ids, recycle, onConfirm, onClose }: Props) {
     }
   };
   return (
-    <DialogFrame open={!!ids} onOpenChange={(o) => { if (!o && !busy) onClose(); }} title={t('dialog.deleteTitle')} width="max-w-md" testId="confirm-delete"
-      role="alertdialog" initialFocus={cancel} describedBy={textId}
-      footer={(
+    <DialogFrame
+      open={!!ids}
+      onOpenChange={(o) => {
+        if (!o && !busy) onClose();
+      }}
+      title={t('dialog.deleteTitle')}
+      width="max-w-md"
+      testId="confirm-delete"
+      role="alertdialog"
+      initialFocus={cancel}
+      describedBy={textId}
+      footer={
         <>
-          <button ref={cancel} type="button" className={buttonClass.default} onClick={onClose} disabled={busy}>{t('action.cancel')}</button>
+          <button ref={cancel} type="button" className={buttonClass.default} onClick={onClose} disabled={busy}>
+            {t('action.cancel')}
+          </button>
           <button type="button" className={buttonClass.dangerSolid} onClick={() => void confirm()} disabled={busy}>
             {busy ? t('state.deleting') : t('action.delete')}
           </button>
         </>
-      )}>
+      }
+    >
       <div className="flex gap-3">
-        <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-danger-soft text-danger" aria-hidden="true">!</span>
+        <span
+          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-danger-soft text-danger"
+          aria-hidden="true"
+        >
+          !
+        </span>
         <p id={textId} className="pt-1 text-[13px] text-ink">
-          {t('dialog.deleteText', { count: ids?.length ?? 0 })} {recycle ? t('dialog.deleteRecycle') : t('dialog.deleteForever')}
+          {t('dialog.deleteText', { count: ids?.length ?? 0 })}{' '}
+          {recycle ? t('dialog.deleteRecycle') : t('dialog.deleteForever')}
         </p>
       </div>
     </DialogFrame>

@@ -25,7 +25,18 @@ export type DialogFrameProps = {
  * Escape is left to an open picker inside the dialog first (it marks itself with data-jy-popover="open").
  * Focus goes back to what opened the dialog when it closes, or to its stand-in after a list refresh (focus-return.ts).
  */
-export function DialogFrame({ open, onOpenChange, title, children, footer, width = 'max-w-2xl', testId, role = 'dialog', initialFocus, describedBy }: DialogFrameProps) {
+export function DialogFrame({
+  open,
+  onOpenChange,
+  title,
+  children,
+  footer,
+  width = 'max-w-2xl',
+  testId,
+  role = 'dialog',
+  initialFocus,
+  describedBy,
+}: DialogFrameProps) {
   const { t } = useTranslation('entity');
   // Taken before Radix moves focus into the panel (layout effects run before its focus effect).
   const opener = useRef<FocusMemo | null>(null);
@@ -41,7 +52,10 @@ export function DialogFrame({ open, onOpenChange, title, children, footer, width
           aria-describedby={describedBy}
           data-testid={testId}
           onOpenAutoFocus={(e) => {
-            if (initialFocus?.current) { e.preventDefault(); initialFocus.current.focus(); }
+            if (initialFocus?.current) {
+              e.preventDefault();
+              initialFocus.current.focus();
+            }
           }}
           onCloseAutoFocus={(e) => {
             if (restoreFocus(opener.current)) e.preventDefault();
@@ -58,8 +72,13 @@ export function DialogFrame({ open, onOpenChange, title, children, footer, width
         >
           <div className="flex items-center justify-between border-b border-line px-5 py-3">
             <Dialog.Title className="text-[15px] font-semibold text-ink">{title}</Dialog.Title>
-            <Dialog.Close className="flex h-7 w-7 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-ink" aria-label={t('action.close')}>
-              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" /></svg>
+            <Dialog.Close
+              className="flex h-7 w-7 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-ink"
+              aria-label={t('action.close')}
+            >
+              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+                <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+              </svg>
             </Dialog.Close>
           </div>
           <div className="min-h-0 flex-1 overflow-auto px-5 py-4">{children}</div>

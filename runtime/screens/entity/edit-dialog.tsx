@@ -42,19 +42,36 @@ export type EditDialogProps = {
  */
 let openings = 0;
 
-export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClose, onSaved, fixed, onPreview }: EditDialogProps) {
+export default function EditDialog({
+  entry,
+  prefix,
+  lang,
+  row,
+  fetchInfo,
+  onClose,
+  onSaved,
+  fixed,
+  onPreview,
+}: EditDialogProps) {
   const { t } = useTranslation('entity');
   const mode = row ? 'edit' : 'add';
   const spec = useMemo(() => epsForm(entry, lang, mode), [entry, lang, mode]);
   const shown = useMemo(() => new Set(spec.fields.map((f) => f.name)), [spec]);
-  const money = useMemo(() => new Set(spec.fields.filter((f) => f.money || f.ui?.widget === 'money').map((f) => f.name)), [spec]);
+  const money = useMemo(
+    () => new Set(spec.fields.filter((f) => f.money || f.ui?.widget === 'money').map((f) => f.name)),
+    [spec],
+  );
   // Every opening reads the record afresh: a cached copy from an earlier opening would put values back that have
   // been saved since (and saving it would write them back).
   const [opening] = useState(() => ++openings);
   const api = useMemo(() => entityApi(prefix), [prefix]);
-  const info = useSWR(row && fetchInfo ? [api.url('info'), row.id, opening] : null, ([, id]) => api.info(id) as Promise<Data | undefined>, {
-    revalidateOnFocus: false,
-  });
+  const info = useSWR(
+    row && fetchInfo ? [api.url('info'), row.id, opening] : null,
+    ([, id]) => api.info(id) as Promise<Data | undefined>,
+    {
+      revalidateOnFocus: false,
+    },
+  );
   const [data, setData] = useState<Data | undefined>(undefined);
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>(undefined);
   const [submitted, setSubmitted] = useState(false);
@@ -71,7 +88,9 @@ export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClos
     if (serverErrors && next) {
       // A field the user touched again loses the server's complaint about it.
       const prev = formData ?? {};
-      const kept = Object.fromEntries(Object.entries(serverErrors).filter(([name]) => JSON.stringify(prev[name]) === JSON.stringify(next[name])));
+      const kept = Object.fromEntries(
+        Object.entries(serverErrors).filter(([name]) => JSON.stringify(prev[name]) === JSON.stringify(next[name])),
+      );
       setServerErrors(Object.keys(kept).length ? (kept as ErrorSchema) : undefined);
     }
     setData(next);
@@ -105,24 +124,40 @@ export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClos
   };
 
   const customValidate = (_: Data | undefined, errors: FormValidation<Data>) => {
-    for (const name of context.current.badJson) (errors[name] as FormValidation | undefined)?.addError(t('form.badJson'));
+    for (const name of context.current.badJson)
+      (errors[name] as FormValidation | undefined)?.addError(t('form.badJson'));
     return errors;
   };
 
   const title = labelOf(entry.joinery?.title, lang);
   return (
-    <DialogFrame open onOpenChange={(o) => { if (!o && !saving) onClose(); }} testId="edit-dialog" width="max-w-3xl"
+    <DialogFrame
+      open
+      onOpenChange={(o) => {
+        if (!o && !saving) onClose();
+      }}
+      testId="edit-dialog"
+      width="max-w-3xl"
       title={row ? t('dialog.editTitle', { title }) : t('dialog.addTitle', { title })}
-      footer={(
+      footer={
         <>
-          <button type="button" className={buttonClass.default} onClick={onClose} disabled={saving}>{t('action.cancel')}</button>
+          <button type="button" className={buttonClass.default} onClick={onClose} disabled={saving}>
+            {t('action.cancel')}
+          </button>
           <button type="submit" form="entity-form" className={buttonClass.primary} disabled={saving || loading}>
             {saving ? t('state.saving') : t('action.save')}
           </button>
         </>
-      )}>
-      {info.error && <p className="mb-3 rounded-md bg-danger-soft px-3 py-2 text-[13px] text-danger">{info.error instanceof Error ? info.error.message : String(info.error)}</p>}
-      {loading ? <p className="py-10 text-center text-[13px] text-muted">{t('state.loading')}</p> : (
+      }
+    >
+      {info.error && (
+        <p className="mb-3 rounded-md bg-danger-soft px-3 py-2 text-[13px] text-danger">
+          {info.error instanceof Error ? info.error.message : String(info.error)}
+        </p>
+      )}
+      {loading ? (
+        <p className="py-10 text-center text-[13px] text-muted">{t('state.loading')}</p>
+      ) : (
         <Form<Data, RJSFSchema, JsonFormContext>
           id="entity-form"
           schema={spec.schema}
@@ -142,7 +177,10 @@ export default function EditDialog({ entry, prefix, lang, row, fetchInfo, onClos
           customValidate={customValidate}
           onChange={(e) => change(e.formData)}
           onError={() => setSubmitted(true)}
-          onSubmit={(e) => { setSubmitted(true); void save(e.formData ?? {}); }}
+          onSubmit={(e) => {
+            setSubmitted(true);
+            void save(e.formData ?? {});
+          }}
         />
       )}
     </DialogFrame>

@@ -31,12 +31,25 @@ const ActionDialog = lazy(() => import('./action-dialog').then((m) => ({ default
 
 const RefreshIcon = ({ spinning }: { spinning: boolean }) => (
   <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" className={spinning ? 'animate-spin' : ''}>
-    <path d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+    <path
+      d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
   </svg>
 );
 
 function Notice({ children, tone = 'muted' }: { children: React.ReactNode; tone?: 'muted' | 'danger' }) {
-  return <div className={`m-4 rounded-lg border border-line bg-surface px-4 py-10 text-center text-[13px] ${tone === 'danger' ? 'text-danger' : 'text-muted'}`}>{children}</div>;
+  return (
+    <div
+      className={`m-4 rounded-lg border border-line bg-surface px-4 py-10 text-center text-[13px] ${tone === 'danger' ? 'text-danger' : 'text-muted'}`}
+    >
+      {children}
+    </div>
+  );
 }
 
 /** The generic list / search / edit screen of one entity, built from eps alone (no code per entity). */
@@ -53,7 +66,10 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   const [importing, setImporting] = useState(false);
   // A tree table's open rows; null until the user folds something (then every parent starts open).
   const [open, setOpen] = useState<Set<string> | null>(null);
-  const defaults = useMemo(() => new Map((entry ? epsColumns(entry, ctrl.lang, new Map()) : []).map((c) => [c.id, c.visible])), [entry, ctrl.lang]);
+  const defaults = useMemo(
+    () => new Map((entry ? epsColumns(entry, ctrl.lang, new Map()) : []).map((c) => [c.id, c.visible])),
+    [entry, ctrl.lang],
+  );
   const fill = useFillHeight<HTMLElement>();
   const InfoView = INFO_VIEWS[prefix];
 
@@ -65,7 +81,9 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   /** Runs a button's action (after its dialog when it asks to confirm or for a remark). */
   const runNow = async (button: EpsButton, ids: number[], remark?: string, picked?: number | string) => {
     const data = await ctrl.run(button, ids, remark, picked);
-    toast.success(`${button.done ? labelOf(button.done, ctrl.lang) : t('dialog.done')} · ${t('dialog.records', { count: ids.length })}`);
+    toast.success(
+      `${button.done ? labelOf(button.done, ctrl.lang) : t('dialog.done')} · ${t('dialog.records', { count: ids.length })}`,
+    );
     // A note the server adds in the caller's language (a restore that left out links whose other end is gone).
     const note = (data as { message?: unknown } | null | undefined)?.message;
     if (typeof note === 'string' && note) toast.warning(note);
@@ -84,8 +102,15 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   const keywordFields = (entry?.joinery?.fields ?? []).filter((f) => f.search.includes('keyword')).map((f) => f.name);
   const keyWord = list.state.keyWord.trim().toLowerCase();
   // A name shown translated (menu rows) is found by what is shown as well as by what is stored.
-  const shownText = (r: EntityRow, n: string) => (n === KEYED_NAME_FIELD ? `${String(r[n] ?? '')}\n${rowName(r, '')}` : String(r[n] ?? ''));
-  const tree = ctrl.tree ? treeRows(rows.rows, openRows, keyWord ? (r) => keywordFields.some((n) => shownText(r, n).toLowerCase().includes(keyWord)) : undefined) : undefined;
+  const shownText = (r: EntityRow, n: string) =>
+    n === KEYED_NAME_FIELD ? `${String(r[n] ?? '')}\n${rowName(r, '')}` : String(r[n] ?? '');
+  const tree = ctrl.tree
+    ? treeRows(
+        rows.rows,
+        openRows,
+        keyWord ? (r) => keywordFields.some((n) => shownText(r, n).toLowerCase().includes(keyWord)) : undefined,
+      )
+    : undefined;
   const treeInfo = new Map((tree ?? []).map((n) => [n.row.id, n]));
   const toggle = (row: EntityRow) => {
     const next = new Set(openRows);
@@ -95,12 +120,16 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   };
 
   if (ctrl.epsError) return <Notice tone="danger">{ctrl.epsError.message}</Notice>;
-  if (!entry) return ctrl.epsLoading ? <Notice>{t('state.loading')}</Notice> : <Notice>{t('state.noEntity', { prefix })}</Notice>;
+  if (!entry)
+    return ctrl.epsLoading ? <Notice>{t('state.loading')}</Notice> : <Notice>{t('state.noEntity', { prefix })}</Notice>;
 
   // A row's name for its checkbox and actions: its name-like field as shown, else the first text column, else its id.
   const rowLabel = (row: EntityRow): string => {
-    const field = ['name', 'title', 'label', 'nickName', 'username', 'orderNo', 'no', 'code'].find((f) => typeof row[f] === 'string' && row[f] !== '')
-      ?? ctrl.columns.find((c) => c.visible && typeof row[c.accessor] === 'string' && row[c.accessor] !== '')?.accessor;
+    const field =
+      ['name', 'title', 'label', 'nickName', 'username', 'orderNo', 'no', 'code'].find(
+        (f) => typeof row[f] === 'string' && row[f] !== '',
+      ) ??
+      ctrl.columns.find((c) => c.visible && typeof row[c.accessor] === 'string' && row[c.accessor] !== '')?.accessor;
     return field ? rowName(row, String(row[field])) : `#${String(row.id)}`;
   };
   const rowButtons = buttons.filter(onRow);
@@ -111,135 +140,319 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   const named = (row: EntityRow) => <span className="sr-only"> {rowLabel(row)}</span>;
   const actions = (row: EntityRow) => (
     <span className="inline-flex items-center gap-1">
-      <button type="button" className={buttonClass.link} data-focus-key={`info:${row.id}`} onClick={() => setViewing(row)}>{t('action.info')}{named(row)}</button>
-      {rowButtons.filter((b) => allows(b, row)).map((b) => (
-        <button key={b.key} type="button" data-action={b.key} data-focus-key={`${b.key}:${row.id}`} className={b.tone === 'danger' ? buttonClass.linkDanger : buttonClass.link} onClick={() => press(b, [row.id])}>{labelOf(b.label, ctrl.lang)}{named(row)}</button>
-      ))}
-      {can.update && <button type="button" className={buttonClass.link} data-focus-key={`edit:${row.id}`} onClick={() => setEditing(row)}>{t('action.edit')}{named(row)}</button>}
-      {can.delete && <button type="button" className={buttonClass.linkDanger} data-focus-key={`delete:${row.id}`} onClick={() => setDeleting([row.id])}>{t('action.delete')}{named(row)}</button>}
+      <button
+        type="button"
+        className={buttonClass.link}
+        data-focus-key={`info:${row.id}`}
+        onClick={() => setViewing(row)}
+      >
+        {t('action.info')}
+        {named(row)}
+      </button>
+      {rowButtons
+        .filter((b) => allows(b, row))
+        .map((b) => (
+          <button
+            key={b.key}
+            type="button"
+            data-action={b.key}
+            data-focus-key={`${b.key}:${row.id}`}
+            className={b.tone === 'danger' ? buttonClass.linkDanger : buttonClass.link}
+            onClick={() => press(b, [row.id])}
+          >
+            {labelOf(b.label, ctrl.lang)}
+            {named(row)}
+          </button>
+        ))}
+      {can.update && (
+        <button
+          type="button"
+          className={buttonClass.link}
+          data-focus-key={`edit:${row.id}`}
+          onClick={() => setEditing(row)}
+        >
+          {t('action.edit')}
+          {named(row)}
+        </button>
+      )}
+      {can.delete && (
+        <button
+          type="button"
+          className={buttonClass.linkDanger}
+          data-focus-key={`delete:${row.id}`}
+          onClick={() => setDeleting([row.id])}
+        >
+          {t('action.delete')}
+          {named(row)}
+        </button>
+      )}
     </span>
   );
 
   // The master relation (x-master): its chosen record filters the list and is filled in new records; a required
   // one hidden from the form must be chosen before adding.
-  const masterField = entry.joinery?.master ? entry.joinery.fields.find((f) => f.name === entry.joinery!.master) : undefined;
+  const masterField = entry.joinery?.master
+    ? entry.joinery.fields.find((f) => f.name === entry.joinery!.master)
+    : undefined;
   const masterFilter = masterField ? list.state.filters[masterField.name] : undefined;
   // A subtree filter is a list: the chosen record comes first.
   const masterRaw = Array.isArray(masterFilter) ? masterFilter[0] : masterFilter;
-  const masterValue = masterRaw === undefined || masterRaw === '' ? undefined : Number.isNaN(Number(masterRaw)) ? masterRaw : Number(masterRaw);
+  const masterValue =
+    masterRaw === undefined || masterRaw === ''
+      ? undefined
+      : Number.isNaN(Number(masterRaw))
+        ? masterRaw
+        : Number(masterRaw);
   const masterMissing = !!masterField && masterValue === undefined && masterField.required && !!masterField.ui?.hidden;
 
   const ToolbarExtra = TOOLBAR_EXTRAS[prefix];
   const toolbar = (
     <>
       <h1 className="mr-2 text-[15px] font-semibold text-ink">{ctrl.title}</h1>
-      <button type="button" className={buttonClass.icon} onClick={() => void rows.refresh()} title={t('action.refresh')} aria-label={t('action.refresh')}>
+      <button
+        type="button"
+        className={buttonClass.icon}
+        onClick={() => void rows.refresh()}
+        title={t('action.refresh')}
+        aria-label={t('action.refresh')}
+      >
         <RefreshIcon spinning={rows.isValidating} />
       </button>
       {can.add && (
-        <button type="button" className={buttonClass.primary} onClick={() => setEditing('new')} disabled={masterMissing}
-          title={masterMissing ? t('master.pickFirst', { label: labelOf(masterField!.label, ctrl.lang) }) : undefined}><span aria-hidden="true">+</span> {t('action.add')}</button>
+        <button
+          type="button"
+          className={buttonClass.primary}
+          onClick={() => setEditing('new')}
+          disabled={masterMissing}
+          title={masterMissing ? t('master.pickFirst', { label: labelOf(masterField!.label, ctrl.lang) }) : undefined}
+        >
+          <span aria-hidden="true">+</span> {t('action.add')}
+        </button>
       )}
       {selectionButtons.map((b) => {
         // Only the selected rows whose state allows the action are sent.
         const eligible = selectedRows.filter((r) => allows(b, r)).map((r) => r.id);
         return (
-          <button key={b.key} type="button" data-action={b.key} className={b.tone === 'danger' ? buttonClass.danger : buttonClass.default} disabled={eligible.length === 0} onClick={() => press(b, eligible)}>
-            {labelOf(b.label, ctrl.lang)}{eligible.length > 0 && ` (${eligible.length})`}
+          <button
+            key={b.key}
+            type="button"
+            data-action={b.key}
+            className={b.tone === 'danger' ? buttonClass.danger : buttonClass.default}
+            disabled={eligible.length === 0}
+            onClick={() => press(b, eligible)}
+          >
+            {labelOf(b.label, ctrl.lang)}
+            {eligible.length > 0 && ` (${eligible.length})`}
           </button>
         );
       })}
       {can.delete && (
-        <button type="button" className={buttonClass.danger} disabled={selectedIds.length === 0} onClick={() => setDeleting(selectedIds)}>
-          {t('action.deleteSelected')}{selectedIds.length > 0 && ` (${selectedIds.length})`}
+        <button
+          type="button"
+          className={buttonClass.danger}
+          disabled={selectedIds.length === 0}
+          onClick={() => setDeleting(selectedIds)}
+        >
+          {t('action.deleteSelected')}
+          {selectedIds.length > 0 && ` (${selectedIds.length})`}
         </button>
       )}
       {entry.joinery?.files?.import && can.add && (
-        <button type="button" className={buttonClass.default} onClick={() => setImporting(true)}>{t('import.button')}</button>
+        <button type="button" className={buttonClass.default} onClick={() => setImporting(true)}>
+          {t('import.button')}
+        </button>
       )}
       {entry.joinery?.files?.export && (
-        <ExportButton prefix={prefix} state={list.state} columns={ctrl.columns.map((c) => c.id).filter((id) => entry.joinery!.fields.some((f) => f.name === id))} />
+        <ExportButton
+          prefix={prefix}
+          state={list.state}
+          columns={ctrl.columns.map((c) => c.id).filter((id) => entry.joinery!.fields.some((f) => f.name === id))}
+        />
       )}
       {ctrl.tree && (
         <>
-          <button type="button" className={buttonClass.ghost} onClick={() => setOpen(parentsOf(rows.rows))}>{t('tree.expandAll')}</button>
-          <button type="button" className={buttonClass.ghost} onClick={() => setOpen(new Set())}>{t('tree.collapseAll')}</button>
+          <button type="button" className={buttonClass.ghost} onClick={() => setOpen(parentsOf(rows.rows))}>
+            {t('tree.expandAll')}
+          </button>
+          <button type="button" className={buttonClass.ghost} onClick={() => setOpen(new Set())}>
+            {t('tree.collapseAll')}
+          </button>
         </>
       )}
       <ColumnSettings columns={ctrl.allColumns} defaults={defaults} onSave={ctrl.prefs.save} />
-      {ToolbarExtra && <Suspense fallback={null}><ToolbarExtra prefix={prefix} selectedIds={selectedIds} onChanged={() => void rows.refresh()} /></Suspense>}
+      {ToolbarExtra && (
+        <Suspense fallback={null}>
+          <ToolbarExtra prefix={prefix} selectedIds={selectedIds} onChanged={() => void rows.refresh()} />
+        </Suspense>
+      )}
     </>
   );
 
   return (
     <div data-testid="entity-screen" data-prefix={prefix}>
-      <section ref={fill.ref} style={{ height: fill.height }} className="flex flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-panel">
-        <SearchPanel spec={masterField ? { ...ctrl.search, fields: ctrl.search.fields.filter((f) => f.name !== masterField.name) } : ctrl.search} state={list.state} onSearch={list.search} onReset={list.reset} toolbar={toolbar} />
+      <section
+        ref={fill.ref}
+        style={{ height: fill.height }}
+        className="flex flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-panel"
+      >
+        <SearchPanel
+          spec={
+            masterField
+              ? { ...ctrl.search, fields: ctrl.search.fields.filter((f) => f.name !== masterField.name) }
+              : ctrl.search
+          }
+          state={list.state}
+          onSearch={list.search}
+          onReset={list.reset}
+          toolbar={toolbar}
+        />
         {entry.joinery?.tabs && (
-          <ListTabs entry={entry} prefix={prefix} state={list.state} version={version}
-            onPick={(value) => list.search(list.state.keyWord, { ...list.state.filters, [entry.joinery!.tabs!]: value })} />
+          <ListTabs
+            entry={entry}
+            prefix={prefix}
+            state={list.state}
+            version={version}
+            onPick={(value) =>
+              list.search(list.state.keyWord, { ...list.state.filters, [entry.joinery!.tabs!]: value })
+            }
+          />
         )}
         {rows.error && (
-          <div className="flex items-center gap-3 border-b border-line bg-danger-soft px-4 py-2 text-[13px] text-danger" role="alert">
+          <div
+            className="flex items-center gap-3 border-b border-line bg-danger-soft px-4 py-2 text-[13px] text-danger"
+            role="alert"
+          >
             <span className="flex-1">{rows.error.message}</span>
-            <button type="button" className={buttonClass.default} onClick={() => void rows.refresh()}>{t('action.retry')}</button>
+            <button type="button" className={buttonClass.default} onClick={() => void rows.refresh()}>
+              {t('action.retry')}
+            </button>
           </div>
         )}
         <div className="flex min-h-0 flex-1">
-        {masterField && (
-          <MasterPanel field={masterField} value={masterFilter} lang={ctrl.lang}
-            onPick={(value, subtree) => list.search(list.state.keyWord, {
-              ...list.state.filters,
-              [masterField.name]: subtree.length > 1 && masterField.search.includes('in') ? subtree : value,
-            })} />
-        )}
-        <div className="flex min-w-0 flex-1 flex-col">
-        <EntityTable
-          columns={ctrl.columns}
-          rows={tree ? tree.map((n) => n.row) : rows.rows}
-          state={list.state}
-          loading={rows.isLoading || rows.isValidating}
-          selectable={can.delete || selectionButtons.length > 0}
-          selection={selection}
-          onSelectionChange={setSelection}
-          onSort={list.setSort}
-          actions={actions}
-          actionsWidth={rowCount * 44 + 24}
-          empty={rows.isLoading ? t('state.loading') : t('table.empty')}
-          scrollKey={`${location.pathname}${location.search}`}
-          label={ctrl.title}
-          rowLabel={rowLabel}
-          tree={tree ? { info: (row) => treeInfo.get(row.id), isOpen: (row) => !!keyWord || openRows.has(String(row.id)), toggle } : undefined}
-        />
-        {tree ? (
-          <div className="flex h-11 shrink-0 items-center border-t border-line px-4 text-xs text-muted" data-testid="tree-total">
-            {keyWord ? t('tree.matches', { shown: tree.length, total: rows.total }) : t('tree.total', { total: rows.total })}
+          {masterField && (
+            <MasterPanel
+              field={masterField}
+              value={masterFilter}
+              lang={ctrl.lang}
+              onPick={(value, subtree) =>
+                list.search(list.state.keyWord, {
+                  ...list.state.filters,
+                  [masterField.name]: subtree.length > 1 && masterField.search.includes('in') ? subtree : value,
+                })
+              }
+            />
+          )}
+          <div className="flex min-w-0 flex-1 flex-col">
+            <EntityTable
+              columns={ctrl.columns}
+              rows={tree ? tree.map((n) => n.row) : rows.rows}
+              state={list.state}
+              loading={rows.isLoading || rows.isValidating}
+              selectable={can.delete || selectionButtons.length > 0}
+              selection={selection}
+              onSelectionChange={setSelection}
+              onSort={list.setSort}
+              actions={actions}
+              actionsWidth={rowCount * 44 + 24}
+              empty={rows.isLoading ? t('state.loading') : t('table.empty')}
+              scrollKey={`${location.pathname}${location.search}`}
+              label={ctrl.title}
+              rowLabel={rowLabel}
+              tree={
+                tree
+                  ? {
+                      info: (row) => treeInfo.get(row.id),
+                      isOpen: (row) => !!keyWord || openRows.has(String(row.id)),
+                      toggle,
+                    }
+                  : undefined
+              }
+            />
+            {tree ? (
+              <div
+                className="flex h-11 shrink-0 items-center border-t border-line px-4 text-xs text-muted"
+                data-testid="tree-total"
+              >
+                {keyWord
+                  ? t('tree.matches', { shown: tree.length, total: rows.total })
+                  : t('tree.total', { total: rows.total })}
+              </div>
+            ) : (
+              <PaginationBar
+                page={list.state.page}
+                size={list.state.size}
+                total={rows.total}
+                onPage={list.setPage}
+                onSize={list.setSize}
+              />
+            )}
           </div>
-        ) : <PaginationBar page={list.state.page} size={list.state.size} total={rows.total} onPage={list.setPage} onSize={list.setSize} />}
-        </div>
         </div>
       </section>
       {InfoView ? (
         viewing && (
           <Suspense fallback={null}>
-            <InfoView prefix={prefix} row={viewing} lang={ctrl.lang} buttons={rowButtons} version={version} onPress={press} onClose={() => setViewing(null)} />
+            <InfoView
+              prefix={prefix}
+              row={viewing}
+              lang={ctrl.lang}
+              buttons={rowButtons}
+              version={version}
+              onPress={press}
+              onClose={() => setViewing(null)}
+            />
           </Suspense>
         )
       ) : (
-        <InfoDialog entry={entry} prefix={prefix} row={viewing} lang={ctrl.lang} fetchInfo={can.info} onClose={() => setViewing(null)} />
+        <InfoDialog
+          entry={entry}
+          prefix={prefix}
+          row={viewing}
+          lang={ctrl.lang}
+          fetchInfo={can.info}
+          onClose={() => setViewing(null)}
+        />
       )}
       {pending && (
         <Suspense fallback={null}>
-          <ActionDialog pending={pending} lang={ctrl.lang} onConfirm={(remark, picked) => runNow(pending!.button, pending!.ids, remark, picked)} onClose={() => setPending(null)} />
+          <ActionDialog
+            pending={pending}
+            lang={ctrl.lang}
+            onConfirm={(remark, picked) => runNow(pending!.button, pending!.ids, remark, picked)}
+            onClose={() => setPending(null)}
+          />
         </Suspense>
       )}
-      <ConfirmDelete ids={deleting} recycle={entry.joinery?.recycle ?? false} onConfirm={remove} onClose={() => setDeleting(null)} />
-      {importing && <ImportDialog prefix={prefix} title={ctrl.title} onClose={() => setImporting(false)} onImported={() => void ctrl.afterWrite()} />}
+      <ConfirmDelete
+        ids={deleting}
+        recycle={entry.joinery?.recycle ?? false}
+        onConfirm={remove}
+        onClose={() => setDeleting(null)}
+      />
+      {importing && (
+        <ImportDialog
+          prefix={prefix}
+          title={ctrl.title}
+          onClose={() => setImporting(false)}
+          onImported={() => void ctrl.afterWrite()}
+        />
+      )}
       {editing && (
         <Suspense fallback={null}>
-          <EditDialog entry={entry} prefix={prefix} lang={ctrl.lang} row={editing === 'new' ? null : editing} fetchInfo={can.info}
-            fixed={editing === 'new' && masterField && masterValue !== undefined ? { [masterField.name]: masterValue } : undefined}
-            onClose={() => setEditing(null)} onSaved={() => void rows.refresh()} />
+          <EditDialog
+            entry={entry}
+            prefix={prefix}
+            lang={ctrl.lang}
+            row={editing === 'new' ? null : editing}
+            fetchInfo={can.info}
+            fixed={
+              editing === 'new' && masterField && masterValue !== undefined
+                ? { [masterField.name]: masterValue }
+                : undefined
+            }
+            onClose={() => setEditing(null)}
+            onSaved={() => void rows.refresh()}
+          />
         </Suspense>
       )}
     </div>

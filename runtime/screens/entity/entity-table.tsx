@@ -1,9 +1,25 @@
-import { memo, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties, type FocusEvent, type ReactNode, type RefObject } from 'react';
+import {
+  memo,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type CSSProperties,
+  type FocusEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
-  rowSelectionFeature, rowSortingFeature, tableFeatures, useTable,
-  type RowSelectionState, type SortingState, type Updater,
+  rowSelectionFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type RowSelectionState,
+  type SortingState,
+  type Updater,
 } from '@tanstack/react-table';
 import type { ColumnSpec } from '../../engine/eps-columns';
 import type { EntityRow } from '../../engine/use-entity-list';
@@ -47,11 +63,28 @@ export type EntityTableProps = {
 
 const resolve = <T,>(u: Updater<T>, old: T): T => (typeof u === 'function' ? (u as (o: T) => T)(old) : u);
 
-function Checkbox({ checked, indeterminate, onChange, label }: { checked: boolean; indeterminate?: boolean; onChange: (e: unknown) => void; label: string }) {
+function Checkbox({
+  checked,
+  indeterminate,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  indeterminate?: boolean;
+  onChange: (e: unknown) => void;
+  label: string;
+}) {
   return (
-    <input type="checkbox" aria-label={label} checked={checked} onChange={onChange}
-      ref={(el) => { if (el) el.indeterminate = !!indeterminate; }}
-      className="h-3.5 w-3.5 cursor-pointer align-middle accent-[var(--color-primary)]" />
+    <input
+      type="checkbox"
+      aria-label={label}
+      checked={checked}
+      onChange={onChange}
+      ref={(el) => {
+        if (el) el.indeterminate = !!indeterminate;
+      }}
+      className="h-3.5 w-3.5 cursor-pointer align-middle accent-[var(--color-primary)]"
+    />
   );
 }
 
@@ -108,14 +141,31 @@ type BodyRowProps = {
  * One body row, drawn again only when its row, its selection or what it is drawn with changes: a scroll step of a long
  * (virtualized) page draws the rows that come into view, not the few dozen that stay.
  */
-const BodyRow = memo(function BodyRow({ row, columns, selected, selectable, height, styles, actions, depth, hasChildren, open, toggle, rowLabel }: BodyRowProps) {
+const BodyRow = memo(function BodyRow({
+  row,
+  columns,
+  selected,
+  selectable,
+  height,
+  styles,
+  actions,
+  depth,
+  hasChildren,
+  open,
+  toggle,
+  rowLabel,
+}: BodyRowProps) {
   const { t } = useTranslation('entity');
   const bg = selected ? 'bg-primary-9' : 'bg-surface group-hover:bg-hover';
   return (
     <tr className="group" data-row-id={row.id} style={height ? { height } : undefined}>
       {selectable && (
         <td className={`${td} ${bg} sticky left-0 z-[1]`}>
-          <Checkbox label={rowLabel ? t('table.selectRowNamed', { name: rowLabel(row.original) }) : t('table.selectRow')} checked={selected} onChange={row.getToggleSelectedHandler()} />
+          <Checkbox
+            label={rowLabel ? t('table.selectRowNamed', { name: rowLabel(row.original) }) : t('table.selectRow')}
+            checked={selected}
+            onChange={row.getToggleSelectedHandler()}
+          />
         </td>
       )}
       {columns.map(({ column, Cell }, i) => (
@@ -123,20 +173,45 @@ const BodyRow = memo(function BodyRow({ row, columns, selected, selectable, heig
           {i === 0 && depth !== undefined ? (
             <span className="flex items-center gap-1" style={{ paddingLeft: depth * 18 }} data-depth={depth}>
               {hasChildren ? (
-                <button type="button" aria-expanded={open} aria-label={open ? t('tree.collapse') : t('tree.expand')}
+                <button
+                  type="button"
+                  aria-expanded={open}
+                  aria-label={open ? t('tree.collapse') : t('tree.expand')}
                   onClick={() => toggle?.(row.original)}
-                  className="flex h-5 w-5 shrink-0 items-center justify-center rounded text-muted hover:bg-hover hover:text-ink">
-                  <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" className={`transition-transform ${open ? 'rotate-90' : ''}`}><path d="M4 2.5 7.5 6 4 9.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" /></svg>
+                  className="flex h-5 w-5 shrink-0 items-center justify-center rounded text-muted hover:bg-hover hover:text-ink"
+                >
+                  <svg
+                    viewBox="0 0 12 12"
+                    width="10"
+                    height="10"
+                    aria-hidden="true"
+                    className={`transition-transform ${open ? 'rotate-90' : ''}`}
+                  >
+                    <path
+                      d="M4 2.5 7.5 6 4 9.5"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="1.6"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
+                  </svg>
                 </button>
-              ) : <span className="w-5 shrink-0" />}
+              ) : (
+                <span className="w-5 shrink-0" />
+              )}
               <span className="min-w-0">
                 <KeptCell cell={Cell} value={row.original[column.accessor]} row={row.original} column={column} />
               </span>
             </span>
-          ) : <KeptCell cell={Cell} value={row.original[column.accessor]} row={row.original} column={column} />}
+          ) : (
+            <KeptCell cell={Cell} value={row.original[column.accessor]} row={row.original} column={column} />
+          )}
         </td>
       ))}
-      {actions && <td className={`${td} ${bg} ${stickyEdge} sticky right-0 z-[1] whitespace-nowrap`}>{actions(row.original)}</td>}
+      {actions && (
+        <td className={`${td} ${bg} ${stickyEdge} sticky right-0 z-[1] whitespace-nowrap`}>{actions(row.original)}</td>
+      )}
     </tr>
   );
 });
@@ -148,7 +223,17 @@ type ModelRow = BodyRowProps['row'] & { getIsSelected: () => boolean };
  * The virtualizer lives here, below the table: a scroll step renders this component alone, not the table (whose rows,
  * kept by TanStack while its data and state stay, then reach the memoized rows unchanged).
  */
-function VirtualRows({ rows, scrollRef, span, renderRow }: { rows: ModelRow[]; scrollRef: RefObject<HTMLElement | null>; span: number; renderRow: (row: ModelRow, height?: number) => ReactNode }) {
+function VirtualRows({
+  rows,
+  scrollRef,
+  span,
+  renderRow,
+}: {
+  rows: ModelRow[];
+  scrollRef: RefObject<HTMLElement | null>;
+  span: number;
+  renderRow: (row: ModelRow, height?: number) => ReactNode;
+}) {
   const virtual = rows.length > VIRTUAL_FROM;
   const virtualizer = useVirtualizer({
     count: virtual ? rows.length : 0,
@@ -168,17 +253,41 @@ function VirtualRows({ rows, scrollRef, span, renderRow }: { rows: ModelRow[]; s
     <>
       {/* Spacers standing in for the rows out of view: hidden from assistive technology (a tr takes no focus; biome
           counts a table row as focusable). */}
-      {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, never focusable */}
-      {padTop > 0 && <tr aria-hidden="true"><td colSpan={span} style={{ height: padTop, padding: 0 }} /></tr>}
+      {padTop > 0 && (
+        // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, never focusable
+        <tr aria-hidden="true">
+          <td colSpan={span} style={{ height: padTop, padding: 0 }} />
+        </tr>
+      )}
       {items.map((i) => renderRow(rows[i.index], ROW_HEIGHT))}
-      {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, never focusable */}
-      {padBottom > 0 && <tr aria-hidden="true"><td colSpan={span} style={{ height: padBottom, padding: 0 }} /></tr>}
+      {padBottom > 0 && (
+        // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, never focusable
+        <tr aria-hidden="true">
+          <td colSpan={span} style={{ height: padBottom, padding: 0 }} />
+        </tr>
+      )}
     </>
   );
 }
 
 export function EntityTable(props: EntityTableProps) {
-  const { columns, rows, state, loading, selectable, selection, onSelectionChange, onSort, actions, actionsWidth, empty, scrollKey, tree, label, rowLabel } = props;
+  const {
+    columns,
+    rows,
+    state,
+    loading,
+    selectable,
+    selection,
+    onSelectionChange,
+    onSort,
+    actions,
+    actionsWidth,
+    empty,
+    scrollKey,
+    tree,
+    label,
+    rowLabel,
+  } = props;
   const { t } = useTranslation('entity');
   const scrollRef = useRef<HTMLElement>(null);
   // Restored once per key, when the rows are there to scroll (they may arrive from the cache or the server).
@@ -198,24 +307,38 @@ export function EntityTable(props: EntityTableProps) {
     attempt();
     return () => cancelAnimationFrame(frame);
   }, [scrollKey, rows.length]);
-  const sorting = useMemo<SortingState>(() => (state.order ? [{ id: state.order, desc: state.sort === 'desc' }] : []), [state.order, state.sort]);
+  const sorting = useMemo<SortingState>(
+    () => (state.order ? [{ id: state.order, desc: state.sort === 'desc' }] : []),
+    [state.order, state.sort],
+  );
 
   // Left offsets of sticky columns: the checkbox, then columns the schema fixes to the left.
   const stickyLeft = useMemo(() => {
     const out = new Map<string, number>();
     let left = selectable ? SELECT_WIDTH : 0;
-    for (const c of columns) if (c.fixed === 'left') { out.set(c.id, left); left += c.width ?? 150; }
+    for (const c of columns)
+      if (c.fixed === 'left') {
+        out.set(c.id, left);
+        left += c.width ?? 150;
+      }
     return out;
   }, [columns, selectable]);
 
   // TanStack's columns serve the header and sorting; body cells are drawn from bodyColumns (see BodyRowProps).
-  const defs = useMemo(() => columns.map((c) => ({
-    id: c.id,
-    accessorFn: (row: EntityRow) => row[c.accessor],
-    header: c.label,
-    enableSorting: c.sortable,
-  })), [columns]);
-  const bodyColumns = useMemo(() => columns.map((column): BodyColumn => ({ column, Cell: cellRegistry[column.cell] })), [columns]);
+  const defs = useMemo(
+    () =>
+      columns.map((c) => ({
+        id: c.id,
+        accessorFn: (row: EntityRow) => row[c.accessor],
+        header: c.label,
+        enableSorting: c.sortable,
+      })),
+    [columns],
+  );
+  const bodyColumns = useMemo(
+    () => columns.map((column): BodyColumn => ({ column, Cell: cellRegistry[column.cell] })),
+    [columns],
+  );
 
   const table = useTable({
     features,
@@ -242,10 +365,21 @@ export function EntityTable(props: EntityTableProps) {
   }, [rows, selection]);
   const span = columns.length + (selectable ? 1 : 0) + (actions ? 1 : 0);
   // One style object per column, kept while the columns stay: rows that stay in view are not drawn again on a scroll step.
-  const cellStyles = useMemo(() => new Map(columns.map((c): [string, CSSProperties] => [c.id, {
-    width: c.width, minWidth: c.width ?? 96, maxWidth: c.width ? Math.max(c.width, 320) : 320,
-    ...(stickyLeft.has(c.id) ? { position: 'sticky', left: stickyLeft.get(c.id), zIndex: 1 } : {}),
-  }])), [columns, stickyLeft]);
+  const cellStyles = useMemo(
+    () =>
+      new Map(
+        columns.map((c): [string, CSSProperties] => [
+          c.id,
+          {
+            width: c.width,
+            minWidth: c.width ?? 96,
+            maxWidth: c.width ? Math.max(c.width, 320) : 320,
+            ...(stickyLeft.has(c.id) ? { position: 'sticky', left: stickyLeft.get(c.id), zIndex: 1 } : {}),
+          },
+        ]),
+      ),
+    [columns, stickyLeft],
+  );
   // A focused control under a sticky column (the checkbox or fixed columns on the left, the actions on the right) is
   // scrolled out from under it: the browser's own focus scrolling does not know those columns cover it.
   const unhide = (e: FocusEvent<HTMLElement>) => {
@@ -254,7 +388,10 @@ export function EntityTable(props: EntityTableProps) {
     if (!box || el === box || el.closest('td.sticky, th.sticky, [style*="sticky"]')) return;
     const view = box.getBoundingClientRect();
     const at = el.getBoundingClientRect();
-    const left = view.left + (selectable ? SELECT_WIDTH : 0) + [...stickyLeft.keys()].reduce((w, id) => w + (columns.find((c) => c.id === id)?.width ?? 150), 0);
+    const left =
+      view.left +
+      (selectable ? SELECT_WIDTH : 0) +
+      [...stickyLeft.keys()].reduce((w, id) => w + (columns.find((c) => c.id === id)?.width ?? 150), 0);
     const right = view.right - (actions ? actionsWidth : 0);
     if (at.right > right) box.scrollLeft += at.right - right + 8;
     else if (at.left < left) box.scrollLeft -= left - at.left + 8;
@@ -274,51 +411,117 @@ export function EntityTable(props: EntityTableProps) {
   }, [virtual, widths, rows, columns]);
 
   return (
-    <section ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto" data-testid="entity-table"
-      onScroll={scrollKey ? (e) => { if (restored.current === scrollKey) rememberScroll(scrollKey, e.currentTarget.scrollTop); } : undefined}
-      aria-label={label} onFocus={unhide}>
-      <table className={`w-full border-separate border-spacing-0 text-[13px] focus:outline-none ${widths ? 'jy-fixed-cols' : ''}`} aria-busy={loading}
-        aria-label={label} tabIndex={-1} data-focus-home=""
-        style={widths ? { tableLayout: 'fixed' } : undefined}>
-        {widths && <colgroup>{widths.map((w, i) => <col key={i} style={{ width: w }} />)}</colgroup>}
+    <section
+      ref={scrollRef}
+      className="relative min-h-0 flex-1 overflow-auto"
+      data-testid="entity-table"
+      onScroll={
+        scrollKey
+          ? (e) => {
+              if (restored.current === scrollKey) rememberScroll(scrollKey, e.currentTarget.scrollTop);
+            }
+          : undefined
+      }
+      aria-label={label}
+      onFocus={unhide}
+    >
+      <table
+        className={`w-full border-separate border-spacing-0 text-[13px] focus:outline-none ${widths ? 'jy-fixed-cols' : ''}`}
+        aria-busy={loading}
+        aria-label={label}
+        tabIndex={-1}
+        data-focus-home=""
+        style={widths ? { tableLayout: 'fixed' } : undefined}
+      >
+        {widths && (
+          <colgroup>
+            {widths.map((w, i) => (
+              <col key={i} style={{ width: w }} />
+            ))}
+          </colgroup>
+        )}
         <thead className="sticky top-0 z-[2]">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} ref={headRef}>
               {selectable && (
                 <th className={`${th} sticky left-0 z-[3]`} style={{ width: SELECT_WIDTH }}>
-                  <Checkbox label={t('table.selectAll')} checked={ticked.all} indeterminate={ticked.some} onChange={table.getToggleAllPageRowsSelectedHandler()} />
+                  <Checkbox
+                    label={t('table.selectAll')}
+                    checked={ticked.all}
+                    indeterminate={ticked.some}
+                    onChange={table.getToggleAllPageRowsSelectedHandler()}
+                  />
                 </th>
               )}
               {group.headers.map((header) => {
                 const canSort = header.column.getCanSort();
                 const dir = header.column.getIsSorted();
                 return (
-                  <th key={header.id} className={th} style={cellStyles.get(header.column.id)} data-column={header.column.id}
-                    aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
+                  <th
+                    key={header.id}
+                    className={th}
+                    style={cellStyles.get(header.column.id)}
+                    data-column={header.column.id}
+                    aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
+                  >
                     {canSort ? (
-                      <button type="button" onClick={header.column.getToggleSortingHandler()} className="inline-flex items-center hover:text-ink">
+                      <button
+                        type="button"
+                        onClick={header.column.getToggleSortingHandler()}
+                        className="inline-flex items-center hover:text-ink"
+                      >
                         <table.FlexRender header={header} />
                         <SortMark dir={dir} />
                       </button>
-                    ) : <table.FlexRender header={header} />}
+                    ) : (
+                      <table.FlexRender header={header} />
+                    )}
                   </th>
                 );
               })}
-              {actions && <th className={`${th} ${stickyEdge} sticky right-0 z-[3] text-left`} style={{ width: actionsWidth, minWidth: actionsWidth }}>{t('table.actions')}</th>}
+              {actions && (
+                <th
+                  className={`${th} ${stickyEdge} sticky right-0 z-[3] text-left`}
+                  style={{ width: actionsWidth, minWidth: actionsWidth }}
+                >
+                  {t('table.actions')}
+                </th>
+              )}
             </tr>
           ))}
         </thead>
         <tbody className={loading && rows.length ? 'opacity-60 transition-opacity' : ''}>
-          <VirtualRows rows={modelRows} scrollRef={scrollRef} span={span} renderRow={(row, height) => {
-            const node = tree?.info(row.original);
-            return (
-              <BodyRow key={row.id} row={row} selected={row.getIsSelected()} selectable={selectable} height={height}
-                styles={cellStyles} actions={actions} columns={bodyColumns}
-                depth={node?.depth} hasChildren={node?.hasChildren} open={node ? tree!.isOpen(row.original) : undefined} toggle={tree?.toggle} rowLabel={rowLabel} />
-            );
-          }} />
+          <VirtualRows
+            rows={modelRows}
+            scrollRef={scrollRef}
+            span={span}
+            renderRow={(row, height) => {
+              const node = tree?.info(row.original);
+              return (
+                <BodyRow
+                  key={row.id}
+                  row={row}
+                  selected={row.getIsSelected()}
+                  selectable={selectable}
+                  height={height}
+                  styles={cellStyles}
+                  actions={actions}
+                  columns={bodyColumns}
+                  depth={node?.depth}
+                  hasChildren={node?.hasChildren}
+                  open={node ? tree!.isOpen(row.original) : undefined}
+                  toggle={tree?.toggle}
+                  rowLabel={rowLabel}
+                />
+              );
+            }}
+          />
           {rows.length === 0 && (
-            <tr><td colSpan={span} className="py-16 text-center text-[13px] text-muted">{empty}</td></tr>
+            <tr>
+              <td colSpan={span} className="py-16 text-center text-[13px] text-muted">
+                {empty}
+              </td>
+            </tr>
           )}
         </tbody>
       </table>

@@ -7,22 +7,37 @@ type Params = Record<string, unknown>;
 
 function fromKeyword(t: TFunction, keyword: string, params: Params, money: boolean): string | undefined {
   switch (keyword) {
-    case 'required': return t('validation.required');
-    case 'maxLength': return t('validation.maxLength', { limit: params.limit });
-    case 'minLength': return Number(params.limit) <= 1 ? t('validation.required') : t('validation.minLength', { limit: params.limit });
-    case 'maximum': return t('validation.maximum', { limit: params.limit });
-    case 'minimum': return t('validation.minimum', { limit: params.limit });
-    case 'maxItems': return t('validation.maxItems', { limit: params.limit });
-    case 'type': return money ? t('validation.money') : t('validation.type');
-    case 'enum': return t('validation.enum');
-    case 'format': return t('validation.format');
-    case 'pattern': return t('validation.pattern');
-    default: return undefined;
+    case 'required':
+      return t('validation.required');
+    case 'maxLength':
+      return t('validation.maxLength', { limit: params.limit });
+    case 'minLength':
+      return Number(params.limit) <= 1 ? t('validation.required') : t('validation.minLength', { limit: params.limit });
+    case 'maximum':
+      return t('validation.maximum', { limit: params.limit });
+    case 'minimum':
+      return t('validation.minimum', { limit: params.limit });
+    case 'maxItems':
+      return t('validation.maxItems', { limit: params.limit });
+    case 'type':
+      return money ? t('validation.money') : t('validation.type');
+    case 'enum':
+      return t('validation.enum');
+    case 'format':
+      return t('validation.format');
+    case 'pattern':
+      return t('validation.pattern');
+    default:
+      return undefined;
   }
 }
 
 /** RJSF errors (ajv) in the interface language; "required" is reported on the field, not on the form. */
-export function translateErrors(errors: RJSFValidationError[], t: TFunction, moneyFields: Set<string>): RJSFValidationError[] {
+export function translateErrors(
+  errors: RJSFValidationError[],
+  t: TFunction,
+  moneyFields: Set<string>,
+): RJSFValidationError[] {
   return errors.map((e) => {
     const field = (e.property ?? '').replace(/^\./, '').split('.')[0];
     const message = fromKeyword(t, e.name ?? '', (e.params ?? {}) as Params, moneyFields.has(field));
@@ -34,7 +49,10 @@ const SERVER_PATTERNS: [RegExp, (m: RegExpExecArray, t: TFunction) => string][] 
   [/^is required$/, (_m, t) => t('validation.required')],
   [/^is already used by another record$/, (_m, t) => t('validation.unique')],
   [/^must NOT have more than (\d+) characters$/, (m, t) => t('validation.maxLength', { limit: m[1] })],
-  [/^must NOT have fewer than (\d+) characters$/, (m, t) => (m[1] === '1' ? t('validation.required') : t('validation.minLength', { limit: m[1] }))],
+  [
+    /^must NOT have fewer than (\d+) characters$/,
+    (m, t) => (m[1] === '1' ? t('validation.required') : t('validation.minLength', { limit: m[1] })),
+  ],
   [/^must be <= (\S+)$/, (m, t) => t('validation.maximum', { limit: m[1] })],
   [/^must be >= (\S+)$/, (m, t) => t('validation.minimum', { limit: m[1] })],
   [/^must NOT have more than (\d+) items$/, (m, t) => t('validation.maxItems', { limit: m[1] })],
@@ -55,7 +73,11 @@ export function translateServerMessage(message: string, t: TFunction): string {
  * The server's `details` ([{path, message}]) as an RJSF error schema, so each message shows under its field. A
  * nested path (pics.0) is reported on its top-level field; paths the form does not show are returned apart.
  */
-export function detailsToErrors(details: { path: string; message: string }[], shown: Set<string>, t: TFunction): { schema: ErrorSchema; other: string[] } {
+export function detailsToErrors(
+  details: { path: string; message: string }[],
+  shown: Set<string>,
+  t: TFunction,
+): { schema: ErrorSchema; other: string[] } {
   const schema: Record<string, { __errors: string[] }> = {};
   const other: string[] = [];
   for (const d of details) {

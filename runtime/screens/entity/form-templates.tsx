@@ -14,12 +14,20 @@ function FieldTemplate(props: FieldTemplateProps) {
     <div className="min-w-0" data-field={name} data-invalid={errors.length > 0 || undefined}>
       <label id={labelIdOf(id)} htmlFor={id} className="mb-1 block text-[13px] font-medium text-ink">
         {label}
-        {required && <span className="ml-0.5 text-danger" aria-hidden="true">*</span>}
+        {required && (
+          <span className="ml-0.5 text-danger" aria-hidden="true">
+            *
+          </span>
+        )}
       </label>
       {children}
       {errors.length > 0 && (
         <ul id={errorIdOf(id)} className="mt-1 space-y-0.5" role="alert" data-testid={`error-${name}`}>
-          {errors.map((e, i) => <li key={i} className="text-xs text-danger">{e}</li>)}
+          {errors.map((e, i) => (
+            <li key={i} className="text-xs text-danger">
+              {e}
+            </li>
+          ))}
         </ul>
       )}
     </div>
@@ -35,9 +43,13 @@ function spanOf(uiSchema: UiSchema | undefined, name: string): number {
 function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   return (
     <div className="grid grid-cols-1 gap-x-5 gap-y-4 sm:grid-cols-2">
-      {props.properties.filter((p) => !p.hidden).map((p) => (
-        <div key={p.name} className={spanOf(props.uiSchema, p.name) >= 24 ? 'sm:col-span-2' : ''}>{p.content}</div>
-      ))}
+      {props.properties
+        .filter((p) => !p.hidden)
+        .map((p) => (
+          <div key={p.name} className={spanOf(props.uiSchema, p.name) >= 24 ? 'sm:col-span-2' : ''}>
+            {p.content}
+          </div>
+        ))}
     </div>
   );
 }

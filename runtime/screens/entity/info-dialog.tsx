@@ -30,17 +30,38 @@ function Value({ field, row, lang }: { field: EpsField; row: EntityRow; lang: st
   const chosen = by ? by.widgets[String(row[by.field])] : undefined;
   const kind = cellKind(chosen ? { ...field, ui: { ...field.ui, widget: chosen } } : field);
   const rowsOf = field.ui?.rowsOf ? byPrefix.get(String(row[field.ui.rowsOf] ?? ''))?.joinery?.fields : undefined;
-  if (kind === 'json' && rowsOf && Array.isArray(value)) return <EntityRowsView rows={value as Record<string, unknown>[]} fields={rowsOf} lang={lang} />;
-  if (kind === 'json' && value !== null && value !== undefined) return <JsonView value={value} field={field} lang={lang} />;
+  if (kind === 'json' && rowsOf && Array.isArray(value))
+    return <EntityRowsView rows={value as Record<string, unknown>[]} fields={rowsOf} lang={lang} />;
+  if (kind === 'json' && value !== null && value !== undefined)
+    return <JsonView value={value} field={field} lang={lang} />;
   if (kind === 'image' || kind === 'images') return <ImageThumbs value={value} size={64} />;
   if (kind === 'text' || kind === 'richtext') {
     if (value === null || value === undefined || value === '') return <span className="text-faint">—</span>;
     // Rich text is previewed as the page it makes, in a frame that runs no script and reaches nothing of ours.
-    if (kind === 'richtext') return <iframe title={labelOf(field.label, lang)} sandbox="" srcDoc={String(value)} data-testid="richtext-preview" className="h-56 w-full rounded border border-line bg-white" />;
+    if (kind === 'richtext')
+      return (
+        <iframe
+          title={labelOf(field.label, lang)}
+          sandbox=""
+          srcDoc={String(value)}
+          data-testid="richtext-preview"
+          className="h-56 w-full rounded border border-line bg-white"
+        />
+      );
     return <span className="break-words whitespace-pre-wrap">{String(value)}</span>;
   }
   const alias = Object.keys(field.ref?.fields ?? {})[0];
-  const column = { id: field.name, label: '', field, cell: kind, accessor: alias ?? field.name, rawKey: alias ? field.name : undefined, sortable: false, visible: true, order: 0 } satisfies ColumnSpec;
+  const column = {
+    id: field.name,
+    label: '',
+    field,
+    cell: kind,
+    accessor: alias ?? field.name,
+    rawKey: alias ? field.name : undefined,
+    sortable: false,
+    visible: true,
+    order: 0,
+  } satisfies ColumnSpec;
   const Cell = cellRegistry[kind];
   return <Cell value={alias && row[alias] !== undefined ? row[alias] : value} row={row} column={column} />;
 }
@@ -49,22 +70,44 @@ function Value({ field, row, lang }: { field: EpsField; row: EntityRow; lang: st
 export function InfoDialog({ entry, prefix, row, lang, fetchInfo, onClose }: Props) {
   const { t } = useTranslation('entity');
   const id = row?.id;
-  const { data, error, isLoading } = useSWR(fetchInfo && id !== undefined ? [entityApi(prefix).url('info'), id] : null, ([, i]) => entityApi(prefix).info(i));
+  const { data, error, isLoading } = useSWR(
+    fetchInfo && id !== undefined ? [entityApi(prefix).url('info'), id] : null,
+    ([, i]) => entityApi(prefix).info(i),
+  );
   // Joined labels come only with page rows, so the page row fills what info leaves out.
   const record: EntityRow | null = row ? { ...row, ...(data ?? {}) } : null;
   const fields = entry.joinery?.fields.filter((f) => !f.secret && !(f.ui?.hidden && f.list === false)) ?? [];
   const title = entry.joinery ? labelOf(entry.joinery.title, lang) : prefix;
   return (
-    <DialogFrame open={!!row} onOpenChange={(o) => { if (!o) onClose(); }} title={t('dialog.infoTitle', { title })} testId="info-dialog"
-      footer={<button type="button" className={buttonClass.default} onClick={onClose}>{t('action.close')}</button>}>
-      {error && <p className="mb-3 rounded-md bg-danger-soft px-3 py-2 text-[13px] text-danger">{error instanceof Error ? error.message : String(error)}</p>}
+    <DialogFrame
+      open={!!row}
+      onOpenChange={(o) => {
+        if (!o) onClose();
+      }}
+      title={t('dialog.infoTitle', { title })}
+      testId="info-dialog"
+      footer={
+        <button type="button" className={buttonClass.default} onClick={onClose}>
+          {t('action.close')}
+        </button>
+      }
+    >
+      {error && (
+        <p className="mb-3 rounded-md bg-danger-soft px-3 py-2 text-[13px] text-danger">
+          {error instanceof Error ? error.message : String(error)}
+        </p>
+      )}
       {isLoading && <p className="mb-3 text-[13px] text-muted">{t('state.loading')}</p>}
       {record && (
         <dl className="grid grid-cols-1 overflow-hidden rounded-md border border-line text-[13px] sm:grid-cols-[max-content_1fr]">
           {fields.map((f) => (
             <div key={f.name} className="contents">
-              <dt className="border-b border-line bg-subtle px-3 py-2 text-muted sm:border-r">{labelOf(f.label, lang)}</dt>
-              <dd className="min-w-0 border-b border-line px-3 py-2 text-ink" data-field={f.name}><Value field={f} row={record} lang={lang} /></dd>
+              <dt className="border-b border-line bg-subtle px-3 py-2 text-muted sm:border-r">
+                {labelOf(f.label, lang)}
+              </dt>
+              <dd className="min-w-0 border-b border-line px-3 py-2 text-ink" data-field={f.name}>
+                <Value field={f} row={record} lang={lang} />
+              </dd>
             </div>
           ))}
         </dl>

@@ -13,29 +13,56 @@ function ChoiceInput({ field, value, onChange }: InputProps) {
   const dict = useDict(field.field.dict);
   const enumValues = field.field.enum?.filter((v) => v !== null);
   const choices = dict.length
-    ? dict.filter((d) => !enumValues || enumValues.some((v) => String(v) === String(d.value))).map((d) => ({ value: String(d.value), label: d.name }))
+    ? dict
+        .filter((d) => !enumValues || enumValues.some((v) => String(v) === String(d.value)))
+        .map((d) => ({ value: String(d.value), label: d.name }))
     : field.input === 'bool'
-      ? [{ value: '1', label: t('bool.yes') }, { value: '0', label: t('bool.no') }]
+      ? [
+          { value: '1', label: t('bool.yes') },
+          { value: '0', label: t('bool.no') },
+        ]
       : (enumValues ?? []).map((v) => ({ value: String(v), label: String(v) }));
   return (
-    <SelectInput id={`search-${field.name}`} value={value === undefined || value === null ? '' : String(value)}
-      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}>
+    <SelectInput
+      id={`search-${field.name}`}
+      value={value === undefined || value === null ? '' : String(value)}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+    >
       <option value="">{t('search.all')}</option>
-      {choices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+      {choices.map((c) => (
+        <option key={c.value} value={c.value}>
+          {c.label}
+        </option>
+      ))}
     </SelectInput>
   );
 }
 
 function DateRangeInput({ field, value, onChange }: InputProps) {
   const { t } = useTranslation('entity');
-  const [from = '', to = ''] = Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.slice(0, 10) : '')) : [];
+  const [from = '', to = ''] = Array.isArray(value)
+    ? value.map((v) => (typeof v === 'string' ? v.slice(0, 10) : ''))
+    : [];
   const set = (a: string, b: string) => onChange(a || b ? [a, b] : undefined);
   const cls = `${inputClass} min-w-0 px-1.5`;
   return (
     <div className="flex min-w-0 items-center gap-1">
-      <DateInput id={`search-${field.name}`} className={cls} value={from || undefined} max={to || undefined} ariaLabel={`${field.label} ${t('search.from')}`} onChange={(v) => set(v ?? '', to)} />
+      <DateInput
+        id={`search-${field.name}`}
+        className={cls}
+        value={from || undefined}
+        max={to || undefined}
+        ariaLabel={`${field.label} ${t('search.from')}`}
+        onChange={(v) => set(v ?? '', to)}
+      />
       <span className="text-faint">–</span>
-      <DateInput className={cls} value={to || undefined} min={from || undefined} ariaLabel={`${field.label} ${t('search.to')}`} onChange={(v) => set(from, v ?? '')} />
+      <DateInput
+        className={cls}
+        value={to || undefined}
+        min={from || undefined}
+        ariaLabel={`${field.label} ${t('search.to')}`}
+        onChange={(v) => set(from, v ?? '')}
+      />
     </div>
   );
 }
@@ -49,14 +76,24 @@ export function SearchInput({ field, value, onChange }: InputProps) {
     case 'date-range':
       return <DateRangeInput field={field} value={value} onChange={onChange} />;
     case 'relation':
-      return field.field.ref
-        ? <RelationPicker id={`search-${field.name}`} refTo={field.field.ref} value={value as number | undefined} onChange={(v) => onChange(v)} />
-        : null;
+      return field.field.ref ? (
+        <RelationPicker
+          id={`search-${field.name}`}
+          refTo={field.field.ref}
+          value={value as number | undefined}
+          onChange={(v) => onChange(v)}
+        />
+      ) : null;
     default:
       return (
-        <input id={`search-${field.name}`} className={inputClass} inputMode={field.input === 'number' ? 'numeric' : undefined}
-          value={value === undefined || value === null ? '' : String(value)} maxLength={200}
-          onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)} />
+        <input
+          id={`search-${field.name}`}
+          className={inputClass}
+          inputMode={field.input === 'number' ? 'numeric' : undefined}
+          value={value === undefined || value === null ? '' : String(value)}
+          maxLength={200}
+          onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+        />
       );
   }
 }

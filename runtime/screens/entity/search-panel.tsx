@@ -57,51 +57,100 @@ export function SearchPanel({ spec, state, onSearch, onReset, toolbar }: Props) 
 
   return (
     <search className="block border-b border-line">
-    <form onSubmit={(e) => { e.preventDefault(); submit(); }}>
-      <div className="flex flex-wrap items-center gap-2 px-4 py-3">
-        <div className="flex flex-wrap items-center gap-2">{toolbar}</div>
-        {/* The search controls wrap as one group, kept to the right, never one button alone on a line. */}
-        <div className="ml-auto flex max-w-full flex-wrap items-center justify-end gap-2">
-          {spec.keyword && (
-            <div className="relative flex w-64 max-w-full items-center">
-              <span className="pointer-events-none absolute left-2.5" aria-hidden="true"><SearchIcon /></span>
-              <input
-                type="search"
-                // Named by what it searches (the placeholder alone vanishes once something is typed).
-                aria-label={spec.keywordLabels.length ? t('search.keywordOf', { fields: spec.keywordLabels.join(' / ') }) : t('search.keyword')}
-                name="keyWord"
-                data-testid="keyword"
-                className={`${inputClass} pl-8`}
-                value={keyWord}
-                maxLength={200}
-                placeholder={spec.keywordLabels.length ? t('search.keywordOf', { fields: spec.keywordLabels.join(' / ') }) : t('search.keyword')}
-                onChange={(e) => setKeyWord(e.target.value)}
-              />
-            </div>
-          )}
-          {hasSearch && <button type="submit" className={buttonClass.primary}>{t('search.search')}</button>}
-          {hasSearch && <button type="button" className={buttonClass.default} onClick={reset}>{t('search.reset')}</button>}
-          {spec.fields.length > 0 && (
-            <button type="button" className={buttonClass.ghost} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-              {t('search.advanced')}{active > 0 && <span className="rounded-full bg-primary px-1.5 text-[11px] leading-4 text-on-primary">{active}</span>}
-              <span aria-hidden="true" className={`text-[10px] transition-transform ${open ? 'rotate-180' : ''}`}>▾</span>
-            </button>
-          )}
-        </div>
-      </div>
-      {open && spec.fields.length > 0 && (
-        <div className="grid grid-cols-1 gap-x-5 gap-y-2.5 px-4 pb-3 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4" data-testid="advanced-search">
-          {spec.fields.map((f) => (
-            <div key={f.name} className={`flex min-w-0 items-center gap-2 ${f.input === 'date-range' ? 'md:col-span-2' : ''}`}>
-              <label htmlFor={`search-${f.name}`} className="w-[6.5rem] shrink-0 truncate text-right text-[13px] text-muted" title={f.label}>{f.label}</label>
-              <div className="min-w-0 flex-1">
-                <SearchInput field={f} value={draft[f.name]} onChange={(v) => setDraft((d) => ({ ...d, [f.name]: v }))} />
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <div className="flex flex-wrap items-center gap-2 px-4 py-3">
+          <div className="flex flex-wrap items-center gap-2">{toolbar}</div>
+          {/* The search controls wrap as one group, kept to the right, never one button alone on a line. */}
+          <div className="ml-auto flex max-w-full flex-wrap items-center justify-end gap-2">
+            {spec.keyword && (
+              <div className="relative flex w-64 max-w-full items-center">
+                <span className="pointer-events-none absolute left-2.5" aria-hidden="true">
+                  <SearchIcon />
+                </span>
+                <input
+                  type="search"
+                  // Named by what it searches (the placeholder alone vanishes once something is typed).
+                  aria-label={
+                    spec.keywordLabels.length
+                      ? t('search.keywordOf', { fields: spec.keywordLabels.join(' / ') })
+                      : t('search.keyword')
+                  }
+                  name="keyWord"
+                  data-testid="keyword"
+                  className={`${inputClass} pl-8`}
+                  value={keyWord}
+                  maxLength={200}
+                  placeholder={
+                    spec.keywordLabels.length
+                      ? t('search.keywordOf', { fields: spec.keywordLabels.join(' / ') })
+                      : t('search.keyword')
+                  }
+                  onChange={(e) => setKeyWord(e.target.value)}
+                />
               </div>
-            </div>
-          ))}
+            )}
+            {hasSearch && (
+              <button type="submit" className={buttonClass.primary}>
+                {t('search.search')}
+              </button>
+            )}
+            {hasSearch && (
+              <button type="button" className={buttonClass.default} onClick={reset}>
+                {t('search.reset')}
+              </button>
+            )}
+            {spec.fields.length > 0 && (
+              <button
+                type="button"
+                className={buttonClass.ghost}
+                aria-expanded={open}
+                onClick={() => setOpen((o) => !o)}
+              >
+                {t('search.advanced')}
+                {active > 0 && (
+                  <span className="rounded-full bg-primary px-1.5 text-[11px] leading-4 text-on-primary">{active}</span>
+                )}
+                <span aria-hidden="true" className={`text-[10px] transition-transform ${open ? 'rotate-180' : ''}`}>
+                  ▾
+                </span>
+              </button>
+            )}
+          </div>
         </div>
-      )}
-    </form>
+        {open && spec.fields.length > 0 && (
+          <div
+            className="grid grid-cols-1 gap-x-5 gap-y-2.5 px-4 pb-3 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4"
+            data-testid="advanced-search"
+          >
+            {spec.fields.map((f) => (
+              <div
+                key={f.name}
+                className={`flex min-w-0 items-center gap-2 ${f.input === 'date-range' ? 'md:col-span-2' : ''}`}
+              >
+                <label
+                  htmlFor={`search-${f.name}`}
+                  className="w-[6.5rem] shrink-0 truncate text-right text-[13px] text-muted"
+                  title={f.label}
+                >
+                  {f.label}
+                </label>
+                <div className="min-w-0 flex-1">
+                  <SearchInput
+                    field={f}
+                    value={draft[f.name]}
+                    onChange={(v) => setDraft((d) => ({ ...d, [f.name]: v }))}
+                  />
+                </div>
+              </div>
+            ))}
+          </div>
+        )}
+      </form>
     </search>
   );
 }

@@ -72,7 +72,15 @@ export function useEntityController(prefix: string): EntityController {
   const paths = useMemo(() => new Set(entry?.api.map((a) => a.path)), [entry]);
   // A tree (schema x-tree: parentId names a record of the same entity) is listed whole, as a tree table.
   const tree = entry?.joinery?.tree === true && paths.has('/list');
-  const mode = !entry?.joinery ? null : tree ? 'tree' : paths.has('/page') ? 'page' : paths.has('/list') ? 'list' : null;
+  const mode = !entry?.joinery
+    ? null
+    : tree
+      ? 'tree'
+      : paths.has('/page')
+        ? 'page'
+        : paths.has('/list')
+          ? 'list'
+          : null;
   const rows = useEntityList(prefix, list.state, mode);
   const prefs = useColumnPrefs(prefix);
   const api = useMemo(() => entityApi(prefix), [prefix]);
@@ -80,7 +88,9 @@ export function useEntityController(prefix: string): EntityController {
   const [version, setVersion] = useState(0);
   // A new page or search starts with nothing selected.
   if (useValueChanged(`${prefix}\n${JSON.stringify(list.state)}`)) setSelection({});
-  const selectedIds = Object.keys(selection).filter((k) => selection[k]).map(Number);
+  const selectedIds = Object.keys(selection)
+    .filter((k) => selection[k])
+    .map(Number);
   const selectedRows = rows.rows.filter((r) => selection[String(r.id)]);
 
   const afterWrite = async () => {
@@ -105,14 +115,21 @@ export function useEntityController(prefix: string): EntityController {
   const baseColumns = useMemo(() => (entry ? epsColumns(entry, lang, eps.byPrefix) : []), [entry, lang, eps.byPrefix]);
   const allColumns = useMemo(() => applyColumnPrefs(baseColumns, prefs.prefs), [baseColumns, prefs.prefs]);
   const columns = useMemo(() => allColumns.filter((c) => c.visible), [allColumns]);
-  const search = useMemo(() => (entry ? epsSearch(entry, lang) : { keyword: false, keywordLabels: [], fields: [] }), [entry, lang]);
+  const search = useMemo(
+    () => (entry ? epsSearch(entry, lang) : { keyword: false, keywordLabels: [], fields: [] }),
+    [entry, lang],
+  );
 
   const can = useMemo(() => {
-    const allowed = (action: EntityAction) => paths.has(`/${action}`) && hasPermission(perms, permissionOf(prefix, action));
+    const allowed = (action: EntityAction) =>
+      paths.has(`/${action}`) && hasPermission(perms, permissionOf(prefix, action));
     return { add: allowed('add'), update: allowed('update'), delete: allowed('delete'), info: allowed('info') };
   }, [paths, perms, prefix]);
   const buttons = useMemo(
-    () => (entry?.joinery?.actions ?? []).filter((b) => paths.has(`/${b.action}`) && hasPermission(perms, permissionOf(prefix, b.action))),
+    () =>
+      (entry?.joinery?.actions ?? []).filter(
+        (b) => paths.has(`/${b.action}`) && hasPermission(perms, permissionOf(prefix, b.action)),
+      ),
     [entry, paths, perms, prefix],
   );
 

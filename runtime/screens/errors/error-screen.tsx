@@ -10,10 +10,21 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 const ICONS: Record<ErrorCode, string> = { 401: 'lock', 403: 'shield', 404: 'search', 500: 'alert', 502: 'clock' };
 
 /** The error pages of SPEC §8; `embedded` draws it inside the shell's content area. */
-export function ErrorScreen({ code, detail, embedded = false }: { code: ErrorCode; detail?: string; embedded?: boolean }) {
+export function ErrorScreen({
+  code,
+  detail,
+  embedded = false,
+}: {
+  code: ErrorCode;
+  detail?: string;
+  embedded?: boolean;
+}) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
-  const loginAgain = () => { clearSession(); navigate('/login', { replace: true }); };
+  const loginAgain = () => {
+    clearSession();
+    navigate('/login', { replace: true });
+  };
 
   const body = (
     <div className="flex max-w-md flex-col items-center text-center" data-error-code={code}>
@@ -25,19 +36,35 @@ export function ErrorScreen({ code, detail, embedded = false }: { code: ErrorCod
       <p className="text-5xl font-semibold tracking-tight text-ink">{code}</p>
       <h1 className="mt-3 text-lg font-medium text-ink">{t(`errors.${code}.title`)}</h1>
       <p className="mt-1.5 text-sm text-muted">{t(`errors.${code}.hint`)}</p>
-      {detail && <p className="mt-3 max-w-full break-words rounded-md bg-subtle px-3 py-2 font-mono text-xs text-muted">{detail}</p>}
+      {detail && (
+        <p className="mt-3 max-w-full break-words rounded-md bg-subtle px-3 py-2 font-mono text-xs text-muted">
+          {detail}
+        </p>
+      )}
       <div className="mt-6 flex gap-3">
         {code === 401 ? (
-          <button type="button" onClick={loginAgain} className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-1">
+          <button
+            type="button"
+            onClick={loginAgain}
+            className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-1"
+          >
             {t('errors.loginAgain')}
           </button>
         ) : (
-          <button type="button" onClick={() => navigate('/')} className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-1">
+          <button
+            type="button"
+            onClick={() => navigate('/')}
+            className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-1"
+          >
             {t('common:actions.backHome')}
           </button>
         )}
         {code !== 401 && (
-          <button type="button" onClick={() => navigate(-1)} className="rounded-md border border-line bg-surface px-4 py-2 text-sm text-ink hover:bg-hover">
+          <button
+            type="button"
+            onClick={() => navigate(-1)}
+            className="rounded-md border border-line bg-surface px-4 py-2 text-sm text-ink hover:bg-hover"
+          >
             {t('common:actions.back')}
           </button>
         )}
@@ -48,7 +75,9 @@ export function ErrorScreen({ code, detail, embedded = false }: { code: ErrorCod
   if (embedded) return <div className="flex min-h-[60vh] items-center justify-center p-8">{body}</div>;
   return (
     <main className="relative flex min-h-screen items-center justify-center bg-canvas p-8">
-      <div className="absolute right-4 top-4"><LanguageSwitch /></div>
+      <div className="absolute right-4 top-4">
+        <LanguageSwitch />
+      </div>
       {body}
     </main>
   );

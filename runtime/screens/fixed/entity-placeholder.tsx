@@ -8,5 +8,9 @@ export default function EntityPlaceholder({ prefix }: { prefix: string }) {
   const { i18n } = useTranslation('shell');
   const entry = useEps().byPrefix.get(prefix);
   const title = entry?.joinery ? pickLabel(entry.joinery.title, i18n.language) : prefix;
-  return <div data-entity={prefix}><NotAvailable title={title} icon="list" /></div>;
+  return (
+    <div data-entity={prefix}>
+      <NotAvailable title={title} icon="list" />
+    </div>
+  );
 }

@@ -9,7 +9,8 @@ export function FrameScreen({ url, title }: { url: string; title: string }) {
       <div className="flex h-10 items-center justify-between border-b border-line px-4 text-[13px]">
         <span className="truncate text-muted">{url}</span>
         <a href={url} target="_blank" rel="noreferrer" className="flex items-center gap-1 text-primary hover:underline">
-          {t('frame.open')}<Icon name="external" size={13} />
+          {t('frame.open')}
+          <Icon name="external" size={13} />
         </a>
       </div>
       <iframe src={url} title={title || t('pages.frame')} className="w-full flex-1 border-0 bg-white" />

@@ -24,18 +24,43 @@ function report(error: unknown, setErrors: (e: Errors) => void): void {
   toast.error(error instanceof Error ? error.message : String(error));
 }
 
-function Card({ title, hint, children, onSubmit, submit, busy, testId }: {
-  title: string; hint: string; children: ReactNode; onSubmit: (e: FormEvent) => void; submit: string; busy: boolean; testId: string;
+function Card({
+  title,
+  hint,
+  children,
+  onSubmit,
+  submit,
+  busy,
+  testId,
+}: {
+  title: string;
+  hint: string;
+  children: ReactNode;
+  onSubmit: (e: FormEvent) => void;
+  submit: string;
+  busy: boolean;
+  testId: string;
 }) {
   return (
-    <form onSubmit={onSubmit} noValidate className="rounded-lg border border-line bg-surface shadow-panel" data-testid={testId}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="rounded-lg border border-line bg-surface shadow-panel"
+      data-testid={testId}
+    >
       <div className="border-b border-line px-5 py-3.5">
         <h2 className="text-[15px] font-semibold text-ink">{title}</h2>
         <p className="mt-0.5 text-xs text-muted">{hint}</p>
       </div>
       <div className="grid gap-x-4 px-5 pt-4 sm:grid-cols-2">{children}</div>
       <div className="flex justify-end border-t border-line px-5 py-3">
-        <button type="submit" disabled={busy} className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-1 disabled:opacity-60">{submit}</button>
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-1 disabled:opacity-60"
+        >
+          {submit}
+        </button>
       </div>
     </form>
   );
@@ -55,21 +80,30 @@ export default function MyInfoScreen() {
   const cap = (name: string) => userFields.find((f) => f.name === name)?.maxLength;
 
   // The personal centre always shows the record as the server has it now, not the copy kept since login.
-  useEffect(() => { void mutate(); }, [mutate]);
+  useEffect(() => {
+    void mutate();
+  }, [mutate]);
   useEffect(() => {
     if (person) setProfile(Object.fromEntries(PROFILE.map((k) => [k, person[k] ?? ''])) as Profile);
   }, [person]);
 
   const saveProfile = async (e: FormEvent) => {
     e.preventDefault();
-    if (!profile.nickName.trim()) { setErrors({ nickName: t('my.nickNameRequired') }); return; }
+    if (!profile.nickName.trim()) {
+      setErrors({ nickName: t('my.nickNameRequired') });
+      return;
+    }
     setErrors({});
     setBusy(true);
     try {
       await request('/admin/base/comm/personUpdate', { method: 'POST', data: profile });
       await mutate();
       toast.success(t('my.saved'));
-    } catch (error) { report(error, setErrors); } finally { setBusy(false); }
+    } catch (error) {
+      report(error, setErrors);
+    } finally {
+      setBusy(false);
+    }
   };
 
   const savePassword = async (e: FormEvent) => {
@@ -82,16 +116,31 @@ export default function MyInfoScreen() {
     if (Object.keys(next).length) return;
     setBusy(true);
     try {
-      await request('/admin/base/comm/personUpdate', { method: 'POST', data: { nickName: profile.nickName || person?.nickName, ...pw } });
+      await request('/admin/base/comm/personUpdate', {
+        method: 'POST',
+        data: { nickName: profile.nickName || person?.nickName, ...pw },
+      });
       toast.success(t('my.passwordChanged'));
       clearSession();
       navigate('/login', { replace: true });
-    } catch (error) { report(error, setErrors); } finally { setBusy(false); }
+    } catch (error) {
+      report(error, setErrors);
+    } finally {
+      setBusy(false);
+    }
   };
 
   const field = (key: keyof Profile, extra: { type?: string } = {}) => (
-    <TextField key={key} name={key} label={t(`my.${key}`)} value={profile[key]} error={errors[key]} maxLength={cap(key)} {...extra}
-      onChange={(e) => setProfile((p) => ({ ...p, [key]: e.target.value }))} />
+    <TextField
+      key={key}
+      name={key}
+      label={t(`my.${key}`)}
+      value={profile[key]}
+      error={errors[key]}
+      maxLength={cap(key)}
+      {...extra}
+      onChange={(e) => setProfile((p) => ({ ...p, [key]: e.target.value }))}
+    />
   );
 
   return (
@@ -100,26 +149,63 @@ export default function MyInfoScreen() {
         <Avatar name={displayName(person)} src={person?.headImg} size={56} />
         <div>
           <h1 className="text-lg font-semibold text-ink">{displayName(person)}</h1>
-          <p className="text-sm text-muted">{t('my.username')}: <span className="font-mono">{person?.username}</span></p>
+          <p className="text-sm text-muted">
+            {t('my.username')}: <span className="font-mono">{person?.username}</span>
+          </p>
         </div>
       </section>
-      <Card title={t('my.profile')} hint={t('my.profileHint')} onSubmit={saveProfile} submit={t('my.saveProfile')} busy={busy} testId="profile-form">
+      <Card
+        title={t('my.profile')}
+        hint={t('my.profileHint')}
+        onSubmit={saveProfile}
+        submit={t('my.saveProfile')}
+        busy={busy}
+        testId="profile-form"
+      >
         {field('nickName')}
         {field('name')}
         {field('phone', { type: 'tel' })}
         {field('email', { type: 'email' })}
         <div className="mb-4 grid gap-1.5 sm:col-span-2" data-field="headImg">
           <span className="text-[13px] text-muted">{t('my.headImg')}</span>
-          <UploadPicker id="headImg" label={t('my.headImg')} accept="image" max={1} value={profile.headImg ? [profile.headImg] : []}
-            onChange={(urls) => setProfile((p) => ({ ...p, headImg: urls[0] ?? '' }))} />
+          <UploadPicker
+            id="headImg"
+            label={t('my.headImg')}
+            accept="image"
+            max={1}
+            value={profile.headImg ? [profile.headImg] : []}
+            onChange={(urls) => setProfile((p) => ({ ...p, headImg: urls[0] ?? '' }))}
+          />
           {errors.headImg && <span className="text-xs text-danger">{errors.headImg}</span>}
         </div>
       </Card>
-      <Card title={t('my.password')} hint={t('my.passwordHint')} onSubmit={savePassword} submit={t('my.savePassword')} busy={busy} testId="password-form">
-        <TextField name="oldPassword" type="password" autoComplete="current-password" label={t('my.oldPassword')} value={pw.oldPassword}
-          error={errors.oldPassword} onChange={(e) => setPw((p) => ({ ...p, oldPassword: e.target.value }))} />
-        <TextField name="password" type="password" autoComplete="new-password" maxLength={cap('password')} label={t('my.newPassword')} value={pw.password}
-          error={errors.password} onChange={(e) => setPw((p) => ({ ...p, password: e.target.value }))} />
+      <Card
+        title={t('my.password')}
+        hint={t('my.passwordHint')}
+        onSubmit={savePassword}
+        submit={t('my.savePassword')}
+        busy={busy}
+        testId="password-form"
+      >
+        <TextField
+          name="oldPassword"
+          type="password"
+          autoComplete="current-password"
+          label={t('my.oldPassword')}
+          value={pw.oldPassword}
+          error={errors.oldPassword}
+          onChange={(e) => setPw((p) => ({ ...p, oldPassword: e.target.value }))}
+        />
+        <TextField
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={cap('password')}
+          label={t('my.newPassword')}
+          value={pw.password}
+          error={errors.password}
+          onChange={(e) => setPw((p) => ({ ...p, password: e.target.value }))}
+        />
       </Card>
     </div>
   );

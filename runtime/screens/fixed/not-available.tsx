@@ -8,7 +8,9 @@ export function NotAvailable({ title, icon = 'box' }: { title: string; icon?: st
     <section className="rounded-lg border border-line bg-surface shadow-panel" data-testid="not-available">
       <h1 className="border-b border-line px-5 py-3.5 text-[15px] font-semibold text-ink">{title}</h1>
       <div className="flex flex-col items-center px-6 py-16 text-center">
-        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-primary-9 text-primary"><Icon name={icon} size={26} /></span>
+        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-primary-9 text-primary">
+          <Icon name={icon} size={26} />
+        </span>
         <p className="mt-4 text-[15px] font-medium text-ink">{t('notAvailable.title')}</p>
         <p className="mt-1 max-w-sm text-sm text-muted">{t('notAvailable.body')}</p>
       </div>

@@ -8,7 +8,11 @@ import { entityApi } from '../../engine/entity-api';
 import { useFormValidator } from '../../engine/form-validator';
 
 const plugins$ = entityApi('plugin/info');
-import { installPackage as install, isPluginPackage as isPackage, type InstallQuestion } from '../../engine/plugin-install';
+import {
+  installPackage as install,
+  isPluginPackage as isPackage,
+  type InstallQuestion,
+} from '../../engine/plugin-install';
 import { EPS_KEY } from '../../engine/eps';
 import { PERMMENU_KEY } from '../../engine/menu';
 import { toast } from '../../shell/toast';
@@ -22,16 +26,34 @@ import { DialogFrame } from '../entity/dialog-frame';
 import { formTemplates } from '../entity/form-templates';
 
 type Plugin = {
-  id: number; name: string; keyName: string; version: string | null; description: string | null; author: string | null; hook: string | null;
-  logo: string | null; status: number; live?: boolean; readme?: string | null; builtin?: boolean;
-  pluginJson: { configSchema?: RJSFSchema; locked?: boolean; order?: number } | null; config: Record<string, unknown> | null;
+  id: number;
+  name: string;
+  keyName: string;
+  version: string | null;
+  description: string | null;
+  author: string | null;
+  hook: string | null;
+  logo: string | null;
+  status: number;
+  live?: boolean;
+  readme?: string | null;
+  builtin?: boolean;
+  pluginJson: { configSchema?: RJSFSchema; locked?: boolean; order?: number } | null;
+  config: Record<string, unknown> | null;
 };
 type PageReply = { list: Plugin[]; pagination: { total: number } };
 
 const PAGE_KEY = plugins$.url('page');
 
 /** The glyph of each built-in plugin on its card. */
-const BUILTIN_ICONS: Record<string, string> = { icon: 'icon-common', print: 'printer', tailwind: 'icon-code', theme: 'palette', upload: 'upload', view: 'icon-list' };
+const BUILTIN_ICONS: Record<string, string> = {
+  icon: 'icon-common',
+  print: 'printer',
+  tailwind: 'icon-code',
+  theme: 'palette',
+  upload: 'upload',
+  view: 'icon-list',
+};
 const moduleOf = (keyName: string) => BUILTIN_MODULES.find((m) => m.name === keyName);
 
 const demoScreens = new Map<string, LazyExoticComponent<ComponentType>>();
@@ -53,7 +75,9 @@ const demoScreen = (d: ModuleDemo) => {
 export default function PluginsScreen() {
   const { t } = useTranslation('plugin');
   const { mutate } = useSWRConfig();
-  const plugins = useSWR<PageReply>(PAGE_KEY, () => plugins$.post<PageReply>('page', { page: 1, size: 100, order: 'id', sort: 'desc' }));
+  const plugins = useSWR<PageReply>(PAGE_KEY, () =>
+    plugins$.post<PageReply>('page', { page: 1, size: 100, order: 'id', sort: 'desc' }),
+  );
   const [dragOver, setDragOver] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [question, setQuestion] = useState<{ file: File; q: InstallQuestion } | null>(null);
@@ -65,13 +89,17 @@ export default function PluginsScreen() {
   const input = useRef<HTMLInputElement>(null);
   const all = plugins.data?.list ?? [];
   const installed = all.filter((p) => !p.builtin);
-  const builtins = all.filter((p) => p.builtin).sort((a, b) => (moduleOf(a.keyName)?.order ?? 99) - (moduleOf(b.keyName)?.order ?? 99));
+  const builtins = all
+    .filter((p) => p.builtin)
+    .sort((a, b) => (moduleOf(a.keyName)?.order ?? 99) - (moduleOf(b.keyName)?.order ?? 99));
   /** A built-in's name and summary in the reader's language (its row holds the original's Chinese). */
   const nameOf = (p: Plugin) => (p.builtin ? t(`builtin.${p.keyName}.name`, { defaultValue: p.name }) : p.name);
-  const summaryOf = (p: Plugin) => (p.builtin ? t(`builtin.${p.keyName}.description`, { defaultValue: p.description ?? '' }) : p.description);
+  const summaryOf = (p: Plugin) =>
+    p.builtin ? t(`builtin.${p.keyName}.description`, { defaultValue: p.description ?? '' }) : p.description;
 
   /** After a change that adds or removes entities: the list, the sidebar, the entity metadata and the console's own parts are read again. */
-  const refresh = () => Promise.all([plugins.mutate(), mutate(EPS_KEY), mutate(PERMMENU_KEY), mutate(BUILTIN_PLUGINS_KEY)]);
+  const refresh = () =>
+    Promise.all([plugins.mutate(), mutate(EPS_KEY), mutate(PERMMENU_KEY), mutate(BUILTIN_PLUGINS_KEY)]);
 
   const send = async (file: File, force: boolean) => {
     setBusy(file.name);
@@ -138,26 +166,60 @@ export default function PluginsScreen() {
   const card = (p: Plugin) => {
     const on = Number(p.status) === 1;
     const locked = p.builtin && p.pluginJson?.locked === true;
-    const demos = p.builtin ? moduleOf(p.keyName)?.demos ?? [] : [];
+    const demos = p.builtin ? (moduleOf(p.keyName)?.demos ?? []) : [];
     return (
-      <li key={p.id} data-testid="plugin-card" data-key={p.keyName} className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4 shadow-panel">
+      <li
+        key={p.id}
+        data-testid="plugin-card"
+        data-key={p.keyName}
+        className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4 shadow-panel"
+      >
         <div className="flex items-start gap-3">
-          {p.logo ? <img src={p.logo} alt="" className="h-12 w-12 shrink-0 rounded-md border border-line object-contain" />
-            : p.builtin ? <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-md bg-primary-9 text-primary"><Icon name={BUILTIN_ICONS[p.keyName] ?? 'plugin'} size={24} /></span>
-            : <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-md bg-subtle text-lg font-semibold text-muted">{p.name.slice(0, 1)}</span>}
+          {p.logo ? (
+            <img src={p.logo} alt="" className="h-12 w-12 shrink-0 rounded-md border border-line object-contain" />
+          ) : p.builtin ? (
+            <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-md bg-primary-9 text-primary">
+              <Icon name={BUILTIN_ICONS[p.keyName] ?? 'plugin'} size={24} />
+            </span>
+          ) : (
+            <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-md bg-subtle text-lg font-semibold text-muted">
+              {p.name.slice(0, 1)}
+            </span>
+          )}
           <div className="min-w-0 flex-1">
             <p className="truncate text-[15px] font-semibold text-ink">{nameOf(p)}</p>
-            <p className="truncate text-[12px] text-muted">{p.keyName}{p.version ? ` · v${p.version}` : ''}{p.author ? ` · ${p.author}` : ''}</p>
+            <p className="truncate text-[12px] text-muted">
+              {p.keyName}
+              {p.version ? ` · v${p.version}` : ''}
+              {p.author ? ` · ${p.author}` : ''}
+            </p>
           </div>
-          <button type="button" role="switch" aria-checked={on} aria-label={t('enable', { name: nameOf(p) })} disabled={busy !== null || locked} title={locked ? t('locked') : undefined}
-            onClick={() => void update(p, { status: on ? 0 : 1 }, on ? t('disabled', { name: nameOf(p) }) : t('enabled', { name: nameOf(p) }))}
-            className={`relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${on ? 'bg-primary' : 'bg-line-strong'}`}>
-            <span className={`inline-block h-4 w-4 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-[18px]' : 'translate-x-0.5'}`} />
+          <button
+            type="button"
+            role="switch"
+            aria-checked={on}
+            aria-label={t('enable', { name: nameOf(p) })}
+            disabled={busy !== null || locked}
+            title={locked ? t('locked') : undefined}
+            onClick={() =>
+              void update(
+                p,
+                { status: on ? 0 : 1 },
+                on ? t('disabled', { name: nameOf(p) }) : t('enabled', { name: nameOf(p) }),
+              )
+            }
+            className={`relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${on ? 'bg-primary' : 'bg-line-strong'}`}
+          >
+            <span
+              className={`inline-block h-4 w-4 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-[18px]' : 'translate-x-0.5'}`}
+            />
           </button>
         </div>
         {summaryOf(p) && <p className="line-clamp-2 text-[13px] text-ink">{summaryOf(p)}</p>}
         <div className="flex flex-wrap items-center gap-1.5 text-[12px]">
-          <span className={`rounded px-1.5 py-0.5 ${on && p.live ? 'bg-success-soft text-success' : on ? 'bg-warning-soft text-warning' : 'bg-subtle text-muted'}`}>
+          <span
+            className={`rounded px-1.5 py-0.5 ${on && p.live ? 'bg-success-soft text-success' : on ? 'bg-warning-soft text-warning' : 'bg-subtle text-muted'}`}
+          >
             {on && p.live ? t('state.live') : on ? t('state.notLoaded') : t('state.off')}
           </span>
           {p.builtin && <span className="rounded bg-primary-9 px-1.5 py-0.5 text-primary">{t('builtin.tag')}</span>}
@@ -165,10 +227,31 @@ export default function PluginsScreen() {
           {p.hook && <span className="rounded bg-subtle px-1.5 py-0.5 text-muted">hook: {p.hook}</span>}
         </div>
         <div className="mt-auto flex flex-wrap gap-1 border-t border-line pt-2">
-          {p.pluginJson?.configSchema && <button type="button" className={buttonClass.link} onClick={() => setConfiguring(p)}>{t('configure')}</button>}
-          {on && demos.length > 0 && <button type="button" className={buttonClass.link} onClick={() => setShowing(p)}>{t('demos.open', { count: demos.length })}</button>}
-          <button type="button" className={buttonClass.link} onClick={() => setReading(p)}>{t('readme')}</button>
-          {!p.builtin && <button type="button" className={`${buttonClass.linkDanger} ml-auto`} onClick={() => { setDropTables(false); setRemoving(p); }}>{t('uninstall')}</button>}
+          {p.pluginJson?.configSchema && (
+            <button type="button" className={buttonClass.link} onClick={() => setConfiguring(p)}>
+              {t('configure')}
+            </button>
+          )}
+          {on && demos.length > 0 && (
+            <button type="button" className={buttonClass.link} onClick={() => setShowing(p)}>
+              {t('demos.open', { count: demos.length })}
+            </button>
+          )}
+          <button type="button" className={buttonClass.link} onClick={() => setReading(p)}>
+            {t('readme')}
+          </button>
+          {!p.builtin && (
+            <button
+              type="button"
+              className={`${buttonClass.linkDanger} ml-auto`}
+              onClick={() => {
+                setDropTables(false);
+                setRemoving(p);
+              }}
+            >
+              {t('uninstall')}
+            </button>
+          )}
         </div>
       </li>
     );
@@ -176,48 +259,133 @@ export default function PluginsScreen() {
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for a package dragged in; the Choose button does the same by keyboard
-    <div data-testid="plugins-screen" className="flex min-h-full flex-col gap-4 p-4"
-      onDragOver={(e) => { e.preventDefault(); setDragOver(true); }} onDragLeave={(e) => { if (e.currentTarget === e.target) setDragOver(false); }} onDrop={onDrop}>
-      <div data-testid="plugin-drop" className={`flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center transition-colors ${dragOver ? 'border-primary bg-primary-9 text-primary' : 'border-line-strong bg-surface text-muted'}`}>
-        <p className="text-[14px] font-medium text-ink">{busy?.includes('.') ? t('installing', { name: busy }) : t('dropHere')}</p>
+    <div
+      data-testid="plugins-screen"
+      className="flex min-h-full flex-col gap-4 p-4"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragOver(true);
+      }}
+      onDragLeave={(e) => {
+        if (e.currentTarget === e.target) setDragOver(false);
+      }}
+      onDrop={onDrop}
+    >
+      <div
+        data-testid="plugin-drop"
+        className={`flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center transition-colors ${dragOver ? 'border-primary bg-primary-9 text-primary' : 'border-line-strong bg-surface text-muted'}`}
+      >
+        <p className="text-[14px] font-medium text-ink">
+          {busy?.includes('.') ? t('installing', { name: busy }) : t('dropHere')}
+        </p>
         <p className="text-[12px]">{t('dropHint')}</p>
-        <button type="button" className={buttonClass.primary} onClick={() => input.current?.click()} disabled={busy !== null}>{t('choose')}</button>
-        <input ref={input} type="file" hidden accept=".joinery,.zip" data-testid="plugin-file" onChange={(e) => { pick(e.target.files); e.target.value = ''; }} />
+        <button
+          type="button"
+          className={buttonClass.primary}
+          onClick={() => input.current?.click()}
+          disabled={busy !== null}
+        >
+          {t('choose')}
+        </button>
+        <input
+          ref={input}
+          type="file"
+          hidden
+          accept=".joinery,.zip"
+          data-testid="plugin-file"
+          onChange={(e) => {
+            pick(e.target.files);
+            e.target.value = '';
+          }}
+        />
       </div>
 
-      {plugins.error && <p className="rounded-md bg-danger-soft px-3 py-2 text-[13px] text-danger">{plugins.error instanceof Error ? plugins.error.message : String(plugins.error)}</p>}
+      {plugins.error && (
+        <p className="rounded-md bg-danger-soft px-3 py-2 text-[13px] text-danger">
+          {plugins.error instanceof Error ? plugins.error.message : String(plugins.error)}
+        </p>
+      )}
       {plugins.data && (
         <section aria-labelledby="plugins-installed" className="flex flex-col gap-2">
-          <h2 id="plugins-installed" className="text-[13px] font-semibold text-muted">{t('installedTitle')}</h2>
-          {installed.length === 0 ? <p className="rounded-lg border border-dashed border-line py-6 text-center text-[13px] text-muted">{t('none')}</p> : (
-            <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label={t('installedTitle')}>{installed.map((p) => card(p))}</ul>
+          <h2 id="plugins-installed" className="text-[13px] font-semibold text-muted">
+            {t('installedTitle')}
+          </h2>
+          {installed.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-line py-6 text-center text-[13px] text-muted">
+              {t('none')}
+            </p>
+          ) : (
+            <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label={t('installedTitle')}>
+              {installed.map((p) => card(p))}
+            </ul>
           )}
         </section>
       )}
       {builtins.length > 0 && (
         <section aria-labelledby="plugins-builtin" className="flex flex-col gap-2">
-          <h2 id="plugins-builtin" className="text-[13px] font-semibold text-muted">{t('builtinTitle')}</h2>
-          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label={t('builtinTitle')}>{builtins.map((p) => card(p))}</ul>
+          <h2 id="plugins-builtin" className="text-[13px] font-semibold text-muted">
+            {t('builtinTitle')}
+          </h2>
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label={t('builtinTitle')}>
+            {builtins.map((p) => card(p))}
+          </ul>
         </section>
       )}
 
-      <DialogFrame open={question !== null} onOpenChange={(o) => { if (!o) setQuestion(null); }} title={t('confirmTitle')} width="max-w-md" testId="plugin-question"
-        footer={(
+      <DialogFrame
+        open={question !== null}
+        onOpenChange={(o) => {
+          if (!o) setQuestion(null);
+        }}
+        title={t('confirmTitle')}
+        width="max-w-md"
+        testId="plugin-question"
+        footer={
           <>
-            <button type="button" className={buttonClass.default} onClick={() => setQuestion(null)}>{t('cancel')}</button>
-            <button type="button" className={buttonClass.primary} onClick={() => { const f = question!.file; setQuestion(null); void send(f, true); }}>{t('continue')}</button>
+            <button type="button" className={buttonClass.default} onClick={() => setQuestion(null)}>
+              {t('cancel')}
+            </button>
+            <button
+              type="button"
+              className={buttonClass.primary}
+              onClick={() => {
+                const f = question!.file;
+                setQuestion(null);
+                void send(f, true);
+              }}
+            >
+              {t('continue')}
+            </button>
           </>
-        )}>
+        }
+      >
         <p className="text-[13px] text-ink">{question?.q.message}</p>
       </DialogFrame>
 
-      <DialogFrame open={removing !== null} onOpenChange={(o) => { if (!o) setRemoving(null); }} title={t('uninstallTitle', { name: removing?.name ?? '' })} width="max-w-md" testId="plugin-uninstall"
-        footer={(
+      <DialogFrame
+        open={removing !== null}
+        onOpenChange={(o) => {
+          if (!o) setRemoving(null);
+        }}
+        title={t('uninstallTitle', { name: removing?.name ?? '' })}
+        width="max-w-md"
+        testId="plugin-uninstall"
+        footer={
           <>
-            <button type="button" className={buttonClass.default} onClick={() => setRemoving(null)}>{t('cancel')}</button>
-            <button type="button" className={buttonClass.dangerSolid} disabled={busy !== null} onClick={() => void uninstall(removing!)}>{t('uninstall')}</button>
+            <button type="button" className={buttonClass.default} onClick={() => setRemoving(null)}>
+              {t('cancel')}
+            </button>
+            <button
+              type="button"
+              className={buttonClass.dangerSolid}
+              disabled={busy !== null}
+              onClick={() => void uninstall(removing!)}
+            >
+              {t('uninstall')}
+            </button>
           </>
-        )}>
+        }
+      >
         <p className="text-[13px] text-ink">{t('uninstallText')}</p>
         <label className="mt-3 flex items-center gap-2 text-[13px] text-ink">
           <input type="checkbox" checked={dropTables} onChange={(e) => setDropTables(e.target.checked)} />
@@ -225,26 +393,59 @@ export default function PluginsScreen() {
         </label>
       </DialogFrame>
 
-      <DialogFrame open={showing !== null} onOpenChange={(o) => { if (!o) setShowing(null); }} title={showing ? t('demos.title', { name: nameOf(showing) }) : ''} width="max-w-5xl" testId="plugin-demos">
+      <DialogFrame
+        open={showing !== null}
+        onOpenChange={(o) => {
+          if (!o) setShowing(null);
+        }}
+        title={showing ? t('demos.title', { name: nameOf(showing) }) : ''}
+        width="max-w-5xl"
+        testId="plugin-demos"
+      >
         {showing && <Demos demos={moduleOf(showing.keyName)?.demos ?? []} />}
       </DialogFrame>
 
-      <DialogFrame open={reading !== null} onOpenChange={(o) => { if (!o) setReading(null); }} title={reading ? nameOf(reading) : ''} testId="plugin-readme">
+      <DialogFrame
+        open={reading !== null}
+        onOpenChange={(o) => {
+          if (!o) setReading(null);
+        }}
+        title={reading ? nameOf(reading) : ''}
+        testId="plugin-readme"
+      >
         <ReadmeOf plugin={reading} />
       </DialogFrame>
 
       {configuring && (
-        <DialogFrame open onOpenChange={(o) => { if (!o) setConfiguring(null); }} title={t('configTitle', { name: nameOf(configuring) })} width="max-w-lg" testId="plugin-config"
-          footer={(
+        <DialogFrame
+          open
+          onOpenChange={(o) => {
+            if (!o) setConfiguring(null);
+          }}
+          title={t('configTitle', { name: nameOf(configuring) })}
+          width="max-w-lg"
+          testId="plugin-config"
+          footer={
             <>
-              <button type="button" className={buttonClass.default} onClick={() => setConfiguring(null)}>{t('cancel')}</button>
-              <button type="submit" form="plugin-config-form" className={buttonClass.primary} disabled={busy !== null}>{t('save')}</button>
+              <button type="button" className={buttonClass.default} onClick={() => setConfiguring(null)}>
+                {t('cancel')}
+              </button>
+              <button type="submit" form="plugin-config-form" className={buttonClass.primary} disabled={busy !== null}>
+                {t('save')}
+              </button>
             </>
-          )}>
-          <ConfigForm schema={configuring.pluginJson!.configSchema!} uiSchema={configUi(configuring, t)} formData={configuring.config ?? {}}
+          }
+        >
+          <ConfigForm
+            schema={configuring.pluginJson!.configSchema!}
+            uiSchema={configUi(configuring, t)}
+            formData={configuring.config ?? {}}
             onSubmit={(data) => {
-              void update(configuring, { config: data }, t('configSaved', { name: nameOf(configuring) })).then((ok) => { if (ok) setConfiguring(null); });
-            }} />
+              void update(configuring, { config: data }, t('configSaved', { name: nameOf(configuring) })).then((ok) => {
+                if (ok) setConfiguring(null);
+              });
+            }}
+          />
         </DialogFrame>
       )}
     </div>
@@ -256,7 +457,8 @@ function configUi(p: Plugin, t: (key: string, o?: Record<string, unknown>) => st
   const ui: Record<string, unknown> = { 'ui:submitButtonOptions': { norender: true } };
   if (!p.builtin) return ui;
   const props = (p.pluginJson?.configSchema?.properties ?? {}) as Record<string, { title?: string }>;
-  for (const [field, def] of Object.entries(props)) ui[field] = { 'ui:title': t(`builtin.${p.keyName}.config.${field}`, { defaultValue: def.title ?? field }) };
+  for (const [field, def] of Object.entries(props))
+    ui[field] = { 'ui:title': t(`builtin.${p.keyName}.config.${field}`, { defaultValue: def.title ?? field }) };
   return ui;
 }
 
@@ -270,14 +472,24 @@ function Demos({ demos }: { demos: ModuleDemo[] }) {
     <div className="flex flex-col gap-4">
       <div role="tablist" aria-label={t('demos.tabs')} className="flex flex-wrap gap-1 border-b border-line">
         {demos.map((d, i) => (
-          <button key={d.key} type="button" role="tab" aria-selected={i === active} onClick={() => setActive(i)}
-            className={`-mb-px border-b-2 px-3 py-2 text-[13px] ${i === active ? 'border-primary font-medium text-primary' : 'border-transparent text-muted hover:text-ink'}`}>
+          <button
+            key={d.key}
+            type="button"
+            role="tab"
+            aria-selected={i === active}
+            onClick={() => setActive(i)}
+            className={`-mb-px border-b-2 px-3 py-2 text-[13px] ${i === active ? 'border-primary font-medium text-primary' : 'border-transparent text-muted hover:text-ink'}`}
+          >
             {t(`demos.${d.key}`)}
           </button>
         ))}
       </div>
       <div role="tabpanel" className="min-h-[240px]">
-        {Screen && <Suspense fallback={<p className="py-10 text-center text-[13px] text-muted">{t('loading')}</p>}><Screen key={demo.key} /></Suspense>}
+        {Screen && (
+          <Suspense fallback={<p className="py-10 text-center text-[13px] text-muted">{t('loading')}</p>}>
+            <Screen key={demo.key} />
+          </Suspense>
+        )}
       </div>
     </div>
   );
@@ -286,15 +498,33 @@ function Demos({ demos }: { demos: ModuleDemo[] }) {
 /** The plugin's README (info carries it), shown as text. */
 function ReadmeOf({ plugin }: { plugin: Plugin | null }) {
   const { t } = useTranslation('plugin');
-  const info = useSWR<Plugin>(plugin ? [plugins$.url('info'), plugin.id] : null, ([, id]: [string, number]) => plugins$.get<Plugin>('info', { id }));
+  const info = useSWR<Plugin>(plugin ? [plugins$.url('info'), plugin.id] : null, ([, id]: [string, number]) =>
+    plugins$.get<Plugin>('info', { id }),
+  );
   if (!plugin) return null;
   if (!info.data) return <p className="py-6 text-center text-[13px] text-muted">{t('loading')}</p>;
-  const text = plugin.builtin ? t(`builtin.${plugin.keyName}.readme`, { defaultValue: info.data.readme ?? '' }) : info.data.readme;
-  return <pre className="max-h-[60vh] overflow-auto whitespace-pre-wrap text-[13px] leading-6 text-ink">{text || t('noReadme')}</pre>;
+  const text = plugin.builtin
+    ? t(`builtin.${plugin.keyName}.readme`, { defaultValue: info.data.readme ?? '' })
+    : info.data.readme;
+  return (
+    <pre className="max-h-[60vh] overflow-auto whitespace-pre-wrap text-[13px] leading-6 text-ink">
+      {text || t('noReadme')}
+    </pre>
+  );
 }
 
 /** A plugin's settings form; its validator is compiled by the server for the plugin's configSchema. */
-function ConfigForm({ schema, uiSchema, formData, onSubmit }: { schema: RJSFSchema; uiSchema: UiSchema; formData: Record<string, unknown>; onSubmit: (data: Record<string, unknown>) => void }) {
+function ConfigForm({
+  schema,
+  uiSchema,
+  formData,
+  onSubmit,
+}: {
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  formData: Record<string, unknown>;
+  onSubmit: (data: Record<string, unknown>) => void;
+}) {
   const { validator } = useFormValidator(schema);
   if (!validator) return <p className="py-6 text-center text-[13px] text-muted">…</p>;
   return (

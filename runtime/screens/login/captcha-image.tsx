@@ -19,7 +19,10 @@ export function useCaptcha(): { id: string; src?: string; failed: boolean; reloa
   const reload = useCallback(() => {
     setFailed(false);
     request<Captcha>('/admin/base/open/captcha', { params: { width: 150, height: 45, color: '#2c3142' }, quiet: true })
-      .then((c) => { if (!c?.captchaId || typeof c.data !== 'string') throw new Error('captcha reply without picture'); setCaptcha(c); })
+      .then((c) => {
+        if (!c?.captchaId || typeof c.data !== 'string') throw new Error('captcha reply without picture');
+        setCaptcha(c);
+      })
       .catch((error: unknown) => {
         console.warn('captcha failed', error);
         setCaptcha(undefined);
@@ -34,10 +37,21 @@ export function useCaptcha(): { id: string; src?: string; failed: boolean; reloa
 export function CaptchaImage({ src, failed, onReload }: { src?: string; failed: boolean; onReload: () => void }) {
   const { t } = useTranslation('shell');
   return (
-    <button type="button" onClick={onReload} title={t('login.captchaRefresh')} aria-label={t('login.captchaRefresh')} data-testid="captcha"
-      className="flex h-10 w-[150px] shrink-0 items-center justify-center overflow-hidden rounded-md border border-line-strong bg-white">
-      {src ? <img src={src} alt={t('login.captchaAlt')} className="h-full w-full object-cover" />
-        : <span className={`px-2 text-center text-xs ${failed ? 'text-danger' : 'text-faint'}`}>{failed ? t('login.captchaFailed') : '…'}</span>}
+    <button
+      type="button"
+      onClick={onReload}
+      title={t('login.captchaRefresh')}
+      aria-label={t('login.captchaRefresh')}
+      data-testid="captcha"
+      className="flex h-10 w-[150px] shrink-0 items-center justify-center overflow-hidden rounded-md border border-line-strong bg-white"
+    >
+      {src ? (
+        <img src={src} alt={t('login.captchaAlt')} className="h-full w-full object-cover" />
+      ) : (
+        <span className={`px-2 text-center text-xs ${failed ? 'text-danger' : 'text-faint'}`}>
+          {failed ? t('login.captchaFailed') : '…'}
+        </span>
+      )}
     </button>
   );
 }

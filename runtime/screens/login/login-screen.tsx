@@ -20,15 +20,23 @@ function Hero() {
       <div className="absolute -right-24 -top-24 h-80 w-80 rounded-full bg-white/10" />
       <div className="absolute -bottom-32 -left-20 h-96 w-96 rounded-full bg-white/10" />
       <div className="relative flex items-center gap-3">
-        <span className="rounded-lg bg-white/15 p-1"><Logo size={30} /></span>
+        <span className="rounded-lg bg-white/15 p-1">
+          <Logo size={30} />
+        </span>
         <span className="text-lg font-semibold">{t('app.name')}</span>
       </div>
       <div className="relative">
         <h2 className="text-3xl font-semibold leading-tight">{t('login.heroTitle')}</h2>
         <ul className="mt-6 space-y-3 text-[15px] opacity-90">
-          {Array.isArray(points) && points.map((p) => (
-            <li key={p} className="flex items-center gap-3"><span className="rounded-full bg-white/20 p-1"><Icon name="check" size={14} /></span>{p}</li>
-          ))}
+          {Array.isArray(points) &&
+            points.map((p) => (
+              <li key={p} className="flex items-center gap-3">
+                <span className="rounded-full bg-white/20 p-1">
+                  <Icon name="check" size={14} />
+                </span>
+                {p}
+              </li>
+            ))}
         </ul>
       </div>
       <p className="relative text-sm opacity-75">{t('app.tagline')}</p>
@@ -62,7 +70,12 @@ export function LoginScreen() {
     try {
       const reply = await request<TokenReply>('/admin/base/open/login', {
         method: 'POST',
-        data: { username: form.username.trim(), password: form.password, captchaId: captcha.id, verifyCode: form.verifyCode.trim() },
+        data: {
+          username: form.username.trim(),
+          password: form.password,
+          captchaId: captcha.id,
+          verifyCode: form.verifyCode.trim(),
+        },
       });
       clearSession();
       // Whatever an earlier user left in the data cache must not show to this one.
@@ -83,21 +96,58 @@ export function LoginScreen() {
     <div className="flex min-h-screen bg-canvas">
       <Hero />
       <main className="relative flex flex-1 items-center justify-center px-6 py-12">
-        <div className="absolute right-4 top-4"><LanguageSwitch /></div>
+        <div className="absolute right-4 top-4">
+          <LanguageSwitch />
+        </div>
         <div className="w-full max-w-sm">
-          <div className="mb-8 flex items-center gap-2.5 lg:hidden"><Logo /><span className="text-lg font-semibold text-ink">{t('app.name')}</span></div>
+          <div className="mb-8 flex items-center gap-2.5 lg:hidden">
+            <Logo />
+            <span className="text-lg font-semibold text-ink">{t('app.name')}</span>
+          </div>
           <h1 className="text-2xl font-semibold text-ink">{t('login.title')}</h1>
           <p className="mt-1.5 text-sm text-muted">{t('login.subtitle')}</p>
           <form onSubmit={submit} noValidate className="mt-8" data-testid="login-form">
-            <TextField name="username" autoComplete="username" label={t('login.username')} placeholder={t('login.usernamePlaceholder')}
-              value={form.username} onChange={set('username')} error={errors.username} icon={<Icon name="user" size={16} />} autoFocus />
-            <TextField name="password" type="password" autoComplete="current-password" label={t('login.password')} placeholder={t('login.passwordPlaceholder')}
-              value={form.password} onChange={set('password')} error={errors.password} icon={<Icon name="lock" size={16} />} />
-            <TextField name="verifyCode" autoComplete="off" inputMode="numeric" maxLength={8} label={t('login.verifyCode')} placeholder={t('login.verifyCodePlaceholder')}
-              value={form.verifyCode} onChange={set('verifyCode')} error={errors.verifyCode} icon={<Icon name="key" size={16} />}
-              addon={<CaptchaImage src={captcha.src} failed={captcha.failed} onReload={captcha.reload} />} />
-            <button type="submit" disabled={busy} data-testid="login-submit"
-              className="mt-2 h-10 w-full rounded-md bg-primary text-sm font-medium text-on-primary shadow-sm transition-colors hover:bg-primary-1 disabled:opacity-60">
+            <TextField
+              name="username"
+              autoComplete="username"
+              label={t('login.username')}
+              placeholder={t('login.usernamePlaceholder')}
+              value={form.username}
+              onChange={set('username')}
+              error={errors.username}
+              icon={<Icon name="user" size={16} />}
+              autoFocus
+            />
+            <TextField
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              label={t('login.password')}
+              placeholder={t('login.passwordPlaceholder')}
+              value={form.password}
+              onChange={set('password')}
+              error={errors.password}
+              icon={<Icon name="lock" size={16} />}
+            />
+            <TextField
+              name="verifyCode"
+              autoComplete="off"
+              inputMode="numeric"
+              maxLength={8}
+              label={t('login.verifyCode')}
+              placeholder={t('login.verifyCodePlaceholder')}
+              value={form.verifyCode}
+              onChange={set('verifyCode')}
+              error={errors.verifyCode}
+              icon={<Icon name="key" size={16} />}
+              addon={<CaptchaImage src={captcha.src} failed={captcha.failed} onReload={captcha.reload} />}
+            />
+            <button
+              type="submit"
+              disabled={busy}
+              data-testid="login-submit"
+              className="mt-2 h-10 w-full rounded-md bg-primary text-sm font-medium text-on-primary shadow-sm transition-colors hover:bg-primary-1 disabled:opacity-60"
+            >
               {busy ? t('login.submitting') : t('login.submit')}
             </button>
           </form>

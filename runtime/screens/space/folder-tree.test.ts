@@ -10,8 +10,20 @@ describe('folderTree', () => {
       { id: 4, name: 'Leather', parentId: 2 },
       { id: 5, name: 'Orphan', parentId: 99 },
     ]);
-    expect(tree.map((x) => [x.folder.name, x.depth])).toEqual([['Pictures', 0], ['Sofas', 1], ['Leather', 2], ['Videos', 0], ['Orphan', 0]]);
-    const cycle = folderTree([{ id: 1, name: 'A', parentId: 2 }, { id: 2, name: 'B', parentId: 1 }]);
-    expect(cycle.map((x) => [x.folder.name, x.depth])).toEqual([['A', 0], ['B', 1]]);
+    expect(tree.map((x) => [x.folder.name, x.depth])).toEqual([
+      ['Pictures', 0],
+      ['Sofas', 1],
+      ['Leather', 2],
+      ['Videos', 0],
+      ['Orphan', 0],
+    ]);
+    const cycle = folderTree([
+      { id: 1, name: 'A', parentId: 2 },
+      { id: 2, name: 'B', parentId: 1 },
+    ]);
+    expect(cycle.map((x) => [x.folder.name, x.depth])).toEqual([
+      ['A', 0],
+      ['B', 1],
+    ]);
   });
 });

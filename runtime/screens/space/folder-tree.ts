@@ -4,7 +4,8 @@ export type Folder = { id: number; name: string; parentId: number | null };
 /** Folders in tree order (a folder under its parent), each with its depth. */
 export function folderTree(folders: Folder[]): { folder: Folder; depth: number }[] {
   const ids = new Set(folders.map((f) => f.id));
-  const children = (parent: number | null) => folders.filter((f) => (f.parentId !== null && ids.has(f.parentId) ? f.parentId : null) === parent);
+  const children = (parent: number | null) =>
+    folders.filter((f) => (f.parentId !== null && ids.has(f.parentId) ? f.parentId : null) === parent);
   const out: { folder: Folder; depth: number }[] = [];
   const walk = (parent: number | null, depth: number, seen: Set<number>) => {
     for (const f of children(parent)) {
@@ -25,4 +26,3 @@ export function folderTree(folders: Folder[]): { folder: Folder; depth: number }
   }
   return out;
 }
-

@@ -46,7 +46,10 @@ export class AuthService {
   private checkedAt = 0;
   private checking: Promise<void> | undefined;
 
-  constructor(private readonly database: Database, private readonly options: AuthOptions) {}
+  constructor(
+    private readonly database: Database,
+    private readonly options: AuthOptions,
+  ) {}
 
   /**
    * Several processes on one database: at most every SHARED_CHECK_MS a request reads the shared version; when another
@@ -57,7 +60,11 @@ export class AuthService {
     if (Date.now() - this.checkedAt < AuthService.SHARED_CHECK_MS) return;
     this.checking ??= (async () => {
       try {
-        const row = await this.db.selectFrom(RIGHTS_VERSION_TABLE).select('version').where('id', '=', 1).executeTakeFirst();
+        const row = await this.db
+          .selectFrom(RIGHTS_VERSION_TABLE)
+          .select('version')
+          .where('id', '=', 1)
+          .executeTakeFirst();
         const version = row ? String(row.version) : '';
         if (this.knownVersion !== undefined && version !== this.knownVersion) {
           this.rightsCache.clear();
@@ -76,7 +83,12 @@ export class AuthService {
 
   /** Tells the other processes to forget what they cached (not awaited: it may wait for the caller's transaction). */
   private tellOthers(): void {
-    this.db.updateTable(RIGHTS_VERSION_TABLE).set({ version: sql`version + 1` }).where('id', '=', 1).execute().catch(() => undefined);
+    this.db
+      .updateTable(RIGHTS_VERSION_TABLE)
+      .set({ version: sql`version + 1` })
+      .where('id', '=', 1)
+      .execute()
+      .catch(() => undefined);
   }
 
   private get db() {
@@ -100,7 +112,13 @@ export class AuthService {
   }
 
   private sign(user: Row, roleIds: number[], sid: string, jti: string): TokenPair {
-    const base = { roleIds, username: String(user.username), userId: Number(user.id), passwordVersion: Number(user.passwordV), sid };
+    const base = {
+      roleIds,
+      username: String(user.username),
+      userId: Number(user.id),
+      passwordVersion: Number(user.passwordV),
+      sid,
+    };
     return {
       expire: this.options.accessTtl,
       token: signJwt({ ...base, isRefresh: false }, this.options.secret, this.options.accessTtl),
@@ -115,10 +133,18 @@ export class AuthService {
     const sid = randomUUID();
     const jti = randomUUID();
     const now = nowText();
-    await this.db.insertInto(SESSIONS).values({
-      sid, userId: Number(user.id), refreshJti: jti, revoked: 0,
-      expireTime: formatDateTime(new Date(Date.now() + this.options.refreshTtl * 1000)), createTime: now, updateTime: now,
-    }).execute();
+    await this.db
+      .insertInto(SESSIONS)
+      .values({
+        sid,
+        userId: Number(user.id),
+        refreshJti: jti,
+        revoked: 0,
+        expireTime: formatDateTime(new Date(Date.now() + this.options.refreshTtl * 1000)),
+        createTime: now,
+        updateTime: now,
+      })
+      .execute();
     return this.sign(user, rights.roleIds, sid, jti);
   }
 
@@ -138,9 +164,17 @@ export class AuthService {
     if (!user) throw sessionExpired();
     const jti = randomUUID();
     const now = new Date();
-    const rotated = await this.db.updateTable(SESSIONS)
-      .set({ refreshJti: jti, prevRefreshJti: claims.jti, prevRefreshUntil: formatDateTime(new Date(now.getTime() + REFRESH_GRACE_SECONDS * 1000)), updateTime: formatDateTime(now) })
-      .where('sid', '=', claims.sid).where('refreshJti', '=', claims.jti).executeTakeFirst();
+    const rotated = await this.db
+      .updateTable(SESSIONS)
+      .set({
+        refreshJti: jti,
+        prevRefreshJti: claims.jti,
+        prevRefreshUntil: formatDateTime(new Date(now.getTime() + REFRESH_GRACE_SECONDS * 1000)),
+        updateTime: formatDateTime(now),
+      })
+      .where('sid', '=', claims.sid)
+      .where('refreshJti', '=', claims.jti)
+      .executeTakeFirst();
     if (Number(rotated.numUpdatedRows) !== 1) {
       // Another request rotated this very token a moment ago: the same as arriving second.
       const current = await this.db.selectFrom(SESSIONS).selectAll().where('sid', '=', claims.sid).executeTakeFirst();
@@ -154,8 +188,10 @@ export class AuthService {
 
   /** A refresh token that is not the session's current one: the grace case, or reuse (the session ends for everyone). */
   private async refreshAgain(claims: AdminClaims, session: Row): Promise<TokenPair> {
-    const inGrace = session.prevRefreshJti === claims.jti && typeof session.prevRefreshUntil === 'string'
-      && formatDateTime(new Date()) <= session.prevRefreshUntil;
+    const inGrace =
+      session.prevRefreshJti === claims.jti &&
+      typeof session.prevRefreshUntil === 'string' &&
+      formatDateTime(new Date()) <= session.prevRefreshUntil;
     if (inGrace) {
       const user = await this.activeUser(claims);
       if (!user) throw sessionExpired();
@@ -163,13 +199,21 @@ export class AuthService {
       return this.sign(user, rights.roleIds, claims.sid, String(session.refreshJti));
     }
     // Reuse of a rotated token: someone else holds the chain. End it for both.
-    await this.db.updateTable(SESSIONS).set({ revoked: 1, updateTime: nowText() }).where('sid', '=', claims.sid).execute();
+    await this.db
+      .updateTable(SESSIONS)
+      .set({ revoked: 1, updateTime: nowText() })
+      .where('sid', '=', claims.sid)
+      .execute();
     this.sessionCache.delete(claims.sid);
     throw sessionExpired();
   }
 
   private async activeUser(claims: AdminClaims): Promise<Row | undefined> {
-    const user = await this.db.selectFrom(USERS).select(['id', 'username', 'passwordV', 'status']).where('id', '=', claims.userId).executeTakeFirst();
+    const user = await this.db
+      .selectFrom(USERS)
+      .select(['id', 'username', 'passwordV', 'status'])
+      .where('id', '=', claims.userId)
+      .executeTakeFirst();
     if (!user || Number(user.status) !== 1 || Number(user.passwordV) !== claims.passwordVersion) return undefined;
     return user;
   }
@@ -213,7 +257,12 @@ export class AuthService {
   /** The session of these claims as checked within SESSION_CACHE_MS, if it still matches them. */
   private cachedSession(claims: AdminClaims) {
     const cached = this.sessionCache.get(claims.sid);
-    return cached && cached.until > Date.now() && cached.userId === claims.userId && cached.passwordV === claims.passwordVersion ? cached : undefined;
+    return cached &&
+      cached.until > Date.now() &&
+      cached.userId === claims.userId &&
+      cached.passwordV === claims.passwordVersion
+      ? cached
+      : undefined;
   }
 
   async authenticate(token: unknown): Promise<{ user?: RequestUser; error?: AppError; refreshAsAccess?: boolean }> {
@@ -226,13 +275,23 @@ export class AuthService {
     if (cached) {
       return { user: { id: claims.userId, username: cached.username, ...(await this.rights(claims.userId)) } };
     }
-    const session = await this.db.selectFrom(SESSIONS).select(['revoked', 'userId']).where('sid', '=', claims.sid).executeTakeFirst();
-    if (!session || Number(session.revoked) === 1 || Number(session.userId) !== claims.userId) return { error: unauthorized() };
+    const session = await this.db
+      .selectFrom(SESSIONS)
+      .select(['revoked', 'userId'])
+      .where('sid', '=', claims.sid)
+      .executeTakeFirst();
+    if (!session || Number(session.revoked) === 1 || Number(session.userId) !== claims.userId)
+      return { error: unauthorized() };
     const user = await this.activeUser(claims);
     if (!user) return { error: sessionExpired() };
     const rights = await this.rights(claims.userId);
     if (this.sessionCache.size > 10_000) this.sessionCache.clear();
-    this.sessionCache.set(claims.sid, { userId: claims.userId, username: String(user.username), passwordV: Number(user.passwordV), until: Date.now() + AuthService.SESSION_CACHE_MS });
+    this.sessionCache.set(claims.sid, {
+      userId: claims.userId,
+      username: String(user.username),
+      passwordV: Number(user.passwordV),
+      until: Date.now() + AuthService.SESSION_CACHE_MS,
+    });
     return { user: { id: claims.userId, username: String(user.username), ...rights } };
   }
 
@@ -241,7 +300,12 @@ export class AuthService {
    * one connection, so a second one would wait for the transaction forever.
    */
   async revokeUser(userId: number, executor: Kysely<SystemTables> = this.database.db): Promise<void> {
-    await executor.updateTable(SESSIONS).set({ revoked: 1, updateTime: nowText() }).where('userId', '=', userId).where('revoked', '=', 0).execute();
+    await executor
+      .updateTable(SESSIONS)
+      .set({ revoked: 1, updateTime: nowText() })
+      .where('userId', '=', userId)
+      .where('revoked', '=', 0)
+      .execute();
     this.rightsCache.delete(userId);
     for (const [sid, s] of this.sessionCache) if (s.userId === userId) this.sessionCache.delete(sid);
     this.tellOthers();

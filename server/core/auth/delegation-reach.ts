@@ -1,7 +1,15 @@
 import type { OpContext } from '../crud/context.js';
 import type { Row } from '../db/row.js';
 import { buildRightsTables } from './rights-tables.js';
-import { excess, grantOfRole, grantOfRoles, isSuperRole, splitPerms, type Grant, type RightsTables } from './role-grants.js';
+import {
+  excess,
+  grantOfRole,
+  grantOfRoles,
+  isSuperRole,
+  splitPerms,
+  type Grant,
+  type RightsTables,
+} from './role-grants.js';
 
 /**
  * The rights tables as one write's transaction sees them, and the caller's reach in them: which users, roles, menus
@@ -37,7 +45,11 @@ export async function snapshot(ctx: OpContext): Promise<Snapshot> {
   }
   return {
     tables: buildRightsTables({ menus, departments, roles, roleMenus, roleDepartments }),
-    users: byId(users), roles: byId(roles), menus: byId(menus), departments: byId(departments), userRoles,
+    users: byId(users),
+    roles: byId(roles),
+    menus: byId(menus),
+    departments: byId(departments),
+    userRoles,
   };
 }
 
@@ -46,7 +58,10 @@ export class Reach {
   readonly roleIds: Set<number>;
   readonly rights: Grant;
 
-  constructor(readonly s: Snapshot, readonly callerId: number) {
+  constructor(
+    readonly s: Snapshot,
+    readonly callerId: number,
+  ) {
     this.roleIds = s.userRoles.get(callerId) ?? new Set();
     this.rights = grantOfRoles(s.tables, this.roleIds);
   }
@@ -65,7 +80,8 @@ export class Reach {
     const row = this.s.users.get(userId);
     if (!row) return undefined;
     // A user out of reach is named by the id the caller sent, never by its user name (nothing of it is told).
-    if (this.isSuperUser(userId) || row.departmentId === null || !this.rights.departments.has(Number(row.departmentId))) return `user ${userId} is not one you can see (outside your department scope)`;
+    if (this.isSuperUser(userId) || row.departmentId === null || !this.rights.departments.has(Number(row.departmentId)))
+      return `user ${userId} is not one you can see (outside your department scope)`;
     const name = `user "${String(row.username)}"`;
     const more = excess(grantOfRoles(this.s.tables, this.s.userRoles.get(userId) ?? []), this.rights);
     if (more) return `${name} holds ${describeExcess(more)} that you do not hold`;
@@ -78,7 +94,8 @@ export class Reach {
     if (!role) return undefined;
     if (isSuperRole(role)) return `role ${roleId} is the super-admin role`;
     // A role out of reach is named by its id, not its label.
-    if (role.userId !== this.callerId && !this.roleIds.has(roleId)) return `role ${roleId} was neither created nor is held by you`;
+    if (role.userId !== this.callerId && !this.roleIds.has(roleId))
+      return `role ${roleId} was neither created nor is held by you`;
     const name = `role "${role.label}"`;
     const more = excess(grantOfRole(this.s.tables, roleId), this.rights);
     if (more) return `${name} grants ${describeExcess(more)} that you do not hold`;
@@ -98,7 +115,9 @@ export class Reach {
   /** Why the caller may not touch a department, or undefined. */
   department(departmentId: number): string | undefined {
     if (!this.s.tables.departments.has(departmentId)) return undefined;
-    return this.rights.departments.has(departmentId) ? undefined : `department ${departmentId} is outside your department scope`;
+    return this.rights.departments.has(departmentId)
+      ? undefined
+      : `department ${departmentId} is outside your department scope`;
   }
 
   /** Why the caller may not put something under this menu parent, or undefined. */
@@ -110,11 +129,12 @@ export class Reach {
   /** Why the caller may not put something under this department parent, or undefined. */
   departmentParent(parentId: unknown): string | undefined {
     if (parentId === null || parentId === undefined) return 'only a super admin creates top-level departments';
-    return this.rights.departments.has(Number(parentId)) ? undefined : `department ${String(parentId)} is outside your department scope`;
+    return this.rights.departments.has(Number(parentId))
+      ? undefined
+      : `department ${String(parentId)} is outside your department scope`;
   }
 }
 
 export function describeExcess(e: NonNullable<ReturnType<typeof excess>>): string {
   return e.kind === 'permission' ? `the permission "${e.value}"` : `${e.kind} ${e.value}`;
 }
-

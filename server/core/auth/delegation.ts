@@ -26,8 +26,13 @@ import { excess, grantGain, grantOfRole, grantOfRoles, isSuperRole, splitPerms }
 
 /** Tables whose rows decide who may do what. */
 export const RIGHTS_TABLES = new Set([
-  'base_sys_user', 'base_sys_role', 'base_sys_menu', 'base_sys_department',
-  'base_sys_user_role', 'base_sys_role_menu', 'base_sys_role_department',
+  'base_sys_user',
+  'base_sys_role',
+  'base_sys_menu',
+  'base_sys_department',
+  'base_sys_user_role',
+  'base_sys_role_menu',
+  'base_sys_role_department',
 ]);
 
 /**
@@ -67,25 +72,29 @@ function judge(before: Snapshot, after: Snapshot, callerId: number): void {
       if (why) refuse(why);
     }
     if (now && (!was || now.departmentId !== was.departmentId)) {
-      if (now.departmentId === null || !reach.rights.departments.has(Number(now.departmentId))) refuse(`user "${String(now.username)}" would be placed outside your department scope`);
+      if (now.departmentId === null || !reach.rights.departments.has(Number(now.departmentId)))
+        refuse(`user "${String(now.username)}" would be placed outside your department scope`);
     }
     for (const roleId of after.userRoles.get(id) ?? []) {
       if (before.userRoles.get(id)?.has(roleId)) continue;
       const role = after.tables.roles.get(roleId);
       if (!role || isSuperRole(role)) refuse(`only a super admin grants the super-admin role`);
-      if (before.roles.has(roleId) && reach.role(roleId)) refuse(`role ${roleId} is not one you may assign (${reach.role(roleId)})`);
+      if (before.roles.has(roleId) && reach.role(roleId))
+        refuse(`role ${roleId} is not one you may assign (${reach.role(roleId)})`);
       const more = excess(grantOfRole(after.tables, roleId), reach.rights);
       if (more) refuse(`role "${role!.label}" grants ${describeExcess(more)} that you do not hold`);
     }
   }
   // Links of users that no longer exist are leftovers the delete removed with them; nothing else may change.
-  for (const [userId] of after.userRoles) if (!after.users.has(userId) && !before.userRoles.has(userId)) refuse(`role links of a user that does not exist`);
+  for (const [userId] of after.userRoles)
+    if (!after.users.has(userId) && !before.userRoles.has(userId)) refuse(`role links of a user that does not exist`);
 
   for (const id of ids(before.roles, after.roles)) {
     const was = before.roles.get(id);
     const now = after.roles.get(id);
-    const linksChanged = !sameSet(before.tables.roleMenus.get(id), after.tables.roleMenus.get(id))
-      || !sameSet(before.tables.roleDepartments.get(id), after.tables.roleDepartments.get(id));
+    const linksChanged =
+      !sameSet(before.tables.roleMenus.get(id), after.tables.roleMenus.get(id)) ||
+      !sameSet(before.tables.roleDepartments.get(id), after.tables.roleDepartments.get(id));
     if (was && (content(was) !== content(now) || linksChanged)) {
       const why = reach.role(id);
       if (why) refuse(why);
@@ -98,10 +107,14 @@ function judge(before: Snapshot, after: Snapshot, callerId: number): void {
       if (!wasSuper || !isSuperRole(wasSuper)) refuse('only a super admin creates a super-admin role');
       continue;
     }
-    const gain = grantGain(was ? grantOfRole(before.tables, id) : { perms: new Set(), menus: new Set(), departments: new Set() }, grantOfRole(after.tables, id));
+    const gain = grantGain(
+      was ? grantOfRole(before.tables, id) : { perms: new Set(), menus: new Set(), departments: new Set() },
+      grantOfRole(after.tables, id),
+    );
     const linked = after.tables.roleDepartments.get(id) ?? new Set<number>();
     // A department created by this write that reaches the role through relevance is part of a scope it already had.
-    for (const d of [...gain.departments]) if (!before.tables.departments.has(d) && !linked.has(d)) gain.departments.delete(d);
+    for (const d of [...gain.departments])
+      if (!before.tables.departments.has(d) && !linked.has(d)) gain.departments.delete(d);
     const more = excess(gain, reach.rights);
     if (more) refuse(`role "${role.label}" would gain ${describeExcess(more)}, which you do not hold`);
   }
@@ -133,7 +146,8 @@ function judge(before: Snapshot, after: Snapshot, callerId: number): void {
       const why = reach.department(id);
       if (why) refuse(why);
     }
-    const parentIsNew = now?.parentId !== null && now?.parentId !== undefined && !before.departments.has(Number(now.parentId));
+    const parentIsNew =
+      now?.parentId !== null && now?.parentId !== undefined && !before.departments.has(Number(now.parentId));
     if (now && (!was || now.parentId !== was.parentId) && !parentIsNew) {
       const why = reach.departmentParent(now.parentId);
       if (why) refuse(why);
@@ -181,7 +195,12 @@ export const delegation = {
   },
 
   /** Throws naming `field` when the caller may not touch one of these records. */
-  async assertReach(ctx: OpContext, kind: 'user' | 'role' | 'menu' | 'department', ids: number[], field = 'ids'): Promise<void> {
+  async assertReach(
+    ctx: OpContext,
+    kind: 'user' | 'role' | 'menu' | 'department',
+    ids: number[],
+    field = 'ids',
+  ): Promise<void> {
     if (!judged(ctx) || ids.length === 0) return;
     const reach = new Reach(await snapshot(ctx), ctx.user!.id);
     for (const id of ids) {
@@ -195,7 +214,10 @@ export const delegation = {
     if (!judged(ctx) || roleIds.length === 0) return;
     const reach = new Reach(await snapshot(ctx), ctx.user!.id);
     for (const id of roleIds) {
-      if (reach.isSuperRoleId(id)) throw notYours('Not allowed: only a super admin grants the super-admin role', [{ path: field, message: 'contains the super-admin role' }]);
+      if (reach.isSuperRoleId(id))
+        throw notYours('Not allowed: only a super admin grants the super-admin role', [
+          { path: field, message: 'contains the super-admin role' },
+        ]);
       const why = reach.s.tables.roles.has(id) ? reach.role(id) : `role ${id} does not exist`;
       if (why) throw notYours(`Not allowed: ${why}`, [{ path: field, message: why }]);
     }

@@ -17,7 +17,12 @@ const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url'
 const HEADER = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 
 /** Signs HS256 claims with iat/exp (seconds). */
-export function signJwt(claims: Omit<AdminClaims, 'iat' | 'exp'>, secret: string, ttlSeconds: number, now = Date.now()): string {
+export function signJwt(
+  claims: Omit<AdminClaims, 'iat' | 'exp'>,
+  secret: string,
+  ttlSeconds: number,
+  now = Date.now(),
+): string {
   const iat = Math.floor(now / 1000);
   const body = b64url(JSON.stringify({ ...claims, iat, exp: iat + ttlSeconds }));
   const sig = createHmac('sha256', secret).update(`${HEADER}.${body}`).digest('base64url');
@@ -36,9 +41,18 @@ function strictBase64url(text: string): Buffer | undefined {
 
 function isClaims(v: unknown): v is AdminClaims {
   const c = v as AdminClaims;
-  return typeof c === 'object' && c !== null && typeof c.isRefresh === 'boolean' && Number.isInteger(c.userId) &&
-    typeof c.username === 'string' && Array.isArray(c.roleIds) && Number.isInteger(c.passwordVersion) &&
-    typeof c.sid === 'string' && Number.isInteger(c.exp) && Number.isInteger(c.iat);
+  return (
+    typeof c === 'object' &&
+    c !== null &&
+    typeof c.isRefresh === 'boolean' &&
+    Number.isInteger(c.userId) &&
+    typeof c.username === 'string' &&
+    Array.isArray(c.roleIds) &&
+    Number.isInteger(c.passwordVersion) &&
+    typeof c.sid === 'string' &&
+    Number.isInteger(c.exp) &&
+    Number.isInteger(c.iat)
+  );
 }
 
 /** Verifies signature, algorithm and expiry; returns the claims or undefined (never throws on bad input). */

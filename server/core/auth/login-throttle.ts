@@ -7,7 +7,11 @@ const TABLE = 'base_sys_login_attempt';
 
 const tooSoon = (ms: number) => {
   const s = Math.max(1, Math.ceil(ms / 1000));
-  const e: AppError = tooManyRequests({ 'zh-cn': `登录失败次数过多，请 ${s} 秒后再试`, 'zh-tw': `登入失敗次數過多，請 ${s} 秒後再試`, en: `Too many failed logins from here, try again in ${s} s` });
+  const e: AppError = tooManyRequests({
+    'zh-cn': `登录失败次数过多，请 ${s} 秒后再试`,
+    'zh-tw': `登入失敗次數過多，請 ${s} 秒後再試`,
+    en: `Too many failed logins from here, try again in ${s} s`,
+  });
   e.retryAfter = s;
   return e;
 };
@@ -48,7 +52,13 @@ type Bucket = { key: string; free: number };
 export class LoginThrottle {
   private lastPurge = 0;
 
-  constructor(private readonly database: Database, private readonly limits: Pick<Limits, 'loginPerUser' | 'loginPerIp' | 'loginWindowMs' | 'loginDelayBaseMs' | 'loginDelayMaxMs'> = DEFAULT_LIMITS) {}
+  constructor(
+    private readonly database: Database,
+    private readonly limits: Pick<
+      Limits,
+      'loginPerUser' | 'loginPerIp' | 'loginWindowMs' | 'loginDelayBaseMs' | 'loginDelayMaxMs'
+    > = DEFAULT_LIMITS,
+  ) {}
 
   private get db() {
     return this.database.db;
@@ -63,8 +73,13 @@ export class LoginThrottle {
 
   /** The other attempts of a bucket in the window (failures, and attempts still under way): how many, and the latest. */
   private async others(bucket: string, mine: number, now: number): Promise<{ n: number; last: number }> {
-    const row = await this.db.selectFrom(TABLE).select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('at').as('last')])
-      .where('bucket', '=', bucket).where('at', '>', now - this.limits.loginWindowMs).where('id', '<>', mine).executeTakeFirst();
+    const row = await this.db
+      .selectFrom(TABLE)
+      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('at').as('last')])
+      .where('bucket', '=', bucket)
+      .where('at', '>', now - this.limits.loginWindowMs)
+      .where('id', '<>', mine)
+      .executeTakeFirst();
     return { n: Number(row?.n ?? 0), last: Number(row?.last ?? 0) };
   }
 
@@ -82,7 +97,10 @@ export class LoginThrottle {
   private async purge(now: number): Promise<void> {
     if (now - this.lastPurge < 60_000) return;
     this.lastPurge = now;
-    await this.db.deleteFrom(TABLE).where('at', '<=', now - this.limits.loginWindowMs).execute();
+    await this.db
+      .deleteFrom(TABLE)
+      .where('at', '<=', now - this.limits.loginWindowMs)
+      .execute();
   }
 
   /**
@@ -99,7 +117,10 @@ export class LoginThrottle {
     const pairId = await this.insert(pair.key, now);
     const userId = await this.insert(user, now);
     let wait = 0;
-    for (const [b, id] of [[addr, ipId], [pair, pairId]] as const) {
+    for (const [b, id] of [
+      [addr, ipId],
+      [pair, pairId],
+    ] as const) {
       const o = await this.others(b.key, id, now);
       wait = Math.max(wait, o.last + this.delayOf(o.n, b.free) - now);
     }

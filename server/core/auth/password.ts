@@ -3,7 +3,10 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { assertNoTransaction } from '../db/transaction-guard.js';
 
-const N = 16384, R = 8, P = 1, KEYLEN = 32;
+const N = 16384,
+  R = 8,
+  P = 1,
+  KEYLEN = 32;
 
 /**
  * How many scrypt computations run at once (JOINERY_HASH_THREADS, 1–64; default the number of cores, at most 4).
@@ -16,7 +19,8 @@ export function hashThreads(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.JOINERY_HASH_THREADS;
   if (raw !== undefined && raw !== '') {
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`JOINERY_HASH_THREADS must be a whole number from 1 to 64, got "${raw}"`);
+    if (!Number.isInteger(n) || n < 1 || n > 64)
+      throw new Error(`JOINERY_HASH_THREADS must be a whole number from 1 to 64, got "${raw}"`);
     return n;
   }
   return Math.max(1, Math.min(os.availableParallelism(), 4));
@@ -52,12 +56,20 @@ const SCRYPT_OPTIONS = { N, r: R, p: P, maxmem: 64 * 1024 * 1024 };
  */
 const HASH_NICE = 10;
 
-type Job = { password: string; salt: Buffer; keylen: number; resolve: (key: Buffer) => void; reject: (error: Error) => void };
+type Job = {
+  password: string;
+  salt: Buffer;
+  keylen: number;
+  resolve: (key: Buffer) => void;
+  reject: (error: Error) => void;
+};
 type Slot = { worker: Worker; job?: Job };
 
 /** node's own scrypt (libuv's pool), where worker threads cannot run. */
 const libuvScrypt = (password: string, salt: Buffer, keylen: number) =>
-  new Promise<Buffer>((resolve, reject) => scrypt(password, salt, keylen, SCRYPT_OPTIONS, (err, key) => (err ? reject(err) : resolve(key))));
+  new Promise<Buffer>((resolve, reject) =>
+    scrypt(password, salt, keylen, SCRYPT_OPTIONS, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 
 /**
  * The bounded hashing pool: at most `threads` low-priority worker threads, started when first needed, each hashing
@@ -136,7 +148,8 @@ class HashPool {
   private fallBack(error: Error): void {
     if (!this.broken) console.error(`password hashing threads cannot run (${error.message}); hashing on libuv's pool`);
     this.broken = true;
-    for (const job of [...this.urgent.splice(0), ...this.queued.splice(0)]) libuvScrypt(job.password, job.salt, job.keylen).then(job.resolve, job.reject);
+    for (const job of [...this.urgent.splice(0), ...this.queued.splice(0)])
+      libuvScrypt(job.password, job.salt, job.keylen).then(job.resolve, job.reject);
   }
 }
 

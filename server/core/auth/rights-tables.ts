@@ -41,12 +41,28 @@ export async function loadRightsTables(kysely: Kysely<SystemTables>, roleIds?: n
 }
 
 /** The rights tables from rows already read (ids as numbers, booleans as 0/1 or true/false). */
-export function buildRightsTables(rows: { menus: Row[]; departments: Row[]; roles: Row[]; roleMenus: Row[]; roleDepartments: Row[] }): RightsTables {
+export function buildRightsTables(rows: {
+  menus: Row[];
+  departments: Row[];
+  roles: Row[];
+  roleMenus: Row[];
+  roleDepartments: Row[];
+}): RightsTables {
   const { menus, departments, roles, roleMenus, roleDepartments } = rows;
   return {
-    menus: new Map(menus.map((m) => [id(m.id), { id: id(m.id), parentId: parentOf(m.parentId), perms: (m.perms as string | null) ?? null }])),
+    menus: new Map(
+      menus.map((m) => [
+        id(m.id),
+        { id: id(m.id), parentId: parentOf(m.parentId), perms: (m.perms as string | null) ?? null },
+      ]),
+    ),
     departments: new Map(departments.map((d) => [id(d.id), { id: id(d.id), parentId: parentOf(d.parentId) }])),
-    roles: new Map(roles.map((r) => [id(r.id), { id: id(r.id), label: String(r.label), relevance: Boolean(Number(r.relevance)), userId: parentOf(r.userId) }])),
+    roles: new Map(
+      roles.map((r) => [
+        id(r.id),
+        { id: id(r.id), label: String(r.label), relevance: Boolean(Number(r.relevance)), userId: parentOf(r.userId) },
+      ]),
+    ),
     roleMenus: linkMap(roleMenus, 'roleId', 'menuId'),
     roleDepartments: linkMap(roleDepartments, 'roleId', 'departmentId'),
   };

@@ -22,15 +22,23 @@ export type Grant = { perms: Set<string>; menus: Set<number>; departments: Set<n
 export const SUPER_ROLE_ID = 1;
 export const SUPER_ROLE_LABEL = 'admin';
 
-export const isSuperRole = (role: Pick<RoleNode, 'id' | 'label'>): boolean => role.id === SUPER_ROLE_ID || role.label === SUPER_ROLE_LABEL;
+export const isSuperRole = (role: Pick<RoleNode, 'id' | 'label'>): boolean =>
+  role.id === SUPER_ROLE_ID || role.label === SUPER_ROLE_LABEL;
 
 /** Permission strings of a menu's comma list (trimmed, no empties). */
-export const splitPerms = (perms: unknown): string[] => String(perms ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+export const splitPerms = (perms: unknown): string[] =>
+  String(perms ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
 
 export const emptyGrant = (): Grant => ({ perms: new Set(), menus: new Set(), departments: new Set() });
 
 /** Ids under the given roots (inclusive), following parentId; safe on cycles. */
-export function descendantsOf(nodes: Iterable<{ id: number; parentId: number | null }>, roots: Iterable<number>): Set<number> {
+export function descendantsOf(
+  nodes: Iterable<{ id: number; parentId: number | null }>,
+  roots: Iterable<number>,
+): Set<number> {
   const children = new Map<number, number[]>();
   for (const n of nodes) if (n.parentId !== null) children.set(n.parentId, [...(children.get(n.parentId) ?? []), n.id]);
   const out = new Set<number>();
@@ -95,7 +103,10 @@ export function grantGain(before: Grant, after: Grant): Grant {
 }
 
 /** The first thing `grant` holds beyond `limit`, described for an error message; undefined when within. */
-export function excess(grant: Grant, limit: Grant): { kind: 'permission' | 'menu' | 'department'; value: string | number } | undefined {
+export function excess(
+  grant: Grant,
+  limit: Grant,
+): { kind: 'permission' | 'menu' | 'department'; value: string | number } | undefined {
   for (const p of grant.perms) if (!limit.perms.has(p)) return { kind: 'permission', value: p };
   for (const m of grant.menus) if (!limit.menus.has(m)) return { kind: 'menu', value: m };
   for (const d of grant.departments) if (!limit.departments.has(d)) return { kind: 'department', value: d };

@@ -6,10 +6,16 @@ import { randomBytes } from 'node:crypto';
 const KNOWN = new Set(['cool-admin-xxxxxx', 'cool-admin', 'secret', 'changeme', 'joinery', 'your-secret']);
 
 export function checkSecret(secret: string): void {
-  if (secret.length < 32) throw new Error('The JWT secret is shorter than 32 characters; delete it to have a new one made, or set a longer one.');
+  if (secret.length < 32)
+    throw new Error(
+      'The JWT secret is shorter than 32 characters; delete it to have a new one made, or set a longer one.',
+    );
   if (KNOWN.has(secret.toLowerCase())) throw new Error('The JWT secret is a publicly known value; refusing to start.');
   // A long but trivial value ('aaaa…', '1212…') is as guessable as a short one.
-  if (new Set(secret).size < 10) throw new Error('The JWT secret is too simple (fewer than 10 distinct characters); delete it to have a new one made, or set a random one.');
+  if (new Set(secret).size < 10)
+    throw new Error(
+      'The JWT secret is too simple (fewer than 10 distinct characters); delete it to have a new one made, or set a random one.',
+    );
 }
 
 /**
@@ -28,7 +34,9 @@ export function loadOrCreateSecret(dataDir: string, env: NodeJS.ProcessEnv = pro
     try {
       secret = fs.readFileSync(env.JOINERY_JWT_SECRET_FILE, 'utf8').trim();
     } catch (e) {
-      throw new Error(`JOINERY_JWT_SECRET_FILE "${env.JOINERY_JWT_SECRET_FILE}" cannot be read: ${(e as Error).message}`);
+      throw new Error(
+        `JOINERY_JWT_SECRET_FILE "${env.JOINERY_JWT_SECRET_FILE}" cannot be read: ${(e as Error).message}`,
+      );
     }
     checkSecret(secret);
     return secret;

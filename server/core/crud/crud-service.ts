@@ -29,12 +29,19 @@ function intParam(value: unknown, name: string, fallback: number, max: number): 
   if (value === undefined || value === null || value === '') return fallback;
   const n = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > max) {
-    throw badRequest(`${name}: must be a whole number from 1 to ${max}`, [{ path: name, message: `must be 1..${max}` }]);
+    throw badRequest(`${name}: must be a whole number from 1 to ${max}`, [
+      { path: name, message: `must be 1..${max}` },
+    ]);
   }
   return n;
 }
 
-export async function decorateRows(ctx: OpContext, entity: Entity, rows: Row[], action: 'page' | 'list' | 'info'): Promise<Row[]> {
+export async function decorateRows(
+  ctx: OpContext,
+  entity: Entity,
+  rows: Row[],
+  action: 'page' | 'list' | 'info',
+): Promise<Row[]> {
   const decoded = decodeFreshRows(entity, rows);
   await ctx.hooks.get(entity.prefix).decorate?.(ctx, decoded, action);
   return decoded;
@@ -43,7 +50,8 @@ export async function decorateRows(ctx: OpContext, entity: Entity, rows: Row[], 
 /** page/list arguments: a JSON object, or no body at all (a string, number or array is a client bug worth saying so). */
 export function queryParams(body: unknown): Row {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('body: must be an object of query arguments', [{ path: 'body', message: 'must be an object' }]);
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('body: must be an object of query arguments', [{ path: 'body', message: 'must be an object' }]);
   return body as Row;
 }
 
@@ -56,27 +64,55 @@ export async function pageRows(ctx: OpContext, entity: Entity, body: unknown) {
   const plan = await planKeyword(ctx, entity, params);
   const offset = (page - 1) * size;
   const deep = offset >= DEEP_OFFSET && entity.joins.every((j) => j.key === 'id');
-  const rows = (!deep && await cachedPageRows(ctx, entity, params, plan, order, size, offset)) || await builtPageRows(ctx, entity, params, plan, order, size, offset, deep);
+  const rows =
+    (!deep && (await cachedPageRows(ctx, entity, params, plan, order, size, offset))) ||
+    (await builtPageRows(ctx, entity, params, plan, order, size, offset, deep));
   // A short page tells the total by itself; only a full (or empty, past the end) page needs the count query.
-  const total = rows.length < size && (rows.length > 0 || page === 1)
-    ? (page - 1) * size + rows.length
-    : (await keptTotal(ctx, entity, params, plan))
-      ?? Number((await selectRows(ctx, entity, params, 'count', plan).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst())?.total ?? 0);
+  const total =
+    rows.length < size && (rows.length > 0 || page === 1)
+      ? (page - 1) * size + rows.length
+      : ((await keptTotal(ctx, entity, params, plan)) ??
+        Number(
+          (
+            await selectRows(ctx, entity, params, 'count', plan)
+              .select((eb) => eb.fn.countAll().as('total'))
+              .executeTakeFirst()
+          )?.total ?? 0,
+        ));
   return { list: await decorateRows(ctx, entity, rows, 'page'), pagination: { page, size, total } };
 }
 
 /** The rows of a page, built and compiled by Kysely (deep pages through their ids). */
-async function builtPageRows(ctx: OpContext, entity: Entity, params: Row, plan: Awaited<ReturnType<typeof planKeyword>>, order: ReturnType<typeof orderBy>, size: number, offset: number, deep: boolean): Promise<Row[]> {
+async function builtPageRows(
+  ctx: OpContext,
+  entity: Entity,
+  params: Row,
+  plan: Awaited<ReturnType<typeof planKeyword>>,
+  order: ReturnType<typeof orderBy>,
+  size: number,
+  offset: number,
+  deep: boolean,
+): Promise<Row[]> {
   let q = selectFullRows(ctx, entity, params, 'page', plan);
   if (deep) {
     // A deep page skips its offset over ids only (an index, no joins, no wide rows), then reads its own rows by id:
     // the same rows in the same order (the order ends with the unique id), without fetching the skipped ones.
-    let ids = selectRows(ctx, entity, params, 'ids', plan, order.map((o) => o.ref)).select('a.id');
+    let ids = selectRows(
+      ctx,
+      entity,
+      params,
+      'ids',
+      plan,
+      order.map((o) => o.ref),
+    ).select('a.id');
     for (const o of order) ids = ids.orderBy(o.ref, o.dir);
     const pageIds = ids.limit(size).offset(offset);
     // Wrapped once more: MySQL takes no LIMIT in an IN subquery, but does in a derived table.
-    q = selectFullRows(ctx, entity, {}, 'one')
-      .where('a.id', 'in', untyped(ctx.db).selectFrom(pageIds.as('p')).select('p.id'));
+    q = selectFullRows(ctx, entity, {}, 'one').where(
+      'a.id',
+      'in',
+      untyped(ctx.db).selectFrom(pageIds.as('p')).select('p.id'),
+    );
   } else q = q.offset(offset);
   for (const o of order) q = q.orderBy(o.ref, o.dir);
   return (await q.limit(size).execute()) as Row[];
@@ -93,7 +129,9 @@ export async function listRows(ctx: OpContext, entity: Entity, body: unknown) {
 /** Reads one stored row within the caller's scope (undefined when absent). */
 export async function findRow(ctx: OpContext, entity: Entity, id: number): Promise<Row | undefined> {
   const hooks = ctx.hooks.get(entity.prefix);
-  return untyped(ctx.db).selectFrom(`${entity.table} as a`).selectAll('a')
+  return untyped(ctx.db)
+    .selectFrom(`${entity.table} as a`)
+    .selectAll('a')
     .where((eb) => eb.and([eb('a.id', '=', id), ...[hooks.scope?.(ctx, eb)].filter((c) => c !== undefined)]))
     .executeTakeFirst() as Promise<Row | undefined>;
 }
@@ -141,7 +179,13 @@ export type Prepared = { input: Row; row: Row };
  * once as the hash pool has threads, so a large batch takes its turn with other callers' hashes instead of queueing
  * ahead of all of them.
  */
-async function prepareRows(ctx: OpContext, entity: Entity, raws: Row[], action: 'add' | 'update', pathPrefix: (i: number) => string): Promise<Prepared[]> {
+async function prepareRows(
+  ctx: OpContext,
+  entity: Entity,
+  raws: Row[],
+  action: 'add' | 'update',
+  pathPrefix: (i: number) => string,
+): Promise<Prepared[]> {
   const hooks = ctx.hooks.get(entity.prefix);
   const prepared = raws.map((raw, i) => {
     const input = hooks.prepareInput ? hooks.prepareInput(raw, action) : raw;
@@ -187,7 +231,11 @@ export async function updateOne(tx: OpContext, entity: Entity, prepared: Prepare
   if (!existing) throw notFound(`${entity.prefix}: no record with id ${id}`);
   await hooks.beforeUpdate?.(tx, patch, existing, input);
   await checkUnique(tx, entity, { ...decodeRow(entity, existing, { keepSecrets: true }), ...patch }, id);
-  await untyped(tx.db).updateTable(entity.table).set({ ...encodeRow(entity, patch), updateTime: nowText() }).where('id', '=', id).execute();
+  await untyped(tx.db)
+    .updateTable(entity.table)
+    .set({ ...encodeRow(entity, patch), updateTime: nowText() })
+    .where('id', '=', id)
+    .execute();
   await hooks.afterUpdate?.(tx, id, input, existing);
   return existing;
 }
@@ -196,11 +244,15 @@ export async function updateOne(tx: OpContext, entity: Entity, prepared: Prepare
 export const writeTransaction = inTransaction;
 
 /** The reply to an add that was refused for its size, naming the limit (PROTOCOL §0, README). */
-const tooManyRecords = (n: number) => badRequest({
-  'zh-cn': `body: 一次最多添加 ${MAX_ADD_BATCH} 条记录，本次有 ${n} 条`,
-  'zh-tw': `body: 一次最多新增 ${MAX_ADD_BATCH} 筆記錄，本次有 ${n} 筆`,
-  en: `body: at most ${MAX_ADD_BATCH} records can be added at once; this request has ${n}`,
-}, [{ path: 'body', message: `at most ${MAX_ADD_BATCH} records` }]);
+const tooManyRecords = (n: number) =>
+  badRequest(
+    {
+      'zh-cn': `body: 一次最多添加 ${MAX_ADD_BATCH} 条记录，本次有 ${n} 条`,
+      'zh-tw': `body: 一次最多新增 ${MAX_ADD_BATCH} 筆記錄，本次有 ${n} 筆`,
+      en: `body: at most ${MAX_ADD_BATCH} records can be added at once; this request has ${n}`,
+    },
+    [{ path: 'body', message: `at most ${MAX_ADD_BATCH} records` }],
+  );
 
 /**
  * POST add: one object or an array (at most MAX_ADD_BATCH), all in one transaction. Everything slow (validation of
@@ -213,7 +265,8 @@ export async function addRows(ctx: OpContext, entity: Entity, body: unknown) {
   if (inputs.length === 0) throw badRequest('body: must not be an empty array');
   if (inputs.length > MAX_ADD_BATCH) throw tooManyRecords(inputs.length);
   inputs.forEach((input, i) => {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) throw badRequest(`${batch ? `${i}: ` : ''}body must be an object`);
+    if (typeof input !== 'object' || input === null || Array.isArray(input))
+      throw badRequest(`${batch ? `${i}: ` : ''}body must be an object`);
   });
   const hooks = ctx.hooks.get(entity.prefix);
   const prepared = await prepareRows(ctx, entity, inputs as Row[], 'add', (i) => (batch ? `${i}.` : ''));
@@ -237,18 +290,28 @@ export async function updateRow(ctx: OpContext, entity: Entity, body: unknown) {
 
 /** POST delete {ids}: copies the rows to the recycle bin (unless the entity opts out) and deletes them, in one transaction. */
 export async function deleteRows(ctx: OpContext, entity: Entity, body: unknown) {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('body must be an object with ids');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw badRequest('body must be an object with ids');
   const input = body as Row;
   const ids = parseIds(input.ids);
   const hooks = ctx.hooks.get(entity.prefix);
   await inTransaction(ctx, entity, async (tx) => {
-    const rows = (await untyped(tx.db).selectFrom(`${entity.table} as a`).selectAll('a')
+    const rows = (await untyped(tx.db)
+      .selectFrom(`${entity.table} as a`)
+      .selectAll('a')
       .where((eb) => eb.and([eb('a.id', 'in', ids), ...[hooks.scope?.(tx, eb)].filter((c) => c !== undefined)]))
       .execute()) as Row[];
     if (rows.length === 0) return;
     await hooks.beforeDelete?.(tx, rows, input);
     if (entity.recycle) await copyToRecycleBin(tx, entity, rows, input);
-    await untyped(tx.db).deleteFrom(entity.table).where('id', 'in', rows.map((r) => Number(r.id))).execute();
+    await untyped(tx.db)
+      .deleteFrom(entity.table)
+      .where(
+        'id',
+        'in',
+        rows.map((r) => Number(r.id)),
+      )
+      .execute();
     await hooks.afterDelete?.(tx, rows, input);
   });
   await hooks.afterCommit?.(ctx);

@@ -46,7 +46,13 @@ export type EntityHooks = {
 /** Hooks whose results are combined in order (below); every other hook just runs, in the order it was added. */
 type Combined = 'scope' | 'filters' | 'prepareInput' | 'keptWith' | 'addReply';
 type Sequential = Exclude<keyof EntityHooks, Combined>;
-const COMBINED = new Set<keyof EntityHooks>(['scope', 'filters', 'prepareInput', 'keptWith', 'addReply'] satisfies Combined[]);
+const COMBINED = new Set<keyof EntityHooks>([
+  'scope',
+  'filters',
+  'prepareInput',
+  'keptWith',
+  'addReply',
+] satisfies Combined[]);
 
 /** Two sets of hooks of one entity as one: each of a module's hooks runs after those added before it. */
 function combine(first: EntityHooks, then: EntityHooks, prefix: string): EntityHooks {
@@ -97,12 +103,18 @@ export class HookRegistry {
 
   add(prefix: string, hooks: EntityHooks): () => void {
     const list = [...(this.added.get(prefix) ?? []), hooks];
-    this.combined.set(prefix, list.reduce((a, b) => combine(a, b, prefix), {}));
+    this.combined.set(
+      prefix,
+      list.reduce((a, b) => combine(a, b, prefix), {}),
+    );
     this.added.set(prefix, list);
     return () => {
       const rest = (this.added.get(prefix) ?? []).filter((h) => h !== hooks);
       this.added.set(prefix, rest);
-      this.combined.set(prefix, rest.reduce((a, b) => combine(a, b, prefix), {}));
+      this.combined.set(
+        prefix,
+        rest.reduce((a, b) => combine(a, b, prefix), {}),
+      );
     };
   }
 

@@ -39,7 +39,10 @@ async function* batches(ctx: OpContext, entity: Entity, params: Row): AsyncGener
   for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += BATCH) {
     let q = selectRows(ctx, entity, params, 'page', plan).select(selectColumns(ctx, entity));
     for (const o of order) q = q.orderBy(o.ref, o.dir);
-    const rows = (await q.limit(Math.min(BATCH, MAX_EXPORT_ROWS - offset)).offset(offset).execute()) as Row[];
+    const rows = (await q
+      .limit(Math.min(BATCH, MAX_EXPORT_ROWS - offset))
+      .offset(offset)
+      .execute()) as Row[];
     if (rows.length) yield await decorateRows(ctx, entity, rows, 'page');
     if (rows.length < BATCH) return;
   }
@@ -52,27 +55,54 @@ const stamp = () => new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').r
  * and order columns; `format` csv or xlsx), streamed batch by batch, with labels, dictionary names and yes/no in the
  * caller's language and money in yuan. `X-Total-Count` tells a client how many rows are coming.
  */
-export async function exportRows(ctx: OpContext, entity: Entity, body: unknown, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+export async function exportRows(
+  ctx: OpContext,
+  entity: Entity,
+  body: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   const params = queryParams(body);
   const format = params.format ?? 'csv';
-  if (format !== 'csv' && format !== 'xlsx') throw badRequest('format: must be csv or xlsx', [{ path: 'format', message: 'must be csv or xlsx' }]);
+  if (format !== 'csv' && format !== 'xlsx')
+    throw badRequest('format: must be csv or xlsx', [{ path: 'format', message: 'must be csv or xlsx' }]);
   const lang = requestLanguage(request.headers.language);
   let columns = tableColumns(entity, lang);
   if (params.columns !== undefined) {
     const wanted = params.columns;
-    if (!Array.isArray(wanted) || wanted.length === 0 || !wanted.every((c) => typeof c === 'string')) throw badRequest('columns: must be a non-empty list of field names', [{ path: 'columns', message: 'must list field names' }]);
+    if (!Array.isArray(wanted) || wanted.length === 0 || !wanted.every((c) => typeof c === 'string'))
+      throw badRequest('columns: must be a non-empty list of field names', [
+        { path: 'columns', message: 'must list field names' },
+      ]);
     const unknown = wanted.filter((c) => !columns.some((col) => col.field.name === c));
-    if (unknown.length) throw badRequest(`columns: ${unknown.join(', ')} cannot be exported`, [{ path: 'columns', message: `unknown: ${unknown.join(', ')}` }]);
+    if (unknown.length)
+      throw badRequest(`columns: ${unknown.join(', ')} cannot be exported`, [
+        { path: 'columns', message: `unknown: ${unknown.join(', ')}` },
+      ]);
     columns = wanted.map((c) => columns.find((col) => col.field.name === c)!);
   }
   const dicts = await loadDicts(ctx, columns, lang);
   const plan = await planKeyword(ctx, entity, params);
-  const total = Number((await selectRows(ctx, entity, params, 'count', plan).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst() as Row | undefined)?.total ?? 0);
+  const total = Number(
+    (
+      (await selectRows(ctx, entity, params, 'count', plan)
+        .select((eb) => eb.fn.countAll().as('total'))
+        .executeTakeFirst()) as Row | undefined
+    )?.total ?? 0,
+  );
   const name = `${entity.title[lang] || entity.prefix.replace(/\//g, '-')}-${stamp()}.${format}`;
   const stream = new PassThrough();
   reply
-    .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${entity.prefix.replace(/\//g, '-')}.${format}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header(
+      'content-type',
+      format === 'csv'
+        ? 'text/csv; charset=utf-8'
+        : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    )
+    .header(
+      'content-disposition',
+      `attachment; filename="${entity.prefix.replace(/\//g, '-')}.${format}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    )
     .header('x-total-count', String(Math.min(total, MAX_EXPORT_ROWS)))
     .header('cache-control', 'no-store');
 
@@ -85,7 +115,9 @@ export async function exportRows(ctx: OpContext, entity: Entity, body: unknown, 
       // A BOM, so spreadsheet programs read the UTF-8 (Chinese labels and names) as such.
       stream.write(`\uFEFF${columns.map((c) => csvCell(c.header)).join(',')}\r\n`);
       for await (const rows of batches(ctx, entity, params)) {
-        const text = rows.map((r) => `${columns.map((c) => csvCell(formatCell(c, r, dicts, lang))).join(',')}\r\n`).join('');
+        const text = rows
+          .map((r) => `${columns.map((c) => csvCell(formatCell(c, r, dicts, lang))).join(',')}\r\n`)
+          .join('');
         // Waits when the client reads slower than the database answers, so memory stays flat.
         if (!stream.write(text)) await new Promise((resolve) => stream.once('drain', resolve));
       }
@@ -94,15 +126,26 @@ export async function exportRows(ctx: OpContext, entity: Entity, body: unknown, 
   } else {
     void (async () => {
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-      const sheet = workbook.addWorksheet((entity.title[lang] || 'Sheet1').replace(/[\\/?*[\]:]/g, ' ').slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-      sheet.columns = columns.map((c) => ({ header: c.header, key: c.field.name, width: Math.min(40, Math.max(10, c.header.length * 2 + 4)), style: c.kind === 'money' ? { numFmt: '0.00' } : {} }));
+      const sheet = workbook.addWorksheet((entity.title[lang] || 'Sheet1').replace(/[\\/?*[\]:]/g, ' ').slice(0, 31), {
+        views: [{ state: 'frozen', ySplit: 1 }],
+      });
+      sheet.columns = columns.map((c) => ({
+        header: c.header,
+        key: c.field.name,
+        width: Math.min(40, Math.max(10, c.header.length * 2 + 4)),
+        style: c.kind === 'money' ? { numFmt: '0.00' } : {},
+      }));
       sheet.getRow(1).font = { bold: true };
       for await (const rows of batches(ctx, entity, params)) {
         for (const r of rows) {
-          sheet.addRow(columns.map((c) => {
-            const v = formatCell(c, r, dicts, lang);
-            return typeof v === 'string' ? safeText(v) : v;
-          })).commit();
+          sheet
+            .addRow(
+              columns.map((c) => {
+                const v = formatCell(c, r, dicts, lang);
+                return typeof v === 'string' ? safeText(v) : v;
+              }),
+            )
+            .commit();
         }
       }
       sheet.commit();

@@ -27,7 +27,12 @@ export type ImportReport = {
   updated: number;
   skipped: number;
   errors: ImportIssue[];
-  rows: { row: number; action: 'add' | 'update'; id?: number; changes?: { field: string; column: string; from: unknown; to: unknown }[] }[];
+  rows: {
+    row: number;
+    action: 'add' | 'update';
+    id?: number;
+    changes?: { field: string; column: string; from: unknown; to: unknown }[];
+  }[];
 };
 
 class Rollback extends Error {}
@@ -74,13 +79,17 @@ async function readTable(name: string, data: Buffer): Promise<unknown[][]> {
   const ext = name.toLowerCase().split('.').pop();
   if (ext === 'csv' || ext === 'txt') {
     const text = data.toString('utf8').replace(/^\uFEFF/, '');
-    if (text.includes('\uFFFD')) throw badRequest(`${name}: the file is not UTF-8 text; save it as CSV UTF-8`, [{ path: 'file', message: 'is not UTF-8' }]);
+    if (text.includes('\uFFFD'))
+      throw badRequest(`${name}: the file is not UTF-8 text; save it as CSV UTF-8`, [
+        { path: 'file', message: 'is not UTF-8' },
+      ]);
     return parseCsv(text);
   }
   if (ext === 'xlsx') {
     const size = unzippedSize(data);
     if (size === undefined) throw unsupportedType(`${name}: not a readable .xlsx workbook`);
-    if (size > IMPORT_LIMITS.unzipped) throw tooLarge(`${name}: the workbook unpacks into ${size} bytes (at most ${IMPORT_LIMITS.unzipped})`);
+    if (size > IMPORT_LIMITS.unzipped)
+      throw tooLarge(`${name}: the workbook unpacks into ${size} bytes (at most ${IMPORT_LIMITS.unzipped})`);
     const workbook = new ExcelJS.Workbook();
     try {
       await workbook.xlsx.load(data as unknown as ArrayBuffer);
@@ -102,7 +111,9 @@ async function readTable(name: string, data: Buffer): Promise<unknown[][]> {
 /** The column a header names: its label in any language, or its field name. */
 function columnOf(columns: TableColumn[], header: string): TableColumn | undefined {
   const h = header.trim().toLowerCase();
-  return columns.find((c) => c.field.name.toLowerCase() === h || Object.values(c.field.label).some((l) => l.trim().toLowerCase() === h));
+  return columns.find(
+    (c) => c.field.name.toLowerCase() === h || Object.values(c.field.label).some((l) => l.trim().toLowerCase() === h),
+  );
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -115,7 +126,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * happen and every error by row and column; an apply with any error changes nothing (400 naming the rows).
  */
 export async function importRows(ctx: OpContext, entity: Entity, request: FastifyRequest): Promise<ImportReport> {
-  if (!request.isMultipart()) throw badRequest('file: send the file as multipart/form-data (field "file")', [{ path: 'file', message: 'is required' }]);
+  if (!request.isMultipart())
+    throw badRequest('file: send the file as multipart/form-data (field "file")', [
+      { path: 'file', message: 'is required' },
+    ]);
   let name = '';
   let data: Buffer | undefined;
   let dryRun = false;
@@ -132,16 +146,23 @@ export async function importRows(ctx: OpContext, entity: Entity, request: Fastif
   } catch (e) {
     if (e instanceof AppError) throw e;
     const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(`${name || 'file'}: larger than ${IMPORT_LIMITS.bytes} bytes`);
-    if (code === 'FST_FILES_LIMIT') throw badRequest('file: one file per import', [{ path: 'file', message: 'one file only' }]);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw tooLarge(`${name || 'file'}: larger than ${IMPORT_LIMITS.bytes} bytes`);
+    if (code === 'FST_FILES_LIMIT')
+      throw badRequest('file: one file per import', [{ path: 'file', message: 'one file only' }]);
     throw badRequest(`file: ${(e as Error).message}`, [{ path: 'file', message: 'could not be read' }]);
   }
-  if (!data || data.length === 0) throw badRequest('file: no file, or an empty one', [{ path: 'file', message: 'is required' }]);
+  if (!data || data.length === 0)
+    throw badRequest('file: no file, or an empty one', [{ path: 'file', message: 'is required' }]);
 
   const lang: Lang = requestLanguage(request.headers.language);
-  const table = (await readTable(name, data)).filter((r, i) => i === 0 || r.some((c) => c !== null && c !== undefined && String(c).trim() !== ''));
-  if (table.length < 2) throw badRequest(`${name}: no rows under the header`, [{ path: 'file', message: 'has no rows' }]);
-  if (table.length - 1 > IMPORT_LIMITS.rows) throw tooLarge(`${name}: ${table.length - 1} rows; at most ${IMPORT_LIMITS.rows} per import`);
+  const table = (await readTable(name, data)).filter(
+    (r, i) => i === 0 || r.some((c) => c !== null && c !== undefined && String(c).trim() !== ''),
+  );
+  if (table.length < 2)
+    throw badRequest(`${name}: no rows under the header`, [{ path: 'file', message: 'has no rows' }]);
+  if (table.length - 1 > IMPORT_LIMITS.rows)
+    throw tooLarge(`${name}: ${table.length - 1} rows; at most ${IMPORT_LIMITS.rows} per import`);
 
   const columns = tableColumns(entity, lang);
   const errors: ImportIssue[] = [];
@@ -150,10 +171,15 @@ export async function importRows(ctx: OpContext, entity: Entity, request: Fastif
     if (!h) return undefined;
     const col = columnOf(columns, h);
     if (!col) errors.push({ row: 1, column: h, message: `is not a column of ${entity.title[lang] || entity.prefix}` });
-    else if (namedBefore(headers, i, col, columns)) errors.push({ row: 1, column: h, message: `names the same field as another column (${col.field.name})` });
+    else if (namedBefore(headers, i, col, columns))
+      errors.push({ row: 1, column: h, message: `names the same field as another column (${col.field.name})` });
     return col;
   });
-  if (errors.length) throw badRequest(`${name}: ${errors.map((e) => `"${e.column}" ${e.message}`).join('; ')}`, errors.map((e) => ({ path: `header.${e.column}`, message: e.message })));
+  if (errors.length)
+    throw badRequest(
+      `${name}: ${errors.map((e) => `"${e.column}" ${e.message}`).join('; ')}`,
+      errors.map((e) => ({ path: `header.${e.column}`, message: e.message })),
+    );
 
   const dicts = await loadDicts(ctx, columns, lang);
   const lookup = relationLookup(ctx);
@@ -177,13 +203,27 @@ export async function importRows(ctx: OpContext, entity: Entity, request: Fastif
       } else values[col.field.name] = parsed.value;
     }
     if (id !== undefined && !mayUpdate) {
-      errors.push({ row, column: headers[mapped.findIndex((c) => c?.kind === 'id')], field: 'id', message: `updating records needs the ${permissionOf(entity.prefix, 'update')} permission` });
+      errors.push({
+        row,
+        column: headers[mapped.findIndex((c) => c?.kind === 'id')],
+        field: 'id',
+        message: `updating records needs the ${permissionOf(entity.prefix, 'update')} permission`,
+      });
       ok = false;
     }
     if (ok) candidates.push({ row, id, values });
   }
 
-  const report: ImportReport = { dryRun, file: name, total: table.length - 1, added: 0, updated: 0, skipped: 0, errors, rows: [] };
+  const report: ImportReport = {
+    dryRun,
+    file: name,
+    total: table.length - 1,
+    added: 0,
+    updated: 0,
+    skipped: 0,
+    errors,
+    rows: [],
+  };
   const headerOf = (field: string) => headers[mapped.findIndex((c) => c?.field.name === field)] ?? field;
   /** A row's refusal, by field where the error names one. */
   const refusedRow = (c: Candidate, e: AppError) => {
@@ -231,13 +271,21 @@ export async function importRows(ctx: OpContext, entity: Entity, request: Fastif
                 const col = columns.find((x) => x.field.name === k);
                 return col ? formatCell(col, { [k]: v }, dicts, lang) : v;
               };
-              const changes = Object.entries(patch).filter(([k, v]) => !same(before[k], v)).map(([k, v]) => ({ field: k, column: headerOf(k), from: shown(k, before[k] ?? null), to: shown(k, v) }));
+              const changes = Object.entries(patch)
+                .filter(([k, v]) => !same(before[k], v))
+                .map(([k, v]) => ({
+                  field: k,
+                  column: headerOf(k),
+                  from: shown(k, before[k] ?? null),
+                  to: shown(k, v),
+                }));
               report.rows.push({ row: c.row, action: 'update', id: c.id, changes });
             }
           } else {
             const id = await addOne(tx, entity, prepared);
             report.added++;
-            if (report.rows.length < REPORTED_ROWS) report.rows.push({ row: c.row, action: 'add', id: dryRun ? undefined : id });
+            if (report.rows.length < REPORTED_ROWS)
+              report.rows.push({ row: c.row, action: 'add', id: dryRun ? undefined : id });
           }
         } catch (e) {
           if (!(e instanceof AppError)) {
@@ -257,8 +305,14 @@ export async function importRows(ctx: OpContext, entity: Entity, request: Fastif
   }
   errors.sort((a, b) => a.row - b.row);
   if (!dryRun && errors.length) {
-    const first = errors.slice(0, 3).map((x) => `row ${x.row}${x.column ? ` "${x.column}"` : ''}: ${x.message}`).join('; ');
-    throw badRequest(`${name}: ${errors.length} problem(s), nothing was imported — ${first}`, errors.slice(0, 200).map((x) => ({ path: `rows.${x.row}${x.field ? `.${x.field}` : ''}`, message: x.message })));
+    const first = errors
+      .slice(0, 3)
+      .map((x) => `row ${x.row}${x.column ? ` "${x.column}"` : ''}: ${x.message}`)
+      .join('; ');
+    throw badRequest(
+      `${name}: ${errors.length} problem(s), nothing was imported — ${first}`,
+      errors.slice(0, 200).map((x) => ({ path: `rows.${x.row}${x.field ? `.${x.field}` : ''}`, message: x.message })),
+    );
   }
   if (!dryRun) await ctx.hooks.get(entity.prefix).afterCommit?.(ctx);
   return report;

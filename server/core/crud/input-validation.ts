@@ -57,7 +57,8 @@ function storageProblem(field: Field, value: unknown): string | undefined {
     if (value < range.min || value > range.max) return `must be between ${range.min} and ${range.max}`;
     if (range.scale !== undefined) {
       const scaled = value * 10 ** range.scale;
-      if (Math.abs(scaled - Math.round(scaled)) > 1e-6 * Math.max(1, Math.abs(scaled))) return `must have at most ${range.scale} decimal places`;
+      if (Math.abs(scaled - Math.round(scaled)) > 1e-6 * Math.max(1, Math.abs(scaled)))
+        return `must have at most ${range.scale} decimal places`;
     }
     return undefined;
   }
@@ -90,7 +91,8 @@ function checkStorage(entity: Entity, row: Row, prefix: string): void {
 /** Keeps only writable fields of a body; the protocol says unknown keys (module, prefix, …) are ignored. */
 export function pickWritable(entity: Entity, body: Row): Row {
   const out: Row = {};
-  for (const f of writableFields(entity)) if (Object.hasOwn(body, f.name) && body[f.name] !== undefined) out[f.name] = asBoolean(f, body[f.name]);
+  for (const f of writableFields(entity))
+    if (Object.hasOwn(body, f.name) && body[f.name] !== undefined) out[f.name] = asBoolean(f, body[f.name]);
   return out;
 }
 
@@ -124,7 +126,12 @@ const MAX_ID = 2147483647;
 export function parseId(value: unknown, name = 'id'): number {
   const n = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > MAX_ID) {
-    throw badRequest(value === undefined || value === null || value === '' ? `查询参数[${name}]不存在` : `${name}: must be a whole number from 1 to ${MAX_ID}`, [{ path: name, message: `must be a whole number from 1 to ${MAX_ID}` }]);
+    throw badRequest(
+      value === undefined || value === null || value === ''
+        ? `查询参数[${name}]不存在`
+        : `${name}: must be a whole number from 1 to ${MAX_ID}`,
+      [{ path: name, message: `must be a whole number from 1 to ${MAX_ID}` }],
+    );
   }
   return n;
 }
@@ -137,6 +144,7 @@ export function parseIds(value: unknown, name = 'ids'): number[] {
   else if (typeof value === 'number') list = [value];
   else throw badRequest(`${name}: is required (an array of ids)`, [{ path: name, message: 'is required' }]);
   if (list.length === 0) throw badRequest(`${name}: must not be empty`, [{ path: name, message: 'must not be empty' }]);
-  if (list.length > 1000) throw badRequest(`${name}: at most 1000 ids at once`, [{ path: name, message: 'too many ids' }]);
+  if (list.length > 1000)
+    throw badRequest(`${name}: at most 1000 ids at once`, [{ path: name, message: 'too many ids' }]);
   return [...new Set(list.map((v, i) => parseId(v, `${name}.${i}`)))];
 }

@@ -23,10 +23,14 @@ export async function insertRow(ctx: OpContext, entity: Entity, row: Row): Promi
  */
 export async function bumpSequence(ctx: OpContext, entity: Entity): Promise<void> {
   if (ctx.database.dialect !== 'postgres') return;
-  const found = await sql<{ seq: string | null }>`select pg_get_serial_sequence(${entity.table}, 'id') as seq`.execute(ctx.db);
+  const found = await sql<{ seq: string | null }>`select pg_get_serial_sequence(${entity.table}, 'id') as seq`.execute(
+    ctx.db,
+  );
   const seq = found.rows[0]?.seq;
   if (!seq) return;
   // The name comes from the catalog, quoted where it needs to be.
   await sql`select setval(${seq}::regclass, m.top, true) from (select max(id) as top from ${sql.table(entity.table)}) m
-    where m.top >= (select case when is_called then last_value + 1 else last_value end from ${sql.raw(seq)})`.execute(ctx.db);
+    where m.top >= (select case when is_called then last_value + 1 else last_value end from ${sql.raw(seq)})`.execute(
+    ctx.db,
+  );
 }

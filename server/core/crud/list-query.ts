@@ -24,7 +24,8 @@ function filterValue(field: Field, value: unknown, param: string): unknown {
     case 'integer':
     case 'number': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isFinite(n) || (field.storage === 'integer' && !Number.isInteger(n))) throw bad(`must be a ${field.storage === 'integer' ? 'whole ' : ''}number`);
+      if (typeof n !== 'number' || !Number.isFinite(n) || (field.storage === 'integer' && !Number.isInteger(n)))
+        throw bad(`must be a ${field.storage === 'integer' ? 'whole ' : ''}number`);
       const range = columnRange(field);
       if (range && (n < range.min || n > range.max)) throw bad(`must be between ${range.min} and ${range.max}`);
       return n;
@@ -56,8 +57,13 @@ function list(value: unknown): unknown[] {
  * other many-valued fields keep their index (a rare value would make the walk long).
  */
 function fewValues(ctx: OpContext, field: Field, params: Row, purpose: 'page' | 'count'): boolean {
-  return purpose === 'page' && ctx.database.dialect === 'sqlite' && present(params.order)
-    && (Array.isArray(field.schema.enum) || field.storage === 'boolean') && !field.schema['x-ref'];
+  return (
+    purpose === 'page' &&
+    ctx.database.dialect === 'sqlite' &&
+    present(params.order) &&
+    (Array.isArray(field.schema.enum) || field.storage === 'boolean') &&
+    !field.schema['x-ref']
+  );
 }
 
 /**
@@ -67,7 +73,13 @@ function fewValues(ctx: OpContext, field: Field, params: Row, purpose: 'page' | 
  */
 type Condition = { token: string; values: unknown[]; cacheable: boolean; build: () => Expression<SqlBool> };
 
-function describeFieldConditions(entity: Entity, params: Row, eb: AnyExpressionBuilder, ctx: OpContext, purpose: 'page' | 'count'): Condition[] {
+function describeFieldConditions(
+  entity: Entity,
+  params: Row,
+  eb: AnyExpressionBuilder,
+  ctx: OpContext,
+  purpose: 'page' | 'count',
+): Condition[] {
   const out: Condition[] = [];
   for (const field of entity.fields) {
     const value = params[field.name];
@@ -77,10 +89,14 @@ function describeFieldConditions(entity: Entity, params: Row, eb: AnyExpressionB
       if (mode === 'eq' || mode === 'in') {
         const values = list(value);
         if (values.length > 1000) throw badRequest(`${field.name}: at most 1000 values`);
-        const checked = values.map((v, i) => filterValue(field, v, Array.isArray(value) ? `${field.name}.${i}` : field.name));
+        const checked = values.map((v, i) =>
+          filterValue(field, v, Array.isArray(value) ? `${field.name}.${i}` : field.name),
+        );
         const few = fewValues(ctx, field, params, purpose);
         out.push({
-          token: `${field.name}${few ? '+' : ''}=${checked.length}`, values: checked, cacheable: true,
+          token: `${field.name}${few ? '+' : ''}=${checked.length}`,
+          values: checked,
+          cacheable: true,
           build: () => {
             const target = few ? sql`+${eb.ref(ref)}` : eb.ref(ref);
             return checked.length === 1 ? eb(target, '=', checked[0]) : eb(target, 'in', checked);
@@ -88,12 +104,25 @@ function describeFieldConditions(entity: Entity, params: Row, eb: AnyExpressionB
         });
       } else if (mode === 'like') {
         const v = String(filterValue(field, value, field.name));
-        out.push({ token: `${field.name}~${caseless(v) ? 'c' : 'i'}`, values: [likePattern(v)], cacheable: true, build: () => containsInsensitive(ctx.database.dialect, eb.ref(ref), v) });
+        out.push({
+          token: `${field.name}~${caseless(v) ? 'c' : 'i'}`,
+          values: [likePattern(v)],
+          cacheable: true,
+          build: () => containsInsensitive(ctx.database.dialect, eb.ref(ref), v),
+        });
       } else if (mode === 'range') {
-        if (!Array.isArray(value) || value.length !== 2) throw badRequest(`${field.name}: a range is [from, to]`, [{ path: field.name, message: 'must be [from, to]' }]);
+        if (!Array.isArray(value) || value.length !== 2)
+          throw badRequest(`${field.name}: a range is [from, to]`, [
+            { path: field.name, message: 'must be [from, to]' },
+          ]);
         if (present(value[0])) {
           const from = filterValue(field, value[0], `${field.name}.0`);
-          out.push({ token: `${field.name}>=`, values: [from], cacheable: true, build: () => eb(eb.ref(ref), '>=', from) });
+          out.push({
+            token: `${field.name}>=`,
+            values: [from],
+            cacheable: true,
+            build: () => eb(eb.ref(ref), '>=', from),
+          });
         }
         if (present(value[1])) {
           const to = filterValue(field, value[1], `${field.name}.1`);
@@ -108,9 +137,11 @@ function describeFieldConditions(entity: Entity, params: Row, eb: AnyExpressionB
 export function keywordOf(params: Row): string | undefined {
   const raw = params.keyWord;
   if (!present(raw)) return undefined;
-  if (typeof raw !== 'string' && typeof raw !== 'number') throw badRequest('keyWord: must be text', [{ path: 'keyWord', message: 'must be text' }]);
+  if (typeof raw !== 'string' && typeof raw !== 'number')
+    throw badRequest('keyWord: must be text', [{ path: 'keyWord', message: 'must be text' }]);
   const keyword = String(raw);
-  if (keyword.length > MAX_KEYWORD) throw badRequest(`keyWord: at most ${MAX_KEYWORD} characters`, [{ path: 'keyWord', message: 'is too long' }]);
+  if (keyword.length > MAX_KEYWORD)
+    throw badRequest(`keyWord: at most ${MAX_KEYWORD} characters`, [{ path: 'keyWord', message: 'is too long' }]);
   return keyword;
 }
 
@@ -118,10 +149,19 @@ export type { KeywordPlan } from './keyword-plan.js';
 
 const keywordColumns = new WeakMap<Entity, { own: Field[]; joined: Entity['joins'] }>();
 
-function describeKeyword(entity: Entity, params: Row, eb: AnyExpressionBuilder, ctx: OpContext, plan: KeywordPlan): Condition | undefined {
+function describeKeyword(
+  entity: Entity,
+  params: Row,
+  eb: AnyExpressionBuilder,
+  ctx: OpContext,
+  plan: KeywordPlan,
+): Condition | undefined {
   const keyword = keywordOf(params);
   if (keyword === undefined) return undefined;
-  const { own, joined } = getOrSet(keywordColumns, entity, () => ({ own: entity.fields.filter((f) => f.search.includes('keyword')), joined: entity.joins.filter((j) => j.keyword) }));
+  const { own, joined } = getOrSet(keywordColumns, entity, () => ({
+    own: entity.fields.filter((f) => f.search.includes('keyword')),
+    joined: entity.joins.filter((j) => j.keyword),
+  }));
   if (own.length === 0 && joined.length === 0) return undefined;
   const match = (c: string) => containsInsensitive(ctx.database.dialect, eb.ref(c), keyword);
   const pattern = likePattern(keyword);
@@ -147,7 +187,14 @@ function describeKeyword(entity: Entity, params: Row, eb: AnyExpressionBuilder, 
 }
 
 /** The conditions of a page/list call from the schema (filters and keyword), described; hook filters and scope aside. */
-export function describeConditions(ctx: OpContext, entity: Entity, params: Row, eb: AnyExpressionBuilder, plan: KeywordPlan, purpose: 'page' | 'count'): Condition[] {
+export function describeConditions(
+  ctx: OpContext,
+  entity: Entity,
+  params: Row,
+  eb: AnyExpressionBuilder,
+  plan: KeywordPlan,
+  purpose: 'page' | 'count',
+): Condition[] {
   const conds = describeFieldConditions(entity, params, eb, ctx, purpose);
   const kw = describeKeyword(entity, params, eb, ctx, plan);
   if (kw) conds.push(kw);
@@ -155,7 +202,14 @@ export function describeConditions(ctx: OpContext, entity: Entity, params: Row, 
 }
 
 /** Every WHERE condition of a page/list call: schema filters, keyword, hook filters and the row scope. */
-export function whereConditions(ctx: OpContext, entity: Entity, params: Row, eb: AnyExpressionBuilder, plan: KeywordPlan = {}, purpose: 'page' | 'count' = 'count'): Expression<SqlBool>[] {
+export function whereConditions(
+  ctx: OpContext,
+  entity: Entity,
+  params: Row,
+  eb: AnyExpressionBuilder,
+  plan: KeywordPlan = {},
+  purpose: 'page' | 'count' = 'count',
+): Expression<SqlBool>[] {
   const hooks = ctx.hooks.get(entity.prefix);
   const conds = describeConditions(ctx, entity, params, eb, plan, purpose).map((c) => c.build());
   if (hooks.filters) conds.push(...hooks.filters(ctx, params, eb));
@@ -169,19 +223,27 @@ export function whereConditions(ctx: OpContext, entity: Entity, params: Row, eb:
  * (the table's count) or one equality filter on a field counted per value and nothing else (no keyword, hook filter
  * or row scope); undefined otherwise (the rows are counted).
  */
-export async function keptTotal(ctx: OpContext, entity: Entity, params: Row, plan: KeywordPlan = {}): Promise<number | undefined> {
+export async function keptTotal(
+  ctx: OpContext,
+  entity: Entity,
+  params: Row,
+  plan: KeywordPlan = {},
+): Promise<number | undefined> {
   const eb = EB;
   const hooks = ctx.hooks.get(entity.prefix);
   if ((hooks.filters?.(ctx, params, eb).length ?? 0) > 0 || hooks.scope?.(ctx, eb)) return undefined;
   const filtered = entity.fields.filter((f) => f.search.length > 0 && present(params[f.name]));
   // A keyword alone, on the entity's own columns only: the keyword index counted its rows.
-  if (keywordOf(params) !== undefined) return filtered.length === 0 && !entity.joins.some((j) => j.keyword) ? plan.index?.total() : undefined;
+  if (keywordOf(params) !== undefined)
+    return filtered.length === 0 && !entity.joins.some((j) => j.keyword) ? plan.index?.total() : undefined;
   if (filtered.length === 0) return storedRowCount(ctx.database, ctx.db, entity);
   if (filtered.length > 1) return undefined;
   const [field] = filtered;
   if (!countedFields(entity).includes(field)) return undefined;
   const value = params[field.name];
-  const values = list(value).map((v, i) => filterValue(field, v, Array.isArray(value) ? `${field.name}.${i}` : field.name));
+  const values = list(value).map((v, i) =>
+    filterValue(field, v, Array.isArray(value) ? `${field.name}.${i}` : field.name),
+  );
   return storedValueCount(ctx.database, ctx.db, entity, field.name, values);
 }
 
@@ -189,20 +251,28 @@ export async function keptTotal(ctx: OpContext, entity: Entity, params: Row, pla
 export function orderBy(entity: Entity, params: Row): { ref: string; dir: 'asc' | 'desc' }[] {
   const out: { ref: string; dir: 'asc' | 'desc' }[] = [];
   if (present(params.order)) {
-    if (typeof params.order !== 'string') throw badRequest('order: must be a column name', [{ path: 'order', message: 'must be text' }]);
+    if (typeof params.order !== 'string')
+      throw badRequest('order: must be a column name', [{ path: 'order', message: 'must be text' }]);
     const columns = params.order.split(',').map((s) => s.trim());
-    const sortRaw = params.sort === undefined || params.sort === null || params.sort === '' ? columns.map(() => 'desc') : params.sort;
-    if (typeof sortRaw !== 'string' && !Array.isArray(sortRaw)) throw badRequest('sort 非法传参~', [{ path: 'sort', message: 'must be asc or desc' }]);
+    const sortRaw =
+      params.sort === undefined || params.sort === null || params.sort === '' ? columns.map(() => 'desc') : params.sort;
+    if (typeof sortRaw !== 'string' && !Array.isArray(sortRaw))
+      throw badRequest('sort 非法传参~', [{ path: 'sort', message: 'must be asc or desc' }]);
     const sorts = Array.isArray(sortRaw) ? sortRaw : sortRaw.split(',').map((s) => s.trim());
-    if (sorts.length !== columns.length) throw badRequest('排序参数不正确', [{ path: 'sort', message: 'needs one direction per order column' }]);
+    if (sorts.length !== columns.length)
+      throw badRequest('排序参数不正确', [{ path: 'sort', message: 'needs one direction per order column' }]);
     columns.forEach((column, i) => {
       const dir = String(sorts[i]).toLowerCase();
-      if (dir !== 'asc' && dir !== 'desc') throw badRequest('sort 非法传参~', [{ path: 'sort', message: 'must be asc or desc' }]);
+      if (dir !== 'asc' && dir !== 'desc')
+        throw badRequest('sort 非法传参~', [{ path: 'sort', message: 'must be asc or desc' }]);
       const field = entity.fieldMap.get(column);
       const join = entity.joins.find((j) => j.alias === column);
       if (field && !field.secret && !field.virtual) out.push({ ref: `a.${column}`, dir });
       else if (join) out.push({ ref: `${join.joinAlias}.${join.column}`, dir });
-      else throw badRequest(`order: "${column.slice(0, 60)}" is not a column of ${entity.prefix}`, [{ path: 'order', message: 'unknown column' }]);
+      else
+        throw badRequest(`order: "${column.slice(0, 60)}" is not a column of ${entity.prefix}`, [
+          { path: 'order', message: 'unknown column' },
+        ]);
     });
   }
   for (const o of entity.order) out.push({ ref: `a.${o.column}`, dir: o.dir });
@@ -226,7 +296,11 @@ export function fullBase(ctx: OpContext, entity: Entity): Base {
   const known = byEntity.get(entity);
   if (known && known.registryVersion === ctx.registry.version) return known;
   const joined = joinRelated(ctx, entity, false, false, []);
-  const base = { registryVersion: ctx.registry.version, joined, withColumns: joined.select(selectColumns(ctx, entity)) };
+  const base = {
+    registryVersion: ctx.registry.version,
+    joined,
+    withColumns: joined.select(selectColumns(ctx, entity)),
+  };
   byEntity.set(entity, base);
   return base;
 }
@@ -237,7 +311,13 @@ function joinRelated(ctx: OpContext, entity: Entity, lean: boolean, keyword: boo
   for (const j of entity.joins) {
     // A count (or the ids of a deep page) needs a join only when the keyword searches its columns (or the page is
     // sorted by them): a left join on the other table's id adds and removes no rows, and skipping it saves a lookup per row.
-    if (lean && j.key === 'id' && !(keyword && entity.joins.some((k) => k.keyword && k.joinAlias === j.joinAlias)) && !ordered.some((r) => r.startsWith(`${j.joinAlias}.`))) continue;
+    if (
+      lean &&
+      j.key === 'id' &&
+      !(keyword && entity.joins.some((k) => k.keyword && k.joinAlias === j.joinAlias)) &&
+      !ordered.some((r) => r.startsWith(`${j.joinAlias}.`))
+    )
+      continue;
     if (joined.has(j.joinAlias)) continue;
     joined.add(j.joinAlias);
     const target = ctx.registry.get(j.table);
@@ -251,14 +331,29 @@ function joinRelated(ctx: OpContext, entity: Entity, lean: boolean, keyword: boo
  * SELECT FROM the entity with its joins and conditions (no select list, ordering or limits): those of a page/list call,
  * or for one record (info) the row scope only — page/list filters say what a list shows, not what exists.
  */
-export function selectRows(ctx: OpContext, entity: Entity, params: Row, purpose: 'list' | 'one' | 'page' | 'count' | 'ids' = 'list', plan: KeywordPlan = {}, ordered: string[] = []) {
+export function selectRows(
+  ctx: OpContext,
+  entity: Entity,
+  params: Row,
+  purpose: 'list' | 'one' | 'page' | 'count' | 'ids' = 'list',
+  plan: KeywordPlan = {},
+  ordered: string[] = [],
+) {
   const lean = purpose === 'count' || purpose === 'ids';
-  const q = lean ? joinRelated(ctx, entity, true, keywordOf(params) !== undefined, ordered) : fullBase(ctx, entity).joined;
+  const q = lean
+    ? joinRelated(ctx, entity, true, keywordOf(params) !== undefined, ordered)
+    : fullBase(ctx, entity).joined;
   return withConditions(ctx, entity, q, params, purpose, plan);
 }
 
 /** selectRows with the select list of a full row: stored columns and joined aliases. */
-export function selectFullRows(ctx: OpContext, entity: Entity, params: Row, purpose: 'list' | 'one' | 'page' = 'list', plan: KeywordPlan = {}) {
+export function selectFullRows(
+  ctx: OpContext,
+  entity: Entity,
+  params: Row,
+  purpose: 'list' | 'one' | 'page' = 'list',
+  plan: KeywordPlan = {},
+) {
   return withConditions(ctx, entity, fullBase(ctx, entity).withColumns, params, purpose, plan);
 }
 
@@ -269,12 +364,26 @@ export function selectFullRows(ctx: OpContext, entity: Entity, params: Row, purp
 // biome-ignore lint/suspicious/noExplicitAny: tables are only known at run time
 export const EB = expressionBuilder<any, any>();
 
-function withConditions(ctx: OpContext, entity: Entity, q: AnySelect, params: Row, purpose: 'list' | 'one' | 'page' | 'count' | 'ids', plan: KeywordPlan) {
+function withConditions(
+  ctx: OpContext,
+  entity: Entity,
+  q: AnySelect,
+  params: Row,
+  purpose: 'list' | 'one' | 'page' | 'count' | 'ids',
+  plan: KeywordPlan,
+) {
   if (purpose === 'one') {
     const scope = ctx.hooks.get(entity.prefix).scope?.(ctx, EB);
     return scope ? q.where(scope) : q;
   }
-  const conds = whereConditions(ctx, entity, params, EB, plan, purpose === 'page' || purpose === 'ids' ? 'page' : 'count');
+  const conds = whereConditions(
+    ctx,
+    entity,
+    params,
+    EB,
+    plan,
+    purpose === 'page' || purpose === 'ids' ? 'page' : 'count',
+  );
   if (conds.length === 0) return q;
   return q.where(conds.length === 1 ? conds[0] : EB.and(conds));
 }
@@ -286,8 +395,10 @@ export function selectColumns(ctx: OpContext, entity: Entity): string[] {
   const known = columnLists.get(entity);
   if (known && known.registryVersion === ctx.registry.version) return known.columns;
   const present = entity.joins.filter((j) => ctx.registry.get(j.table));
-  const columns = [...entity.fields.filter((f) => !f.virtual).map((f) => `a.${f.name}`), ...present.map((j) => `${j.joinAlias}.${j.column} as ${j.alias}`)];
+  const columns = [
+    ...entity.fields.filter((f) => !f.virtual).map((f) => `a.${f.name}`),
+    ...present.map((j) => `${j.joinAlias}.${j.column} as ${j.alias}`),
+  ];
   columnLists.set(entity, { registryVersion: ctx.registry.version, columns });
   return columns;
 }
-

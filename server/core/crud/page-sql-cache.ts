@@ -20,7 +20,8 @@ export function setShapeCache(on: boolean): void {
   shapeCache = on;
 }
 
-const sameValues = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+const sameValues = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
 
 /**
  * The rows of one page (not a deep page) of an entity without hook filters or row scope, with a compiled-SQL cache:
@@ -30,7 +31,15 @@ const sameValues = (a: readonly unknown[], b: readonly unknown[]) => a.length ==
  * text with their own values, without building or compiling. Undefined when the call does not qualify (the caller
  * builds it as usual).
  */
-export async function cachedPageRows(ctx: OpContext, entity: Entity, params: Row, plan: KeywordPlan, order: { ref: string; dir: 'asc' | 'desc' }[], size: number, offset: number): Promise<Row[] | undefined> {
+export async function cachedPageRows(
+  ctx: OpContext,
+  entity: Entity,
+  params: Row,
+  plan: KeywordPlan,
+  order: { ref: string; dir: 'asc' | 'desc' }[],
+  size: number,
+  offset: number,
+): Promise<Row[] | undefined> {
   if (!shapeCache) return undefined;
   const hooks = ctx.hooks.get(entity.prefix);
   if (hooks.filters || hooks.scope) return undefined;
@@ -51,13 +60,15 @@ export async function cachedPageRows(ctx: OpContext, entity: Entity, params: Row
     shapeHits += 1;
     // Outside a transaction, SQLite runs the kept text at once (no query queue); otherwise it goes through Kysely.
     const now = ctx.db === ctx.database.db ? ctx.database.readNow?.(known.sql, values) : undefined;
-    return now ?? (await ctx.db.executeQuery(CompiledQuery.raw(known.sql, values))).rows as Row[];
+    return now ?? ((await ctx.db.executeQuery(CompiledQuery.raw(known.sql, values))).rows as Row[]);
   }
   if (known && known.sql === undefined) return undefined;
   const compiled = compile();
   const fits = sameValues(compiled.parameters, values);
   if (known && (!fits || compiled.sql !== known.sql)) {
-    console.warn(`[joinery] page query of ${entity.prefix}: the kept SQL no longer matches a fresh build; that shape is built every time from now on`);
+    console.warn(
+      `[joinery] page query of ${entity.prefix}: the kept SQL no longer matches a fresh build; that shape is built every time from now on`,
+    );
     known.sql = undefined;
   } else if (!known) {
     if (shapes.size >= 1000) shapes.clear();

@@ -21,7 +21,10 @@ const OWNER_SCOPED = new Set(['base/sys/role', 'base/sys/menu']);
 export function recycleScopeOf(entity: Entity, row: Row): string | null {
   if (OWNER_SCOPED.has(entity.prefix)) return 'owner';
   if (entity.prefix === 'base/sys/department') return `dept:${String(row.id)}`;
-  if (entity.fields.some((f) => f.name === 'departmentId')) return row.departmentId === null || row.departmentId === undefined ? 'dept:none' : `dept:${String(row.departmentId)}`;
+  if (entity.fields.some((f) => f.name === 'departmentId'))
+    return row.departmentId === null || row.departmentId === undefined
+      ? 'dept:none'
+      : `dept:${String(row.departmentId)}`;
   return null;
 }
 
@@ -62,7 +65,8 @@ export async function copyToRecycleBin(ctx: OpContext, entity: Entity, rows: Row
 export function entityOfRecord(ctx: OpContext, record: Row): Entity | undefined {
   let info: { entity?: string } = {};
   try {
-    info = typeof record.entityInfo === 'string' ? JSON.parse(record.entityInfo) : (record.entityInfo as object) ?? {};
+    info =
+      typeof record.entityInfo === 'string' ? JSON.parse(record.entityInfo) : ((record.entityInfo as object) ?? {});
   } catch {
     return undefined;
   }
@@ -70,14 +74,24 @@ export function entityOfRecord(ctx: OpContext, record: Row): Entity | undefined 
 }
 
 /** A kept row a restore left out because a record it links to no longer exists. */
-export type SkippedRow = { entity: string; id: number | null; field: string | null; missing: { entity: string; id: unknown } };
+export type SkippedRow = {
+  entity: string;
+  id: number | null;
+  field: string | null;
+  missing: { entity: string; id: unknown };
+};
 
 const parsed = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 
 /** The kept rows of a record (none on records made before they were kept, or with nothing kept). */
 function keptOf(record: Row): KeptRows[] {
   const v = parsed(record.related ?? null);
-  return Array.isArray(v) ? (v as KeptRows[]).filter((k) => typeof k?.entity === 'string' && Array.isArray(k.rows) && (k.links === undefined || Array.isArray(k.links))) : [];
+  return Array.isArray(v)
+    ? (v as KeptRows[]).filter(
+        (k) =>
+          typeof k?.entity === 'string' && Array.isArray(k.rows) && (k.links === undefined || Array.isArray(k.links)),
+      )
+    : [];
 }
 
 /** Inserts one stored row with its id; an id or unique value in use → 409 (the whole restore is rolled back). */
@@ -87,7 +101,10 @@ async function putBack(ctx: OpContext, entity: Entity, row: Row): Promise<void> 
   try {
     await untyped(ctx.db).insertInto(entity.table).values(stored).execute();
   } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(`${entity.prefix}: record ${String(row.id)} cannot be restored because its id or a unique value is in use`);
+    if (isUniqueViolation(e))
+      throw conflict(
+        `${entity.prefix}: record ${String(row.id)} cannot be restored because its id or a unique value is in use`,
+      );
     throw e;
   }
 }
@@ -99,22 +116,40 @@ async function putBack(ctx: OpContext, entity: Entity, row: Row): Promise<void> 
  */
 async function putBackLink(ctx: OpContext, entity: Entity, row: Row, links: string[]): Promise<void> {
   const db = untyped(ctx.db);
-  const same = await db.selectFrom(entity.table).select('id').where((eb) => eb.and(links.map((l) => eb(l, '=', row[l])))).executeTakeFirst();
+  const same = await db
+    .selectFrom(entity.table)
+    .select('id')
+    .where((eb) => eb.and(links.map((l) => eb(l, '=', row[l]))))
+    .executeTakeFirst();
   if (same) return;
-  const taken = row.id !== undefined && await db.selectFrom(entity.table).select('id').where('id', '=', row.id).executeTakeFirst();
+  const taken =
+    row.id !== undefined &&
+    (await db.selectFrom(entity.table).select('id').where('id', '=', row.id).executeTakeFirst());
   await putBack(ctx, entity, taken ? Object.fromEntries(Object.entries(row).filter(([k]) => k !== 'id')) : row);
 }
 
 /** The first link field (a single x-ref named in `links`) of a kept row whose record does not exist (any more), if any. */
-async function missingReference(ctx: OpContext, entity: Entity, row: Row, links: string[]): Promise<SkippedRow | undefined> {
+async function missingReference(
+  ctx: OpContext,
+  entity: Entity,
+  row: Row,
+  links: string[],
+): Promise<SkippedRow | undefined> {
   for (const f of entity.fields) {
     const ref = f.schema['x-ref'];
     const value = row[f.name];
     if (!links.includes(f.name) || !ref || ref.multiple || f.virtual || value === null || value === undefined) continue;
     const target = ctx.registry.get(ref.entity);
     const key = ref.key ?? 'id';
-    const found = target && await untyped(ctx.db).selectFrom(target.table).select(key).where(key, '=', value).executeTakeFirst();
-    if (!found) return { entity: entity.prefix, id: row.id === undefined ? null : Number(row.id), field: f.name, missing: { entity: ref.entity, id: value } };
+    const found =
+      target && (await untyped(ctx.db).selectFrom(target.table).select(key).where(key, '=', value).executeTakeFirst());
+    if (!found)
+      return {
+        entity: entity.prefix,
+        id: row.id === undefined ? null : Number(row.id),
+        field: f.name,
+        missing: { entity: ref.entity, id: value },
+      };
   }
   return undefined;
 }
@@ -131,8 +166,12 @@ export async function restoreFromRecycleBin(ctx: OpContext, ids: number[]): Prom
   return guardedTransaction(ctx, async (tx) => {
     const trx = tx.db;
     const scope = ctx.hooks.get(RECYCLE_PREFIX).scope;
-    const records = (await untyped(trx).selectFrom(`${bin.table} as a`).selectAll('a')
-      .where((eb) => eb.and([eb('a.id', 'in', ids), ...[scope?.(tx, eb)].filter((c) => c !== undefined)])).orderBy('a.id').execute()) as Row[];
+    const records = (await untyped(trx)
+      .selectFrom(`${bin.table} as a`)
+      .selectAll('a')
+      .where((eb) => eb.and([eb('a.id', 'in', ids), ...[scope?.(tx, eb)].filter((c) => c !== undefined)]))
+      .orderBy('a.id')
+      .execute()) as Row[];
     const missing = ids.filter((id) => !records.some((r) => Number(r.id) === id));
     if (missing.length) throw notFound(`recycle/data: no record with id ${missing.join(', ')}`);
     const restored: { entity: Entity; rows: Row[]; kept: KeptRows[] }[] = [];
@@ -149,7 +188,13 @@ export async function restoreFromRecycleBin(ctx: OpContext, ids: number[]): Prom
     for (const group of restored.flatMap((r) => r.kept)) {
       const kept = tx.registry.get(group.entity);
       if (!kept) {
-        for (const row of group.rows) skipped.push({ entity: group.entity, id: row.id === undefined ? null : Number(row.id), field: null, missing: { entity: group.entity, id: null } });
+        for (const row of group.rows)
+          skipped.push({
+            entity: group.entity,
+            id: row.id === undefined ? null : Number(row.id),
+            field: null,
+            missing: { entity: group.entity, id: null },
+          });
         continue;
       }
       for (const row of group.rows) {

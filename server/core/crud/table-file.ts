@@ -11,7 +11,20 @@ import type { Lang } from '../http/request-language.js';
 export type TableColumn = {
   field: Field;
   header: string;
-  kind: 'id' | 'text' | 'integer' | 'number' | 'money' | 'bool' | 'dict' | 'enum' | 'relation' | 'json' | 'date' | 'datetime' | 'time';
+  kind:
+    | 'id'
+    | 'text'
+    | 'integer'
+    | 'number'
+    | 'money'
+    | 'bool'
+    | 'dict'
+    | 'enum'
+    | 'relation'
+    | 'json'
+    | 'date'
+    | 'datetime'
+    | 'time';
   /** For relations: the row key with the joined label (export) and the related entity's label column (import). */
   joinAlias?: string;
   ref?: { entity: string; label?: string };
@@ -45,7 +58,13 @@ export function tableColumns(entity: Entity, lang: Lang): TableColumn[] {
     else if (field.storage === 'date') kind = 'date';
     else if (field.storage === 'datetime') kind = 'datetime';
     else kind = 'text';
-    out.push({ field, header: field.label[lang] || field.name, kind, joinAlias: join?.alias, ref: ref ? { entity: ref.entity, label: ref.label ?? (join ? join.column : undefined) } : undefined });
+    out.push({
+      field,
+      header: field.label[lang] || field.name,
+      kind,
+      joinAlias: join?.alias,
+      ref: ref ? { entity: ref.entity, label: ref.label ?? (join ? join.column : undefined) } : undefined,
+    });
   }
   return out;
 }
@@ -59,7 +78,13 @@ export async function loadDicts(ctx: OpContext, columns: TableColumn[], lang: La
   const types = await db.selectFrom('dict_type').select(['id', 'key']).where('key', 'in', keys).execute();
   if (types.length === 0) return dicts;
   const keyOf = new Map(types.map((t) => [Number(t.id), String(t.key)]));
-  const rows = await db.selectFrom('dict_info').select(['id', 'typeId', 'name', 'value', 'i18n']).where('typeId', 'in', [...keyOf.keys()]).orderBy('orderNum').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('dict_info')
+    .select(['id', 'typeId', 'name', 'value', 'i18n'])
+    .where('typeId', 'in', [...keyOf.keys()])
+    .orderBy('orderNum')
+    .orderBy('id')
+    .execute();
   for (const r of rows) {
     let i18n: Partial<Record<Lang, string>> = {};
     try {
@@ -68,7 +93,10 @@ export async function loadDicts(ctx: OpContext, columns: TableColumn[], lang: La
       i18n = {};
     }
     const value = r.value === null || r.value === undefined || r.value === '' ? String(r.id) : String(r.value);
-    const names = [String(r.name), ...Object.values(i18n).filter((n): n is string => typeof n === 'string' && n !== '')];
+    const names = [
+      String(r.name),
+      ...Object.values(i18n).filter((n): n is string => typeof n === 'string' && n !== ''),
+    ];
     dicts.get(keyOf.get(Number(r.typeId))!)!.push({ value, names, shown: i18n[lang] || String(r.name) });
   }
   return dicts;
@@ -78,21 +106,31 @@ export async function loadDicts(ctx: OpContext, columns: TableColumn[], lang: La
 export function formatCell(column: TableColumn, row: Row, dicts: Dicts, lang: Lang): string | number | null {
   const value = row[column.field.name];
   if (value === null || value === undefined || value === '') {
-    return column.kind === 'relation' && column.joinAlias && row[column.joinAlias] != null ? String(row[column.joinAlias]) : null;
+    return column.kind === 'relation' && column.joinAlias && row[column.joinAlias] != null
+      ? String(row[column.joinAlias])
+      : null;
   }
   switch (column.kind) {
-    case 'money': return Number(value) / 100;
-    case 'bool': return value === true || value === 1 || value === '1' ? YES[lang] : NO[lang];
+    case 'money':
+      return Number(value) / 100;
+    case 'bool':
+      return value === true || value === 1 || value === '1' ? YES[lang] : NO[lang];
     case 'dict': {
       const entry = dicts.get(String(column.field.schema['x-dict']))?.find((e) => e.value === String(value));
       return entry ? entry.shown : String(value);
     }
-    case 'relation': return column.joinAlias && row[column.joinAlias] != null && row[column.joinAlias] !== '' ? String(row[column.joinAlias]) : Number(value);
-    case 'json': return typeof value === 'string' ? value : JSON.stringify(value);
+    case 'relation':
+      return column.joinAlias && row[column.joinAlias] != null && row[column.joinAlias] !== ''
+        ? String(row[column.joinAlias])
+        : Number(value);
+    case 'json':
+      return typeof value === 'string' ? value : JSON.stringify(value);
     case 'id':
     case 'integer':
-    case 'number': return typeof value === 'number' ? value : Number(value);
-    default: return String(value);
+    case 'number':
+      return typeof value === 'number' ? value : Number(value);
+    default:
+      return String(value);
   }
 }
 
@@ -107,7 +145,12 @@ export function relationLookup(ctx: OpContext): RelationLookup {
     if (!target || !labelColumn || !target.fieldMap.has(labelColumn)) return undefined;
     const key = `${target.prefix}\u0000${label}`;
     if (!cache.has(key)) {
-      const found: Row[] = await untyped(ctx.db).selectFrom(target.table).select('id').where(labelColumn, '=', label).limit(2).execute();
+      const found: Row[] = await untyped(ctx.db)
+        .selectFrom(target.table)
+        .select('id')
+        .where(labelColumn, '=', label)
+        .limit(2)
+        .execute();
       cache.set(key, found.length === 0 ? undefined : found.length > 1 ? 'many' : Number(found[0].id));
     }
     return cache.get(key);
@@ -121,7 +164,12 @@ const FALSE = new Set(['0', 'false', 'no', 'n', '否', 'off', '']);
  * A cell read back into the value the API takes, or `{ problem }` naming what is wrong with it. Empty cells are null
  * (the field's own rules then say whether that is allowed).
  */
-export async function parseCell(column: TableColumn, raw: unknown, dicts: Dicts, lookup: RelationLookup): Promise<{ value: unknown } | { problem: string }> {
+export async function parseCell(
+  column: TableColumn,
+  raw: unknown,
+  dicts: Dicts,
+  lookup: RelationLookup,
+): Promise<{ value: unknown } | { problem: string }> {
   if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return { value: null };
   const text = raw instanceof Date ? raw.toISOString().replace('T', ' ').slice(0, 19) : String(raw).trim();
   const number = (t: string) => (/^-?\d+(\.\d+)?$/.test(t.replace(/,/g, '')) ? Number(t.replace(/,/g, '')) : NaN);
@@ -150,8 +198,12 @@ export async function parseCell(column: TableColumn, raw: unknown, dicts: Dicts,
     case 'dict': {
       const entries = dicts.get(String(column.field.schema['x-dict'])) ?? [];
       const entry = entries.find((e) => e.names.includes(text)) ?? entries.find((e) => e.value === text);
-      if (!entry) return { problem: `"${text}" is none of ${entries.map((e) => e.shown).join(', ') || 'the dictionary entries'}` };
-      const typed = column.field.storage === 'integer' || column.field.storage === 'number' ? Number(entry.value) : entry.value;
+      if (!entry)
+        return {
+          problem: `"${text}" is none of ${entries.map((e) => e.shown).join(', ') || 'the dictionary entries'}`,
+        };
+      const typed =
+        column.field.storage === 'integer' || column.field.storage === 'number' ? Number(entry.value) : entry.value;
       return { value: typed };
     }
     case 'relation': {
@@ -169,7 +221,9 @@ export async function parseCell(column: TableColumn, raw: unknown, dicts: Dicts,
         return { problem: 'is not valid JSON' };
       }
     }
-    case 'date': return { value: text.slice(0, 10) };
-    default: return { value: text };
+    case 'date':
+      return { value: text.slice(0, 10) };
+    default:
+      return { value: text };
   }
 }

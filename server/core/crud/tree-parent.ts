@@ -7,16 +7,28 @@ import type { Row } from '../db/row.js';
  * A tree row's new parent must exist and must not be the row itself or one of its descendants (a cycle would hide
  * the subtree from every tree screen and make ancestor walks meaningless). `id` is absent for a new row.
  */
-export async function assertTreeParent(ctx: OpContext, table: string, id: number | undefined, parentId: unknown, field = 'parentId'): Promise<void> {
+export async function assertTreeParent(
+  ctx: OpContext,
+  table: string,
+  id: number | undefined,
+  parentId: unknown,
+  field = 'parentId',
+): Promise<void> {
   if (parentId === null || parentId === undefined) return;
   const rows = (await untyped(ctx.db).selectFrom(table).select(['id', 'parentId']).execute()) as Row[];
   const parents = new Map(rows.map((r) => [Number(r.id), r.parentId === null ? null : Number(r.parentId)]));
   const target = Number(parentId);
-  if (!parents.has(target)) throw badRequest(`${field}: there is no record ${target} to put this under`, [{ path: field, message: 'does not exist' }]);
+  if (!parents.has(target))
+    throw badRequest(`${field}: there is no record ${target} to put this under`, [
+      { path: field, message: 'does not exist' },
+    ]);
   if (id === undefined) return;
   const seen = new Set<number>();
   for (let at: number | null = target; at !== null && !seen.has(at); at = parents.get(at) ?? null) {
-    if (at === id) throw badRequest(`${field}: a record cannot be put under itself or one of its own children`, [{ path: field, message: 'would make a cycle' }]);
+    if (at === id)
+      throw badRequest(`${field}: a record cannot be put under itself or one of its own children`, [
+        { path: field, message: 'would make a cycle' },
+      ]);
     seen.add(at);
   }
 }
@@ -29,7 +41,10 @@ export async function assertAcyclic(ctx: OpContext, table: string, field = 'pare
   for (const start of parents.keys()) {
     const path = new Set<number>();
     for (let at: number | null = start; at !== null && !rooted.has(at); at = parents.get(at) ?? null) {
-      if (path.has(at)) throw badRequest(`${field}: record ${at} would end up under itself`, [{ path: field, message: 'would make a cycle' }]);
+      if (path.has(at))
+        throw badRequest(`${field}: record ${at} would end up under itself`, [
+          { path: field, message: 'would make a cycle' },
+        ]);
       path.add(at);
     }
     for (const id of path) rooted.add(id);

@@ -7,19 +7,28 @@ export function columnSqlType(field: Field, dialect: DialectName): RawBuilder<un
   const longText = dialect === 'mysql' ? 'longtext' : 'text';
   switch (field.columnType) {
     // Secret fields store a derived value (a password hash), longer than what the client may send.
-    case 'varchar': return sql.raw(`varchar(${field.secret ? Math.max(255, field.schema.maxLength ?? 0) : field.schema.maxLength ?? 255})`);
+    case 'varchar':
+      return sql.raw(
+        `varchar(${field.secret ? Math.max(255, field.schema.maxLength ?? 0) : (field.schema.maxLength ?? 255)})`,
+      );
     case 'text':
-    case 'json': return sql.raw(longText);
-    case 'int': return sql.raw('integer');
-    case 'bigint': return sql.raw('bigint');
+    case 'json':
+      return sql.raw(longText);
+    case 'int':
+      return sql.raw('integer');
+    case 'bigint':
+      return sql.raw('bigint');
     case 'tinyint':
-    case 'boolean': return sql.raw('smallint');
+    case 'boolean':
+      return sql.raw('smallint');
     case 'decimal': {
       const x = field.schema['x-column'];
       return sql.raw(`decimal(${x?.precision ?? 12},${x?.scale ?? 2})`);
     }
-    case 'datetime': return sql.raw('varchar(19)');
-    case 'date': return sql.raw('varchar(10)');
+    case 'datetime':
+      return sql.raw('varchar(19)');
+    case 'date':
+      return sql.raw('varchar(10)');
   }
 }
 
@@ -29,10 +38,13 @@ export function columnSqlType(field: Field, dialect: DialectName): RawBuilder<un
  */
 export function columnRange(field: Field): { min: number; max: number; scale?: number } | undefined {
   switch (field.columnType) {
-    case 'int': return { min: -2147483648, max: 2147483647 };
-    case 'bigint': return { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER };
+    case 'int':
+      return { min: -2147483648, max: 2147483647 };
+    case 'bigint':
+      return { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER };
     case 'tinyint':
-    case 'boolean': return { min: -32768, max: 32767 };
+    case 'boolean':
+      return { min: -32768, max: 32767 };
     case 'decimal': {
       const x = field.schema['x-column'];
       const precision = x?.precision ?? 12;
@@ -40,7 +52,8 @@ export function columnRange(field: Field): { min: number; max: number; scale?: n
       const max = 10 ** (precision - scale) - 10 ** -scale;
       return { min: -max, max, scale };
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 

@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CompiledQuery, type Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql, type LogEvent, type MysqlPool } from 'kysely';
+import {
+  CompiledQuery,
+  type Kysely,
+  MysqlDialect,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type LogEvent,
+  type MysqlPool,
+} from 'kysely';
 import { SqliteLogThread, type LogStatement } from './log-thread.js';
 import { TrackedKysely } from './transaction-guard.js';
 import type { SystemTables } from './system-tables.generated.js';
@@ -78,7 +87,10 @@ function queryLog(): { log?: (event: LogEvent) => void } {
   return {
     log: (event) => {
       if (event.level !== 'query') return;
-      fs.appendFileSync(file, `${JSON.stringify({ sql: event.query.sql, params: event.query.parameters, ms: event.queryDurationMillis })}\n`);
+      fs.appendFileSync(
+        file,
+        `${JSON.stringify({ sql: event.query.sql, params: event.query.parameters, ms: event.queryDurationMillis })}\n`,
+      );
     },
   };
 }
@@ -98,10 +110,14 @@ function rowBuilder(stmt: SqliteStatement, sqlText: string): RowBuilder | null {
   let build = rowBuilders.get(stmt);
   if (build === undefined) {
     const names = /\bselect\s+\*|\.\*/i.test(sqlText) ? undefined : stmt.columns().map((c) => c.name);
-    build = !names || names.includes('__proto__')
-      ? null
-      // Keys are JSON string literals (valid JavaScript string literals); values are read by position.
-      : (new Function('v', `return {${names.map((n, i) => `${JSON.stringify(n)}: v[${i}]`).join(', ')}};`) as RowBuilder);
+    build =
+      !names || names.includes('__proto__')
+        ? null
+        : // Keys are JSON string literals (valid JavaScript string literals); values are read by position.
+          (new Function(
+            'v',
+            `return {${names.map((n, i) => `${JSON.stringify(n)}: v[${i}]`).join(', ')}};`,
+          ) as RowBuilder);
     rowBuilders.set(stmt, build);
   }
   return build;
@@ -130,12 +146,18 @@ function sqliteReadNow(statements: ReturnType<typeof withStatementCache>): NonNu
     if (!log) return allRows(stmt, sqlText, params);
     const started = performance.now();
     const rows = allRows(stmt, sqlText, params);
-    log({ level: 'query', query: { sql: sqlText, parameters: params, query: undefined as never, queryId: undefined as never }, queryDurationMillis: performance.now() - started });
+    log({
+      level: 'query',
+      query: { sql: sqlText, parameters: params, query: undefined as never, queryId: undefined as never },
+      queryDurationMillis: performance.now() - started,
+    });
     return rows;
   };
 }
 
-async function openSqlite(file: string): Promise<{ db: Kysely<SystemTables>; readNow: NonNullable<Database['readNow']> }> {
+async function openSqlite(
+  file: string,
+): Promise<{ db: Kysely<SystemTables>; readNow: NonNullable<Database['readNow']> }> {
   const { default: SQLite } = await import('better-sqlite3');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
@@ -144,7 +166,10 @@ async function openSqlite(file: string): Promise<{ db: Kysely<SystemTables>; rea
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const statements = withStatementCache(sqlite);
-  return { db: new TrackedKysely<SystemTables>({ dialect: new SqliteDialect({ database: statements }), ...queryLog() }), readNow: sqliteReadNow(statements) };
+  return {
+    db: new TrackedKysely<SystemTables>({ dialect: new SqliteDialect({ database: statements }), ...queryLog() }),
+    readNow: sqliteReadNow(statements),
+  };
 }
 
 /**
@@ -157,10 +182,14 @@ export function databaseTimeouts(env: NodeJS.ProcessEnv = process.env): { connec
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < 100 || n > 3_600_000) throw new Error(`${name} must be a whole number of milliseconds from 100 to 3600000, got "${raw}"`);
+    if (!Number.isInteger(n) || n < 100 || n > 3_600_000)
+      throw new Error(`${name} must be a whole number of milliseconds from 100 to 3600000, got "${raw}"`);
     return n;
   };
-  return { connectMs: read('JOINERY_DB_CONNECT_TIMEOUT_MS', 5000), statementMs: read('JOINERY_DB_STATEMENT_TIMEOUT_MS', 60_000) };
+  return {
+    connectMs: read('JOINERY_DB_CONNECT_TIMEOUT_MS', 5000),
+    statementMs: read('JOINERY_DB_STATEMENT_TIMEOUT_MS', 60_000),
+  };
 }
 
 async function openPostgres(url: string): Promise<Kysely<SystemTables>> {
@@ -170,7 +199,8 @@ async function openPostgres(url: string): Promise<Kysely<SystemTables>> {
   pg.default.types.setTypeParser(1700, (v: string) => Number(v));
   const t = databaseTimeouts();
   const pool = new pg.default.Pool({
-    connectionString: url, max: 10,
+    connectionString: url,
+    max: 10,
     // Waiting for a free connection and opening one (a paused or unreachable server) both end after this: the
     // request is answered 503 instead of hanging.
     connectionTimeoutMillis: t.connectMs,
@@ -195,8 +225,14 @@ async function openMysql(url: string): Promise<Kysely<SystemTables>> {
   const mysql = await import('mysql2');
   const t = databaseTimeouts();
   const pool = mysql.createPool({
-    uri: url, connectionLimit: 10, decimalNumbers: true, supportBigNumbers: true, bigNumberStrings: false, dateStrings: true,
-    connectTimeout: t.connectMs, enableKeepAlive: true,
+    uri: url,
+    connectionLimit: 10,
+    decimalNumbers: true,
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+    dateStrings: true,
+    connectTimeout: t.connectMs,
+    enableKeepAlive: true,
   });
   // The longest statement, lock waits included: MariaDB's max_statement_time (seconds), else MySQL's
   // max_execution_time (ms, SELECTs only). Queued on a new connection before its first use.
@@ -212,7 +248,10 @@ async function openMysql(url: string): Promise<Kysely<SystemTables>> {
       let settled = false;
       const timer = setTimeout(() => {
         settled = true;
-        callback(Object.assign(new Error(`no MySQL connection was free within ${t.connectMs} ms`), { code: 'ETIMEDOUT' }), undefined as never);
+        callback(
+          Object.assign(new Error(`no MySQL connection was free within ${t.connectMs} ms`), { code: 'ETIMEDOUT' }),
+          undefined as never,
+        );
       }, t.connectMs);
       pool.getConnection((error, connection) => {
         if (settled) {
@@ -246,20 +285,23 @@ export async function openDatabase(url: string): Promise<Database> {
   } else {
     throw new Error(`DATABASE_URL "${url}" is not understood: use sqlite:<file>, postgres://… or mysql://…`);
   }
-  const runAll = (on: Kysely<SystemTables>, statements: LogStatement[]) => on.transaction().execute(async (trx) => {
-    for (const [text, params] of statements) await trx.executeQuery(CompiledQuery.raw(text, [...params]));
-  });
-  const relaxed = dialect === 'sqlite'
-    // One connection held for the three statements, so no other write can commit while the setting is relaxed.
-    ? (statements: LogStatement[]) => db.connection().execute(async (c) => {
-      await sql`pragma synchronous = NORMAL`.execute(c);
-      try {
-        await runAll(c, statements);
-      } finally {
-        await sql`pragma synchronous = FULL`.execute(c);
-      }
-    })
-    : (statements: LogStatement[]) => runAll(db, statements);
+  const runAll = (on: Kysely<SystemTables>, statements: LogStatement[]) =>
+    on.transaction().execute(async (trx) => {
+      for (const [text, params] of statements) await trx.executeQuery(CompiledQuery.raw(text, [...params]));
+    });
+  const relaxed =
+    dialect === 'sqlite'
+      ? // One connection held for the three statements, so no other write can commit while the setting is relaxed.
+        (statements: LogStatement[]) =>
+          db.connection().execute(async (c) => {
+            await sql`pragma synchronous = NORMAL`.execute(c);
+            try {
+              await runAll(c, statements);
+            } finally {
+              await sql`pragma synchronous = FULL`.execute(c);
+            }
+          })
+      : (statements: LogStatement[]) => runAll(db, statements);
   const file = dialect === 'sqlite' ? url.slice('sqlite:'.length) : '';
   const thread = file !== '' && file !== ':memory:' ? new SqliteLogThread(file) : undefined;
   const writeLog = async (statements: LogStatement[]) => {
@@ -274,7 +316,11 @@ export async function openDatabase(url: string): Promise<Database> {
     await relaxed(statements);
   };
   return {
-    db, dialect, url, writeLog, readNow,
+    db,
+    dialect,
+    url,
+    writeLog,
+    readNow,
     close: async () => {
       await thread?.close();
       await db.destroy();

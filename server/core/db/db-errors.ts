@@ -7,17 +7,37 @@ import { AppError, CODE, type Texts } from '../errors.js';
  * full disk, read-only or unreadable file, a lock not granted within the busy timeout. They are answered 503 in the
  * envelope (the client may try again), never 500; the log keeps the driver's own message and code.
  */
-const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 /** mysql2's own codes for a lost or refused connection, and MySQL server errors meaning the same. */
 const MYSQL_CODES = new Set([
-  'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT', 'PROTOCOL_ENQUEUE_AFTER_FATAL_ERROR', 'PROTOCOL_ENQUEUE_AFTER_QUIT',
-  'ER_CON_COUNT_ERROR', 'ER_SERVER_SHUTDOWN', 'ER_BAD_DB_ERROR', 'ER_CONNECTION_KILLED', 'ER_QUERY_INTERRUPTED', 'ER_LOCK_WAIT_TIMEOUT',
-  'ER_SERVER_GONE_ERROR', 'ER_SERVER_LOST', 'ER_OPTION_PREVENTS_STATEMENT',
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'PROTOCOL_ENQUEUE_AFTER_FATAL_ERROR',
+  'PROTOCOL_ENQUEUE_AFTER_QUIT',
+  'ER_CON_COUNT_ERROR',
+  'ER_SERVER_SHUTDOWN',
+  'ER_BAD_DB_ERROR',
+  'ER_CONNECTION_KILLED',
+  'ER_QUERY_INTERRUPTED',
+  'ER_LOCK_WAIT_TIMEOUT',
+  'ER_SERVER_GONE_ERROR',
+  'ER_SERVER_LOST',
+  'ER_OPTION_PREVENTS_STATEMENT',
 ]);
 /** PostgreSQL SQLSTATEs: 08 connection exceptions, 57P01-03 (admin shutdown / crash shutdown / cannot connect now), 3D000 no such database, 53300 too many connections, 57014 statement timeout, 25006 read-only transaction. */
 const PG_STATES = /^(08...|57P0[1-3]|3D000|53300|57014|25006)$/;
 /** pg's client-side messages when the socket ends or a timeout fires (they carry no code). */
-const PG_MESSAGES = /^(Connection terminated|Client was closed and is not queryable|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection terminated due to connection timeout|Cannot use a pool after calling end)/;
+const PG_MESSAGES =
+  /^(Connection terminated|Client was closed and is not queryable|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection terminated due to connection timeout|Cannot use a pool after calling end)/;
 /** SQLite result codes (better-sqlite3 puts them in `code`). */
 const SQLITE_CODES = /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN|BUSY|LOCKED|NOTADB|CORRUPT|PERM)/;
 
@@ -42,8 +62,16 @@ export function databaseUnavailable(error: unknown): Unavailable | undefined {
 }
 
 const SQLITE_TEXTS: Record<string, Texts> = {
-  SQLITE_FULL: { 'zh-cn': '数据库无法写入：磁盘已满 (SQLITE_FULL)', 'zh-tw': '資料庫無法寫入：磁碟已滿 (SQLITE_FULL)', en: 'The database cannot write: the disk is full (SQLITE_FULL)' },
-  SQLITE_READONLY: { 'zh-cn': '数据库无法写入：文件为只读 (SQLITE_READONLY)', 'zh-tw': '資料庫無法寫入：檔案為唯讀 (SQLITE_READONLY)', en: 'The database cannot write: its file is read-only (SQLITE_READONLY)' },
+  SQLITE_FULL: {
+    'zh-cn': '数据库无法写入：磁盘已满 (SQLITE_FULL)',
+    'zh-tw': '資料庫無法寫入：磁碟已滿 (SQLITE_FULL)',
+    en: 'The database cannot write: the disk is full (SQLITE_FULL)',
+  },
+  SQLITE_READONLY: {
+    'zh-cn': '数据库无法写入：文件为只读 (SQLITE_READONLY)',
+    'zh-tw': '資料庫無法寫入：檔案為唯讀 (SQLITE_READONLY)',
+    en: 'The database cannot write: its file is read-only (SQLITE_READONLY)',
+  },
 };
 const UNAVAILABLE: Texts = {
   'zh-cn': '数据库暂时不可用，请稍后重试',

@@ -15,7 +15,11 @@ export function caseless(text: string): boolean {
 }
 
 /** Case-insensitive substring match, the same on every dialect. */
-export function containsInsensitive(dialect: DialectName, column: Expression<unknown>, value: string): RawBuilder<SqlBool> {
+export function containsInsensitive(
+  dialect: DialectName,
+  column: Expression<unknown>,
+  value: string,
+): RawBuilder<SqlBool> {
   const pattern = likePattern(value);
   // PostgreSQL's ILIKE and MySQL's lower() fold every row's text first (five times the cost of LIKE over a million
   // rows); a keyword without case matches the same rows with a plain LIKE (binary on MySQL's columns).
@@ -29,5 +33,10 @@ export function containsInsensitive(dialect: DialectName, column: Expression<unk
 /** True when the error is a unique-constraint violation on any dialect. */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; errno?: number; message?: string };
-  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === '23505' || e?.errno === 1062;
+  return (
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    e?.code === '23505' ||
+    e?.errno === 1062
+  );
 }

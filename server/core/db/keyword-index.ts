@@ -32,14 +32,18 @@ export const TRIGRAM = 3;
 const indexed = new WeakSet<Entity>();
 
 export function keywordFields(entity: Entity): Field[] {
-  return entity.fields.filter((f) => f.search.includes('keyword') && !f.virtual && ['string', 'json'].includes(f.storage));
+  return entity.fields.filter(
+    (f) => f.search.includes('keyword') && !f.virtual && ['string', 'json'].includes(f.storage),
+  );
 }
 
 const ftsName = (entity: Entity) => `${entity.table}__kw`;
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-
-function ftsStatements(entity: Entity, columns: string[]): { create: string; vocab: string; triggers: string[]; fill: string } {
+function ftsStatements(
+  entity: Entity,
+  columns: string[],
+): { create: string; vocab: string; triggers: string[]; fill: string } {
   const t = entity.table;
   const fts = ftsName(entity);
   const cols = columns.map(q).join(', ');
@@ -72,15 +76,21 @@ async function ensureSqliteIndex(database: Database, entity: Entity, columns: st
   const { db } = database;
   const fts = ftsName(entity);
   const want = columns.length ? ftsStatements(entity, columns) : undefined;
-  const found = await sql<{ sql: string }>`select sql from sqlite_master where (type = 'table' and name in (${fts}, ${`${fts}_vocab`})) or (type = 'trigger' and tbl_name = ${entity.table} and name like ${`${fts}_a_`})`.execute(db);
+  const found = await sql<{
+    sql: string;
+  }>`select sql from sqlite_master where (type = 'table' and name in (${fts}, ${`${fts}_vocab`})) or (type = 'trigger' and tbl_name = ${entity.table} and name like ${`${fts}_a_`})`.execute(
+    db,
+  );
   const stored = new Set(found.rows.map((r) => r.sql));
-  if (want && found.rows.length === 5 && [want.create, want.vocab, ...want.triggers].every((t) => stored.has(t))) return true;
+  if (want && found.rows.length === 5 && [want.create, want.vocab, ...want.triggers].every((t) => stored.has(t)))
+    return true;
   // Missing, or made for other columns or by an earlier version: made again from the table (reads every row once).
   // In one transaction (or the caller's), the triggers last: a complete set is always a filled one.
   return inTransaction(db, async (trx) => {
     await dropSqliteKeywordIndex(trx, entity);
     if (!want) return false;
-    for (const statement of [want.create, want.vocab, want.fill, ...want.triggers]) await sql.raw(statement).execute(trx);
+    for (const statement of [want.create, want.vocab, want.fill, ...want.triggers])
+      await sql.raw(statement).execute(trx);
     return true;
   });
 }
@@ -107,7 +117,12 @@ const sqliteLookups = new Map<string, { terms: string; count: string }>();
  * The keyword index's answer for a keyword; undefined when it cannot answer (no index, a keyword holding the END
  * character, a short keyword beginning too many trigrams on SQLite): the keyword is then matched by scanning.
  */
-export async function indexedKeyword(database: Database, db: Database['db'], entity: Entity, keyword: string): Promise<IndexedKeyword | undefined> {
+export async function indexedKeyword(
+  database: Database,
+  db: Database['db'],
+  entity: Entity,
+  keyword: string,
+): Promise<IndexedKeyword | undefined> {
   if (!indexed.has(entity) || keyword.length === 0 || keyword.includes(END)) return undefined;
   if (database.dialect !== 'sqlite') return tableKeyword(database, db, entity, keyword);
   const fts = ftsName(entity);
@@ -129,15 +144,22 @@ export async function indexedKeyword(database: Database, db: Database['db'], ent
     const terms = await db.executeQuery<{ term: string; doc: number }>(CompiledQuery.raw(texts.terms, [folded, last]));
     if (terms.rows.length > MAX_TERMS) return undefined;
     const begins = terms.rows.filter((r) => r.term.startsWith(folded));
-    if (!begins.length) return { ...counted(0, async () => 0), shape: 'none', params: [], condition: () => sql<SqlBool>`1 = 0` };
+    if (!begins.length)
+      return { ...counted(0, async () => 0), shape: 'none', params: [], condition: () => sql<SqlBool>`1 = 0` };
     match = begins.map((r) => phrase(r.term)).join(' OR ');
     // Each row holding the keyword holds one of these trigrams: the rows of all of them bound the count from above.
     atMost = begins.reduce((n, r) => n + Number(r.doc), 0);
   }
   const table = sql.table(fts);
   const matching = sql`select rowid from ${table} where ${table} match ${match}`;
-  const countRows = async () => Number((await db.executeQuery<{ n: number }>(CompiledQuery.raw(count, [match]))).rows[0]?.n ?? 0);
+  const countRows = async () =>
+    Number((await db.executeQuery<{ n: number }>(CompiledQuery.raw(count, [match]))).rows[0]?.n ?? 0);
   // A phrase has no bound from the vocabulary: its rows are counted at once (one lookup, cheap when they are few).
   const n = atMost === undefined ? await countRows() : undefined;
-  return { ...counted(n ?? atMost, n === undefined ? countRows : async () => n), shape: 'fts', params: [match], condition: () => sql<SqlBool>`a.id in (${matching})` };
+  return {
+    ...counted(n ?? atMost, n === undefined ? countRows : async () => n),
+    shape: 'fts',
+    params: [match],
+    condition: () => sql<SqlBool>`a.id in (${matching})`,
+  };
 }

@@ -23,10 +23,19 @@ const trgmReady = new Map<string, boolean>();
  * entity's own keyword columns (a shape token and its parameters for the compiled-query cache), at most how many rows
  * that is (exact once counted), and their exact number (counted once, when asked).
  */
-export type IndexedKeyword = { atMost: number; total: () => Promise<number>; shape: string; params: unknown[]; condition: () => Expression<SqlBool> };
+export type IndexedKeyword = {
+  atMost: number;
+  total: () => Promise<number>;
+  shape: string;
+  params: unknown[];
+  condition: () => Expression<SqlBool>;
+};
 
 /** The atMost/total pair of an answer: `count` runs once, when the total is first asked. */
-export function counted(atMost: number | undefined, count: () => Promise<number>): Pick<IndexedKeyword, 'atMost' | 'total'> {
+export function counted(
+  atMost: number | undefined,
+  count: () => Promise<number>,
+): Pick<IndexedKeyword, 'atMost' | 'total'> {
   let known: Promise<number> | undefined;
   return { atMost: atMost ?? Number.POSITIVE_INFINITY, total: () => (known ??= count()) };
 }
@@ -49,7 +58,8 @@ function tableNames(table: string) {
 function pgStatements(entity: Entity, columns: string[]) {
   const names = tableNames(entity.table);
   const v = (row: string) => columns.map((c) => `lower(coalesce(${row}.${q(c)}::text, ''))`).join(` || chr(1) || `);
-  const add = (rows: string) => `insert into ${q(names.table)} (id, v) select ${rows}.id, ${v(rows)} from ${rows} ${rows}`;
+  const add = (rows: string) =>
+    `insert into ${q(names.table)} (id, v) select ${rows}.id, ${v(rows)} from ${rows} ${rows}`;
   const del = (rows: string) => `delete from ${q(names.table)} where id in (select id from ${rows})`;
   const body = (steps: string[]) => `begin ${steps.join('; ')}; return null; end`;
   return {
@@ -57,7 +67,12 @@ function pgStatements(entity: Entity, columns: string[]) {
     functions: [
       { what: 'ins' as const, event: 'INSERT', referencing: 'NEW TABLE AS nt', body: body([add('nt')]) },
       { what: 'del' as const, event: 'DELETE', referencing: 'OLD TABLE AS ot', body: body([del('ot')]) },
-      { what: 'upd' as const, event: 'UPDATE', referencing: 'OLD TABLE AS ot NEW TABLE AS nt', body: body([del('ot'), add('nt')]) },
+      {
+        what: 'upd' as const,
+        event: 'UPDATE',
+        referencing: 'OLD TABLE AS ot NEW TABLE AS nt',
+        body: body([del('ot'), add('nt')]),
+      },
     ],
     fill: `insert into ${q(names.table)} (id, v) select t.id, ${v('t')} from ${q(entity.table)} t`,
   };
@@ -90,20 +105,38 @@ async function ensurePostgresIndexes(database: Database, entity: Entity, columns
   const table = entity.table;
   const want = columns.length ? pgStatements(entity, columns) : undefined;
   const names = tableNames(table);
-  if (!want && !(await sql<{ t: string | null }>`select to_regclass(quote_ident(${names.table})) as t`.execute(db)).rows[0]?.t) return false;
+  if (
+    !want &&
+    !(await sql<{ t: string | null }>`select to_regclass(quote_ident(${names.table})) as t`.execute(db)).rows[0]?.t
+  )
+    return false;
   const check = async (trx: Database['db']) => {
     if (!want) return false;
     const found = await sql<{ fn: string; src: string; tg: string }>`
       select p.proname as fn, p.prosrc as src, t.tgname as tg from pg_trigger t join pg_proc p on p.oid = t.tgfoid
       where t.tgrelid = quote_ident(${table})::regclass and t.tgname like ${`${table.slice(0, 50)}__k_%`}`.execute(trx);
-    const index = await sql<{ n: number }>`select count(*) as n from pg_indexes where tablename = ${names.table} and indexname = ${names.index}`.execute(trx);
+    const index = await sql<{
+      n: number;
+    }>`select count(*) as n from pg_indexes where tablename = ${names.table} and indexname = ${names.index}`.execute(
+      trx,
+    );
     const kept = await sql<{ t: string | null }>`select to_regclass(quote_ident(${names.table})) as t`.execute(trx);
-    return Boolean(kept.rows[0]?.t) && found.rows.length === want.functions.length && (Number(index.rows[0]?.n) > 0 || !trgmReady.get(key))
-      && want.functions.every((f) => found.rows.some((r) => r.fn === names.fn(f.what) && r.src === f.body && r.tg === names.trigger(f.what)));
+    return (
+      Boolean(kept.rows[0]?.t) &&
+      found.rows.length === want.functions.length &&
+      (Number(index.rows[0]?.n) > 0 || !trgmReady.get(key)) &&
+      want.functions.every((f) =>
+        found.rows.some((r) => r.fn === names.fn(f.what) && r.src === f.body && r.tg === names.trigger(f.what)),
+      )
+    );
   };
   const legacy = async (trx: Database['db']) => {
     // Earlier versions indexed each keyword column of the table itself (kw_<table>_<column>): the keyword table replaces them.
-    const old = await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = ${table} and indexname like ${'kw\\_%'} and indexdef like '%gin_trgm_ops%'`.execute(trx);
+    const old = await sql<{
+      name: string;
+    }>`select indexname as name from pg_indexes where tablename = ${table} and indexname like ${'kw\\_%'} and indexdef like '%gin_trgm_ops%'`.execute(
+      trx,
+    );
     for (const { name } of old.rows) await sql.raw(`drop index if exists ${q(name)}`).execute(trx);
   };
   if (await check(db)) return true;
@@ -118,11 +151,20 @@ async function ensurePostgresIndexes(database: Database, entity: Entity, columns
     if (!want) return false;
     await sql.raw(`create table ${q(names.table)} (id bigint primary key, v text not null)`).execute(trx);
     await sql.raw(want.fill).execute(trx);
-    if (trgmReady.get(key)) await sql.raw(`create index ${q(names.index)} on ${q(names.table)} using gin (v gin_trgm_ops)`).execute(trx);
+    if (trgmReady.get(key))
+      await sql.raw(`create index ${q(names.index)} on ${q(names.table)} using gin (v gin_trgm_ops)`).execute(trx);
     await sql.raw(`analyze ${q(names.table)}`).execute(trx);
     for (const f of want.functions) {
-      await sql.raw(`create or replace function ${q(names.fn(f.what))}() returns trigger language plpgsql as $joinery$${f.body}$joinery$`).execute(trx);
-      await sql.raw(`create trigger ${q(names.trigger(f.what))} after ${f.event} on ${q(table)} referencing ${f.referencing} for each statement execute function ${q(names.fn(f.what))}()`).execute(trx);
+      await sql
+        .raw(
+          `create or replace function ${q(names.fn(f.what))}() returns trigger language plpgsql as $joinery$${f.body}$joinery$`,
+        )
+        .execute(trx);
+      await sql
+        .raw(
+          `create trigger ${q(names.trigger(f.what))} after ${f.event} on ${q(table)} referencing ${f.referencing} for each statement execute function ${q(names.fn(f.what))}()`,
+        )
+        .execute(trx);
     }
     return true;
   });
@@ -133,7 +175,8 @@ const bq = (name: string) => `\`${name.replace(/`/g, '``')}\``;
 /** MySQL/MariaDB: the keyword table's triggers (row triggers: the only kind MySQL has). */
 function mysqlTriggers(entity: Entity, columns: string[]) {
   const names = tableNames(entity.table);
-  const v = (row: string) => `concat(${columns.map((c) => `lower(coalesce(${row}${bq(c)}, ''))`).join(', char(1 using utf8mb4), ')})`;
+  const v = (row: string) =>
+    `concat(${columns.map((c) => `lower(coalesce(${row}${bq(c)}, ''))`).join(', char(1 using utf8mb4), ')})`;
   const add = `insert into ${bq(names.table)} (id, v) values (NEW.id, ${v('NEW.')})`;
   const del = `delete from ${bq(names.table)} where id = OLD.id`;
   return {
@@ -150,7 +193,8 @@ function mysqlTriggers(entity: Entity, columns: string[]) {
 /** Drops the MySQL keyword table of an entity with its triggers, if there are any. */
 export async function dropMysqlKeywordIndex(db: Database['db'], table: string): Promise<void> {
   const names = tableNames(table);
-  for (const what of ['ins', 'del', 'upd'] as const) await sql.raw(`drop trigger if exists ${bq(names.trigger(what))}`).execute(db);
+  for (const what of ['ins', 'del', 'upd'] as const)
+    await sql.raw(`drop trigger if exists ${bq(names.trigger(what))}`).execute(db);
   await sql.raw(`drop table if exists ${bq(names.table)}`).execute(db);
 }
 
@@ -159,31 +203,59 @@ async function ensureMysqlIndex(database: Database, entity: Entity, columns: str
   const table = entity.table;
   const want = columns.length ? mysqlTriggers(entity, columns) : undefined;
   const names = tableNames(table);
-  const exists = async (c: Database['db']) => (await sql<{ n: number }>`select count(*) as n from information_schema.tables where table_schema = database() and table_name = ${names.table}`.execute(c)).rows[0]?.n;
+  const exists = async (c: Database['db']) =>
+    (
+      await sql<{
+        n: number;
+      }>`select count(*) as n from information_schema.tables where table_schema = database() and table_name = ${names.table}`.execute(
+        c,
+      )
+    ).rows[0]?.n;
   if (!want) {
     if (Number(await exists(db)) > 0) await dropMysqlKeywordIndex(db, table);
     return false;
   }
   const check = async (c: Database['db']) => {
-    const found = await sql<{ name: string; body: string }>`select trigger_name as name, action_statement as body from information_schema.triggers
-      where event_object_schema = database() and event_object_table = ${table} and trigger_name like ${`${table.slice(0, 50).replace(/_/g, '\\_')}\\_\\_k\\_%`}`.execute(c);
-    return Number(await exists(c)) > 0 && found.rows.length === want.triggers.length && want.triggers.every((t) => found.rows.some((r) => r.name === t.name && r.body === t.body));
+    const found = await sql<{
+      name: string;
+      body: string;
+    }>`select trigger_name as name, action_statement as body from information_schema.triggers
+      where event_object_schema = database() and event_object_table = ${table} and trigger_name like ${`${table.slice(0, 50).replace(/_/g, '\\_')}\\_\\_k\\_%`}`.execute(
+      c,
+    );
+    return (
+      Number(await exists(c)) > 0 &&
+      found.rows.length === want.triggers.length &&
+      want.triggers.every((t) => found.rows.some((r) => r.name === t.name && r.body === t.body))
+    );
   };
   if (await check(db)) return true;
   // v compares as the keyword columns do (the entity table's collation).
-  const collation = await sql<{ c: string | null }>`select collation_name as c from information_schema.columns where table_schema = database() and table_name = ${table} and column_name = ${columns[0]}`.execute(db);
+  const collation = await sql<{
+    c: string | null;
+  }>`select collation_name as c from information_schema.columns where table_schema = database() and table_name = ${table} and column_name = ${columns[0]}`.execute(
+    db,
+  );
   const collate = collation.rows[0]?.c ? ` collate ${collation.rows[0].c}` : '';
-  await sql.raw(`create table if not exists ${bq(names.table)} (id bigint not null primary key, v longtext character set utf8mb4${collate} not null)`).execute(db);
+  await sql
+    .raw(
+      `create table if not exists ${bq(names.table)} (id bigint not null primary key, v longtext character set utf8mb4${collate} not null)`,
+    )
+    .execute(db);
   // MySQL commits around CREATE TRIGGER, so table locks (not a transaction) keep writers out until the fill is in:
   // other servers starting together wait here too, and find the work done.
   await db.connection().execute(async (c) => {
     await sql.raw(`lock tables ${bq(table)} write, ${bq(names.table)} write`).execute(c);
     try {
       if (await check(c)) return;
-      for (const what of ['ins', 'del', 'upd'] as const) await sql.raw(`drop trigger if exists ${bq(names.trigger(what))}`).execute(c);
+      for (const what of ['ins', 'del', 'upd'] as const)
+        await sql.raw(`drop trigger if exists ${bq(names.trigger(what))}`).execute(c);
       await sql.raw(`delete from ${bq(names.table)}`).execute(c);
       await sql.raw(want.fill).execute(c);
-      for (const t of want.triggers) await sql.raw(`create trigger ${bq(t.name)} after ${t.event} on ${bq(table)} for each row ${t.body}`).execute(c);
+      for (const t of want.triggers)
+        await sql
+          .raw(`create trigger ${bq(t.name)} after ${t.event} on ${bq(table)} for each row ${t.body}`)
+          .execute(c);
     } finally {
       await sql.raw('unlock tables').execute(c);
     }
@@ -193,14 +265,21 @@ async function ensureMysqlIndex(database: Database, entity: Entity, columns: str
 
 /** Makes (or makes again, when the keyword fields changed) the keyword table of an entity on PostgreSQL or MySQL. */
 export function ensureKeywordTable(database: Database, entity: Entity, columns: string[]): Promise<boolean> {
-  return database.dialect === 'postgres' ? ensurePostgresIndexes(database, entity, columns) : ensureMysqlIndex(database, entity, columns);
+  return database.dialect === 'postgres'
+    ? ensurePostgresIndexes(database, entity, columns)
+    : ensureMysqlIndex(database, entity, columns);
 }
 
 /** Matching rows up to which a PostgreSQL page takes the keyword's ids as an array (see tableKeyword). */
 const ARRAY_IDS = 10_000;
 
 /** The keyword table's answer for a keyword (PostgreSQL, MySQL): its rows, counted at once (folded as lower() folds). */
-export async function tableKeyword(database: Database, db: Database['db'], entity: Entity, keyword: string): Promise<IndexedKeyword> {
+export async function tableKeyword(
+  database: Database,
+  db: Database['db'],
+  entity: Entity,
+  keyword: string,
+): Promise<IndexedKeyword> {
   const table = sql.table(tableNames(entity.table).table);
   const pattern = likePattern(keyword);
   const matching = sql`select id from ${table} where v like lower(${pattern}) escape '!'`;
@@ -210,17 +289,38 @@ export async function tableKeyword(database: Database, db: Database['db'], entit
     const few = await sql<{ id: number }>`${matching} limit ${FEW_IDS + 1}`.execute(db);
     if (few.rows.length <= FEW_IDS) {
       const ids = few.rows.map((r) => Number(r.id));
-      return { ...counted(ids.length, async () => ids.length), shape: `ids${ids.length}`, params: ids, condition: () => (ids.length ? sql<SqlBool>`a.id in (${sql.join(ids)})` : sql<SqlBool>`1 = 0`) };
+      return {
+        ...counted(ids.length, async () => ids.length),
+        shape: `ids${ids.length}`,
+        params: ids,
+        condition: () => (ids.length ? sql<SqlBool>`a.id in (${sql.join(ids)})` : sql<SqlBool>`1 = 0`),
+      };
     }
   }
-  const n = Number((await sql<{ n: string | number }>`select count(*) as n from ${table} where v like lower(${pattern}) escape '!'`.execute(db)).rows[0]?.n ?? 0);
+  const n = Number(
+    (
+      await sql<{
+        n: string | number;
+      }>`select count(*) as n from ${table} where v like lower(${pattern}) escape '!'`.execute(db)
+    ).rows[0]?.n ?? 0,
+  );
   // PostgreSQL, a few thousand matches: the ids as one array (read once, an InitPlan) rather than an IN subquery. The
   // trigram estimate guesses the subquery far too small, so the planner joined every matching row to the table and
   // sorted them all; from an array the id index hands the page's rows over in its order and stops at the page's end
   // (5,000 matches of 1,000,000, ordered by id: ~30 → ~12 ms). Past ARRAY_IDS the array costs more to make than the
   // plans the planner then picks for the subquery (50,000 matches: ~80 ms against < 10 ms).
   if (database.dialect === 'postgres' && n <= ARRAY_IDS) {
-    return { ...counted(n, async () => n), shape: 'kwa', params: [pattern], condition: () => sql<SqlBool>`a.id = any(array(${matching}))` };
+    return {
+      ...counted(n, async () => n),
+      shape: 'kwa',
+      params: [pattern],
+      condition: () => sql<SqlBool>`a.id = any(array(${matching}))`,
+    };
   }
-  return { ...counted(n, async () => n), shape: 'kw', params: [pattern], condition: () => sql<SqlBool>`a.id in (${matching})` };
+  return {
+    ...counted(n, async () => n),
+    shape: 'kw',
+    params: [pattern],
+    condition: () => sql<SqlBool>`a.id in (${matching})`,
+  };
 }

@@ -60,7 +60,10 @@ export class SqliteLogThread {
   private readonly pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private failed?: Error;
 
-  constructor(private readonly file: string, private readonly busyMs = 30_000) {}
+  constructor(
+    private readonly file: string,
+    private readonly busyMs = 30_000,
+  ) {}
 
   /** True once the thread has ended (it failed to start or died, or was closed): batches go elsewhere. */
   get broken(): boolean {
@@ -70,7 +73,12 @@ export class SqliteLogThread {
   private start(): Worker {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { file: this.file, driver: createRequire(import.meta.url).resolve('better-sqlite3'), busyMs: this.busyMs, sqlLog: process.env.JOINERY_SQL_LOG },
+      workerData: {
+        file: this.file,
+        driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+        busyMs: this.busyMs,
+        sqlLog: process.env.JOINERY_SQL_LOG,
+      },
     });
     // The thread never keeps the process alive; close() drains it first where that matters.
     worker.unref();
@@ -82,7 +90,8 @@ export class SqliteLogThread {
     });
     const gone = (error: Error) => {
       // Said once, unless close() ended it: from here the log's batches go to the main connection.
-      if (!this.failed) console.error(`operation log thread ended (${error.message}); log rows are written on the main connection`);
+      if (!this.failed)
+        console.error(`operation log thread ended (${error.message}); log rows are written on the main connection`);
       this.failed = error;
       this.worker = undefined;
       for (const waiting of this.pending.values()) waiting.reject(error);

@@ -7,10 +7,14 @@ import { getOrSet } from '../get-or-set.js';
 export function encodeValue(field: Field, value: unknown): unknown {
   if (value === undefined || value === null) return value;
   switch (field.storage) {
-    case 'boolean': return value ? 1 : 0;
-    case 'json': return JSON.stringify(value);
-    case 'datetime': return normalizeDateTime(String(value));
-    default: return value;
+    case 'boolean':
+      return value ? 1 : 0;
+    case 'json':
+      return JSON.stringify(value);
+    case 'datetime':
+      return normalizeDateTime(String(value));
+    default:
+      return value;
   }
 }
 
@@ -18,9 +22,11 @@ export function encodeValue(field: Field, value: unknown): unknown {
 export function decodeValue(field: Field, value: unknown): unknown {
   if (value === undefined || value === null) return null;
   switch (field.storage) {
-    case 'boolean': return Boolean(Number(value));
+    case 'boolean':
+      return Boolean(Number(value));
     case 'integer':
-    case 'number': return Number(value);
+    case 'number':
+      return Number(value);
     case 'json': {
       if (typeof value !== 'string') return value;
       try {
@@ -30,7 +36,8 @@ export function decodeValue(field: Field, value: unknown): unknown {
         return value;
       }
     }
-    default: return typeof value === 'string' ? value : String(value);
+    default:
+      return typeof value === 'string' ? value : String(value);
   }
 }
 

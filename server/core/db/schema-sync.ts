@@ -26,7 +26,11 @@ function defaultSql(field: Field) {
  * utf8mb4_nopad_bin, MySQL 8 utf8mb4_0900_bin; utf8mb4_bin (pads spaces) only where neither exists.
  */
 async function mysqlTableOptions(database: Database): Promise<string> {
-  const found = await sql<{ c: string }>`select collation_name as c from information_schema.collations where collation_name in ('utf8mb4_nopad_bin', 'utf8mb4_0900_bin')`.execute(database.db);
+  const found = await sql<{
+    c: string;
+  }>`select collation_name as c from information_schema.collations where collation_name in ('utf8mb4_nopad_bin', 'utf8mb4_0900_bin')`.execute(
+    database.db,
+  );
   return `character set utf8mb4 collate ${found.rows[0]?.c ?? 'utf8mb4_bin'}`;
 }
 
@@ -36,9 +40,10 @@ async function createTable(database: Database, entity: Entity, mysqlOptions?: st
   if (mysqlOptions) builder = builder.modifyEnd(sql.raw(mysqlOptions));
   for (const field of entity.fields.filter((f) => !f.virtual)) {
     if (field.name === 'id') {
-      builder = dialect === 'postgres'
-        ? builder.addColumn('id', 'serial', (c) => c.primaryKey())
-        : builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+      builder =
+        dialect === 'postgres'
+          ? builder.addColumn('id', 'serial', (c) => c.primaryKey())
+          : builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
       continue;
     }
     const def = defaultSql(field);
@@ -57,10 +62,12 @@ async function addColumn(database: Database, entity: Entity, field: Field): Prom
   const def = defaultSql(field);
   // A column added to a table that already has rows must accept them: NOT NULL only with a default.
   const notNull = !dbNullable(field) && def !== undefined;
-  await database.db.schema.alterTable(entity.table)
+  await database.db.schema
+    .alterTable(entity.table)
     .addColumn(field.name, columnSqlType(field, database.dialect), (c) => {
       let col = notNull ? c.notNull() : c;
-      if (def !== undefined && !(database.dialect === 'mysql' && ['text', 'json'].includes(field.columnType))) col = col.defaultTo(def);
+      if (def !== undefined && !(database.dialect === 'mysql' && ['text', 'json'].includes(field.columnType)))
+        col = col.defaultTo(def);
       return col;
     })
     .execute();
@@ -75,9 +82,11 @@ function derivedIndex(f: Field): boolean {
   if (f.storage === 'string' && (f.schema.maxLength ?? 255) > 255) return false;
   const list = f.schema['x-list'];
   const ref = f.schema['x-ref'];
-  return f.search.some((m) => m === 'eq' || m === 'in' || m === 'range')
-    || (typeof list === 'object' && list !== null && list.sortable === true)
-    || (ref !== undefined && !ref.multiple);
+  return (
+    f.search.some((m) => m === 'eq' || m === 'in' || m === 'range') ||
+    (typeof list === 'object' && list !== null && list.sortable === true) ||
+    (ref !== undefined && !ref.multiple)
+  );
 }
 
 async function ensureIndexes(database: Database, entity: Entity): Promise<void> {
@@ -85,7 +94,8 @@ async function ensureIndexes(database: Database, entity: Entity): Promise<void> 
   const wanted: { name: string; columns: string[]; unique: boolean }[] = [];
   for (const f of entity.fields) {
     if (f.unique) wanted.push({ name: `uq_${entity.table}_${f.name}`, columns: [f.name], unique: true });
-    else if (f.index || derivedIndex(f)) wanted.push({ name: `ix_${entity.table}_${f.name}`, columns: [f.name], unique: false });
+    else if (f.index || derivedIndex(f))
+      wanted.push({ name: `ix_${entity.table}_${f.name}`, columns: [f.name], unique: false });
   }
   for (const u of entity.uniques) wanted.push({ name: `uq_${entity.table}_${u.join('_')}`, columns: u, unique: true });
   for (const w of wanted) {
@@ -94,7 +104,11 @@ async function ensureIndexes(database: Database, entity: Entity): Promise<void> 
     if (w.unique) b = b.unique();
     if (database.dialect === 'mysql') {
       // MySQL has no CREATE INDEX IF NOT EXISTS: look first.
-      const found = await sql<{ n: number }>`select count(*) as n from information_schema.statistics where table_schema = database() and table_name = ${entity.table} and index_name = ${name}`.execute(db);
+      const found = await sql<{
+        n: number;
+      }>`select count(*) as n from information_schema.statistics where table_schema = database() and table_name = ${entity.table} and index_name = ${name}`.execute(
+        db,
+      );
       if (Number(found.rows[0]?.n) > 0) continue;
       b = db.schema.createIndex(name).on(entity.table).columns(w.columns);
       if (w.unique) b = b.unique();
@@ -110,16 +124,36 @@ function writeMigration(dataDir: string | undefined, entity: Entity, statements:
   if (!dataDir) return undefined;
   const dir = path.join(dataDir, 'migrations');
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 14)}-${entity.table}.sql`);
-  fs.writeFileSync(file, `-- Proposed by Joinery's schema sync for review; it is not applied automatically.\n${statements.join('\n')}\n`);
+  const file = path.join(
+    dir,
+    `${new Date()
+      .toISOString()
+      .replace(/[-:.TZ]/g, '')
+      .slice(0, 14)}-${entity.table}.sql`,
+  );
+  fs.writeFileSync(
+    file,
+    `-- Proposed by Joinery's schema sync for review; it is not applied automatically.\n${statements.join('\n')}\n`,
+  );
   return file;
 }
 
 /** What the sync would do to one entity's table. */
-export type TablePlan = { entity: Entity; create: boolean; addColumns: string[]; problems: string[]; statements: string[] };
+export type TablePlan = {
+  entity: Entity;
+  create: boolean;
+  addColumns: string[];
+  problems: string[];
+  statements: string[];
+};
 
 async function readTables(database: Database): Promise<Map<string, TableInfo>> {
-  return new Map((await database.db.introspection.getTables()).map((t) => [t.name, { name: t.name, columns: t.columns.map((c) => ({ name: c.name, dataType: c.dataType })) }]));
+  return new Map(
+    (await database.db.introspection.getTables()).map((t) => [
+      t.name,
+      { name: t.name, columns: t.columns.map((c) => ({ name: c.name, dataType: c.dataType })) },
+    ]),
+  );
 }
 
 function planTable(entity: Entity, existing: TableInfo | undefined): TablePlan {
@@ -130,7 +164,9 @@ function planTable(entity: Entity, existing: TableInfo | undefined): TablePlan {
   for (const field of entity.fields.filter((f) => !f.virtual)) {
     const col = have.get(field.name);
     if (col && field.name !== 'id' && typeClass(col.dataType) !== storageClass(field)) {
-      problems.push(`column "${field.name}" is ${col.dataType} in the database but the schema makes it ${field.columnType}`);
+      problems.push(
+        `column "${field.name}" is ${col.dataType} in the database but the schema makes it ${field.columnType}`,
+      );
       statements.push(`-- ALTER TABLE ${entity.table} ALTER COLUMN ${field.name} …; convert existing values first`);
     }
   }
@@ -151,7 +187,11 @@ export async function planSchemaSync(database: Database, entities: Entity[]): Pr
 }
 
 /** Brings the database in line with the entities: creates tables, columns and indexes; refuses destructive changes. */
-export async function syncSchema(database: Database, entities: Entity[], options: { dataDir?: string } = {}): Promise<void> {
+export async function syncSchema(
+  database: Database,
+  entities: Entity[],
+  options: { dataDir?: string } = {},
+): Promise<void> {
   const tables = await readTables(database);
   let mysqlOptions: string | undefined;
   for (const entity of entities) {
@@ -164,7 +204,7 @@ export async function syncSchema(database: Database, entities: Entity[], options
         const file = writeMigration(options.dataDir, entity, plan.statements);
         throw new DestructiveChangeError(
           `Schema sync refused a destructive change to table "${entity.table}" (${entity.origin}): ${plan.problems.join('; ')}. ` +
-          `Restore the field in the schema, or apply a reviewed migration${file ? ` (proposal written to ${file})` : ''} and start again.`,
+            `Restore the field in the schema, or apply a reviewed migration${file ? ` (proposal written to ${file})` : ''} and start again.`,
         );
       }
       for (const name of plan.addColumns) await addColumn(database, entity, entity.fieldMap.get(name)!);

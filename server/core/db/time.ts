@@ -32,11 +32,13 @@ export function normalizeDateTime(value: string): string {
   const local = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
   if (local) {
     // Stored as text, so an impossible clock time would be kept and sorted as if it were real.
-    if (!isCalendarDate(local[1]) || Number(local[2]) > 23 || Number(local[3]) > 59 || Number(local[4] ?? 0) > 59) throw new RangeError(`not a date-time: ${value}`);
+    if (!isCalendarDate(local[1]) || Number(local[2]) > 23 || Number(local[3]) > 59 || Number(local[4] ?? 0) > 59)
+      throw new RangeError(`not a date-time: ${value}`);
     return local[4] === undefined ? `${value}:00` : value;
   }
   const d = new Date(value);
-  if (!isCalendarDate(value.slice(0, 10)) || Number.isNaN(d.getTime()) || d.getFullYear() < 1 || d.getFullYear() > 9999) throw new RangeError(`not a date-time: ${value}`);
+  if (!isCalendarDate(value.slice(0, 10)) || Number.isNaN(d.getTime()) || d.getFullYear() < 1 || d.getFullYear() > 9999)
+    throw new RangeError(`not a date-time: ${value}`);
   return formatDateTime(d);
 }
 

@@ -12,7 +12,9 @@ const GUARDED = /^\/(admin|app)(\/|$)/;
 export function requireDeclaredAccess(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (GUARDED.test(route.url) && !route.config?.access) {
-      throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access (config.access: 'public' | 'login' | '<permission>')`);
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} does not declare its access (config.access: 'public' | 'login' | '<permission>')`,
+      );
     }
   });
 }
@@ -32,10 +34,17 @@ export function installAccessHook(app: FastifyInstance, auth: AuthService, resol
       }
       return done();
     }
-    auth.authenticate(request.headers.authorization).then((found) => decide(request, declared, found)).then(() => done(), done);
+    auth
+      .authenticate(request.headers.authorization)
+      .then((found) => decide(request, declared, found))
+      .then(() => done(), done);
   });
 
-  function decide(request: FastifyRequest, declared: Access | 'dispatch', { user, error, refreshAsAccess }: Awaited<ReturnType<AuthService['authenticate']>>): void {
+  function decide(
+    request: FastifyRequest,
+    declared: Access | 'dispatch',
+    { user, error, refreshAsAccess }: Awaited<ReturnType<AuthService['authenticate']>>,
+  ): void {
     if (refreshAsAccess) throw error;
     let access: Access;
     try {

@@ -51,7 +51,9 @@ export const REVALIDATE = 'no-cache';
 export function loadBuiltUi(dir: string): Map<string, BuiltFile> {
   const files = new Map<string, BuiltFile>();
   if (!fs.existsSync(dir)) return files;
-  const entries = (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((e) => e.isFile());
+  const entries = (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((e) =>
+    e.isFile(),
+  );
   for (const e of entries) {
     if (/\.(br|gz)$/.test(e.name)) continue;
     const file = path.join(e.parentPath, e.name);

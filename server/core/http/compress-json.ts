@@ -12,7 +12,8 @@ export const COMPRESS_JSON_FROM = 8 * 1024;
  */
 export function installJsonCompression(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (typeof payload !== 'string' || payload.length < COMPRESS_JSON_FROM || reply.hasHeader('content-encoding')) return done(null, payload);
+    if (typeof payload !== 'string' || payload.length < COMPRESS_JSON_FROM || reply.hasHeader('content-encoding'))
+      return done(null, payload);
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
     reply.header('vary', 'Accept-Encoding');
     const coding = chooseEncoding(request.headers['accept-encoding'], { br: true, gzip: true });
@@ -24,7 +25,11 @@ export function installJsonCompression(app: FastifyInstance): void {
       done(null, body);
     };
     if (coding === 'br') {
-      zlib.brotliCompress(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }, finish);
+      zlib.brotliCompress(
+        raw,
+        { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } },
+        finish,
+      );
     } else {
       zlib.gzip(raw, { level: 5 }, finish);
     }

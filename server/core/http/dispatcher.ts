@@ -39,8 +39,24 @@ export function fileRoutes(entity: Entity): (DeclaredRoute & { entity: Entity; n
   const own = new Set(entity.actions.map((a) => a.name));
   const listing = entity.api.includes('page') ? 'page' : entity.api.includes('list') ? 'list' : undefined;
   const out: (DeclaredRoute & { entity: Entity; name: string })[] = [];
-  if (listing && !own.has('export')) out.push({ entity, name: 'export', method: 'post', url: `${base}/export`, access: permissionOf(entity.prefix, listing), summary: '导出' });
-  if (entity.api.includes('add') && !own.has('import')) out.push({ entity, name: 'import', method: 'post', url: `${base}/import`, access: permissionOf(entity.prefix, 'add'), summary: '导入' });
+  if (listing && !own.has('export'))
+    out.push({
+      entity,
+      name: 'export',
+      method: 'post',
+      url: `${base}/export`,
+      access: permissionOf(entity.prefix, listing),
+      summary: '导出',
+    });
+  if (entity.api.includes('add') && !own.has('import'))
+    out.push({
+      entity,
+      name: 'import',
+      method: 'post',
+      url: `${base}/import`,
+      access: permissionOf(entity.prefix, 'add'),
+      summary: '导入',
+    });
   return out;
 }
 
@@ -59,13 +75,30 @@ export class ActionRegistry {
 }
 
 /** Every route an entity exposes right now: generic actions it declares, and extra actions that have a handler. */
-export function entityRoutes(entity: Entity, actions: ActionRegistry): (DeclaredRoute & { entity: Entity; name: string })[] {
+export function entityRoutes(
+  entity: Entity,
+  actions: ActionRegistry,
+): (DeclaredRoute & { entity: Entity; name: string })[] {
   const base = `/admin/${entity.prefix}`;
   return [
-    ...entity.api.map((a) => ({ entity, name: a, method: GENERIC_ACTION_META[a].method, url: `${base}/${a}`, access: permissionOf(entity.prefix, a), summary: GENERIC_ACTION_META[a].summary })),
-    ...entity.actions.filter((a) => actions.get(entity.prefix, a.name)).map((a) => ({
-      entity, name: a.name, method: a.method, url: `${base}/${a.name}`, access: (a.access as Access | undefined) ?? permissionOf(entity.prefix, a.name), summary: a.summary,
+    ...entity.api.map((a) => ({
+      entity,
+      name: a,
+      method: GENERIC_ACTION_META[a].method,
+      url: `${base}/${a}`,
+      access: permissionOf(entity.prefix, a),
+      summary: GENERIC_ACTION_META[a].summary,
     })),
+    ...entity.actions
+      .filter((a) => actions.get(entity.prefix, a.name))
+      .map((a) => ({
+        entity,
+        name: a.name,
+        method: a.method,
+        url: `${base}/${a.name}`,
+        access: (a.access as Access | undefined) ?? permissionOf(entity.prefix, a.name),
+        summary: a.summary,
+      })),
     ...fileRoutes(entity),
   ];
 }
@@ -99,11 +132,14 @@ function findDispatch(registry: Registry, actions: ActionRegistry, method: strin
   const action = segments.pop() ?? '';
   const prefix = segments.join('/');
   const entity = segments.every((s) => SEGMENT.test(s)) && SEGMENT.test(action) ? registry.get(prefix) : undefined;
-  const route = entity && entityRoutes(entity, actions).find((r) => r.name === action && r.method === method.toLowerCase());
+  const route =
+    entity && entityRoutes(entity, actions).find((r) => r.name === action && r.method === method.toLowerCase());
   if (!entity || !route) throw notFound(`${path.slice(0, 200)} Not Found`);
-  const handler = (GENERIC as Record<string, ActionHandler>)[action] && entity.api.includes(action as GenericAction)
-    ? GENERIC[action as GenericAction]
-    : actions.get(prefix, action) ?? (fileRoutes(entity).some((r) => r.name === action) ? FILE_ACTIONS[action as 'export' | 'import'] : undefined);
+  const handler =
+    (GENERIC as Record<string, ActionHandler>)[action] && entity.api.includes(action as GenericAction)
+      ? GENERIC[action as GenericAction]
+      : (actions.get(prefix, action) ??
+        (fileRoutes(entity).some((r) => r.name === action) ? FILE_ACTIONS[action as 'export' | 'import'] : undefined));
   if (!handler) throw notFound(`${path.slice(0, 200)} Not Found`);
   return { entity, action, access: route.access, handler };
 }
@@ -119,16 +155,27 @@ export function dispatchAccess(registry: Registry, actions: ActionRegistry) {
   };
 }
 
-
 /** The catch-all /admin/* route that serves every entity in the registry. */
-export function installDispatcher(app: FastifyInstance, registry: Registry, actions: ActionRegistry, context: (request: FastifyRequest) => OpContext): void {
+export function installDispatcher(
+  app: FastifyInstance,
+  registry: Registry,
+  actions: ActionRegistry,
+  context: (request: FastifyRequest) => OpContext,
+): void {
   app.route({
     method: ['GET', 'POST'],
     url: '/admin/*',
     config: { access: 'dispatch' },
     handler: async (request, reply) => {
       const target = resolvedOf.get(request) ?? resolveDispatch(registry, actions, request.method, request.url);
-      const result = await target.handler(context(request), { entity: target.entity, body: asRow(request.body), query: asRow(request.query), rawBody: request.body, request, reply });
+      const result = await target.handler(context(request), {
+        entity: target.entity,
+        body: asRow(request.body),
+        query: asRow(request.query),
+        rawBody: request.body,
+        request,
+        reply,
+      });
       // A handler that answered itself (a file, a stream still being written) returns the reply.
       if (reply.sent || result === reply) return reply;
       return ok(result);

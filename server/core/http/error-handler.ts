@@ -33,14 +33,20 @@ export function bodyTooLarge(limit: number): Texts {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      const body: Record<string, unknown> = { code: error.code, message: error.messageIn(requestLanguage(request.headers.language)) };
+      const body: Record<string, unknown> = {
+        code: error.code,
+        message: error.messageIn(requestLanguage(request.headers.language)),
+      };
       if (error.details?.length) body.details = error.details;
       if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       return reply.status(error.statusCode).send(body);
     }
     if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       // Refused from its Content-Length (or as soon as it grows past the limit): the rest is never read.
-      return reply.status(413).send({ code: CODE.validateFail, message: bodyTooLarge(request.routeOptions.bodyLimit)[requestLanguage(request.headers.language)] });
+      return reply.status(413).send({
+        code: CODE.validateFail,
+        message: bodyTooLarge(request.routeOptions.bodyLimit)[requestLanguage(request.headers.language)],
+      });
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -51,7 +57,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       // The database's state, not the request: 503 (try again), the driver's own cause in the log.
       request.log.error({ err: error, cause: down.cause }, 'database unavailable');
       const unavailable = unavailableError(error);
-      return reply.status(503).header('retry-after', '5').send({ code: unavailable.code, message: unavailable.messageIn(requestLanguage(request.headers.language)) });
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ code: unavailable.code, message: unavailable.messageIn(requestLanguage(request.headers.language)) });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: CODE.coreFail, message: 'Internal server error' });

@@ -41,10 +41,18 @@ const MEMORY_ENTRIES = 200;
  * `^(a+)+$` cannot freeze the tab of whoever types into its field.
  */
 export const LINEAR_REGEXP_MODULE = 'joinery/linear-regexp';
-const pageRegExp = Object.assign((pattern: string, flags: string) => linearRegExp(pattern, flags), { code: `require(${JSON.stringify(LINEAR_REGEXP_MODULE)}).default` });
+const pageRegExp = Object.assign((pattern: string, flags: string) => linearRegExp(pattern, flags), {
+  code: `require(${JSON.stringify(LINEAR_REGEXP_MODULE)}).default`,
+});
 
 /** The helpers generated code may require: the page supplies the same ones (runtime/engine/form-validator.ts). */
-export const RUNTIME_MODULES = ['ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/equal', 'ajv/dist/runtime/uri', 'ajv-formats/dist/formats', LINEAR_REGEXP_MODULE];
+export const RUNTIME_MODULES = [
+  'ajv/dist/runtime/ucs2length',
+  'ajv/dist/runtime/equal',
+  'ajv/dist/runtime/uri',
+  'ajv-formats/dist/formats',
+  LINEAR_REGEXP_MODULE,
+];
 
 /**
  * The options every console form is compiled with: the server's wire formats ('YYYY-MM-DD HH:mm:ss' date-times, plain
@@ -69,11 +77,12 @@ const versionOf = (name: string) => {
 /** A new ajv or RJSF compiles differently: their versions are part of every module's name. */
 const COMPILER = `2|re2js|ajv ${versionOf('ajv')}|rjsf ${versionOf('@rjsf/validator-ajv8')}|${JSON.stringify(OPTIONS, (_k, v: unknown) => (v instanceof RegExp ? v.source : v))}`;
 
-const cannotCompile = (why: string) => badRequest({
-  'zh-cn': `表单结构无法编译：${why}`,
-  'zh-tw': `表單結構無法編譯：${why}`,
-  en: `The form schema cannot be compiled: ${why}`,
-});
+const cannotCompile = (why: string) =>
+  badRequest({
+    'zh-cn': `表单结构无法编译：${why}`,
+    'zh-tw': `表單結構無法編譯：${why}`,
+    en: `The form schema cannot be compiled: ${why}`,
+  });
 
 /** The module text for a schema: ajv's code inside a function that takes the runtime helpers. */
 export function formValidatorModule(schema: RJSFSchema): string {
@@ -102,7 +111,10 @@ type Store = { dir: string; memory: Map<string, BuiltFile> };
 function builtFile(key: string, text: string): BuiltFile {
   const identity = Buffer.from(text);
   return {
-    type: 'text/javascript; charset=utf-8', hash: key, cacheControl: IMMUTABLE, identity,
+    type: 'text/javascript; charset=utf-8',
+    hash: key,
+    cacheControl: IMMUTABLE,
+    identity,
     gzip: zlib.gzipSync(identity, { level: 6 }),
     br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
   };
@@ -119,9 +131,16 @@ function remember(store: Store, key: string, file: BuiltFile): BuiltFile {
 async function prune(dir: string): Promise<void> {
   const names = (await fs.promises.readdir(dir)).filter((n) => n.endsWith('.js'));
   if (names.length <= MAX_FORM_VALIDATORS) return;
-  const dated = await Promise.all(names.map(async (n) => ({ n, t: (await fs.promises.stat(path.join(dir, n)).catch(() => undefined))?.mtimeMs ?? 0 })));
+  const dated = await Promise.all(
+    names.map(async (n) => ({
+      n,
+      t: (await fs.promises.stat(path.join(dir, n)).catch(() => undefined))?.mtimeMs ?? 0,
+    })),
+  );
   dated.sort((a, b) => a.t - b.t);
-  await Promise.all(dated.slice(0, Math.ceil(names.length / 10)).map(({ n }) => fs.promises.rm(path.join(dir, n), { force: true })));
+  await Promise.all(
+    dated.slice(0, Math.ceil(names.length / 10)).map(({ n }) => fs.promises.rm(path.join(dir, n), { force: true })),
+  );
 }
 
 /** POST /admin/base/comm/formValidator {schema} → {url}; GET /form-validators/<key>.js → the module. */
@@ -132,15 +151,21 @@ export function registerFormValidators(app: FastifyInstance, dataDir: string, de
   declared.push({ method: 'post', url: COMM_URL, access: 'login', summary: '表单校验代码' });
 
   app.route({
-    method: 'POST', url: COMM_URL, bodyLimit: MAX_FORM_SCHEMA_BYTES + 1024,
+    method: 'POST',
+    url: COMM_URL,
+    bodyLimit: MAX_FORM_SCHEMA_BYTES + 1024,
     config: { access: 'login', summary: '表单校验代码', opLog: false },
     handler: async (request) => {
       const schema = (request.body as { schema?: unknown } | undefined)?.schema;
       if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-        throw badRequest({ 'zh-cn': 'schema 必须是对象', 'zh-tw': 'schema 必須是物件', en: 'schema must be an object' }, [{ path: 'schema', message: 'must be an object' }]);
+        throw badRequest(
+          { 'zh-cn': 'schema 必须是对象', 'zh-tw': 'schema 必須是物件', en: 'schema must be an object' },
+          [{ path: 'schema', message: 'must be an object' }],
+        );
       }
       const text = JSON.stringify(schema);
-      if (Buffer.byteLength(text) > MAX_FORM_SCHEMA_BYTES) throw cannotCompile(`larger than ${MAX_FORM_SCHEMA_BYTES} bytes`);
+      if (Buffer.byteLength(text) > MAX_FORM_SCHEMA_BYTES)
+        throw cannotCompile(`larger than ${MAX_FORM_SCHEMA_BYTES} bytes`);
       const key = createHash('sha256').update(COMPILER).update('\n').update(text).digest('base64url').slice(0, 32);
       const file = path.join(store.dir, `${key}.js`);
       if (!store.memory.has(key) && !fs.existsSync(file)) {
@@ -156,7 +181,8 @@ export function registerFormValidators(app: FastifyInstance, dataDir: string, de
   });
 
   app.route({
-    method: 'GET', url: `${MODULE_PREFIX}:file`,
+    method: 'GET',
+    url: `${MODULE_PREFIX}:file`,
     config: { access: 'public', summary: '表单校验代码', opLog: false },
     handler: async (request, reply) => {
       const name = (request.params as { file: string }).file;
@@ -166,7 +192,12 @@ export function registerFormValidators(app: FastifyInstance, dataDir: string, de
         const text = await fs.promises.readFile(path.join(store.dir, `${key}.js`), 'utf8').catch(() => undefined);
         if (text !== undefined) built = remember(store, key, builtFile(key, text));
       }
-      if (!built) throw new AppError(404, { 'zh-cn': '表单校验代码不存在', 'zh-tw': '表單校驗程式碼不存在', en: 'No such form validator' });
+      if (!built)
+        throw new AppError(404, {
+          'zh-cn': '表单校验代码不存在',
+          'zh-tw': '表單校驗程式碼不存在',
+          en: 'No such form validator',
+        });
       return sendBuilt(request, reply, built);
     },
   });

@@ -18,8 +18,12 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
       reply.status(414).send({ code: CODE.validateFail, message: 'The URL is too long' });
       return;
     default:
-      reply.status(error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500)
-        .send({ code: error.statusCode && error.statusCode < 500 ? CODE.validateFail : CODE.coreFail, message: 'The request could not be routed' });
+      reply
+        .status(error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500)
+        .send({
+          code: error.statusCode && error.statusCode < 500 ? CODE.validateFail : CODE.coreFail,
+          message: 'The request could not be routed',
+        });
   }
 }
 
@@ -29,17 +33,26 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, text, code, message] = error.code === 'HPE_HEADER_OVERFLOW'
-    ? [431, 'Request Header Fields Too Large', CODE.validateFail, 'The request headers are too large']
-    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Request Timeout', CODE.commFail, 'The request took too long to arrive']
-      : [400, 'Bad Request', CODE.validateFail, 'The request is not valid HTTP'];
+  const [status, text, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', CODE.validateFail, 'The request headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', CODE.commFail, 'The request took too long to arrive']
+        : [400, 'Bad Request', CODE.validateFail, 'The request is not valid HTTP'];
   const body = JSON.stringify({ code, message });
   const headers = {
-    ...BASE_HEADERS, 'content-security-policy': NO_CONTENT_CSP, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close',
+    ...BASE_HEADERS,
+    'content-security-policy': NO_CONTENT_CSP,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
   };
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${text}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${text}\r\n${Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('')}\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }

@@ -26,11 +26,19 @@ export function installHealthRoute(app: FastifyInstance, database: Database, isC
     try {
       await Promise.race([
         sql`select 1`.execute(database.db),
-        new Promise((_, reject) => { timer = setTimeout(() => reject(Object.assign(new Error('health check: no answer from the database'), { code: 'ETIMEDOUT' })), CHECK_MS); }),
+        new Promise((_, reject) => {
+          timer = setTimeout(
+            () => reject(Object.assign(new Error('health check: no answer from the database'), { code: 'ETIMEDOUT' })),
+            CHECK_MS,
+          );
+        }),
       ]);
     } catch (error) {
       request.log.error({ err: error, cause: databaseUnavailable(error)?.cause }, 'health check: database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ code: CODE.coreFail, message: unavailableError(error).messageIn(lang) });
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ code: CODE.coreFail, message: unavailableError(error).messageIn(lang) });
     } finally {
       clearTimeout(timer);
     }

@@ -24,7 +24,8 @@ export function findBadInput(value: unknown, path = '', depth = 0): { path: stri
     for (const key of Object.keys(value)) {
       const here = path ? `${path}.${key}` : key;
       if (FORBIDDEN_KEYS.has(key)) return { path: here, message: 'is not an allowed key' };
-      const bad = findBadInput(key, here, depth + 1) ?? findBadInput((value as Record<string, unknown>)[key], here, depth + 1);
+      const bad =
+        findBadInput(key, here, depth + 1) ?? findBadInput((value as Record<string, unknown>)[key], here, depth + 1);
       if (bad) return bad;
     }
   }
@@ -38,7 +39,8 @@ export function findBadInput(value: unknown, path = '', depth = 0): { path: stri
  * no deeper than it has opening brackets.
  */
 export function isPlainJson(text: string): boolean {
-  if (text.includes('\\') || text.includes('__proto__') || text.includes('constructor') || text.includes('prototype')) return false;
+  if (text.includes('\\') || text.includes('__proto__') || text.includes('constructor') || text.includes('prototype'))
+    return false;
   let brackets = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -52,16 +54,22 @@ export function isPlainJson(text: string): boolean {
  * guard below can refuse such a key by name; Fastify's own parser would only say "not valid JSON". A callback, not an
  * async function: it has nothing to wait for. An empty body fails JSON.parse too, and is said to be empty.
  */
-function parseJsonBody(request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void): void {
+function parseJsonBody(
+  request: FastifyRequest,
+  body: string | Buffer,
+  done: (error: Error | null, value?: unknown) => void,
+): void {
   const text = typeof body === 'string' ? body : body.toString('utf8');
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     const empty = text.trim() === '';
-    done(empty
-      ? badRequest('body: is empty but the content type says JSON', [{ path: 'body', message: 'is empty' }])
-      : badRequest('body: is not valid JSON', [{ path: 'body', message: 'is not valid JSON' }]));
+    done(
+      empty
+        ? badRequest('body: is empty but the content type says JSON', [{ path: 'body', message: 'is empty' }])
+        : badRequest('body: is not valid JSON', [{ path: 'body', message: 'is not valid JSON' }]),
+    );
     return;
   }
   if (isPlainJson(text)) request.plainJson = text;
@@ -75,7 +83,8 @@ export function installInputGuard(app: FastifyInstance): void {
   app.decorateRequest('plainJson', undefined);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
   app.addHook('preValidation', (request, _reply, done) => {
-    const bad = findBadInput(request.query, '') ?? (request.plainJson === undefined ? findBadInput(request.body, '') : undefined);
+    const bad =
+      findBadInput(request.query, '') ?? (request.plainJson === undefined ? findBadInput(request.body, '') : undefined);
     done(bad ? badRequest(`${bad.path}: ${bad.message}`, [bad]) : undefined);
   });
 }

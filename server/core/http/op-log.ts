@@ -21,7 +21,14 @@ export function redact(value: unknown, depth = 0): unknown {
   return value;
 }
 
-type LogRow = { userId: number | null; action: string; ip: string; params: string; createTime: string; updateTime: string };
+type LogRow = {
+  userId: number | null;
+  action: string;
+  ip: string;
+  params: string;
+  createTime: string;
+  updateTime: string;
+};
 const LOG_COLUMNS = ['userId', 'action', 'ip', 'params', 'createTime', 'updateTime'] as const;
 /** Rows per INSERT: a batch is written in statements of these sizes, so the database sees four statement texts
  * (each prepared once) rather than one per batch length. */
@@ -48,7 +55,10 @@ export class OpLogWriter {
 
   private readonly texts = new Map<number, string>();
 
-  constructor(private readonly database: Database, private readonly delayMs = 200) {}
+  constructor(
+    private readonly database: Database,
+    private readonly delayMs = 200,
+  ) {}
 
   /** The batch as a few INSERT statements of fixed sizes, built as text (no query builder on this path). */
   private statements(batch: LogRow[]): LogStatement[] {
@@ -139,11 +149,12 @@ export function installOpLog(app: FastifyInstance, writer: OpLogWriter, limits: 
       const total = untrustedRows.hit('*');
       if (total > limits.logUntrustedTotal + 1) return;
       const minutes = Math.round(limits.logWindowMs / 60_000) || 1;
-      const note = total === limits.logUntrustedTotal + 1
-        ? `more than ${limits.logUntrustedTotal} anonymous or refused requests in ${minutes} min: the rest of them are not logged`
-        : fromIp === limits.logUntrustedPerIp + 1
-          ? `more than ${limits.logUntrustedPerIp} anonymous or refused requests from this IP in ${minutes} min: the rest of them are not logged`
-          : undefined;
+      const note =
+        total === limits.logUntrustedTotal + 1
+          ? `more than ${limits.logUntrustedTotal} anonymous or refused requests in ${minutes} min: the rest of them are not logged`
+          : fromIp === limits.logUntrustedPerIp + 1
+            ? `more than ${limits.logUntrustedPerIp} anonymous or refused requests from this IP in ${minutes} min: the rest of them are not logged`
+            : undefined;
       if (note) {
         writer.push({ userId: request.user?.id ?? null, action, ip, params: JSON.stringify({ note }) });
         return;
@@ -158,16 +169,27 @@ export function installOpLog(app: FastifyInstance, writer: OpLogWriter, limits: 
       if (rows > limits.logUserPerWindow + 1) return;
       if (rows === limits.logUserPerWindow + 1) {
         const minutes = Math.round(limits.logWindowMs / 60_000) || 1;
-        writer.push({ userId: request.user!.id, action, ip, params: JSON.stringify({ note: `more than ${limits.logUserPerWindow} requests from this user in ${minutes} min: the rest of them are not logged` }) });
+        writer.push({
+          userId: request.user!.id,
+          action,
+          ip,
+          params: JSON.stringify({
+            note: `more than ${limits.logUserPerWindow} requests from this user in ${minutes} min: the rest of them are not logged`,
+          }),
+        });
         return;
       }
-      if (userParams.hit(user, undefined, 0) >= limits.logUserParamsPerWindow) paramsMax = Math.min(paramsMax, limits.logUntrustedParamsMax);
+      if (userParams.hit(user, undefined, 0) >= limits.logUserParamsPerWindow)
+        paramsMax = Math.min(paramsMax, limits.logUntrustedParamsMax);
     }
     const args = request.method === 'GET' ? request.query : request.body;
     // A plain JSON object body (every key written as it parses) with no secret-looking name anywhere in it is stored
     // as sent; anything else is redacted value by value.
     const plain = request.method === 'GET' ? undefined : request.plainJson;
-    const text = plain?.trimStart().startsWith('{') && !SECRET_KEY.test(plain) ? plain : JSON.stringify(redact(args ?? {})) ?? '{}';
+    const text =
+      plain?.trimStart().startsWith('{') && !SECRET_KEY.test(plain)
+        ? plain
+        : (JSON.stringify(redact(args ?? {})) ?? '{}');
     const params = capParams(text, paramsMax);
     if (!untrusted) userParams.hit(`user:${request.user!.id}`, undefined, params.length);
     writer.push({ userId: request.user?.id ?? null, action, ip, params });

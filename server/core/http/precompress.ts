@@ -14,15 +14,22 @@ export async function precompressDir(dir: string): Promise<void> {
   const files = (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
     .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
     .map((e) => path.join(e.parentPath, e.name));
-  await Promise.all(files.map(async (file) => {
-    const raw = await fs.promises.readFile(file);
-    const variants: [string, Buffer][] = [
-      ['.br', zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })],
-      ['.gz', zlib.gzipSync(raw, { level: 9 })],
-    ];
-    for (const [ext, body] of variants) {
-      if (body.length < raw.length * 0.95) await fs.promises.writeFile(file + ext, body);
-      else await fs.promises.rm(file + ext, { force: true });
-    }
-  }));
+  await Promise.all(
+    files.map(async (file) => {
+      const raw = await fs.promises.readFile(file);
+      const variants: [string, Buffer][] = [
+        [
+          '.br',
+          zlib.brotliCompressSync(raw, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          }),
+        ],
+        ['.gz', zlib.gzipSync(raw, { level: 9 })],
+      ];
+      for (const [ext, body] of variants) {
+        if (body.length < raw.length * 0.95) await fs.promises.writeFile(file + ext, body);
+        else await fs.promises.rm(file + ext, { force: true });
+      }
+    }),
+  );
 }

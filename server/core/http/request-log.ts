@@ -9,17 +9,20 @@ export type LogSetting = boolean | { stream: { write(line: string): void }; leve
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
-  const query = url.slice(q + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    const rawName = eq < 0 ? pair : pair.slice(0, eq);
-    let name = rawName;
-    try {
-      name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-    } catch {
-      // A malformed escape: judge the name as written.
-    }
-    return eq >= 0 && SECRET_KEY.test(name) ? `${rawName}=******` : pair;
-  });
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawName = eq < 0 ? pair : pair.slice(0, eq);
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      } catch {
+        // A malformed escape: judge the name as written.
+      }
+      return eq >= 0 && SECRET_KEY.test(name) ? `${rawName}=******` : pair;
+    });
   return `${url.slice(0, q)}?${query.join('&')}`;
 }
 
@@ -62,8 +65,10 @@ class OneLinePerRequest extends LogController {
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else if (!this.lines) reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else if (!this.lines)
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     else if (LOGS_INFO.has(reply.log.level)) this.lines.write(completedLine(request, reply));
   }
 }
@@ -96,9 +101,15 @@ export function batchedLines(target: { write(text: string): unknown }): { write(
 }
 
 /** The `logger` and `logController` options for Fastify. */
-export function loggerOptions(setting: LogSetting | undefined): { logger: false | Record<string, unknown>; logController?: LogController } {
+export function loggerOptions(setting: LogSetting | undefined): {
+  logger: false | Record<string, unknown>;
+  logController?: LogController;
+} {
   if (!setting) return { logger: false };
   const serializers = { req: serializeRequest };
-  const logger = setting === true ? { level: 'info', serializers } : { level: setting.level ?? 'info', stream: setting.stream, serializers };
+  const logger =
+    setting === true
+      ? { level: 'info', serializers }
+      : { level: setting.level ?? 'info', stream: setting.stream, serializers };
   return { logger, logController: new OneLinePerRequest(setting === true ? undefined : setting.stream) };
 }

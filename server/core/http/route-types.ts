@@ -9,7 +9,14 @@ export type Access = 'public' | 'login' | `${string}:${string}`;
 /** The generic dispatcher resolves access per request from the registry. */
 export type RouteAccess = Access | 'dispatch';
 
-export type ActionInput = { entity: Entity; body: Row; query: Row; rawBody: unknown; request: FastifyRequest; reply: FastifyReply };
+export type ActionInput = {
+  entity: Entity;
+  body: Row;
+  query: Row;
+  rawBody: unknown;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
 
 /** A module's handler for an action; its return value becomes the envelope's data. */
 export type ActionHandler = (ctx: OpContext, input: ActionInput) => Promise<unknown> | unknown;
@@ -39,4 +46,5 @@ declare module 'fastify' {
 export const isPermission = (a: Access): boolean => a !== 'public' && a !== 'login';
 
 /** '/admin/base/sys/user/page' → 'base:sys:user:page'. */
-export const permissionOf = (prefix: string, action: string): Access => `${prefix.replace(/\//g, ':')}:${action}` as Access;
+export const permissionOf = (prefix: string, action: string): Access =>
+  `${prefix.replace(/\//g, ':')}:${action}` as Access;

@@ -15,7 +15,8 @@ const STATUS_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Joi
 <p>The UI has not been built. Run <code>npm start</code> to build and serve it, or use the API under <code>/admin/</code>.</p></body></html>`;
 
 /** For uploaded files: an opaque origin without script (SANDBOX_CSP), its own media only, framed by the console alone. */
-const UPLOAD_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+const UPLOAD_CSP =
+  "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 /**
  * PDFs: browsers refuse to start their PDF viewer in a sandboxed document, and the viewer (PDFium, pdf.js) runs a
  * PDF's own script isolated from the page's origin; they only must not be framed by other sites.
@@ -32,17 +33,27 @@ export async function serveStatic(app: FastifyInstance, config: Config): Promise
     // and what is no picture, video, sound or PDF is a download.
     scope.addHook('onSend', async (request, reply, payload) => {
       const ext = path.extname(request.url.split('?')[0]).slice(1).toLowerCase();
-      const pdf = ext === 'pdf' && reply.statusCode < 300 && /^application\/pdf\b/.test(String(reply.getHeader('content-type') ?? ''));
+      const pdf =
+        ext === 'pdf' &&
+        reply.statusCode < 300 &&
+        /^application\/pdf\b/.test(String(reply.getHeader('content-type') ?? ''));
       reply.header('content-security-policy', pdf ? PDF_CSP : UPLOAD_CSP).header('x-content-type-options', 'nosniff');
       if (reply.statusCode < 300 && !servedInline(ext)) reply.header('content-disposition', 'attachment');
       return payload;
     });
-    await scope.register(fastifyStatic, { root: uploads, prefix: '/public/uploads/', decorateReply: false, index: false, dotfiles: 'deny' });
+    await scope.register(fastifyStatic, {
+      root: uploads,
+      prefix: '/public/uploads/',
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+    });
   });
   // The built UI from memory, precompressed, with content ETags (built-ui.ts); history-mode paths get index.html.
   const ui = loadBuiltUi(config.uiDir);
   const index = ui.get('/index.html');
-  const page = (request: FastifyRequest, reply: FastifyReply) => (index ? sendBuilt(request, reply, index) : reply.type('text/html').send(STATUS_PAGE));
+  const page = (request: FastifyRequest, reply: FastifyReply) =>
+    index ? sendBuilt(request, reply, index) : reply.type('text/html').send(STATUS_PAGE);
   app.get('/', page);
   // Unknown GET paths outside the API are screens of the single-page app.
   app.get('/*', (request, reply) => {

@@ -2,11 +2,25 @@
 export type Label = { 'zh-cn': string; 'zh-tw': string; en: string };
 export type SearchMode = 'eq' | 'like' | 'keyword' | 'range' | 'in';
 export type GenericAction = 'add' | 'delete' | 'update' | 'info' | 'list' | 'page';
-export type ColumnType = 'varchar' | 'text' | 'int' | 'bigint' | 'tinyint' | 'decimal' | 'json' | 'datetime' | 'date' | 'boolean';
+export type ColumnType =
+  | 'varchar'
+  | 'text'
+  | 'int'
+  | 'bigint'
+  | 'tinyint'
+  | 'decimal'
+  | 'json'
+  | 'datetime'
+  | 'date'
+  | 'boolean';
 export type JsonType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'null';
 
 /** One entry of a dictionary a schema carries (x-dict-entries). */
-export type DictEntrySchema = { value: number | string; name: Label; color?: 'primary' | 'success' | 'warning' | 'danger' | 'info' };
+export type DictEntrySchema = {
+  value: number | string;
+  name: Label;
+  color?: 'primary' | 'success' | 'warning' | 'danger' | 'info';
+};
 
 export type FieldSchema = {
   type: JsonType | JsonType[];
@@ -25,11 +39,27 @@ export type FieldSchema = {
   'x-column'?: { type?: ColumnType; index?: boolean; unique?: boolean; precision?: number; scale?: number };
   'x-search'?: SearchMode | SearchMode[];
   'x-list'?: boolean | { show?: boolean; width?: number; fixed?: 'left' | 'right'; sortable?: boolean; order?: number };
-  'x-ui'?: { widget?: string; order?: number; span?: number; hidden?: boolean; readonly?: boolean; placeholder?: Label; rowsOf?: string; widgetBy?: { field: string; widgets: Record<string, string> } };
+  'x-ui'?: {
+    widget?: string;
+    order?: number;
+    span?: number;
+    hidden?: boolean;
+    readonly?: boolean;
+    placeholder?: Label;
+    rowsOf?: string;
+    widgetBy?: { field: string; widgets: Record<string, string> };
+  };
   'x-dict'?: string;
   /** The x-dict dictionary's entries, carried by the schema (created when missing, never overwritten). */
   'x-dict-entries'?: DictEntrySchema[];
-  'x-ref'?: { entity: string; key?: string; label?: string; fields?: Record<string, string>; keyword?: string[]; multiple?: boolean };
+  'x-ref'?: {
+    entity: string;
+    key?: string;
+    label?: string;
+    fields?: Record<string, string>;
+    keyword?: string[];
+    multiple?: boolean;
+  };
   'x-money'?: boolean;
   'x-secret'?: boolean;
   'x-readonly'?: boolean;
@@ -54,7 +84,14 @@ export type ActionButton = {
   pick?: { field: string; entity: string; label: Label };
 };
 
-export type ActionSchema = { name: string; method: 'get' | 'post'; summary: string; label?: Label; access?: string; ui?: ActionButton[] };
+export type ActionSchema = {
+  name: string;
+  method: 'get' | 'post';
+  summary: string;
+  label?: Label;
+  access?: string;
+  ui?: ActionButton[];
+};
 
 export type EntityMenu = { router: string; viewPath: string; icon?: string; parent?: string; orderNum?: number };
 
@@ -107,7 +144,15 @@ export type Field = {
 };
 
 /** A column joined from another entity into page/list rows. */
-export type JoinedColumn = { alias: string; table: string; column: string; localField: string; key: string; keyword: boolean; joinAlias: string };
+export type JoinedColumn = {
+  alias: string;
+  table: string;
+  column: string;
+  localField: string;
+  key: string;
+  keyword: boolean;
+  joinAlias: string;
+};
 
 export type Entity = {
   prefix: string;

@@ -5,8 +5,6 @@ import { createAjv, describeAjvError } from './schema-validator.js';
 import { checkEntitySemantics } from './check-entity.js';
 import { META_SCHEMA_PATH } from '../../paths.js';
 
-
-
 let metaValidator: ReturnType<ReturnType<typeof createAjv>['compile']> | undefined;
 
 function validateMeta(data: unknown) {
@@ -48,25 +46,36 @@ function listJsonFiles(dir: string): string[] {
 /** Reads every entity file under a schemas folder as parsed JSON, not yet checked (sorted, so start-up is deterministic). */
 export function readSchemaFiles(dir: string): { schema: unknown; origin: string }[] {
   const root = path.resolve(dir);
-  return listJsonFiles(root).sort().map((full) => {
-    const file = path.relative(process.cwd(), full);
-    let schema: unknown;
-    try {
-      schema = JSON.parse(fs.readFileSync(full, 'utf8')) as unknown;
-    } catch (e) {
-      throw new Error(`Invalid entity schema ${file}: not valid JSON (${(e as Error).message})`);
-    }
-    // The file's place says its prefix (schemas/product/info.json is product/info), so the two cannot disagree.
-    const place = path.relative(root, full).split(path.sep).join('/').replace(/\.json$/, '');
-    const prefix = (schema as { 'x-prefix'?: unknown } | null)?.['x-prefix'];
-    if (typeof prefix === 'string' && prefix !== place) {
-      throw new Error(`Invalid entity schema ${file}: x-prefix "${prefix}" does not match the file's place; it belongs in ${prefix}.json under the schemas folder, or its x-prefix is "${place}"`);
-    }
-    return { schema, origin: file };
-  });
+  return listJsonFiles(root)
+    .sort()
+    .map((full) => {
+      const file = path.relative(process.cwd(), full);
+      let schema: unknown;
+      try {
+        schema = JSON.parse(fs.readFileSync(full, 'utf8')) as unknown;
+      } catch (e) {
+        throw new Error(`Invalid entity schema ${file}: not valid JSON (${(e as Error).message})`);
+      }
+      // The file's place says its prefix (schemas/product/info.json is product/info), so the two cannot disagree.
+      const place = path
+        .relative(root, full)
+        .split(path.sep)
+        .join('/')
+        .replace(/\.json$/, '');
+      const prefix = (schema as { 'x-prefix'?: unknown } | null)?.['x-prefix'];
+      if (typeof prefix === 'string' && prefix !== place) {
+        throw new Error(
+          `Invalid entity schema ${file}: x-prefix "${prefix}" does not match the file's place; it belongs in ${prefix}.json under the schemas folder, or its x-prefix is "${place}"`,
+        );
+      }
+      return { schema, origin: file };
+    });
 }
 
 /** Reads and checks every entity file under a schemas folder. */
 export function loadSchemaFiles(dir: string): { schema: EntitySchema; file: string }[] {
-  return readSchemaFiles(dir).map(({ schema, origin }) => ({ schema: checkEntitySchema(schema, origin), file: origin }));
+  return readSchemaFiles(dir).map(({ schema, origin }) => ({
+    schema: checkEntitySchema(schema, origin),
+    file: origin,
+  }));
 }

@@ -1,4 +1,16 @@
-import type { ColumnType, Entity, EntityMenu, EntitySchema, Field, FieldSchema, JsonType, JoinedColumn, Label, SearchMode, Storage } from './entity-types.js';
+import type {
+  ColumnType,
+  Entity,
+  EntityMenu,
+  EntitySchema,
+  Field,
+  FieldSchema,
+  JsonType,
+  JoinedColumn,
+  Label,
+  SearchMode,
+  Storage,
+} from './entity-types.js';
 import { GENERIC_ACTIONS } from './generic-actions.js';
 import { namesFromPrefix, type DerivedNames } from './derive-names.js';
 
@@ -21,29 +33,58 @@ function storageOf(schema: FieldSchema): Storage {
   if (schema.format === 'date' || declared === 'date') return 'date';
   if (types.length > 1) return 'json';
   switch (types[0]) {
-    case 'boolean': return 'boolean';
-    case 'integer': return 'integer';
-    case 'number': return 'number';
-    default: return 'string';
+    case 'boolean':
+      return 'boolean';
+    case 'integer':
+      return 'integer';
+    case 'number':
+      return 'number';
+    default:
+      return 'string';
   }
 }
 
 function defaultColumnType(storage: Storage, schema: FieldSchema): ColumnType {
   switch (storage) {
-    case 'json': return 'json';
-    case 'datetime': return 'datetime';
-    case 'date': return 'date';
-    case 'boolean': return 'boolean';
-    case 'integer': return 'int';
-    case 'number': return 'decimal';
-    default: return (schema.maxLength ?? 255) > 4000 ? 'text' : 'varchar';
+    case 'json':
+      return 'json';
+    case 'datetime':
+      return 'datetime';
+    case 'date':
+      return 'date';
+    case 'boolean':
+      return 'boolean';
+    case 'integer':
+      return 'int';
+    case 'number':
+      return 'decimal';
+    default:
+      return (schema.maxLength ?? 255) > 4000 ? 'text' : 'varchar';
   }
 }
 
-function systemField(name: string, schema: FieldSchema, storage: Storage, columnType: ColumnType, nullable: boolean): Field {
+function systemField(
+  name: string,
+  schema: FieldSchema,
+  storage: Storage,
+  columnType: ColumnType,
+  nullable: boolean,
+): Field {
   return {
-    name, schema, label: SYSTEM_LABELS[name], storage, columnType, nullable, required: false, system: true,
-    secret: false, readonly: true, virtual: false, search: [], unique: false, index: name !== 'id',
+    name,
+    schema,
+    label: SYSTEM_LABELS[name],
+    storage,
+    columnType,
+    nullable,
+    required: false,
+    system: true,
+    secret: false,
+    readonly: true,
+    virtual: false,
+    search: [],
+    unique: false,
+    index: name !== 'id',
   };
 }
 
@@ -77,8 +118,13 @@ function joinsOf(fields: Field[]): JoinedColumn[] {
     const joinAlias = `j${n++}`;
     for (const [alias, column] of Object.entries(ref.fields)) {
       joins.push({
-        alias, table: ref.entity, column, localField: field.name, key: ref.key ?? 'id',
-        keyword: ref.keyword?.includes(alias) ?? false, joinAlias,
+        alias,
+        table: ref.entity,
+        column,
+        localField: field.name,
+        key: ref.key ?? 'id',
+        keyword: ref.keyword?.includes(alias) ?? false,
+        joinAlias,
       });
     }
   }
@@ -98,7 +144,17 @@ export function normalizeEntity(schema: EntitySchema, origin: string): Entity {
   const fields: Field[] = [
     systemField('id', { type: 'integer', 'x-label': SYSTEM_LABELS.id }, 'integer', 'int', false),
     ...own,
-    ...(schema['x-tenant'] ? [systemField('tenantId', { type: ['integer', 'null'], 'x-label': SYSTEM_LABELS.tenantId }, 'integer', 'int', true)] : []),
+    ...(schema['x-tenant']
+      ? [
+          systemField(
+            'tenantId',
+            { type: ['integer', 'null'], 'x-label': SYSTEM_LABELS.tenantId },
+            'integer',
+            'int',
+            true,
+          ),
+        ]
+      : []),
     systemField('createTime', time, 'datetime', 'datetime', false),
     systemField('updateTime', { ...time, 'x-label': SYSTEM_LABELS.updateTime }, 'datetime', 'datetime', false),
   ];

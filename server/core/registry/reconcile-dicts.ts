@@ -5,19 +5,29 @@ import { encodeRow } from '../db/row-codec.js';
 import { nowText } from '../db/time.js';
 
 /** A field naming a dictionary: which entity and field, the key, and the entries it carries (x-dict-entries). */
-type DictUse = { entity: Entity; field: string; key: string; carried?: NonNullable<Entity['fields'][number]['schema']['x-dict-entries']>; label: string };
+type DictUse = {
+  entity: Entity;
+  field: string;
+  key: string;
+  carried?: NonNullable<Entity['fields'][number]['schema']['x-dict-entries']>;
+  label: string;
+};
 
 function dictUses(entities: Entity[]): DictUse[] {
-  return entities.flatMap((entity) => entity.fields.flatMap((f) => {
-    const key = f.schema['x-dict'];
-    return key ? [{ entity, field: f.name, key, carried: f.schema['x-dict-entries'], label: f.label['zh-cn'] }] : [];
-  }));
+  return entities.flatMap((entity) =>
+    entity.fields.flatMap((f) => {
+      const key = f.schema['x-dict'];
+      return key ? [{ entity, field: f.name, key, carried: f.schema['x-dict-entries'], label: f.label['zh-cn'] }] : [];
+    }),
+  );
 }
 
 /** A dictionary a schema names that the server lacks and no schema carries. */
 export class MissingDictionaryError extends Error {
   constructor(readonly use: { origin: string; field: string; key: string }) {
-    super(`${use.origin}: field "${use.field}": dictionary "${use.key}" does not exist; create it first or carry its entries in the schema (x-dict-entries)`);
+    super(
+      `${use.origin}: field "${use.field}": dictionary "${use.key}" does not exist; create it first or carry its entries in the schema (x-dict-entries)`,
+    );
     this.name = 'MissingDictionaryError';
   }
 }
@@ -39,14 +49,19 @@ export function planDicts(entities: Entity[], stored: StoredDicts): DictPlan {
   const done = new Set<string>();
   for (const use of uses) {
     if (!use.carried) {
-      if (!stored.has(use.key) && !uses.some((u) => u.key === use.key && u.carried)) plan.missing.push({ origin: use.entity.origin, field: use.field, key: use.key });
+      if (!stored.has(use.key) && !uses.some((u) => u.key === use.key && u.carried))
+        plan.missing.push({ origin: use.entity.origin, field: use.field, key: use.key });
       continue;
     }
     if (done.has(use.key)) continue;
     done.add(use.key);
     const values = stored.get(use.key);
-    if (!values) plan.create.push({ key: use.key, entries: use.carried.length, origin: use.entity.origin, field: use.field });
-    else for (const entry of use.carried) if (!values.has(String(entry.value))) plan.add.push({ key: use.key, value: String(entry.value), origin: use.entity.origin });
+    if (!values)
+      plan.create.push({ key: use.key, entries: use.carried.length, origin: use.entity.origin, field: use.field });
+    else
+      for (const entry of use.carried)
+        if (!values.has(String(entry.value)))
+          plan.add.push({ key: use.key, value: String(entry.value), origin: use.entity.origin });
   }
   return plan;
 }
@@ -81,33 +96,53 @@ export async function reconcileDicts(ctx: OpContext, entities: Entity[]): Promis
   }
   const db = ctx.db;
   const keys = [...new Set(uses.map((u) => u.key))];
-  const types = new Map((await db.selectFrom('dict_type').select(['id', 'key']).where('key', 'in', keys).execute()).map((r) => [String(r.key), Number(r.id)]));
+  const types = new Map(
+    (await db.selectFrom('dict_type').select(['id', 'key']).where('key', 'in', keys).execute()).map((r) => [
+      String(r.key),
+      Number(r.id),
+    ]),
+  );
   const now = nowText();
   const done = new Set<string>();
   for (const use of uses) {
     if (!use.carried) {
-      if (!types.has(use.key) && !uses.some((u) => u.key === use.key && u.carried)) report.missing.push({ origin: use.entity.origin, field: use.field, key: use.key });
+      if (!types.has(use.key) && !uses.some((u) => u.key === use.key && u.carried))
+        report.missing.push({ origin: use.entity.origin, field: use.field, key: use.key });
       continue;
     }
     if (done.has(use.key)) continue;
     done.add(use.key);
     let typeId = types.get(use.key);
     if (typeId === undefined) {
-      typeId = await insertRow(ctx, typeEntity, { ...encodeRow(typeEntity, { name: use.label, key: use.key }), createTime: now, updateTime: now });
+      typeId = await insertRow(ctx, typeEntity, {
+        ...encodeRow(typeEntity, { name: use.label, key: use.key }),
+        createTime: now,
+        updateTime: now,
+      });
       types.set(use.key, typeId);
       report.types += 1;
     }
-    const existing = await db.selectFrom('dict_info').select(['value', 'orderNum']).where('typeId', '=', typeId).execute();
+    const existing = await db
+      .selectFrom('dict_info')
+      .select(['value', 'orderNum'])
+      .where('typeId', '=', typeId)
+      .execute();
     const values = new Set(existing.map((r) => String(r.value)));
     let order = Math.max(0, ...existing.map((r) => Number(r.orderNum) || 0));
     for (const entry of use.carried) {
       if (values.has(String(entry.value))) continue;
       await insertRow(ctx, infoEntity, {
         ...encodeRow(infoEntity, {
-          typeId, name: entry.name['zh-cn'], value: String(entry.value), orderNum: ++order, parentId: null,
-          color: entry.color ?? null, i18n: { 'zh-tw': entry.name['zh-tw'], en: entry.name.en },
+          typeId,
+          name: entry.name['zh-cn'],
+          value: String(entry.value),
+          orderNum: ++order,
+          parentId: null,
+          color: entry.color ?? null,
+          i18n: { 'zh-tw': entry.name['zh-tw'], en: entry.name.en },
         }),
-        createTime: now, updateTime: now,
+        createTime: now,
+        updateTime: now,
       });
       report.entries += 1;
     }

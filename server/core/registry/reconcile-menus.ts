@@ -36,17 +36,24 @@ export function dirPath(key: string, dirs: MenuDir[] = menuDirs()): MenuDir[] | 
  * Button rows of an entity: 查询 (page, list, info), 新增, 修改, 删除 and one per extra action, counting only the
  * routes the server answers now (an action a schema declares but no module handles grants nothing, so no button).
  */
-export function entityButtons(entity: Entity, actions: ActionRegistry): { key: string; name: string; perms: string[] }[] {
+export function entityButtons(
+  entity: Entity,
+  actions: ActionRegistry,
+): { key: string; name: string; perms: string[] }[] {
   const routes = entityRoutes(entity, actions).filter((r) => r.access !== 'public' && r.access !== 'login');
   const generic = (a: string) => routes.find((r) => r.name === a && entity.api.includes(a as never));
   const buttons: { key: string; name: string; perms: string[] }[] = [];
-  const query = ['page', 'list', 'info'].map(generic).filter((r) => r !== undefined).map((r) => r.access);
+  const query = ['page', 'list', 'info']
+    .map(generic)
+    .filter((r) => r !== undefined)
+    .map((r) => r.access);
   if (query.length) buttons.push({ key: 'query', name: '查询', perms: query });
   for (const a of ['add', 'update', 'delete'] as const) {
     const r = generic(a);
     if (r) buttons.push({ key: a, name: GENERIC_ACTION_META[a].summary, perms: [r.access] });
   }
-  for (const r of routes.filter((x) => !entity.api.includes(x.name as never))) buttons.push({ key: r.name, name: r.summary, perms: [r.access] });
+  for (const r of routes.filter((x) => !entity.api.includes(x.name as never)))
+    buttons.push({ key: r.name, name: r.summary, perms: [r.access] });
   return buttons;
 }
 
@@ -56,7 +63,8 @@ export const nameKeys = {
   page: (key: string) => `page:${key}`,
   entity: (entity: Entity) => `entity:${entity.prefix}`,
   /** `titled`: the button sits under another page, so its name starts with its entity's title. */
-  button: (entity: Entity, action: string, titled: boolean) => `button:${entity.prefix}:${action}${titled ? ':titled' : ''}`,
+  button: (entity: Entity, action: string, titled: boolean) =>
+    `button:${entity.prefix}:${action}${titled ? ':titled' : ''}`,
   perms: 'button:perms',
 };
 
@@ -64,13 +72,29 @@ export const nameKeys = {
 export const PERMS_BUTTON = '权限';
 
 /** The menu table as the reconciler reads it: one query, then worked on in memory. */
-type MenuRow = { id: number; parentId: number | null; name: string; type: number; router: string | null; perms: string | null; nameKey: string | null };
+type MenuRow = {
+  id: number;
+  parentId: number | null;
+  name: string;
+  type: number;
+  router: string | null;
+  perms: string | null;
+  nameKey: string | null;
+};
 
 async function readMenus(ctx: OpContext): Promise<MenuRow[]> {
-  const rows = await ctx.db.selectFrom('base_sys_menu').select(['id', 'parentId', 'name', 'type', 'router', 'perms', 'nameKey']).orderBy('id').execute();
+  const rows = await ctx.db
+    .selectFrom('base_sys_menu')
+    .select(['id', 'parentId', 'name', 'type', 'router', 'perms', 'nameKey'])
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({
-    id: Number(r.id), parentId: r.parentId === null ? null : Number(r.parentId), name: String(r.name), type: Number(r.type),
-    router: r.router === null ? null : String(r.router), perms: r.perms === null ? null : String(r.perms),
+    id: Number(r.id),
+    parentId: r.parentId === null ? null : Number(r.parentId),
+    name: String(r.name),
+    type: Number(r.type),
+    router: r.router === null ? null : String(r.router),
+    perms: r.perms === null ? null : String(r.perms),
     nameKey: r.nameKey === null || r.nameKey === undefined ? null : String(r.nameKey),
   }));
 }
@@ -95,11 +119,18 @@ type ViewPathRename = { router: string; from: string; to: string };
  * original client cannot open: a page whose router and view path are still the old pair gets the new path.
  */
 async function renameSeededViewPaths(ctx: OpContext): Promise<number> {
-  const { renames } = JSON.parse(fs.readFileSync(path.join(SEED_DIR, 'view-path-renames.json'), 'utf8')) as { renames: ViewPathRename[] };
+  const { renames } = JSON.parse(fs.readFileSync(path.join(SEED_DIR, 'view-path-renames.json'), 'utf8')) as {
+    renames: ViewPathRename[];
+  };
   let changed = 0;
   for (const r of renames) {
-    const result = await ctx.db.updateTable('base_sys_menu').set({ viewPath: r.to, updateTime: nowText() })
-      .where('type', '=', 1).where('router', '=', r.router).where('viewPath', '=', r.from).executeTakeFirst();
+    const result = await ctx.db
+      .updateTable('base_sys_menu')
+      .set({ viewPath: r.to, updateTime: nowText() })
+      .where('type', '=', 1)
+      .where('router', '=', r.router)
+      .where('viewPath', '=', r.from)
+      .executeTakeFirst();
     changed += Number(result.numUpdatedRows);
   }
   return changed;
@@ -112,7 +143,13 @@ export type FixedPage = { key: string; name: string; router: string; perms: stri
  * Rows seeded before menus carried a name key, still holding their seeded name, get the key; a row an admin renamed
  * keeps no key (its name is shown as typed). Matched by position and seeded name only, never by name alone.
  */
-async function backfillNameKeys(ctx: OpContext, menus: MenuRow[], entities: Entity[], actions: ActionRegistry, pages: FixedPage[]): Promise<number> {
+async function backfillNameKeys(
+  ctx: OpContext,
+  menus: MenuRow[],
+  entities: Entity[],
+  actions: ActionRegistry,
+  pages: FixedPage[],
+): Promise<number> {
   const keys = new Map<number, string>();
   const walk = (dirs: MenuDir[]) => {
     for (const d of dirs) {
@@ -126,7 +163,8 @@ async function backfillNameKeys(ctx: OpContext, menus: MenuRow[], entities: Enti
   for (const p of pages) {
     const page = pageOf(p.router);
     if (page?.name === p.name) keys.set(page.id, nameKeys.page(p.key));
-    for (const b of menus.filter((r) => page && r.type === 2 && r.parentId === page.id && r.name === PERMS_BUTTON)) keys.set(b.id, nameKeys.perms);
+    for (const b of menus.filter((r) => page && r.type === 2 && r.parentId === page.id && r.name === PERMS_BUTTON))
+      keys.set(b.id, nameKeys.perms);
   }
   for (const entity of entities) {
     const buttons = entityButtons(entity, actions);
@@ -136,8 +174,11 @@ async function backfillNameKeys(ctx: OpContext, menus: MenuRow[], entities: Enti
     const titled = !entity.menu;
     if (!titled && !own) continue;
     for (const row of menus.filter((r) => r.type === 2 && r.parentId !== null && (titled || r.parentId === own!.id))) {
-      const b = buttons.find((x) => row.name === (titled ? `${entity.title['zh-cn']}${x.name}` : x.name)
-        && (row.perms ?? '').split(',').some((p) => x.perms.includes(p.trim())));
+      const b = buttons.find(
+        (x) =>
+          row.name === (titled ? `${entity.title['zh-cn']}${x.name}` : x.name) &&
+          (row.perms ?? '').split(',').some((p) => x.perms.includes(p.trim())),
+      );
       if (b) keys.set(row.id, nameKeys.button(entity, b.key, titled));
     }
   }
@@ -145,7 +186,12 @@ async function backfillNameKeys(ctx: OpContext, menus: MenuRow[], entities: Enti
   for (const row of menus) {
     const key = keys.get(row.id);
     if (row.nameKey !== null || !key) continue;
-    await ctx.db.updateTable('base_sys_menu').set({ nameKey: key }).where('id', '=', row.id).where('nameKey', 'is', null).execute();
+    await ctx.db
+      .updateTable('base_sys_menu')
+      .set({ nameKey: key })
+      .where('id', '=', row.id)
+      .where('nameKey', 'is', null)
+      .execute();
     row.nameKey = key;
     changed += 1;
   }
@@ -158,23 +204,56 @@ async function backfillNameKeys(ctx: OpContext, menus: MenuRow[], entities: Enti
  * Rows that exist are never changed (admins may have renamed, moved or regrouped them) — except a seeded view path
  * that still holds the value of an older Joinery (view-path-renames.json); nothing is deleted.
  */
-export async function reconcileMenus(ctx: OpContext, actions: ActionRegistry, entities: Entity[], pages: FixedPage[] = []): Promise<ReconcileReport> {
+export async function reconcileMenus(
+  ctx: OpContext,
+  actions: ActionRegistry,
+  entities: Entity[],
+  pages: FixedPage[] = [],
+): Promise<ReconcileReport> {
   const menuEntity = ctx.registry.get(MENU);
   if (!menuEntity) throw new Error('the menu entity (base/sys/menu) is not registered');
   const menus = await readMenus(ctx);
-  const held = new Set(menus.flatMap((m) => (m.perms ?? '').split(',').map((p) => p.trim()).filter(Boolean)));
+  const held = new Set(
+    menus.flatMap((m) =>
+      (m.perms ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    ),
+  );
   const report: ReconcileReport = { pages: 0, buttons: 0, viewPaths: await renameSeededViewPaths(ctx), nameKeys: 0 };
   const add = async (row: Row): Promise<number> => {
     const now = nowText();
-    const id = await insertRow(ctx, menuEntity, { keepAlive: 1, isShow: 1, createTime: now, updateTime: now, ...encodeRow(menuEntity, row) });
-    menus.push({ id, parentId: (row.parentId as number | null) ?? null, name: String(row.name), type: Number(row.type), router: (row.router as string | undefined) ?? null, perms: (row.perms as string | undefined) ?? null, nameKey: (row.nameKey as string | undefined) ?? null });
+    const id = await insertRow(ctx, menuEntity, {
+      keepAlive: 1,
+      isShow: 1,
+      createTime: now,
+      updateTime: now,
+      ...encodeRow(menuEntity, row),
+    });
+    menus.push({
+      id,
+      parentId: (row.parentId as number | null) ?? null,
+      name: String(row.name),
+      type: Number(row.type),
+      router: (row.router as string | undefined) ?? null,
+      perms: (row.perms as string | undefined) ?? null,
+      nameKey: (row.nameKey as string | undefined) ?? null,
+    });
     return id;
   };
   const addButtons = async (entity: Entity, parentId: number | null, prefixName: string, orderFrom: number) => {
     for (const [i, b] of entityButtons(entity, actions).entries()) {
       const missing = b.perms.filter((p) => !held.has(p));
       if (missing.length === 0) continue;
-      await add({ parentId, name: `${prefixName}${b.name}`, nameKey: nameKeys.button(entity, b.key, prefixName !== ''), type: 2, perms: missing.join(','), orderNum: orderFrom + i });
+      await add({
+        parentId,
+        name: `${prefixName}${b.name}`,
+        nameKey: nameKeys.button(entity, b.key, prefixName !== ''),
+        type: 2,
+        perms: missing.join(','),
+        orderNum: orderFrom + i,
+      });
       for (const p of missing) held.add(p);
       report.buttons += 1;
     }
@@ -185,7 +264,16 @@ export async function reconcileMenus(ctx: OpContext, actions: ActionRegistry, en
     let page = menus.find((r) => r.type === 1 && r.router === m.router);
     if (!page) {
       const parentId = m.parent ? findDir(menus, m.parent) : null;
-      await add({ parentId, name: entity.title['zh-cn'], nameKey: nameKeys.entity(entity), type: 1, router: m.router, viewPath: m.viewPath, icon: m.icon ?? null, orderNum: m.orderNum ?? 0 });
+      await add({
+        parentId,
+        name: entity.title['zh-cn'],
+        nameKey: nameKeys.entity(entity),
+        type: 1,
+        router: m.router,
+        viewPath: m.viewPath,
+        icon: m.icon ?? null,
+        orderNum: m.orderNum ?? 0,
+      });
       page = menus[menus.length - 1];
       report.pages += 1;
     }
@@ -194,10 +282,13 @@ export async function reconcileMenus(ctx: OpContext, actions: ActionRegistry, en
   // Entities with routes but no page of their own: their buttons go under their module's first page (plugins under
   // the plugin page, the rest under the home page).
   for (const entity of sorted.filter((e) => !e.menu)) {
-    const modulePage = entity.module === 'plugin'
-      ? menus.find((r) => r.type === 1 && r.router === '/helper/plugins')
-      : sorted.filter((e) => e.menu && e.module === entity.module).map((e) => menus.find((r) => r.type === 1 && r.router === e.menu!.router)).find(Boolean)
-        ?? menus.find((r) => r.type === 1 && r.router === '/');
+    const modulePage =
+      entity.module === 'plugin'
+        ? menus.find((r) => r.type === 1 && r.router === '/helper/plugins')
+        : (sorted
+            .filter((e) => e.menu && e.module === entity.module)
+            .map((e) => menus.find((r) => r.type === 1 && r.router === e.menu!.router))
+            .find(Boolean) ?? menus.find((r) => r.type === 1 && r.router === '/'));
     await addButtons(entity, modulePage?.id ?? null, entity.title['zh-cn'], 100);
   }
   // Fixed pages seeded earlier get the permissions of routes added since (e.g. base:coding:draft).
@@ -205,7 +296,14 @@ export async function reconcileMenus(ctx: OpContext, actions: ActionRegistry, en
     const page = menus.find((r) => r.type === 1 && r.router === p.router);
     const missing = p.perms.filter((x) => !held.has(x));
     if (!page || missing.length === 0) continue;
-    await add({ parentId: page.id, name: PERMS_BUTTON, nameKey: nameKeys.perms, type: 2, perms: missing.join(','), orderNum: 0 });
+    await add({
+      parentId: page.id,
+      name: PERMS_BUTTON,
+      nameKey: nameKeys.perms,
+      type: 2,
+      perms: missing.join(','),
+      orderNum: 0,
+    });
     for (const x of missing) held.add(x);
     report.buttons += 1;
   }

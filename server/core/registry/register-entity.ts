@@ -22,14 +22,22 @@ export function prepareEntity(source: EntitySource): Entity {
  * Refuses entities that cannot join the registry: a prefix, table or class another entity uses, or an x-ref naming an
  * entity or column that neither the registry nor the batch has. `replacing` lets an entity replace itself (evolve).
  */
-export function checkFits(registry: Pick<Registry, 'all' | 'get'>, batch: Entity[], options: { replacing?: boolean } = {}): void {
+export function checkFits(
+  registry: Pick<Registry, 'all' | 'get'>,
+  batch: Entity[],
+  options: { replacing?: boolean } = {},
+): void {
   const seen = new Map<string, Entity>();
   for (const entity of batch) {
     const same = registry.get(entity.prefix) ?? seen.get(entity.prefix);
-    if (same && !(options.replacing && registry.get(entity.prefix))) throw new Error(`${entity.origin}: x-prefix "${entity.prefix}" is already used by ${same.origin}`);
+    if (same && !(options.replacing && registry.get(entity.prefix)))
+      throw new Error(`${entity.origin}: x-prefix "${entity.prefix}" is already used by ${same.origin}`);
     const others = [...registry.all().filter((e) => e.prefix !== entity.prefix), ...seen.values()];
     const clash = others.find((e) => e.table === entity.table || e.className === entity.className);
-    if (clash) throw new Error(`${entity.origin}: table "${entity.table}" or class "${entity.className}" is already used by ${clash.origin}`);
+    if (clash)
+      throw new Error(
+        `${entity.origin}: table "${entity.table}" or class "${entity.className}" is already used by ${clash.origin}`,
+      );
     seen.set(entity.prefix, entity);
   }
   const lookup = (prefix: string) => seen.get(prefix) ?? registry.get(prefix);
@@ -41,7 +49,10 @@ export function checkFits(registry: Pick<Registry, 'all' | 'get'>, batch: Entity
  * same stages as registerEntity — validate, normalise, check, sync, register. Menus are reconciled for all entities
  * at once once the modules have registered their actions (see reconcileMenus in app.ts).
  */
-export async function registerEntities(target: { database: Database; registry: Registry; dataDir?: string }, sources: EntitySource[]): Promise<Entity[]> {
+export async function registerEntities(
+  target: { database: Database; registry: Registry; dataDir?: string },
+  sources: EntitySource[],
+): Promise<Entity[]> {
   const entities = sources.map(prepareEntity);
   checkFits(target.registry, entities);
   await syncSchema(target.database, entities, { dataDir: target.dataDir });

@@ -7,8 +7,13 @@ export class Registry {
   version = 0;
 
   register(entity: Entity): void {
-    const clash = this.all().find((e) => e.prefix !== entity.prefix && (e.table === entity.table || e.className === entity.className));
-    if (clash) throw new Error(`${entity.origin}: table "${entity.table}" or class "${entity.className}" is already used by ${clash.origin}`);
+    const clash = this.all().find(
+      (e) => e.prefix !== entity.prefix && (e.table === entity.table || e.className === entity.className),
+    );
+    if (clash)
+      throw new Error(
+        `${entity.origin}: table "${entity.table}" or class "${entity.className}" is already used by ${clash.origin}`,
+      );
     this.byPrefix.set(entity.prefix, entity);
     this.version++;
   }
@@ -41,9 +46,11 @@ export function checkEntityReferences(entity: Entity, lookup: (prefix: string) =
     const where = `${entity.origin}: field "${field.name}"`;
     if (!target) throw new Error(`${where}: x-ref names entity "${ref.entity}", which does not exist`);
     for (const col of [ref.key ?? 'id', ref.label ?? null, ...Object.values(ref.fields ?? {})]) {
-      if (col && !target.fieldMap.has(col)) throw new Error(`${where}: x-ref names column "${col}", which ${ref.entity} does not have`);
+      if (col && !target.fieldMap.has(col))
+        throw new Error(`${where}: x-ref names column "${col}", which ${ref.entity} does not have`);
       // A secret column (x-secret) never leaves its own entity: no join, picker label or key may read it.
-      if (col && target.fieldMap.get(col)!.secret) throw new Error(`${where}: x-ref names column "${col}" of ${ref.entity}, which is secret (x-secret)`);
+      if (col && target.fieldMap.get(col)!.secret)
+        throw new Error(`${where}: x-ref names column "${col}" of ${ref.entity}, which is secret (x-secret)`);
     }
   }
 }

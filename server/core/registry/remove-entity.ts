@@ -16,7 +16,9 @@ const MENU = 'base_sys_menu';
 export async function dropTable(database: Database, db: Database['db'], entity: Entity): Promise<void> {
   if (database.dialect === 'sqlite') {
     await dropSqliteKeywordIndex(db, entity);
-    const counter = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'joinery_row_count'`.execute(db);
+    const counter = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'table' and name = 'joinery_row_count'`.execute(db);
     if (counter.rows.length) await sql`delete from joinery_row_count where tbl = ${entity.table}`.execute(db);
   }
   if (database.dialect === 'postgres') await dropPostgresKeywordIndex(db, entity.table);
@@ -30,10 +32,18 @@ export async function deleteEntityMenus(trx: Database['db'], entity: Entity): Pr
   const perm = `${entity.prefix.replace(/\//g, ':')}:`;
   // Its page (by route) and every button granting only its permissions, with what they grant to roles.
   const menus = await db.selectFrom(MENU).select(['id', 'parentId', 'type', 'router', 'perms']).execute();
-  const own = (perms: unknown) => typeof perms === 'string' && perms.trim() !== '' && perms.split(',').every((p) => p.trim().startsWith(perm));
-  const pages = menus.filter((m) => Number(m.type) === 1 && entity.menu && m.router === entity.menu.router).map((m) => Number(m.id));
+  const own = (perms: unknown) =>
+    typeof perms === 'string' && perms.trim() !== '' && perms.split(',').every((p) => p.trim().startsWith(perm));
+  const pages = menus
+    .filter((m) => Number(m.type) === 1 && entity.menu && m.router === entity.menu.router)
+    .map((m) => Number(m.id));
   // The page, the buttons under it, and any button elsewhere that grants only this entity's permissions.
-  const ids = menus.filter((m) => pages.includes(Number(m.id)) || pages.includes(Number(m.parentId)) || (Number(m.type) === 2 && own(m.perms))).map((m) => Number(m.id));
+  const ids = menus
+    .filter(
+      (m) =>
+        pages.includes(Number(m.id)) || pages.includes(Number(m.parentId)) || (Number(m.type) === 2 && own(m.perms)),
+    )
+    .map((m) => Number(m.id));
   if (ids.length) {
     await db.deleteFrom('base_sys_role_menu').where('menuId', 'in', ids).execute();
     await db.deleteFrom(MENU).where('id', 'in', ids).execute();
@@ -47,18 +57,37 @@ export async function deleteEntityMenus(trx: Database['db'], entity: Entity): Pr
  * leaves the live registry. An entity with rows is removed only when `confirm` repeats its prefix. Entities that
  * relate to it must lose that relation first. One transaction (on MySQL the table is dropped after the commit).
  */
-export async function removeEntity(host: Host, ctx: OpContext, prefix: string, confirm: unknown): Promise<{ rows: number }> {
+export async function removeEntity(
+  host: Host,
+  ctx: OpContext,
+  prefix: string,
+  confirm: unknown,
+): Promise<{ rows: number }> {
   const entity = host.registry.get(prefix);
   if (!entity || entity.origin !== storedOrigin(prefix)) {
-    throw badRequest(`prefix: no entity made on this server has the prefix "${prefix}" (built-in entities are removed from the schemas folder)`, [{ path: 'prefix', message: 'names no stored entity' }]);
+    throw badRequest(
+      `prefix: no entity made on this server has the prefix "${prefix}" (built-in entities are removed from the schemas folder)`,
+      [{ path: 'prefix', message: 'names no stored entity' }],
+    );
   }
-  const referrers = host.registry.all().filter((e) => e.prefix !== prefix && e.fields.some((f) => f.schema['x-ref']?.entity === prefix));
-  if (referrers.length) throw conflict(`${prefix} cannot be removed: ${referrers.map((e) => e.prefix).join(', ')} relate to it; remove those relations first`);
+  const referrers = host.registry
+    .all()
+    .filter((e) => e.prefix !== prefix && e.fields.some((f) => f.schema['x-ref']?.entity === prefix));
+  if (referrers.length)
+    throw conflict(
+      `${prefix} cannot be removed: ${referrers.map((e) => e.prefix).join(', ')} relate to it; remove those relations first`,
+    );
   const { database } = host;
-  const counted = (await untyped(database.db).selectFrom(entity.table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()) as { n: number | string } | undefined;
+  const counted = (await untyped(database.db)
+    .selectFrom(entity.table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst()) as { n: number | string } | undefined;
   const count = Number(counted?.n ?? 0);
   if (count > 0 && confirm !== prefix) {
-    throw badRequest(`${prefix} holds ${count} record(s): to remove it, send its prefix as confirm; the records go to the recycle bin`, [{ path: 'confirm', message: `must repeat "${prefix}" (${count} records)` }]);
+    throw badRequest(
+      `${prefix} holds ${count} record(s): to remove it, send its prefix as confirm; the records go to the recycle bin`,
+      [{ path: 'confirm', message: `must repeat "${prefix}" (${count} records)` }],
+    );
   }
   const definition = host.registry.get('base/sys/entityDef');
   await database.db.transaction().execute(async (trx) => {

@@ -2,7 +2,8 @@ import { SERVER_TABLES } from '../db/server-tables.js';
 import type { Entity } from './entity-types.js';
 
 /** An entity that ships with the server (a schema file), not one stored by the AI-code page or brought by a plugin. */
-export const isBuiltIn = (entity: Entity): boolean => !entity.origin.startsWith('database:') && !entity.origin.startsWith('plugin:');
+export const isBuiltIn = (entity: Entity): boolean =>
+  !entity.origin.startsWith('database:') && !entity.origin.startsWith('plugin:');
 
 /**
  * Why an AI-code or plugin entity may not use `table`, or undefined when it may. Reserved, derived from what the server
@@ -14,11 +15,14 @@ export const isBuiltIn = (entity: Entity): boolean => !entity.origin.startsWith(
 export function reservedTableReason(registered: Entity[], table: string): string | undefined {
   const system = [...registered.filter(isBuiltIn).map((e) => e.table), ...SERVER_TABLES.map((t) => t.table)];
   const lower = table.toLowerCase();
-  if (lower.includes('__kw')) return `table "${table}" is reserved: names holding "__kw" are the server's keyword tables`;
-  if (system.some((t) => t.toLowerCase() === lower)) return `table "${table}" is reserved: it is one of the server's own tables`;
+  if (lower.includes('__kw'))
+    return `table "${table}" is reserved: names holding "__kw" are the server's keyword tables`;
+  if (system.some((t) => t.toLowerCase() === lower))
+    return `table "${table}" is reserved: it is one of the server's own tables`;
   const prefixes = new Set(system.map((t) => `${t.split('_')[0].toLowerCase()}_`));
   const prefix = [...prefixes].find((p) => lower.startsWith(p) || lower === p.slice(0, -1));
-  if (prefix) return `table "${table}" is reserved: tables beginning with "${prefix}" belong to a module that ships with the server; put the entity in a module of its own`;
+  if (prefix)
+    return `table "${table}" is reserved: tables beginning with "${prefix}" belong to a module that ships with the server; put the entity in a module of its own`;
   return undefined;
 }
 

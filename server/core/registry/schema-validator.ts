@@ -5,13 +5,35 @@ import type { RegExpEngine } from 'ajv/dist/types/index.js';
 import { RE2JS } from 're2js';
 
 // ajv-formats ships CommonJS; under ESM its default export is the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as FormatsPlugin;
+const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ??
+  addFormatsModule) as FormatsPlugin;
 
 /** x- keywords of entity schemas: known to ajv so strict mode accepts them, they validate nothing. */
 export const X_KEYWORDS = [
-  'x-module', 'x-prefix', 'x-table', 'x-class', 'x-title', 'x-api', 'x-actions', 'x-recycle', 'x-order',
-  'x-unique', 'x-menu', 'x-tenant', 'x-label', 'x-column', 'x-search', 'x-list', 'x-ui', 'x-dict', 'x-dict-entries', 'x-ref',
-  'x-money', 'x-secret', 'x-readonly', 'x-virtual',
+  'x-module',
+  'x-prefix',
+  'x-table',
+  'x-class',
+  'x-title',
+  'x-api',
+  'x-actions',
+  'x-recycle',
+  'x-order',
+  'x-unique',
+  'x-menu',
+  'x-tenant',
+  'x-label',
+  'x-column',
+  'x-search',
+  'x-list',
+  'x-ui',
+  'x-dict',
+  'x-dict-entries',
+  'x-ref',
+  'x-money',
+  'x-secret',
+  'x-readonly',
+  'x-virtual',
 ];
 
 /**
@@ -21,20 +43,32 @@ export const X_KEYWORDS = [
  * (`\u4e00`, named groups); what RE2 cannot do in linear time (look-arounds, back-references) does not compile, so the
  * schema is refused when it is applied, naming the pattern.
  */
-export const linearRegExp: RegExpEngine = Object.assign((pattern: string, flags: string) => {
-  let compiled: RE2JS;
-  try {
-    compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
-  } catch (e) {
-    throw new Error(`pattern ${JSON.stringify(pattern)} is not supported (${(e as Error).message}); patterns run on a linear-time engine: no look-arounds or back-references`);
-  }
-  // ajv keys its compiled patterns by this text, so it must differ from pattern to pattern.
-  return { test: (s: string) => compiled.matcher(s).find(), toString: () => `/${pattern}/${flags}` };
-}, { code: 'linearRegExp' });
+export const linearRegExp: RegExpEngine = Object.assign(
+  (pattern: string, flags: string) => {
+    let compiled: RE2JS;
+    try {
+      compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
+    } catch (e) {
+      throw new Error(
+        `pattern ${JSON.stringify(pattern)} is not supported (${(e as Error).message}); patterns run on a linear-time engine: no look-arounds or back-references`,
+      );
+    }
+    // ajv keys its compiled patterns by this text, so it must differ from pattern to pattern.
+    return { test: (s: string) => compiled.matcher(s).find(), toString: () => `/${pattern}/${flags}` };
+  },
+  { code: 'linearRegExp' },
+);
 
 /** One ajv instance set up for entity schemas and the records they describe. */
 export function createAjv(options: { useDefaults?: boolean } = {}): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, useDefaults: options.useDefaults ?? false, allowUnionTypes: true, code: { regExp: linearRegExp } });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictTypes: false,
+    useDefaults: options.useDefaults ?? false,
+    allowUnionTypes: true,
+    code: { regExp: linearRegExp },
+  });
   addFormats(ajv);
   // Our wire formats: 'YYYY-MM-DD HH:mm:ss' date-times (ISO also accepted), plain dates.
   ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/);

@@ -29,7 +29,16 @@ export async function storeEntity(ctx: OpContext, entity: Entity, userId: number
   const db = ctx.db;
   const now = nowText();
   const schema = JSON.stringify(entity.source);
-  const existing = await db.selectFrom(ENTITY_DEF_TABLE).select('id').where('prefix', '=', entity.prefix).executeTakeFirst();
-  if (existing) await db.updateTable(ENTITY_DEF_TABLE).set({ schema, updateTime: now }).where('id', '=', existing.id).execute();
-  else await db.insertInto(ENTITY_DEF_TABLE).values({ prefix: entity.prefix, schema, userId, createTime: now, updateTime: now }).execute();
+  const existing = await db
+    .selectFrom(ENTITY_DEF_TABLE)
+    .select('id')
+    .where('prefix', '=', entity.prefix)
+    .executeTakeFirst();
+  if (existing)
+    await db.updateTable(ENTITY_DEF_TABLE).set({ schema, updateTime: now }).where('id', '=', existing.id).execute();
+  else
+    await db
+      .insertInto(ENTITY_DEF_TABLE)
+      .values({ prefix: entity.prefix, schema, userId, createTime: now, updateTime: now })
+      .execute();
 }

@@ -16,8 +16,14 @@ const at = (sig: number[] | string, offset = 0): Sniffer => {
   const bytes = typeof sig === 'string' ? Buffer.from(sig, 'latin1') : Buffer.from(sig);
   return (b) => b.length >= offset + bytes.length && b.subarray(offset, offset + bytes.length).equals(bytes);
 };
-const any = (...s: Sniffer[]): Sniffer => (b) => s.some((f) => f(b));
-const riff = (form: string): Sniffer => (b) => at('RIFF')(b) && at(form, 8)(b);
+const any =
+  (...s: Sniffer[]): Sniffer =>
+  (b) =>
+    s.some((f) => f(b));
+const riff =
+  (form: string): Sniffer =>
+  (b) =>
+    at('RIFF')(b) && at(form, 8)(b);
 /** ISO base media (mp4, mov, m4a, avif…): a box of type ftyp first. */
 const ftyp: Sniffer = at('ftyp', 4);
 const zip = any(at([0x50, 0x4b, 0x03, 0x04]), at([0x50, 0x4b, 0x05, 0x06]));
@@ -36,7 +42,9 @@ const text: Sniffer = (b) => {
 const svg: Sniffer = (b) => {
   if (!text(b)) return false;
   const s = b.toString('utf8').replace(/^\uFEFF/, '');
-  return /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE\s+svg[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>/]/i.test(s);
+  return /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE\s+svg[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>/]/i.test(
+    s,
+  );
 };
 
 const TABLE: Record<string, [FileKind, Sniffer]> = {

@@ -35,14 +35,18 @@ export function assertSafeKey(key: string): void {
 export class LocalDiskStorage implements FileStorage {
   readonly type = 'local';
 
-  constructor(readonly root: string, private readonly domain = '') {}
+  constructor(
+    readonly root: string,
+    private readonly domain = '',
+  ) {}
 
   /** The absolute path of a key, checked to lie inside the root. */
   pathOf(key: string): string {
     assertSafeKey(key);
     const full = path.resolve(this.root, ...key.split('/'));
     const rel = path.relative(path.resolve(this.root), full);
-    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) throw new Error(`storage key ${JSON.stringify(key)} leaves the upload root`);
+    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel))
+      throw new Error(`storage key ${JSON.stringify(key)} leaves the upload root`);
     return full;
   }
 

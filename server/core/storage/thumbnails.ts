@@ -20,7 +20,11 @@ export type PictureFacts = { width: number; height: number; thumbnail: boolean }
  * orientation) written to `thumbFile`. Undefined for formats not decoded here; null when the file does not decode
  * (its first bytes looked right, the rest is not a picture) or is a decompression bomb.
  */
-export async function pictureFacts(file: string, ext: string, thumbFile: string): Promise<PictureFacts | null | undefined> {
+export async function pictureFacts(
+  file: string,
+  ext: string,
+  thumbFile: string,
+): Promise<PictureFacts | null | undefined> {
   if (!DECODED.has(ext)) return undefined;
   assertNoTransaction('decoding a picture');
   try {
@@ -29,7 +33,12 @@ export async function pictureFacts(file: string, ext: string, thumbFile: string)
     if (!meta.width || !meta.height) return null;
     // Orientations 5–8 swap the sides.
     const turned = (meta.orientation ?? 1) >= 5;
-    await image.clone().rotate().resize(THUMB_EDGE, THUMB_EDGE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toFile(thumbFile);
+    await image
+      .clone()
+      .rotate()
+      .resize(THUMB_EDGE, THUMB_EDGE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toFile(thumbFile);
     return { width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height, thumbnail: true };
   } catch {
     return null;

@@ -39,7 +39,8 @@ export class TaskHandlerRegistry {
 
   /** Adds a handler; a second handler of the same name is a programming error. */
   register(handler: TaskHandler): void {
-    if (!NAME.test(handler.name) || handler.name.length > 255) throw new Error(`task handler name "${handler.name}" must be dotted identifiers`);
+    if (!NAME.test(handler.name) || handler.name.length > 255)
+      throw new Error(`task handler name "${handler.name}" must be dotted identifiers`);
     if (this.map.has(handler.name)) throw new Error(`task handler "${handler.name}" is already registered`);
     this.map.set(handler.name, { handler, validate: this.ajv.compile(handler.dataSchema) });
   }
@@ -60,7 +61,11 @@ export class TaskHandlerRegistry {
   /** Parses a task's `data` text for its handler: the argument, or the field issues (paths under `data`). */
   parseData(name: string, text: unknown): { ok: true; data: unknown } | { ok: false; issues: FieldIssue[] } {
     const entry = this.map.get(name);
-    if (!entry) return { ok: false, issues: [{ path: 'service', message: `is not a registered task handler (one of: ${this.names().join(', ')})` }] };
+    if (!entry)
+      return {
+        ok: false,
+        issues: [{ path: 'service', message: `is not a registered task handler (one of: ${this.names().join(', ')})` }],
+      };
     let data: unknown = {};
     if (typeof text === 'string' && text.trim() !== '') {
       try {
@@ -83,7 +88,9 @@ export class TaskHandlerRegistry {
 /** Why an admin with `rights` may not have a task of `handler` act for them, or undefined when they may. */
 export function handlerRefusal(handler: TaskHandler, rights: HandlerRights): string | undefined {
   if (rights.isSuper) return undefined;
-  if (handler.permission !== null && !rights.perms.has(handler.permission)) return `${handler.name} needs the permission ${handler.permission}`;
-  if (handler.wholeScope && rights.departmentIds !== null) return `${handler.name} acts on every department's data, so it needs a whole data scope (a super admin)`;
+  if (handler.permission !== null && !rights.perms.has(handler.permission))
+    return `${handler.name} needs the permission ${handler.permission}`;
+  if (handler.wholeScope && rights.departmentIds !== null)
+    return `${handler.name} acts on every department's data, so it needs a whole data scope (a super admin)`;
   return undefined;
 }

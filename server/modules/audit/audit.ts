@@ -11,7 +11,11 @@ import { parseId, parseIds } from '../../core/crud/input-validation.js';
 /** Audit ticket status (SPEC §4): 0 pending review, 1 passed, 2 rejected. */
 const TICKET_STATUS: Record<number, string> = { 0: '待审核 pending review', 1: '通过 passed', 2: '驳回 rejected' };
 /** Product and order auditStatus: 0 to submit, 1 pending review, 2 reviewed. */
-const SUBJECT_STATUS: Record<number, string> = { 0: '待提交 to submit', 1: '待审核 pending review', 2: '已审核 reviewed' };
+const SUBJECT_STATUS: Record<number, string> = {
+  0: '待提交 to submit',
+  1: '待审核 pending review',
+  2: '已审核 reviewed',
+};
 
 type Kind = 'good' | 'order' | 'user';
 const TABLE = { good: 'audit_good', order: 'audit_order', user: 'audit_user' } as const satisfies Record<Kind, string>;
@@ -21,7 +25,10 @@ const bad = (path: string, message: string) => badRequest(`${path}: ${message}`,
 /** Reads rows by id, locking them on PostgreSQL and MariaDB (SQLite has a single writer). */
 async function lockRow(ctx: OpContext, table: string, id: number, columns: string[]): Promise<Row | undefined> {
   // The columns are a parameter, so this one query is built untyped.
-  let q = untyped(ctx.db).selectFrom(table).select(['id', ...columns]).where('id', '=', id);
+  let q = untyped(ctx.db)
+    .selectFrom(table)
+    .select(['id', ...columns])
+    .where('id', '=', id);
   if (ctx.database.dialect !== 'sqlite') q = q.forUpdate();
   return await q.executeTakeFirst();
 }
@@ -37,13 +44,25 @@ function optionalText(body: Row, name: string, max: number): string | undefined 
 /** {id} or {ids} (all or nothing). */
 function targetIds(body: Row, single = 'id', many = 'ids'): { ids: number[]; batch: boolean } {
   // Ascending, so that concurrent batches lock their rows in the same order (no deadlock on PostgreSQL / MariaDB).
-  if (body[many] !== undefined && body[many] !== null) return { ids: parseIds(body[many], many).sort((a, b) => a - b), batch: true };
+  if (body[many] !== undefined && body[many] !== null)
+    return { ids: parseIds(body[many], many).sort((a, b) => a - b), batch: true };
   return { ids: [parseId(body[single], single)], batch: false };
 }
 
 /** Sets a subject's auditStatus from one value to another; false when it was not at `from` (or is gone). */
-async function moveSubject(ctx: OpContext, table: 'product_info' | 'order_info', id: number, from: number[], to: number): Promise<boolean> {
-  const r = await ctx.db.updateTable(table).set({ auditStatus: to, updateTime: nowText() }).where('id', '=', id).where('auditStatus', 'in', from).executeTakeFirst();
+async function moveSubject(
+  ctx: OpContext,
+  table: 'product_info' | 'order_info',
+  id: number,
+  from: number[],
+  to: number,
+): Promise<boolean> {
+  const r = await ctx.db
+    .updateTable(table)
+    .set({ auditStatus: to, updateTime: nowText() })
+    .where('id', '=', id)
+    .where('auditStatus', 'in', from)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -54,30 +73,66 @@ async function applyEffect(ctx: OpContext, kind: Kind, ticket: Row, status: 1 | 
     const table = kind === 'good' ? 'product_info' : 'order_info';
     const id = Number(kind === 'good' ? ticket.goodId : ticket.orderId);
     const subject = await lockRow(ctx, table, id, ['auditStatus']);
-    if (!subject) throw conflict(`${kind === 'good' ? 'goodId' : 'orderId'}: ${kind === 'good' ? 'product' : 'order'} ${id} no longer exists; the ticket cannot be decided (delete it instead)`);
+    if (!subject)
+      throw conflict(
+        `${kind === 'good' ? 'goodId' : 'orderId'}: ${kind === 'good' ? 'product' : 'order'} ${id} no longer exists; the ticket cannot be decided (delete it instead)`,
+      );
     await moveSubject(ctx, table, id, [0, 1, 2], 2);
     return;
   }
   if (status !== 1) return;
-  const level = await db.selectFrom('user_level').select(['id', 'level']).where('id', '=', Number(ticket.levelId)).executeTakeFirst();
-  if (!level) throw conflict(`levelId: member level ${String(ticket.levelId)} no longer exists; the ticket cannot be passed`, [{ path: 'levelId', message: 'does not exist' }]);
+  const level = await db
+    .selectFrom('user_level')
+    .select(['id', 'level'])
+    .where('id', '=', Number(ticket.levelId))
+    .executeTakeFirst();
+  if (!level)
+    throw conflict(`levelId: member level ${String(ticket.levelId)} no longer exists; the ticket cannot be passed`, [
+      { path: 'levelId', message: 'does not exist' },
+    ]);
   const member = await lockRow(ctx, 'user_info', Number(ticket.userId), ['levelType']);
-  if (!member) throw conflict(`userId: member ${String(ticket.userId)} no longer exists; the ticket cannot be passed`, [{ path: 'userId', message: 'does not exist' }]);
-  await db.updateTable('user_info').set({ levelType: level.level, updateTime: nowText() }).where('id', '=', Number(member.id)).execute();
+  if (!member)
+    throw conflict(`userId: member ${String(ticket.userId)} no longer exists; the ticket cannot be passed`, [
+      { path: 'userId', message: 'does not exist' },
+    ]);
+  await db
+    .updateTable('user_info')
+    .set({ levelType: level.level, updateTime: nowText() })
+    .where('id', '=', Number(member.id))
+    .execute();
 }
 
-const SUBJECT_COLUMNS: Record<Kind, string[]> = { good: ['status', 'goodId'], order: ['status', 'orderId'], user: ['status', 'userId', 'levelId'] };
+const SUBJECT_COLUMNS: Record<Kind, string[]> = {
+  good: ['status', 'goodId'],
+  order: ['status', 'orderId'],
+  user: ['status', 'userId', 'levelId'],
+};
 
 /** Decides one pending ticket: status, remark, reviewer and time, and its effect — or 409 when it is decided already. */
-async function decideTicket(ctx: OpContext, kind: Kind, id: number, status: 1 | 2, remark: string | undefined): Promise<Row> {
+async function decideTicket(
+  ctx: OpContext,
+  kind: Kind,
+  id: number,
+  status: 1 | 2,
+  remark: string | undefined,
+): Promise<Row> {
   const table = TABLE[kind];
   const ticket = await lockRow(ctx, table, id, SUBJECT_COLUMNS[kind]);
   if (!ticket) throw notFound(`audit/${kind}: no record with id ${id}`);
   const current = Number(ticket.status);
-  const decided = (s: number) => conflict(`Ticket ${id} of audit/${kind} is already decided: ${TICKET_STATUS[s] ?? s} (status ${s})`, [{ path: 'status', message: `is ${s}` }]);
+  const decided = (s: number) =>
+    conflict(`Ticket ${id} of audit/${kind} is already decided: ${TICKET_STATUS[s] ?? s} (status ${s})`, [
+      { path: 'status', message: `is ${s}` },
+    ]);
   if (current !== 0) throw decided(current);
   const now = nowText();
-  const patch = { status, reviewerId: ctx.user?.id ?? null, reviewTime: now, updateTime: now, ...(remark === undefined ? {} : { remark }) };
+  const patch = {
+    status,
+    reviewerId: ctx.user?.id ?? null,
+    reviewTime: now,
+    updateTime: now,
+    ...(remark === undefined ? {} : { remark }),
+  };
   const r = await ctx.db.updateTable(table).set(patch).where('id', '=', id).where('status', '=', 0).executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) {
     const again = await ctx.db.selectFrom(table).select('status').where('id', '=', id).executeTakeFirst();
@@ -92,23 +147,44 @@ async function createGoodTicket(ctx: OpContext, goodId: number, remark: string |
   const product = await lockRow(ctx, 'product_info', goodId, ['name', 'auditStatus']);
   if (!product) throw notFound(`goodId: no product with id ${goodId}`);
   const state = Number(product.auditStatus);
-  const refuse = (why: string) => conflict(`goodId: product ${goodId} is ${SUBJECT_STATUS[state] ?? state} (auditStatus ${state}); ${why}`, [{ path: 'goodId', message: `auditStatus is ${state}` }]);
+  const refuse = (why: string) =>
+    conflict(`goodId: product ${goodId} is ${SUBJECT_STATUS[state] ?? state} (auditStatus ${state}); ${why}`, [
+      { path: 'goodId', message: `auditStatus is ${state}` },
+    ]);
   if (state === 1) throw refuse('it already has a ticket pending review');
   if (state === 2) {
     // A reviewed product may be submitted again only when its last decision was a rejection.
-    const last = await ctx.db.selectFrom('audit_good').select('status').where('goodId', '=', goodId).where('status', '!=', 0)
-      .orderBy('reviewTime', 'desc').orderBy('id', 'desc').executeTakeFirst();
+    const last = await ctx.db
+      .selectFrom('audit_good')
+      .select('status')
+      .where('goodId', '=', goodId)
+      .where('status', '!=', 0)
+      .orderBy('reviewTime', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
     if (last?.status !== 2) throw refuse('it has passed its review');
   }
   if (!(await moveSubject(ctx, 'product_info', goodId, [state], 1))) throw refuse('it changed meanwhile');
   const entity = ctx.registry.get('audit/good')!;
   const now = nowText();
-  return insertRow(ctx, entity, encodeRow(entity, { goodId, status: 0, remark: remark ?? null, applicantId: ctx.user?.id ?? null, createTime: now, updateTime: now }));
+  return insertRow(
+    ctx,
+    entity,
+    encodeRow(entity, {
+      goodId,
+      status: 0,
+      remark: remark ?? null,
+      applicantId: ctx.user?.id ?? null,
+      createTime: now,
+      updateTime: now,
+    }),
+  );
 }
 
 /** Pending product tickets going away put their products back to 'to submit' (1 → 0). */
 async function withdrawGoodTickets(ctx: OpContext, tickets: Row[]): Promise<void> {
-  for (const t of tickets.filter((x) => Number(x.status) === 0)) await moveSubject(ctx, 'product_info', Number(t.goodId), [1], 0);
+  for (const t of tickets.filter((x) => Number(x.status) === 0))
+    await moveSubject(ctx, 'product_info', Number(t.goodId), [1], 0);
 }
 
 function decisionOf(body: Row): { status: 1 | 2; remark: string | undefined } {
@@ -145,13 +221,21 @@ export function registerAudit(host: Host): void {
       if (s === 0) return;
       // Saving the unchanged form of a decided ticket is fine; changing it is not.
       const stored = decodeRow(ctx.registry.get(prefix)!, existing);
-      const changed = Object.keys(patch).filter((k) => JSON.stringify(patch[k] ?? null) !== JSON.stringify(stored[k] ?? null));
+      const changed = Object.keys(patch).filter(
+        (k) => JSON.stringify(patch[k] ?? null) !== JSON.stringify(stored[k] ?? null),
+      );
       if (changed.length) {
-        throw conflict(`${changed.join(', ')}: ticket ${String(existing.id)} is already decided: ${TICKET_STATUS[s] ?? s} (status ${s}); it can no longer be edited`, changed.map((path) => ({ path, message: 'cannot change once decided' })));
+        throw conflict(
+          `${changed.join(', ')}: ticket ${String(existing.id)} is already decided: ${TICKET_STATUS[s] ?? s} (status ${s}); it can no longer be edited`,
+          changed.map((path) => ({ path, message: 'cannot change once decided' })),
+        );
       }
     },
   };
-  host.hooks.add('audit/user', { ...frozenOnceDecided, beforeUpdate: (ctx, patch, existing) => frozenOnceDecided.beforeUpdate(ctx, patch, existing, 'audit/user') });
+  host.hooks.add('audit/user', {
+    ...frozenOnceDecided,
+    beforeUpdate: (ctx, patch, existing) => frozenOnceDecided.beforeUpdate(ctx, patch, existing, 'audit/user'),
+  });
   host.hooks.add('audit/order', {
     ...frozenOnceDecided,
     // An order with a ticket is pending review (0 → 1); a pending ticket deleted puts it back when it was the last one.
@@ -162,25 +246,34 @@ export function registerAudit(host: Host): void {
     beforeUpdate: (ctx, patch, existing) => {
       frozenOnceDecided.beforeUpdate(ctx, patch, existing, 'audit/order');
       if (patch.orderId !== undefined && Number(patch.orderId) !== Number(existing.orderId)) {
-        throw conflict('orderId: a ticket stays with its order; delete it and add a new one', [{ path: 'orderId', message: 'cannot change' }]);
+        throw conflict('orderId: a ticket stays with its order; delete it and add a new one', [
+          { path: 'orderId', message: 'cannot change' },
+        ]);
       }
     },
     afterDelete: async (ctx, rows) => {
       for (const r of rows.filter((x) => Number(x.status) === 0)) {
-        const other = await ctx.db.selectFrom('audit_order').select('id').where('orderId', '=', Number(r.orderId)).where('status', '=', 0).executeTakeFirst();
+        const other = await ctx.db
+          .selectFrom('audit_order')
+          .select('id')
+          .where('orderId', '=', Number(r.orderId))
+          .where('status', '=', 0)
+          .executeTakeFirst();
         if (!other) await moveSubject(ctx, 'order_info', Number(r.orderId), [1], 0);
       }
     },
     // A pending ticket restored from the recycle bin makes its order pending review again, as adding it did.
     afterRestore: async (ctx, rows) => {
-      for (const r of rows.filter((x) => Number(x.status) === 0)) await moveSubject(ctx, 'order_info', Number(r.orderId), [0], 1);
+      for (const r of rows.filter((x) => Number(x.status) === 0))
+        await moveSubject(ctx, 'order_info', Number(r.orderId), [0], 1);
     },
   });
   host.hooks.add('audit/good', {
     beforeDelete: (ctx, rows) => withdrawGoodTickets(ctx, rows),
     // A pending ticket restored from the recycle bin puts its product back under review (0 → 1), as creating it did.
     afterRestore: async (ctx, rows) => {
-      for (const t of rows.filter((x) => Number(x.status) === 0)) await moveSubject(ctx, 'product_info', Number(t.goodId), [0], 1);
+      for (const t of rows.filter((x) => Number(x.status) === 0))
+        await moveSubject(ctx, 'product_info', Number(t.goodId), [0], 1);
     },
   });
 
@@ -205,7 +298,11 @@ export function registerAudit(host: Host): void {
         const t = await lockRow(tx, 'audit_good', id, ['status', 'goodId']);
         if (!t) throw notFound(`audit/good: no record with id ${id}`);
         const s = Number(t.status);
-        if (s !== 0) throw conflict(`Ticket ${id} of audit/good is already decided: ${TICKET_STATUS[s]} (status ${s}); only a pending ticket can be withdrawn`, [{ path: 'status', message: `is ${s}` }]);
+        if (s !== 0)
+          throw conflict(
+            `Ticket ${id} of audit/good is already decided: ${TICKET_STATUS[s]} (status ${s}); only a pending ticket can be withdrawn`,
+            [{ path: 'status', message: `is ${s}` }],
+          );
         tickets.push(t);
       }
       await withdrawGoodTickets(tx, tickets);

@@ -25,21 +25,44 @@ const perIp = new WeakMap<Host, WindowCounter>();
 export async function createCaptcha(host: Host, query: Row, ip: string): Promise<{ captchaId: string; data: string }> {
   const limits = limitsOf(host.config.limits);
   const counter = getOrSet(perIp, host, () => new WindowCounter(limits.captchaWindowMs));
-  if (counter.hit(ip) > limits.captchaPerIp) throw tooManyRequests({ 'zh-cn': '验证码请求过于频繁，请稍后再试', 'zh-tw': '驗證碼請求過於頻繁，請稍後再試', en: 'Too many captchas, try again later' });
+  if (counter.hit(ip) > limits.captchaPerIp)
+    throw tooManyRequests({
+      'zh-cn': '验证码请求过于频繁，请稍后再试',
+      'zh-tw': '驗證碼請求過於頻繁，請稍後再試',
+      en: 'Too many captchas, try again later',
+    });
   const width = clampInt(query.width, 60, 600, 150);
   const height = clampInt(query.height, 20, 300, 50);
   const color = typeof query.color === 'string' && /^#[0-9a-fA-F]{3,8}$/.test(query.color) ? query.color : '#fff';
-  const made = svgCaptcha.create({ size: 4, charPreset: '0123456789', noise: 2, color: false, width, height, fontSize: Math.round(height * 1.1) });
+  const made = svgCaptcha.create({
+    size: 4,
+    charPreset: '0123456789',
+    noise: 2,
+    color: false,
+    width,
+    height,
+    fontSize: Math.round(height * 1.1),
+  });
   const captchaId = randomUUID();
   const now = nowText();
   const db = host.database.db;
   await db.deleteFrom(TABLE).where('expireTime', '<', now).execute();
-  const row = { captchaId, answer: made.text.toLowerCase(), expireTime: formatDateTime(new Date(Date.now() + TTL_MS)), createTime: now, updateTime: now };
-  const id = host.database.dialect === 'mysql'
-    ? Number((await db.insertInto(TABLE).values(row).executeTakeFirstOrThrow()).insertId)
-    : Number((await db.insertInto(TABLE).values(row).returning('id').executeTakeFirstOrThrow()).id);
+  const row = {
+    captchaId,
+    answer: made.text.toLowerCase(),
+    expireTime: formatDateTime(new Date(Date.now() + TTL_MS)),
+    createTime: now,
+    updateTime: now,
+  };
+  const id =
+    host.database.dialect === 'mysql'
+      ? Number((await db.insertInto(TABLE).values(row).executeTakeFirstOrThrow()).insertId)
+      : Number((await db.insertInto(TABLE).values(row).returning('id').executeTakeFirstOrThrow()).id);
   // Ids grow with every captcha: all but the newest captchaMaxLive are dropped.
-  await db.deleteFrom(TABLE).where('id', '<=', id - limits.captchaMaxLive).execute();
+  await db
+    .deleteFrom(TABLE)
+    .where('id', '<=', id - limits.captchaMaxLive)
+    .execute();
   let svg = made.data.replace(/"/g, "'").replace(/#[1-9]{3}\b/g, color);
   if (query.type === 'base64') svg = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
   return { captchaId, data: svg };
@@ -49,7 +72,11 @@ export async function createCaptcha(host: Host, query: Row, ip: string): Promise
 export async function consumeCaptcha(host: Host, captchaId: unknown, answer: unknown): Promise<boolean> {
   if (typeof captchaId !== 'string' || typeof answer !== 'string' || captchaId.length > 64) return false;
   const db = host.database.db;
-  const row = await db.selectFrom(TABLE).select(['answer', 'expireTime']).where('captchaId', '=', captchaId).executeTakeFirst();
+  const row = await db
+    .selectFrom(TABLE)
+    .select(['answer', 'expireTime'])
+    .where('captchaId', '=', captchaId)
+    .executeTakeFirst();
   if (!row) return false;
   await db.deleteFrom(TABLE).where('captchaId', '=', captchaId).execute();
   return String(row.expireTime) >= nowText() && String(row.answer) === answer.trim().toLowerCase();

@@ -31,20 +31,33 @@ async function person(host: Host, ctx: OpContext) {
 async function personUpdate(host: Host, ctx: OpContext, body: Row) {
   const entity = host.registry.get(USER)!;
   const input: Row = {};
-  for (const k of [...PROFILE_FIELDS, 'password']) if (body[k] !== undefined && !(k === 'password' && body[k] === '')) input[k] = body[k];
+  for (const k of [...PROFILE_FIELDS, 'password'])
+    if (body[k] !== undefined && !(k === 'password' && body[k] === '')) input[k] = body[k];
   const patch = validatePatch(entity, input);
   const db = ctx.db;
-  const user = await db.selectFrom('base_sys_user').select(['password', 'passwordV']).where('id', '=', me(ctx).id).executeTakeFirst();
+  const user = await db
+    .selectFrom('base_sys_user')
+    .select(['password', 'passwordV'])
+    .where('id', '=', me(ctx).id)
+    .executeTakeFirst();
   if (!user) throw notFound('用户不存在');
   if (patch.password !== undefined) {
-    if (typeof body.oldPassword !== 'string' || body.oldPassword === '') throw badRequest('oldPassword: the original password is required', [{ path: 'oldPassword', message: 'is required' }]);
-    if (!(await verifyPassword(body.oldPassword, user.password ?? ''))) throw refused({ 'zh-cn': '原密码错误', 'zh-tw': '原密碼錯誤', en: 'The original password is wrong' });
+    if (typeof body.oldPassword !== 'string' || body.oldPassword === '')
+      throw badRequest('oldPassword: the original password is required', [
+        { path: 'oldPassword', message: 'is required' },
+      ]);
+    if (!(await verifyPassword(body.oldPassword, user.password ?? '')))
+      throw refused({ 'zh-cn': '原密码错误', 'zh-tw': '原密碼錯誤', en: 'The original password is wrong' });
     patch.password = await hashPassword(String(patch.password));
     patch.passwordV = user.passwordV + 1;
   }
   if (Object.keys(patch).length === 0) return undefined;
   // The patch is checked against the user schema (validatePatch), not by Kysely.
-  await untyped(db).updateTable(entity.table).set({ ...patch, updateTime: nowText() }).where('id', '=', me(ctx).id).execute();
+  await untyped(db)
+    .updateTable(entity.table)
+    .set({ ...patch, updateTime: nowText() })
+    .where('id', '=', me(ctx).id)
+    .execute();
   // A new password version must end the caller's other sessions on their next request.
   host.auth.invalidateRights();
   return undefined;
@@ -60,10 +73,38 @@ async function permmenu(host: Host, ctx: OpContext) {
 /** /admin/base/comm/*: what every signed-in admin may do for themselves. */
 export function registerCommRoutes(host: Host): void {
   const small = limitsOf(host.config.limits).bodySmallMaxBytes;
-  host.route({ method: 'get', url: `${COMM}/person`, access: 'login', summary: '个人信息', handler: (ctx) => person(host, ctx) });
-  host.route({ method: 'post', url: `${COMM}/personUpdate`, access: 'login', summary: '修改个人信息', bodyLimit: small, handler: (ctx, i) => personUpdate(host, ctx, i.body) });
-  host.route({ method: 'get', url: `${COMM}/permmenu`, access: 'login', summary: '权限与菜单', handler: (ctx) => permmenu(host, ctx) });
-  host.route({ method: 'post', url: `${COMM}/logout`, access: 'login', summary: '退出', bodyLimit: small, handler: async (ctx) => { await host.auth.revokeUser(me(ctx).id); } });
+  host.route({
+    method: 'get',
+    url: `${COMM}/person`,
+    access: 'login',
+    summary: '个人信息',
+    handler: (ctx) => person(host, ctx),
+  });
+  host.route({
+    method: 'post',
+    url: `${COMM}/personUpdate`,
+    access: 'login',
+    summary: '修改个人信息',
+    bodyLimit: small,
+    handler: (ctx, i) => personUpdate(host, ctx, i.body),
+  });
+  host.route({
+    method: 'get',
+    url: `${COMM}/permmenu`,
+    access: 'login',
+    summary: '权限与菜单',
+    handler: (ctx) => permmenu(host, ctx),
+  });
+  host.route({
+    method: 'post',
+    url: `${COMM}/logout`,
+    access: 'login',
+    summary: '退出',
+    bodyLimit: small,
+    handler: async (ctx) => {
+      await host.auth.revokeUser(me(ctx).id);
+    },
+  });
   host.route({ method: 'get', url: `${COMM}/program`, access: 'public', summary: '编程', handler: () => 'Node' });
   registerUploadRoutes(host);
 }

@@ -20,21 +20,30 @@ function epsType(field: Field): string {
   if (declared) return declared;
   switch (field.storage) {
     case 'integer':
-    case 'number': return 'number';
-    case 'boolean': return 'boolean';
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
     case 'date':
-    case 'datetime': return 'date';
-    case 'json': return 'json';
-    default: return 'string';
+    case 'datetime':
+      return 'date';
+    case 'json':
+      return 'json';
+    default:
+      return 'string';
   }
 }
 
 function column(field: Field, source = `a.${field.name}`): EpsColumn {
   const c: EpsColumn = {
-    propertyName: field.name, type: epsType(field),
+    propertyName: field.name,
+    type: epsType(field),
     // TypeORM's length: a varchar's declared length, "" when none is given.
-    length: field.columnType === 'varchar' && field.schema.maxLength !== undefined ? String(field.schema.maxLength) : '',
-    comment: field.label['zh-cn'], nullable: field.nullable, source,
+    length:
+      field.columnType === 'varchar' && field.schema.maxLength !== undefined ? String(field.schema.maxLength) : '',
+    comment: field.label['zh-cn'],
+    nullable: field.nullable,
+    source,
   };
   if (field.schema.default !== undefined) c.defaultValue = field.schema.default;
   if (field.schema['x-dict']) c.dict = field.schema['x-dict'];
@@ -44,7 +53,11 @@ function column(field: Field, source = `a.${field.name}`): EpsColumn {
 const stripX = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(stripX);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !k.startsWith('x-')).map(([k, v]) => [k, stripX(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !k.startsWith('x-'))
+        .map(([k, v]) => [k, stripX(v)]),
+    );
   }
   return value;
 };
@@ -79,23 +92,52 @@ function runtimeHints(entity: Entity, routed: Set<string>): EpsJoinery {
       required: writable.filter((f) => f.required).map((f) => f.name),
       properties: Object.fromEntries(writable.map((f) => [f.name, stripX(f.schema) as Record<string, unknown>])),
     },
-    fields: entity.fields.filter((f) => f.name !== 'tenantId').map((f) => ({
-      name: f.name, label: f.label, storage: f.storage, nullable: f.nullable, required: f.required,
-      system: f.system, readonly: f.readonly || f.system, secret: f.secret, virtual: f.virtual, search: f.search,
-      list: f.schema['x-list'] ?? undefined, ui: (f.schema['x-ui'] as EpsField['ui']) ?? undefined, dict: f.schema['x-dict'],
-      ref: f.schema['x-ref'], money: f.schema['x-money'] === true, enum: f.schema.enum, maxLength: f.schema.maxLength,
-      default: f.schema.default, format: f.schema.format, columns: jsonColumns(f.schema),
+    fields: entity.fields
+      .filter((f) => f.name !== 'tenantId')
+      .map((f) => ({
+        name: f.name,
+        label: f.label,
+        storage: f.storage,
+        nullable: f.nullable,
+        required: f.required,
+        system: f.system,
+        readonly: f.readonly || f.system,
+        secret: f.secret,
+        virtual: f.virtual,
+        search: f.search,
+        list: f.schema['x-list'] ?? undefined,
+        ui: (f.schema['x-ui'] as EpsField['ui']) ?? undefined,
+        dict: f.schema['x-dict'],
+        ref: f.schema['x-ref'],
+        money: f.schema['x-money'] === true,
+        enum: f.schema.enum,
+        maxLength: f.schema.maxLength,
+        default: f.schema.default,
+        format: f.schema.format,
+        columns: jsonColumns(f.schema),
+      })),
+    joins: entity.joins.map((j) => ({
+      alias: j.alias,
+      field: j.localField,
+      entity: j.table,
+      column: j.column,
+      keyword: j.keyword,
     })),
-    joins: entity.joins.map((j) => ({ alias: j.alias, field: j.localField, entity: j.table, column: j.column, keyword: j.keyword })),
     order: entity.order,
     recycle: entity.recycle,
     tabs: entity.tabs,
     master: entity.master,
     tree: entity.tree || undefined,
     // The generic export and import (an entity's own actions of those names, menus', are not these).
-    files: Object.fromEntries(fileRoutes(entity).filter((r) => routed.has(r.name)).map((r) => [r.name, true])),
+    files: Object.fromEntries(
+      fileRoutes(entity)
+        .filter((r) => routed.has(r.name))
+        .map((r) => [r.name, true]),
+    ),
     // Buttons of the actions this caller may call (routed and permitted), so a screen offers nothing that answers 403.
-    actions: entity.actions.filter((a) => routed.has(a.name)).flatMap((a) => (a.ui ?? []).map((b) => ({ action: a.name, ...b }))),
+    actions: entity.actions
+      .filter((a) => routed.has(a.name))
+      .flatMap((a) => (a.ui ?? []).map((b) => ({ action: a.name, ...b }))),
     // The actions' names in three languages, which the console names their permission rows by (menu nameKey button:…).
     actionLabels: Object.fromEntries(entity.actions.flatMap((a) => (a.label ? [[a.name, a.label] as const] : []))),
   };
@@ -110,8 +152,13 @@ export function mayCall(route: DeclaredRoute, user: RequestUser | undefined, sho
 
 function apiEntry(route: DeclaredRoute, prefix: string): EpsApi {
   return {
-    method: route.method, path: route.url.slice(prefix.length), summary: route.summary, dts: {}, tag: '',
-    prefix, ignoreToken: route.access === 'public',
+    method: route.method,
+    path: route.url.slice(prefix.length),
+    summary: route.summary,
+    dts: {},
+    tag: '',
+    prefix,
+    ignoreToken: route.access === 'public',
   };
 }
 
@@ -119,11 +166,14 @@ function apiEntry(route: DeclaredRoute, prefix: string): EpsApi {
 export function epsEntry(host: Host, entity: Entity, api: EpsApi[]): EpsEntry {
   const prefix = `/admin/${entity.prefix}`;
   const columns = [...entity.fields.filter((f) => f.name !== 'tenantId' && !f.virtual).map((f) => column(f))];
-  const joined = entity.joins.filter((j) => host.registry.get(j.table)).map((j) => {
-    const target = host.registry.get(j.table)!.fieldMap.get(j.column)!;
-    return { ...column({ ...target, name: j.alias, nullable: true }, `${j.joinAlias}.${j.column}`) };
-  });
-  const searchOf = (mode: string) => entity.fields.filter((f) => f.search.includes(mode as never)).map((f) => `a.${f.name}`);
+  const joined = entity.joins
+    .filter((j) => host.registry.get(j.table))
+    .map((j) => {
+      const target = host.registry.get(j.table)!.fieldMap.get(j.column)!;
+      return { ...column({ ...target, name: j.alias, nullable: true }, `${j.joinAlias}.${j.column}`) };
+    });
+  const searchOf = (mode: string) =>
+    entity.fields.filter((f) => f.search.includes(mode as never)).map((f) => `a.${f.name}`);
   return {
     module: entity.module,
     info: { type: { name: entity.prefix.split('/').pop()!, description: entity.title['zh-cn'] } },
@@ -132,7 +182,10 @@ export function epsEntry(host: Host, entity: Entity, api: EpsApi[]): EpsEntry {
     columns,
     pageColumns: joined.length ? [...columns, ...joined] : [],
     pageQueryOp: {
-      keyWordLikeFields: [...searchOf('keyword'), ...entity.joins.filter((j) => j.keyword).map((j) => `${j.joinAlias}.${j.column}`)],
+      keyWordLikeFields: [
+        ...searchOf('keyword'),
+        ...entity.joins.filter((j) => j.keyword).map((j) => `${j.joinAlias}.${j.column}`),
+      ],
       fieldEq: [...searchOf('eq'), ...searchOf('in')],
       fieldLike: searchOf('like'),
     },
@@ -158,7 +211,9 @@ export function buildEps(host: Host, user: RequestUser | undefined): Eps {
 
   for (const entity of host.registry.all()) {
     const prefix = `/admin/${entity.prefix}`;
-    const api = entityRoutes(entity, host.actions).filter((r) => mayCall(r, user, showAll)).map((r) => apiEntry(r, prefix));
+    const api = entityRoutes(entity, host.actions)
+      .filter((r) => mayCall(r, user, showAll))
+      .map((r) => apiEntry(r, prefix));
     if (api.length === 0) continue;
     push(entity.module, epsEntry(host, entity, api));
   }
@@ -173,7 +228,14 @@ export function buildEps(host: Host, user: RequestUser | undefined): Eps {
     const api = routes.filter((r) => mayCall(r, user, showAll)).map((r) => apiEntry(r, prefix));
     if (api.length === 0) continue;
     const module = prefix.split('/')[2];
-    push(module, { module, info: { type: { name: prefix.split('/').pop()!, description: '' } }, api, columns: [], pageColumns: [], prefix });
+    push(module, {
+      module,
+      info: { type: { name: prefix.split('/').pop()!, description: '' } },
+      api,
+      columns: [],
+      pageColumns: [],
+      prefix,
+    });
   }
   return out;
 }

@@ -12,8 +12,14 @@ const FILE_WIDGETS = new Set(['image', 'images', 'file', 'files', 'video', 'rich
 /** At most this many record ids are listed per entity (the count says how many there are). */
 const SHOWN = 5;
 
-const fileFields = (entity: Entity): Field[] => entity.fields.filter((f) => !f.virtual && !f.secret && ['string', 'json'].includes(f.storage)
-  && FILE_WIDGETS.has(String((f.schema['x-ui'] as { widget?: string } | undefined)?.widget ?? '')));
+const fileFields = (entity: Entity): Field[] =>
+  entity.fields.filter(
+    (f) =>
+      !f.virtual &&
+      !f.secret &&
+      ['string', 'json'].includes(f.storage) &&
+      FILE_WIDGETS.has(String((f.schema['x-ui'] as { widget?: string } | undefined)?.widget ?? '')),
+  );
 
 export type FileReference = { prefix: string; title: unknown; fields: string[]; ids: number[]; count: number };
 
@@ -37,24 +43,40 @@ function mayRead(ctx: OpContext, entity: Entity): boolean {
 export function registerFileReferences(host: Host): void {
   host.actions.set(SPACE_INFO, 'references', async (ctx, { body }) => {
     const ids = Array.isArray(body.ids) ? body.ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [];
-    if (ids.length === 0 || ids.length > 100) throw badRequest('ids: give 1 to 100 file ids', [{ path: 'ids', message: 'must list 1 to 100 ids' }]);
+    if (ids.length === 0 || ids.length > 100)
+      throw badRequest('ids: give 1 to 100 file ids', [{ path: 'ids', message: 'must list 1 to 100 ids' }]);
     const { db } = ctx;
-    const files = await db.selectFrom('space_info').select(['id', 'name', 'url', 'fileId']).where('id', 'in', ids).execute();
-    const entities = host.registry.all().filter((e) => e.prefix !== SPACE_INFO).map((e) => ({ entity: e, fields: fileFields(e) })).filter((x) => x.fields.length > 0);
+    const files = await db
+      .selectFrom('space_info')
+      .select(['id', 'name', 'url', 'fileId'])
+      .where('id', 'in', ids)
+      .execute();
+    const entities = host.registry
+      .all()
+      .filter((e) => e.prefix !== SPACE_INFO)
+      .map((e) => ({ entity: e, fields: fileFields(e) }))
+      .filter((x) => x.fields.length > 0);
     const out = [];
     for (const file of files) {
       // The random part of a name the server gave; else the file's path (files recorded by other means).
       const path = String(file.url ?? '').replace(/^[a-z]+:\/\/[^/]+/i, '');
-      const marker = /[0-9a-f]{32}/.exec(String(file.fileId ?? file.url ?? ''))?.[0] ?? (path.length > 8 ? path : undefined);
+      const marker =
+        /[0-9a-f]{32}/.exec(String(file.fileId ?? file.url ?? ''))?.[0] ?? (path.length > 8 ? path : undefined);
       const references: FileReference[] = [];
       let hidden = 0;
       if (marker) {
         for (const { entity, fields } of entities) {
           // `!` escapes LIKE's wildcards the same way on SQLite, PostgreSQL and MySQL.
           const pattern = `%${marker.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-          const where = sql<boolean>`(${sql.join(fields.map((f) => sql`${sql.ref(`a.${f.name}`)} like ${pattern} escape '!'`), sql` or `)})`;
+          const where = sql<boolean>`(${sql.join(
+            fields.map((f) => sql`${sql.ref(`a.${f.name}`)} like ${pattern} escape '!'`),
+            sql` or `,
+          )})`;
           const count = async (scoped: boolean) => {
-            let q = untyped(db).selectFrom(`${entity.table} as a`).select((eb) => eb.fn.countAll<number>().as('n')).where(where);
+            let q = untyped(db)
+              .selectFrom(`${entity.table} as a`)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where(where);
             const scope = scoped ? host.hooks.get(entity.prefix).scope : undefined;
             if (scope) q = q.where((eb) => scope(ctx, eb as never) ?? eb.lit(true));
             return Number(((await q.executeTakeFirst()) as { n: number | string }).n);
@@ -68,7 +90,13 @@ export function registerFileReferences(host: Host): void {
           const scope = host.hooks.get(entity.prefix).scope;
           if (scope) shown = shown.where((eb) => scope(ctx, eb as never) ?? eb.lit(true));
           const found: Row[] = await shown.orderBy('a.id').limit(SHOWN).execute();
-          references.push({ prefix: entity.prefix, title: entity.title, fields: fields.map((f) => f.name), ids: found.map((r) => Number(r.id)), count: seen });
+          references.push({
+            prefix: entity.prefix,
+            title: entity.title,
+            fields: fields.map((f) => f.name),
+            ids: found.map((r) => Number(r.id)),
+            count: seen,
+          });
         }
       }
       out.push({ id: Number(file.id), name: file.name, url: file.url, references, hidden });

@@ -34,9 +34,16 @@ async function login(host: Host, body: Row, ip: string) {
   if (!host.config.captcha && attempt.needsCaptcha) {
     // A name many have failed on needs a captcha even with the captcha switched off (never a lock-out: see login-throttle.ts).
     const given = body.verifyCode;
-    if (typeof given !== 'string' || given.trim() === '' || given.length > 16 || !(await consumeCaptcha(host, body.captchaId, given))) {
+    if (
+      typeof given !== 'string' ||
+      given.trim() === '' ||
+      given.length > 16 ||
+      !(await consumeCaptcha(host, body.captchaId, given))
+    ) {
       await attempt.failIpOnly();
-      throw badRequest(M.captchaNeeded, [{ path: 'verifyCode', message: 'a right captcha is needed for this account' }]);
+      throw badRequest(M.captchaNeeded, [
+        { path: 'verifyCode', message: 'a right captcha is needed for this account' },
+      ]);
     }
   }
   if (host.config.captcha) {
@@ -62,7 +69,11 @@ async function login(host: Host, body: Row, ip: string) {
     throw refused(M.noRole);
   }
   if (isLegacyHash(String(user.password))) {
-    await db.updateTable('base_sys_user').set({ password: await hashPassword(password), updateTime: nowText() }).where('id', '=', user.id).execute();
+    await db
+      .updateTable('base_sys_user')
+      .set({ password: await hashPassword(password), updateTime: nowText() })
+      .where('id', '=', user.id)
+      .execute();
   }
   await attempt.succeed();
   return host.auth.openSession(user);
@@ -72,26 +83,74 @@ async function login(host: Host, body: Row, ip: string) {
 export function registerOpenRoutes(host: Host): void {
   // A login or a refresh is a few short fields: a bigger body is refused unread (anyone may send these).
   const small = limitsOf(host.config.limits).bodySmallMaxBytes;
-  host.route({ method: 'get', url: `${OPEN}/captcha`, access: 'public', summary: '验证码', handler: (_c, i) => createCaptcha(host, i.query, i.request.ip) });
-  host.route({ method: 'post', url: `${OPEN}/login`, access: 'public', summary: '登录', bodyLimit: small, handler: (_c, i) => login(host, i.body, i.request.ip) });
-  const refresh = (token: unknown) => host.auth.refresh(token);
-  host.route({ method: 'get', url: `${OPEN}/refreshToken`, access: 'public', summary: '刷新token', handler: (_c, i) => refresh(i.query.refreshToken) });
-  host.route({ method: 'post', url: `${OPEN}/refreshToken`, access: 'public', summary: '刷新token', bodyLimit: small, handler: (_c, i) => refresh(i.body.refreshToken ?? i.query.refreshToken) });
-  host.route({ method: 'get', url: `${OPEN}/eps`, access: 'public', summary: '实体信息与路径', handler: (_c, i) => buildEps(host, i.request.user) });
   host.route({
-    method: 'get', url: `${OPEN}/openapi`, access: 'public', summary: 'OpenAPI 文档',
+    method: 'get',
+    url: `${OPEN}/captcha`,
+    access: 'public',
+    summary: '验证码',
+    handler: (_c, i) => createCaptcha(host, i.query, i.request.ip),
+  });
+  host.route({
+    method: 'post',
+    url: `${OPEN}/login`,
+    access: 'public',
+    summary: '登录',
+    bodyLimit: small,
+    handler: (_c, i) => login(host, i.body, i.request.ip),
+  });
+  const refresh = (token: unknown) => host.auth.refresh(token);
+  host.route({
+    method: 'get',
+    url: `${OPEN}/refreshToken`,
+    access: 'public',
+    summary: '刷新token',
+    handler: (_c, i) => refresh(i.query.refreshToken),
+  });
+  host.route({
+    method: 'post',
+    url: `${OPEN}/refreshToken`,
+    access: 'public',
+    summary: '刷新token',
+    bodyLimit: small,
+    handler: (_c, i) => refresh(i.body.refreshToken ?? i.query.refreshToken),
+  });
+  host.route({
+    method: 'get',
+    url: `${OPEN}/eps`,
+    access: 'public',
+    summary: '实体信息与路径',
+    handler: (_c, i) => buildEps(host, i.request.user),
+  });
+  host.route({
+    method: 'get',
+    url: `${OPEN}/openapi`,
+    access: 'public',
+    summary: 'OpenAPI 文档',
     // The same document as `joinery openapi`, from the live registry (entities made on this server included), listing
     // what eps lists to this caller: public routes to anyone, the rest by permission.
     handler: (_c, i) => {
       const routes = host.listRoutes().filter((r) => mayCall(r, i.request.user, host.config.epsPublic));
       const prefixes = new Set(routes.map((r) => r.url.slice('/admin/'.length, r.url.lastIndexOf('/'))));
       // The document itself, not in the envelope, so OpenAPI tools read it from the URL.
-      return i.reply.type('application/json; charset=utf-8').send(JSON.stringify(generateOpenApi(host.registry.all().filter((e) => prefixes.has(e.prefix)), routes)));
+      return i.reply.type('application/json; charset=utf-8').send(
+        JSON.stringify(
+          generateOpenApi(
+            host.registry.all().filter((e) => prefixes.has(e.prefix)),
+            routes,
+          ),
+        ),
+      );
     },
   });
   host.route({
-    method: 'get', url: `${OPEN}/html`, access: 'public', summary: '获得网页内容的参数值',
+    method: 'get',
+    url: `${OPEN}/html`,
+    access: 'public',
+    summary: '获得网页内容的参数值',
     // Admin-authored HTML on our origin: served sandboxed, so none of it can run script next to the session.
-    handler: async (ctx, i) => sandboxReply(i.reply).type('text/html; charset=utf-8').send(await paramHtml(ctx, i.query.key)),
+    handler: async (ctx, i) =>
+      sandboxReply(i.reply)
+        .type('text/html; charset=utf-8')
+        .send(await paramHtml(ctx, i.query.key)),
   });
 }

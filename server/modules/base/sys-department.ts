@@ -27,7 +27,10 @@ async function newHomeFor(ctx: OpContext, departmentId: number, deleted: Set<num
     seen.add(at);
     if (!deleted.has(at) && parent.has(at) && (!scope || scope.includes(at))) return at;
   }
-  if (scope) throw notYours(`Not allowed: the users of department ${departmentId} have no department in your scope to move to; move them first, or delete them with the department`);
+  if (scope)
+    throw notYours(
+      `Not allowed: the users of department ${departmentId} have no department in your scope to move to; move them first, or delete them with the department`,
+    );
   const root = all.find((d) => d.parentId === null && !deleted.has(Number(d.id)));
   return root ? Number(root.id) : null;
 }
@@ -35,12 +38,23 @@ async function newHomeFor(ctx: OpContext, departmentId: number, deleted: Set<num
 /** Deletes the users of deleted departments the way user/delete does: recycle-bin copy, role links, sessions. */
 async function deleteUsersOf(host: Host, ctx: OpContext, departmentIds: number[]): Promise<void> {
   const entity = host.registry.get(USERS)!;
-  const users = await untyped(ctx.db).selectFrom(`${entity.table} as a`).selectAll('a').where('a.departmentId', 'in', departmentIds).execute();
+  const users = await untyped(ctx.db)
+    .selectFrom(`${entity.table} as a`)
+    .selectAll('a')
+    .where('a.departmentId', 'in', departmentIds)
+    .execute();
   if (users.length === 0) return;
   const hooks = host.hooks.get(USERS);
   await hooks.beforeDelete?.(ctx, users, {});
   await copyToRecycleBin(ctx, entity, users, {});
-  await untyped(ctx.db).deleteFrom(entity.table).where('id', 'in', users.map((u: Row) => Number(u.id))).execute();
+  await untyped(ctx.db)
+    .deleteFrom(entity.table)
+    .where(
+      'id',
+      'in',
+      users.map((u: Row) => Number(u.id)),
+    )
+    .execute();
   await hooks.afterDelete?.(ctx, users, {});
 }
 
@@ -63,7 +77,19 @@ export function registerSysDepartment(host: Host): void {
     afterUpdate: () => host.auth.invalidateRights(),
     // The roles whose data scope named it keep the link with its recycle copy (its users, when deleted with it, have
     // recycle records of their own, roles included; users moved up stay where they were moved).
-    keptWith: (ctx, rows) => linkRowsOf(ctx, [{ entity: 'base/sys/roleDepartment', table: 'base_sys_role_department', column: 'departmentId', other: 'roleId' }], rows.map((r) => Number(r.id))),
+    keptWith: (ctx, rows) =>
+      linkRowsOf(
+        ctx,
+        [
+          {
+            entity: 'base/sys/roleDepartment',
+            table: 'base_sys_role_department',
+            column: 'departmentId',
+            other: 'roleId',
+          },
+        ],
+        rows.map((r) => Number(r.id)),
+      ),
     afterDelete: async (ctx, rows, input) => {
       const ids = rows.map((r) => Number(r.id));
       const db = ctx.db;
@@ -72,10 +98,18 @@ export function registerSysDepartment(host: Host): void {
       } else {
         const deleted = new Set(ids);
         for (const id of ids) {
-          const staff = await db.selectFrom('base_sys_user').select('id').where('departmentId', '=', id).executeTakeFirst();
+          const staff = await db
+            .selectFrom('base_sys_user')
+            .select('id')
+            .where('departmentId', '=', id)
+            .executeTakeFirst();
           if (!staff) continue;
           const home = await newHomeFor(ctx, id, deleted);
-          await db.updateTable('base_sys_user').set({ departmentId: home, updateTime: nowText() }).where('departmentId', '=', id).execute();
+          await db
+            .updateTable('base_sys_user')
+            .set({ departmentId: home, updateTime: nowText() })
+            .where('departmentId', '=', id)
+            .execute();
         }
       }
       await db.deleteFrom('base_sys_role_department').where('departmentId', 'in', ids).execute();
@@ -84,21 +118,35 @@ export function registerSysDepartment(host: Host): void {
   });
 
   host.actions.set(PREFIX, 'order', async (ctx, { rawBody }) => {
-    if (!Array.isArray(rawBody) || rawBody.length > 10_000) throw badRequest('body: must be a list of {id, parentId, orderNum}');
+    if (!Array.isArray(rawBody) || rawBody.length > 10_000)
+      throw badRequest('body: must be a list of {id, parentId, orderNum}');
     const items = rawBody.map((item, i) => {
       const it = (item ?? {}) as Row;
       const parentId = it.parentId === null || it.parentId === undefined ? null : parseId(it.parentId, `${i}.parentId`);
       const orderNum = it.orderNum ?? 0;
-      if (!Number.isSafeInteger(orderNum)) throw badRequest(`${i}.orderNum: must be a whole number`, [{ path: `${i}.orderNum`, message: 'must be an integer' }]);
+      if (!Number.isSafeInteger(orderNum))
+        throw badRequest(`${i}.orderNum: must be a whole number`, [
+          { path: `${i}.orderNum`, message: 'must be an integer' },
+        ]);
       return { id: parseId(it.id, `${i}.id`), parentId, orderNum: orderNum as number };
     });
     const scope = ctx.user?.departmentIds;
     await guardedTransaction(ctx, async (tx) => {
       for (const [i, it] of items.entries()) {
-        if (scope && !scope.includes(it.id)) throw notYours(`Not allowed: department ${it.id} is outside your department scope`, [{ path: `${i}.id`, message: 'is outside your department scope' }]);
-        if (it.parentId === it.id) throw badRequest(`department ${it.id} cannot be its own parent`, [{ path: `${i}.parentId`, message: 'would make a cycle' }]);
+        if (scope && !scope.includes(it.id))
+          throw notYours(`Not allowed: department ${it.id} is outside your department scope`, [
+            { path: `${i}.id`, message: 'is outside your department scope' },
+          ]);
+        if (it.parentId === it.id)
+          throw badRequest(`department ${it.id} cannot be its own parent`, [
+            { path: `${i}.parentId`, message: 'would make a cycle' },
+          ]);
         await assertTreeParent(tx, TABLE, undefined, it.parentId, `${i}.parentId`);
-        await tx.db.updateTable(TABLE).set({ parentId: it.parentId, orderNum: it.orderNum, updateTime: nowText() }).where('id', '=', it.id).execute();
+        await tx.db
+          .updateTable(TABLE)
+          .set({ parentId: it.parentId, orderNum: it.orderNum, updateTime: nowText() })
+          .where('id', '=', it.id)
+          .execute();
       }
       await assertAcyclic(tx, TABLE);
     });

@@ -17,8 +17,16 @@ export async function getConf(ctx: OpContext, key: string): Promise<string | und
 export async function setConf(ctx: OpContext, key: string, value: string): Promise<void> {
   const db = ctx.db;
   const now = nowText();
-  const updated = await db.updateTable('base_sys_conf').set({ cValue: value, updateTime: now }).where('cKey', '=', key).executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) await db.insertInto('base_sys_conf').values({ cKey: key, cValue: value, createTime: now, updateTime: now }).execute();
+  const updated = await db
+    .updateTable('base_sys_conf')
+    .set({ cValue: value, updateTime: now })
+    .where('cKey', '=', key)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0)
+    await db
+      .insertInto('base_sys_conf')
+      .values({ cKey: key, cValue: value, createTime: now, updateTime: now })
+      .execute();
 }
 
 /**
@@ -31,8 +39,15 @@ function logScope(ctx: OpContext, eb: AnyExpressionBuilder) {
   if (!user || user.isSuper || user.departmentIds === null) return undefined;
   const own = eb('a.userId', '=', user.id);
   if (user.departmentIds.length === 0) return own;
-  const superUsers = eb.selectFrom('base_sys_user_role as sur').select('sur.userId').where('sur.roleId', '=', SUPER_ROLE_ID);
-  const reached = eb.selectFrom('base_sys_user as u').select('u.id').where('u.departmentId', 'in', [...user.departmentIds]).where('u.id', 'not in', superUsers);
+  const superUsers = eb
+    .selectFrom('base_sys_user_role as sur')
+    .select('sur.userId')
+    .where('sur.roleId', '=', SUPER_ROLE_ID);
+  const reached = eb
+    .selectFrom('base_sys_user as u')
+    .select('u.id')
+    .where('u.departmentId', 'in', [...user.departmentIds])
+    .where('u.id', 'not in', superUsers);
   return eb.or([own, eb('a.userId', 'in', reached)]);
 }
 
@@ -44,7 +59,14 @@ export function registerSysLog(host: Host): void {
     // (Ids first, in batches: MariaDB takes no alias in a single-table DELETE nor a subquery on the table deleted from.)
     if (ctx.user && !ctx.user.isSuper && ctx.user.departmentIds !== null) {
       for (;;) {
-        const ids = (await ctx.db.selectFrom('base_sys_log as a').select('a.id').where((eb) => logScope(ctx, eb as unknown as AnyExpressionBuilder)!).limit(1000).execute()).map((r) => r.id);
+        const ids = (
+          await ctx.db
+            .selectFrom('base_sys_log as a')
+            .select('a.id')
+            .where((eb) => logScope(ctx, eb as unknown as AnyExpressionBuilder)!)
+            .limit(1000)
+            .execute()
+        ).map((r) => r.id);
         if (ids.length === 0) return;
         await ctx.db.deleteFrom('base_sys_log').where('id', 'in', ids).execute();
       }
@@ -54,7 +76,9 @@ export function registerSysLog(host: Host): void {
   host.actions.set(PREFIX, 'setKeep', async (ctx, { body }) => {
     const value = typeof body.value === 'string' && /^\d+$/.test(body.value) ? Number(body.value) : body.value;
     if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 3650) {
-      throw badRequest('value: days to keep must be a whole number from 1 to 3650', [{ path: 'value', message: 'must be 1..3650' }]);
+      throw badRequest('value: days to keep must be a whole number from 1 to 3650', [
+        { path: 'value', message: 'must be 1..3650' },
+      ]);
     }
     await setConf(ctx, 'logKeep', String(value));
   });

@@ -20,7 +20,11 @@ function withDescendants(all: Row[], ids: number[]): number[] {
   let grew = true;
   while (grew) {
     grew = false;
-    for (const m of all) if (m.parentId !== null && out.has(Number(m.parentId)) && !out.has(Number(m.id))) { out.add(Number(m.id)); grew = true; }
+    for (const m of all)
+      if (m.parentId !== null && out.has(Number(m.parentId)) && !out.has(Number(m.id))) {
+        out.add(Number(m.id));
+        grew = true;
+      }
   }
   return [...out];
 }
@@ -28,19 +32,30 @@ function withDescendants(all: Row[], ids: number[]): number[] {
 /** Exports the selected menus as trees rooted at selected menus whose parent is not selected. */
 export function menuTrees(rows: Row[], selected: Set<number>): MenuNode[] {
   const strip = ({ id: _i, parentId: _p, createTime: _c, updateTime: _u, parentName: _n, ...rest }: Row): Row => rest;
-  const build = (parentId: number): MenuNode[] => rows.filter((r) => Number(r.parentId) === parentId && selected.has(Number(r.id)))
-    .map((r) => ({ ...strip(r), childMenus: build(Number(r.id)) }));
-  return rows.filter((r) => selected.has(Number(r.id)) && (r.parentId === null || !selected.has(Number(r.parentId))))
+  const build = (parentId: number): MenuNode[] =>
+    rows
+      .filter((r) => Number(r.parentId) === parentId && selected.has(Number(r.id)))
+      .map((r) => ({ ...strip(r), childMenus: build(Number(r.id)) }));
+  return rows
+    .filter((r) => selected.has(Number(r.id)) && (r.parentId === null || !selected.has(Number(r.parentId))))
     .map((r) => ({ ...strip(r), childMenus: build(Number(r.id)) }));
 }
 
 /** Inserts menu trees under a parent, validating each node with the menu schema. */
-export async function importMenuTrees(host: Host, ctx: OpContext, nodes: unknown, parentId: number | null, path = 'menus'): Promise<number> {
-  if (!Array.isArray(nodes)) throw badRequest(`${path}: must be a list of menus`, [{ path, message: 'must be an array' }]);
+export async function importMenuTrees(
+  host: Host,
+  ctx: OpContext,
+  nodes: unknown,
+  parentId: number | null,
+  path = 'menus',
+): Promise<number> {
+  if (!Array.isArray(nodes))
+    throw badRequest(`${path}: must be a list of menus`, [{ path, message: 'must be an array' }]);
   const entity = host.registry.get(PREFIX)!;
   let count = 0;
   for (const [i, node] of nodes.entries()) {
-    if (!node || typeof node !== 'object' || Array.isArray(node)) throw badRequest(`${path}.${i}: must be a menu object`);
+    if (!node || typeof node !== 'object' || Array.isArray(node))
+      throw badRequest(`${path}.${i}: must be a menu object`);
     const { childMenus, ...fields } = node as MenuNode;
     const row = validateNew(entity, { ...fields, parentId }, `${path}.${i}.`);
     checkKind(row, `${path}.${i}.`);
@@ -55,7 +70,10 @@ export async function importMenuTrees(host: Host, ctx: OpContext, nodes: unknown
 /** A friendlier, field-named refusal than the delegation guard's for the common case of a typed permission string. */
 async function checkOwnPerms(ctx: OpContext, perms: unknown, field = 'perms'): Promise<void> {
   const [missing] = await delegation.missingPerms(ctx, perms);
-  if (missing !== undefined) throw notYours(`perms: "${missing}" is not a permission you hold`, [{ path: field, message: 'names a permission you do not hold' }]);
+  if (missing !== undefined)
+    throw notYours(`perms: "${missing}" is not a permission you hold`, [
+      { path: field, message: 'names a permission you do not hold' },
+    ]);
 }
 
 /**
@@ -64,9 +82,20 @@ async function checkOwnPerms(ctx: OpContext, perms: unknown, field = 'perms'): P
  */
 function checkKind(row: Row, at = ''): void {
   const type = Number(row.type);
-  const blank = (v: unknown) => v === undefined || v === null || String(v).split(',').every((p) => p.trim() === '');
-  if (type === 1 && blank(row.router)) throw badRequest(`${at}router: a page needs a route (starting with "/")`, [{ path: `${at}router`, message: 'is required for a page' }]);
-  if (type === 2 && blank(row.perms)) throw badRequest(`${at}perms: a permission row needs at least one permission`, [{ path: `${at}perms`, message: 'needs at least one permission' }]);
+  const blank = (v: unknown) =>
+    v === undefined ||
+    v === null ||
+    String(v)
+      .split(',')
+      .every((p) => p.trim() === '');
+  if (type === 1 && blank(row.router))
+    throw badRequest(`${at}router: a page needs a route (starting with "/")`, [
+      { path: `${at}router`, message: 'is required for a page' },
+    ]);
+  if (type === 2 && blank(row.perms))
+    throw badRequest(`${at}perms: a permission row needs at least one permission`, [
+      { path: `${at}perms`, message: 'needs at least one permission' },
+    ]);
 }
 
 /** Menus: a non-super admin sees their own; deleting removes descendants; export/import of trees. */
@@ -88,7 +117,12 @@ export function registerSysMenu(host: Host): void {
     beforeUpdate: async (ctx, patch, existing) => {
       // A renamed row is shown as typed: its seeded translation key no longer says what it is called (clients that
       // send back the whole record, key included, rename it all the same).
-      if (patch.name !== undefined && patch.name !== existing.name && (patch.nameKey === undefined || patch.nameKey === existing.nameKey)) patch.nameKey = null;
+      if (
+        patch.name !== undefined &&
+        patch.name !== existing.name &&
+        (patch.nameKey === undefined || patch.nameKey === existing.nameKey)
+      )
+        patch.nameKey = null;
       checkKind({ ...existing, ...patch });
       await assertTreeParent(ctx, TABLE, Number(existing.id), patch.parentId);
       await checkOwnPerms(ctx, patch.perms);
@@ -98,7 +132,10 @@ export function registerSysMenu(host: Host): void {
     afterDelete: async (ctx, rows) => {
       const db = ctx.db;
       const all = await db.selectFrom(TABLE).select(['id', 'parentId']).execute();
-      const ids = withDescendants(all, rows.map((r) => Number(r.id)));
+      const ids = withDescendants(
+        all,
+        rows.map((r) => Number(r.id)),
+      );
       await db.deleteFrom(TABLE).where('id', 'in', ids).execute();
       await db.deleteFrom('base_sys_role_menu').where('menuId', 'in', ids).execute();
       changed();
@@ -109,8 +146,9 @@ export function registerSysMenu(host: Host): void {
     const ids = parseIds(body.ids);
     const entity = host.registry.get(PREFIX)!;
     const visible = ctx.user?.menuIds ? new Set(ctx.user.menuIds) : undefined;
-    const rows = (await ctx.db.selectFrom(TABLE).selectAll().orderBy('orderNum', 'asc').orderBy('id', 'asc').execute())
-      .map((r) => decodeRow(entity, r));
+    const rows = (
+      await ctx.db.selectFrom(TABLE).selectAll().orderBy('orderNum', 'asc').orderBy('id', 'asc').execute()
+    ).map((r) => decodeRow(entity, r));
     return menuTrees(rows, new Set(ids.filter((id) => !visible || visible.has(id))));
   });
 

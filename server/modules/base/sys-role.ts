@@ -20,19 +20,30 @@ function roleScope(ctx: OpContext, eb: AnyExpressionBuilder) {
 
 /** Ids of the roles the caller may see and assign. */
 export async function visibleRoleIds(ctx: OpContext): Promise<number[]> {
-  const rows = await ctx.db.selectFrom('base_sys_role as a').select('a.id')
-    .where((eb) => eb.and([roleScope(ctx, eb)].filter((c) => c !== undefined))).execute();
+  const rows = await ctx.db
+    .selectFrom('base_sys_role as a')
+    .select('a.id')
+    .where((eb) => eb.and([roleScope(ctx, eb)].filter((c) => c !== undefined)))
+    .execute();
   return rows.map((r) => r.id);
 }
 
 /** Link ids must name menus / departments that exist (a dangling link is a silent no-op that confuses the editor). */
 async function checkLinksExist(ctx: OpContext, input: Row): Promise<void> {
-  for (const [field, table] of [['menuIdList', 'base_sys_menu'], ['departmentIdList', 'base_sys_department']] as const) {
+  for (const [field, table] of [
+    ['menuIdList', 'base_sys_menu'],
+    ['departmentIdList', 'base_sys_department'],
+  ] as const) {
     const ids = idList(input, field);
     if (!ids?.length) continue;
-    const found = new Set((await ctx.db.selectFrom(table).select('id').where('id', 'in', ids).execute()).map((r) => Number(r.id)));
+    const found = new Set(
+      (await ctx.db.selectFrom(table).select('id').where('id', 'in', ids).execute()).map((r) => Number(r.id)),
+    );
     const missing = ids.find((id) => !found.has(id));
-    if (missing !== undefined) throw badRequest(`${field}: there is no record ${missing}`, [{ path: field, message: `contains ${missing}, which does not exist` }]);
+    if (missing !== undefined)
+      throw badRequest(`${field}: there is no record ${missing}`, [
+        { path: field, message: `contains ${missing}, which does not exist` },
+      ]);
   }
 }
 
@@ -69,7 +80,8 @@ export function registerSysRole(host: Host): void {
       host.auth.invalidateRights();
     },
     beforeUpdate: async (ctx, patch, existing, input) => {
-      if (Number(existing.id) === SUPER_ROLE_ID && patch.label !== undefined && patch.label !== SUPER_ROLE_LABEL) throw refused(M.superRoleLabel);
+      if (Number(existing.id) === SUPER_ROLE_ID && patch.label !== undefined && patch.label !== SUPER_ROLE_LABEL)
+        throw refused(M.superRoleLabel);
       await checkLinksExist(ctx, input);
     },
     afterUpdate: async (ctx, id, input) => {
@@ -80,15 +92,26 @@ export function registerSysRole(host: Host): void {
       if (rows.some((r) => Number(r.id) === SUPER_ROLE_ID)) throw refused(M.superRoleDelete);
     },
     // Its users, menus and departments go with its recycle copy and come back with it.
-    keptWith: (ctx, rows) => linkRowsOf(ctx, [
-      { entity: 'base/sys/userRole', table: 'base_sys_user_role', column: 'roleId', other: 'userId' },
-      { entity: 'base/sys/roleMenu', table: 'base_sys_role_menu', column: 'roleId', other: 'menuId' },
-      { entity: 'base/sys/roleDepartment', table: 'base_sys_role_department', column: 'roleId', other: 'departmentId' },
-    ], rows.map((r) => Number(r.id))),
+    keptWith: (ctx, rows) =>
+      linkRowsOf(
+        ctx,
+        [
+          { entity: 'base/sys/userRole', table: 'base_sys_user_role', column: 'roleId', other: 'userId' },
+          { entity: 'base/sys/roleMenu', table: 'base_sys_role_menu', column: 'roleId', other: 'menuId' },
+          {
+            entity: 'base/sys/roleDepartment',
+            table: 'base_sys_role_department',
+            column: 'roleId',
+            other: 'departmentId',
+          },
+        ],
+        rows.map((r) => Number(r.id)),
+      ),
     afterDelete: async (ctx, rows) => {
       const ids = rows.map((r) => Number(r.id));
       const db = ctx.db;
-      for (const t of ['base_sys_user_role', 'base_sys_role_menu', 'base_sys_role_department'] as const) await db.deleteFrom(t).where('roleId', 'in', ids).execute();
+      for (const t of ['base_sys_user_role', 'base_sys_role_menu', 'base_sys_role_department'] as const)
+        await db.deleteFrom(t).where('roleId', 'in', ids).execute();
       host.auth.invalidateRights();
     },
     decorate: async (ctx, rows, action) => {
@@ -96,7 +119,13 @@ export function registerSysRole(host: Host): void {
       if (action !== 'info') return;
       for (const row of rows) {
         row.menuIdList = await linkedIds(ctx, 'base_sys_role_menu', 'roleId', Number(row.id), 'menuId');
-        row.departmentIdList = await linkedIds(ctx, 'base_sys_role_department', 'roleId', Number(row.id), 'departmentId');
+        row.departmentIdList = await linkedIds(
+          ctx,
+          'base_sys_role_department',
+          'roleId',
+          Number(row.id),
+          'departmentId',
+        );
       }
     },
   });

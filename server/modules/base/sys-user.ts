@@ -17,12 +17,18 @@ async function assertUsernameFree(ctx: OpContext, username: unknown, exceptId?: 
   if (typeof username !== 'string') return;
   let q = ctx.db.selectFrom('base_sys_user').select('id').where('username', '=', username);
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst()) throw conflict(M.usernameTaken, [{ path: 'username', message: 'is already used by another record' }]);
+  if (await q.executeTakeFirst())
+    throw conflict(M.usernameTaken, [{ path: 'username', message: 'is already used by another record' }]);
 }
 
 async function holdsSuperRole(ctx: OpContext, userIds: number[]): Promise<boolean> {
   if (userIds.length === 0) return false;
-  const row = await ctx.db.selectFrom('base_sys_user_role').select('userId').where('userId', 'in', userIds).where('roleId', '=', SUPER_ROLE_ID).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('base_sys_user_role')
+    .select('userId')
+    .where('userId', 'in', userIds)
+    .where('roleId', '=', SUPER_ROLE_ID)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -31,7 +37,10 @@ function userScope(ctx: OpContext, eb: AnyExpressionBuilder) {
   const scope = ctx.user?.departmentIds;
   if (!ctx.user || ctx.user.isSuper || scope === null || scope === undefined) return undefined;
   if (scope.length === 0) return eb('a.id', '=', -1);
-  const superUsers = eb.selectFrom('base_sys_user_role as sur').select('sur.userId').where('sur.roleId', '=', SUPER_ROLE_ID);
+  const superUsers = eb
+    .selectFrom('base_sys_user_role as sur')
+    .select('sur.userId')
+    .where('sur.roleId', '=', SUPER_ROLE_ID);
   return eb.and([eb('a.departmentId', 'in', [...scope]), eb('a.id', 'not in', superUsers)]);
 }
 
@@ -40,7 +49,10 @@ function userScope(ctx: OpContext, eb: AnyExpressionBuilder) {
  * rule) nor a holder of the super role (ours, PROTOCOL §0). A super admin edits its own profile in the person centre.
  */
 function notSuperAdmin(eb: AnyExpressionBuilder) {
-  const holders = eb.selectFrom('base_sys_user_role as sur').innerJoin('base_sys_role as sr', 'sr.id', 'sur.roleId').select('sur.userId')
+  const holders = eb
+    .selectFrom('base_sys_user_role as sur')
+    .innerJoin('base_sys_role as sr', 'sr.id', 'sur.roleId')
+    .select('sur.userId')
     .where((w) => w.or([w('sr.id', '=', SUPER_ROLE_ID), w('sr.label', '=', SUPER_ROLE_LABEL)]));
   return eb.and([eb('a.username', '!=', 'admin'), eb('a.id', 'not in', holders)]);
 }
@@ -56,10 +68,12 @@ export function registerSysUser(host: Host): void {
       if (ids === undefined || ids === null || (Array.isArray(ids) && ids.length === 0)) return [notSuperAdmin(eb)];
       return [notSuperAdmin(eb), eb('a.departmentId', 'in', parseIds(ids, 'departmentIds'))];
     },
-    prepareInput: (input) => (input.password === '' || input.password === null ? { ...input, password: undefined } : input),
+    prepareInput: (input) =>
+      input.password === '' || input.password === null ? { ...input, password: undefined } : input,
     beforeAdd: async (ctx, row, input) => {
       await assertUsernameFree(ctx, row.username);
-      if (row.password === undefined) throw badRequest('password: is required', [{ path: 'password', message: 'is required' }]);
+      if (row.password === undefined)
+        throw badRequest('password: is required', [{ path: 'password', message: 'is required' }]);
       await delegation.assertAssignableRoles(ctx, idList(input, 'roleIdList') ?? []);
       row.passwordV = 1;
       row.userId = ctx.user?.id ?? null;
@@ -77,7 +91,10 @@ export function registerSysUser(host: Host): void {
       if (roles) {
         // Roles the user keeps were judged when they were given; only new ones must be the caller's to give.
         const held = new Set(await linkedIds(ctx, 'base_sys_user_role', 'userId', id, 'roleId'));
-        await delegation.assertAssignableRoles(ctx, roles.filter((r) => !held.has(r)));
+        await delegation.assertAssignableRoles(
+          ctx,
+          roles.filter((r) => !held.has(r)),
+        );
       }
       if (patch.password !== undefined) {
         patch.passwordV = Number(existing.passwordV) + 1;
@@ -96,21 +113,46 @@ export function registerSysUser(host: Host): void {
       if (!ctx.user?.isSuper && (await holdsSuperRole(ctx, ids))) throw notYours(SUPER_ONLY);
     },
     // The user's roles go with its recycle copy and come back with it (sessions do not).
-    keptWith: (ctx, rows) => linkRowsOf(ctx, [{ entity: 'base/sys/userRole', table: 'base_sys_user_role', column: 'userId', other: 'roleId' }], rows.map((r) => Number(r.id))),
+    keptWith: (ctx, rows) =>
+      linkRowsOf(
+        ctx,
+        [{ entity: 'base/sys/userRole', table: 'base_sys_user_role', column: 'userId', other: 'roleId' }],
+        rows.map((r) => Number(r.id)),
+      ),
     afterDelete: async (ctx, rows) => {
       for (const r of rows) await host.auth.revokeUser(Number(r.id), ctx.db);
-      await ctx.db.deleteFrom('base_sys_user_role').where('userId', 'in', rows.map((r) => Number(r.id))).execute();
+      await ctx.db
+        .deleteFrom('base_sys_user_role')
+        .where(
+          'userId',
+          'in',
+          rows.map((r) => Number(r.id)),
+        )
+        .execute();
       host.auth.invalidateRights();
     },
     decorate: async (ctx, rows, action) => {
       if (rows.length === 0) return;
       if (action === 'info') {
-        for (const row of rows) row.roleIdList = await linkedIds(ctx, 'base_sys_user_role', 'userId', Number(row.id), 'roleId');
+        for (const row of rows)
+          row.roleIdList = await linkedIds(ctx, 'base_sys_user_role', 'userId', Number(row.id), 'roleId');
         return;
       }
-      const links = await ctx.db.selectFrom('base_sys_user_role as ur').innerJoin('base_sys_role as r', 'r.id', 'ur.roleId')
-        .select(['ur.userId', 'r.name']).where('ur.userId', 'in', rows.map((r) => Number(r.id))).execute();
-      for (const row of rows) row.roleName = links.filter((l) => l.userId === Number(row.id)).map((l) => l.name).join(',');
+      const links = await ctx.db
+        .selectFrom('base_sys_user_role as ur')
+        .innerJoin('base_sys_role as r', 'r.id', 'ur.roleId')
+        .select(['ur.userId', 'r.name'])
+        .where(
+          'ur.userId',
+          'in',
+          rows.map((r) => Number(r.id)),
+        )
+        .execute();
+      for (const row of rows)
+        row.roleName = links
+          .filter((l) => l.userId === Number(row.id))
+          .map((l) => l.name)
+          .join(',');
     },
     addReply: (ids, batch) => (batch ? ids : ids[0]),
   });
@@ -121,7 +163,10 @@ export function registerSysUser(host: Host): void {
     await delegation.assertReach(ctx, 'department', [departmentId], 'departmentId');
     await guardedTransaction(ctx, async (tx) => {
       if (!ctx.user?.isSuper && (await holdsSuperRole(tx, userIds))) throw notYours(SUPER_ONLY);
-      let q = tx.db.updateTable('base_sys_user').set({ departmentId, updateTime: nowText() }).where('id', 'in', userIds);
+      let q = tx.db
+        .updateTable('base_sys_user')
+        .set({ departmentId, updateTime: nowText() })
+        .where('id', 'in', userIds);
       const scope = ctx.user?.departmentIds;
       if (scope) q = q.where('departmentId', 'in', scope.length ? [...scope] : [-1]);
       await q.execute();

@@ -49,11 +49,17 @@ const CLIENT_UUID_PREFIX = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-
  * extension reduced to letters, digits, `_` and `-`. Never a path: everything up to the last `/` or `\` is dropped.
  */
 export function sanitiseName(raw: string): { display: string; stem: string; ext: string } {
-  const base = (raw.normalize('NFC').replace(INVISIBLE, '').split(/[\\/]/).pop() ?? '').trim().replace(CLIENT_UUID_PREFIX, '');
+  const base = (raw.normalize('NFC').replace(INVISIBLE, '').split(/[\\/]/).pop() ?? '')
+    .trim()
+    .replace(CLIENT_UUID_PREFIX, '');
   const dot = base.lastIndexOf('.');
   const ext = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
   const stem = (dot > 0 ? base.slice(0, dot) : base).replace(/[^\p{L}\p{N}_-]+/gu, '_').replace(/^_+|_+$/g, '');
-  return { display: (base || 'file').slice(0, 255), stem: [...stem].slice(0, STEM_MAX).join('') || 'file', ext: /^[a-z0-9]{1,10}$/.test(ext) ? ext : '' };
+  return {
+    display: (base || 'file').slice(0, 255),
+    stem: [...stem].slice(0, STEM_MAX).join('') || 'file',
+    ext: /^[a-z0-9]{1,10}$/.test(ext) ? ext : '',
+  };
 }
 
 /** Today's folder, YYYYMMDD in the server's time zone (as the original). */
@@ -61,7 +67,14 @@ function dayFolder(now = new Date()): string {
   return `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
 }
 
-type Received = { temp: string; filename: string; size: number; head: Buffer; truncated: boolean; closed?: Promise<void> };
+type Received = {
+  temp: string;
+  filename: string;
+  size: number;
+  head: Buffer;
+  truncated: boolean;
+  closed?: Promise<void>;
+};
 
 /** Streams one file part to a temporary file, counting its bytes and keeping its first bytes for sniffing. */
 async function receive(stream: Readable, temp: string, max: number, into: Received): Promise<void> {
@@ -98,7 +111,8 @@ function partError(e: unknown, maxFiles: number, maxBytes: number): unknown {
   const err = e as { code?: string; statusCode?: number; message?: string };
   if (err.code === 'FST_FILES_LIMIT') return tooLarge(`上传失败: at most ${maxFiles} files per upload`);
   if (err.code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(`上传失败: a file is larger than ${maxBytes} bytes`);
-  if (err.code === 'FST_PARTS_LIMIT' || err.code === 'FST_FIELDS_LIMIT') return tooLarge('上传失败: too many form fields');
+  if (err.code === 'FST_PARTS_LIMIT' || err.code === 'FST_FIELDS_LIMIT')
+    return tooLarge('上传失败: too many form fields');
   if (err.code === 'ERR_STREAM_PREMATURE_CLOSE') return badRequest('上传失败: the upload was cut short');
   return badRequest(`上传失败: ${String(err.message ?? e).slice(0, 200)}`);
 }
@@ -106,14 +120,18 @@ function partError(e: unknown, maxFiles: number, maxBytes: number): unknown {
 async function classifyIdOf(ctx: OpContext, value: string | undefined): Promise<number | null> {
   if (value === undefined || value.trim() === '') return null;
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw badRequest('classifyId: must be a positive integer', [{ path: 'classifyId', message: 'must be a positive integer' }]);
+  if (!Number.isSafeInteger(id) || id <= 0)
+    throw badRequest('classifyId: must be a positive integer', [
+      { path: 'classifyId', message: 'must be a positive integer' },
+    ]);
   const found = await ctx.db.selectFrom(SPACE_TYPE_TABLE).select('id').where('id', '=', id).executeTakeFirst();
   if (!found) throw badRequest('classifyId: no such folder', [{ path: 'classifyId', message: 'no such folder' }]);
   return id;
 }
 
 /** An amount uploaded, rounded: "12 KB", "3.4 MB". */
-const mb = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`);
+const mb = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 /** The refusal of an upload past the user's daily bytes. */
 function quotaReached(used: number, adding: number, max: number): Texts {
@@ -129,18 +147,29 @@ function quotaReached(used: number, adding: number, max: number): Texts {
 async function uploadedToday(host: Host, ctx: OpContext): Promise<number> {
   const table = host.registry.get(SPACE_INFO)?.table;
   if (!table || !ctx.user) return 0;
-  const row = await untyped(ctx.db).selectFrom(table).select((eb) => eb.fn.sum('size').as('bytes'))
-    .where('userId', '=', ctx.user.id).where('createTime', '>=', `${nowText().slice(0, 10)} 00:00:00`).executeTakeFirst();
+  const row = await untyped(ctx.db)
+    .selectFrom(table)
+    .select((eb) => eb.fn.sum('size').as('bytes'))
+    .where('userId', '=', ctx.user.id)
+    .where('createTime', '>=', `${nowText().slice(0, 10)} 00:00:00`)
+    .executeTakeFirst();
   return Number((row as { bytes?: unknown } | undefined)?.bytes ?? 0);
 }
 
-async function upload(host: Host, storage: FileStorage, pictures: BoundedPool, ctx: OpContext, request: FastifyRequest): Promise<string | string[]> {
+async function upload(
+  host: Host,
+  storage: FileStorage,
+  pictures: BoundedPool,
+  ctx: OpContext,
+  request: FastifyRequest,
+): Promise<string | string[]> {
   if (!request.isMultipart()) throw badRequest('上传文件为空');
   const limits = limitsOf(host.config.limits);
   // Every signed-in user may upload, whatever their role: each gets a daily share of the disk. Checked before the body
   // is read (a user at the limit sends nothing more to disk) and again once the sizes are known.
   const usedToday = await uploadedToday(host, ctx);
-  if (usedToday >= limits.uploadBytesPerUserPerDay) throw tooLarge(quotaReached(usedToday, 0, limits.uploadBytesPerUserPerDay));
+  if (usedToday >= limits.uploadBytesPerUserPerDay)
+    throw tooLarge(quotaReached(usedToday, 0, limits.uploadBytesPerUserPerDay));
   const tempDir = tempDirOf(host.config.dataDir);
   await fs.promises.mkdir(tempDir, { recursive: true });
   const received: Received[] = [];
@@ -152,11 +181,23 @@ async function upload(host: Host, storage: FileStorage, pictures: BoundedPool, c
   try {
     try {
       const parts = request.parts({
-        limits: { fileSize: limits.uploadMaxBytes, files: limits.uploadMaxFiles, fields: 20, fieldSize: 4096, parts: limits.uploadMaxFiles + 20 },
+        limits: {
+          fileSize: limits.uploadMaxBytes,
+          files: limits.uploadMaxFiles,
+          fields: 20,
+          fieldSize: 4096,
+          parts: limits.uploadMaxFiles + 20,
+        },
       });
       for await (const part of parts) {
         if (part.type === 'file') {
-          const r: Received = { temp: path.join(tempDir, randomUUID()), filename: part.filename ?? '', size: 0, head: Buffer.alloc(0), truncated: false };
+          const r: Received = {
+            temp: path.join(tempDir, randomUUID()),
+            filename: part.filename ?? '',
+            size: 0,
+            head: Buffer.alloc(0),
+            truncated: false,
+          };
           // Listed before the first byte is written, so the finally below removes it whatever happens.
           received.push(r);
           await receive(part.file, r.temp, limits.uploadMaxBytes, r);
@@ -172,21 +213,27 @@ async function upload(host: Host, storage: FileStorage, pictures: BoundedPool, c
     }
     if (received.length === 0 || received.some((r) => r.size === 0)) throw badRequest('上传文件为空');
     const adding = received.reduce((sum, r) => sum + r.size, 0);
-    if (usedToday + adding > limits.uploadBytesPerUserPerDay) throw tooLarge(quotaReached(usedToday, adding, limits.uploadBytesPerUserPerDay));
+    if (usedToday + adding > limits.uploadBytesPerUserPerDay)
+      throw tooLarge(quotaReached(usedToday, adding, limits.uploadBytesPerUserPerDay));
     const classifyId = await classifyIdOf(ctx, classify);
     const day = dayFolder();
     const plans = received.map((r, i) => {
       const name = sanitiseName(keys[i] ?? r.filename);
       const kind = kindOfExtension(name.ext);
-      if (!kind) throw unsupportedType(`上传失败: files of type ${name.ext ? `.${name.ext}` : 'without extension'} are not accepted`);
-      if (!contentFits(name.ext, r.head)) throw unsupportedType(`上传失败: the content of ${name.display} is not a .${name.ext} file`);
+      if (!kind)
+        throw unsupportedType(
+          `上传失败: files of type ${name.ext ? `.${name.ext}` : 'without extension'} are not accepted`,
+        );
+      if (!contentFits(name.ext, r.head))
+        throw unsupportedType(`上传失败: the content of ${name.display} is not a .${name.ext} file`);
       const key = `${day}/${randomUUID().replaceAll('-', '')}_${name.stem}.${name.ext}`;
       return { r, name, kind, key, url: storage.url(key) };
     });
     // A picture's size is read from its header before anything is decoded: one over the pixel limit is refused unread.
     for (const p of plans) {
       const size = p.kind === 'image' ? await headerSize(p.r.temp, p.name.ext) : undefined;
-      if (size && size.width * size.height > limits.pictureMaxPixels) throw tooLarge(tooManyPixels(p.name.display, size, limits.pictureMaxPixels));
+      if (size && size.width * size.height > limits.pictureMaxPixels)
+        throw tooLarge(tooManyPixels(p.name.display, size, limits.pictureMaxPixels));
     }
     // Pictures are decoded once, a few at a time in this process (limits.pictureConcurrency): their size is recorded
     // and a thumbnail made; one that cannot be decoded is refused.
@@ -194,7 +241,8 @@ async function upload(host: Host, storage: FileStorage, pictures: BoundedPool, c
     for (const p of plans) {
       const thumbTemp = `${p.r.temp}.thumb`;
       received.push({ ...p.r, temp: thumbTemp });
-      const f = p.kind === 'image' ? await pictures.run(() => pictureFacts(p.r.temp, p.name.ext, thumbTemp)) : undefined;
+      const f =
+        p.kind === 'image' ? await pictures.run(() => pictureFacts(p.r.temp, p.name.ext, thumbTemp)) : undefined;
       if (f === null) throw unsupportedType(`上传失败: ${p.name.display} is not a picture that can be read`);
       facts.push(f ?? undefined);
     }
@@ -210,20 +258,38 @@ async function upload(host: Host, storage: FileStorage, pictures: BoundedPool, c
         await storage.put(`${p.key}.thumb.webp`, `${p.r.temp}.thumb`);
       }
     }
-    const domainless = (url: string) => (host.config.uploadDomain && url.startsWith(host.config.uploadDomain) ? url.slice(host.config.uploadDomain.length) : url);
-    await addRows(ctx, host.registry.get(SPACE_INFO)!, plans.map((p, i) => ({
-      url: p.url, type: p.kind, classifyId, fileId: p.key, name: p.name.display, size: p.r.size, version: 1, key: domainless(p.url),
-      width: facts[i]?.width ?? null, height: facts[i]?.height ?? null, thumbUrl: facts[i]?.thumbnail ? storage.url(`${p.key}.thumb.webp`) : null,
-      userId: ctx.user?.id ?? null,
-    })));
+    const domainless = (url: string) =>
+      host.config.uploadDomain && url.startsWith(host.config.uploadDomain)
+        ? url.slice(host.config.uploadDomain.length)
+        : url;
+    await addRows(
+      ctx,
+      host.registry.get(SPACE_INFO)!,
+      plans.map((p, i) => ({
+        url: p.url,
+        type: p.kind,
+        classifyId,
+        fileId: p.key,
+        name: p.name.display,
+        size: p.r.size,
+        version: 1,
+        key: domainless(p.url),
+        width: facts[i]?.width ?? null,
+        height: facts[i]?.height ?? null,
+        thumbUrl: facts[i]?.thumbnail ? storage.url(`${p.key}.thumb.webp`) : null,
+        userId: ctx.user?.id ?? null,
+      })),
+    );
     committed = true;
     return plans.length === 1 ? plans[0].url : plans.map((p) => p.url);
   } finally {
     // Nothing of a refused or broken upload stays: temporary files always go, stored ones unless the rows were written.
-    await Promise.all(received.map(async (r) => {
-      await r.closed;
-      await fs.promises.rm(r.temp, { force: true });
-    }));
+    await Promise.all(
+      received.map(async (r) => {
+        await r.closed;
+        await fs.promises.rm(r.temp, { force: true });
+      }),
+    );
     if (!committed) await Promise.all(stored.map((k) => storage.remove(k).catch(() => undefined)));
     if (journal) await fs.promises.rm(journal, { force: true });
   }
@@ -249,9 +315,21 @@ export async function sweepInterrupted(host: Host, storage: FileStorage, graceMs
     } catch {
       keys = [];
     }
-    const listed = Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string' && UPLOAD_KEY.test(k.replace(/\.thumb\.webp$/, ''))) : [];
+    const listed = Array.isArray(keys)
+      ? keys.filter((k): k is string => typeof k === 'string' && UPLOAD_KEY.test(k.replace(/\.thumb\.webp$/, '')))
+      : [];
     const files = listed.map((k) => k.replace(/\.thumb\.webp$/, ''));
-    const recorded = new Set(files.length === 0 ? [] : (await untyped(host.database.db).selectFrom(table).select('fileId').where('fileId', 'in', [...new Set(files)]).execute()).map((r) => String(r.fileId)));
+    const recorded = new Set(
+      files.length === 0
+        ? []
+        : (
+            await untyped(host.database.db)
+              .selectFrom(table)
+              .select('fileId')
+              .where('fileId', 'in', [...new Set(files)])
+              .execute()
+          ).map((r) => String(r.fileId)),
+    );
     for (const key of listed) {
       if (recorded.has(key.replace(/\.thumb\.webp$/, ''))) continue;
       await storage.remove(key);
@@ -274,13 +352,29 @@ async function mergeUploadedRow(ctx: OpContext, table: string, id: number): Prom
   if (!added || typeof added.url !== 'string' || !added.url.includes('/public/uploads/')) return;
   const owner = added.userId === null || added.userId === undefined ? null : Number(added.userId);
   // A row the upload wrote for the same user: its fileId is the storage key this module makes.
-  const recorded = (await db.selectFrom(table).selectAll().where('url', '=', added.url).where('id', '<>', id).orderBy('id').execute() as Row[])
-    .find((r) => typeof r.fileId === 'string' && UPLOAD_KEY.test(r.fileId) && (r.userId === null || r.userId === undefined ? null : Number(r.userId)) === owner);
+  const recorded = (
+    (await db
+      .selectFrom(table)
+      .selectAll()
+      .where('url', '=', added.url)
+      .where('id', '<>', id)
+      .orderBy('id')
+      .execute()) as Row[]
+  ).find(
+    (r) =>
+      typeof r.fileId === 'string' &&
+      UPLOAD_KEY.test(r.fileId) &&
+      (r.userId === null || r.userId === undefined ? null : Number(r.userId)) === owner,
+  );
   if (!recorded) return;
   const fill: Row = {};
-  for (const k of ['type', 'size', 'fileId', 'name', 'classifyId', 'key']) if ((added[k] === null || added[k] === undefined || added[k] === '') && recorded[k] != null) fill[k] = recorded[k];
+  for (const k of ['type', 'size', 'fileId', 'name', 'classifyId', 'key'])
+    if ((added[k] === null || added[k] === undefined || added[k] === '') && recorded[k] != null) fill[k] = recorded[k];
   if (Object.keys(fill).length) await db.updateTable(table).set(fill).where('id', '=', id).execute();
-  await db.deleteFrom(table).where('id', '=', recorded.id as number).execute();
+  await db
+    .deleteFrom(table)
+    .where('id', '=', recorded.id as number)
+    .execute();
 }
 
 /** Temporary files older than a day are what a crashed process left; newer ones may belong to another running process. */
@@ -297,13 +391,17 @@ async function sweepStaleTemp(tempDir: string): Promise<void> {
 /** `uploadMode` and `upload` (PROTOCOL §7.1): local storage, limits told to clients, every file checked. */
 export function registerUploadRoutes(
   host: Host,
-  storage: FileStorage = host.config.s3 ? new S3Storage(host.config.s3) : new LocalDiskStorage(uploadRoot(host.config.dataDir), host.config.uploadDomain),
+  storage: FileStorage = host.config.s3
+    ? new S3Storage(host.config.s3)
+    : new LocalDiskStorage(uploadRoot(host.config.dataDir), host.config.uploadDomain),
 ): void {
   const limits = limitsOf(host.config.limits);
   const pictures = new BoundedPool(limits.pictureConcurrency);
   void sweepStaleTemp(tempDirOf(host.config.dataDir));
   void sweepInterrupted(host, storage).then(
-    (n) => { if (n > 0) host.app.log.warn(`upload: removed ${n} stored file(s) of uploads a stopped process never recorded`); },
+    (n) => {
+      if (n > 0) host.app.log.warn(`upload: removed ${n} stored file(s) of uploads a stopped process never recorded`);
+    },
     (e: unknown) => host.app.log.error({ err: e }, 'upload: sweeping the files of interrupted uploads failed'),
   );
   const spaceTable = host.registry.get(SPACE_INFO)?.table;
@@ -317,14 +415,25 @@ export function registerUploadRoutes(
     });
   }
   host.route({
-    method: 'get', url: `${COMM}/uploadMode`, access: 'login', summary: '文件上传模式',
+    method: 'get',
+    url: `${COMM}/uploadMode`,
+    access: 'login',
+    summary: '文件上传模式',
     handler: () => ({
-      mode: 'local', type: storage.type, maxSize: limits.uploadMaxBytes, maxFiles: limits.uploadMaxFiles, kinds: allowedKinds(),
-      maxPixels: limits.pictureMaxPixels, dailyBytes: limits.uploadBytesPerUserPerDay,
+      mode: 'local',
+      type: storage.type,
+      maxSize: limits.uploadMaxBytes,
+      maxFiles: limits.uploadMaxFiles,
+      kinds: allowedKinds(),
+      maxPixels: limits.pictureMaxPixels,
+      dailyBytes: limits.uploadBytesPerUserPerDay,
     }),
   });
   host.route({
-    method: 'post', url: `${COMM}/upload`, access: 'login', summary: '文件上传',
+    method: 'post',
+    url: `${COMM}/upload`,
+    access: 'login',
+    summary: '文件上传',
     // Files come as multipart, read by upload() with its own limits; a JSON body here is a few bytes at most.
     bodyLimit: limits.bodySmallMaxBytes,
     handler: (ctx, input) => upload(host, storage, pictures, ctx, input.request),

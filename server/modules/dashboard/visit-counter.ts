@@ -25,22 +25,44 @@ type HostState = { perIp: WindowCounter; day: string; storedToday: number };
 const states = new WeakMap<Host, HostState>();
 
 /** Adds one view to an hour (and one visitor, the first time the id is seen that day). */
-export async function addVisit(database: Database, day: string, hour: number, visitor: string | null): Promise<{ newVisitor: boolean }> {
+export async function addVisit(
+  database: Database,
+  day: string,
+  hour: number,
+  visitor: string | null,
+): Promise<{ newVisitor: boolean }> {
   const db = database.db;
   let newVisitor = false;
   if (visitor) {
     const row = { day, visitor };
-    const res = database.dialect === 'mysql'
-      ? await db.insertInto(VISITOR_TABLE).ignore().values(row).executeTakeFirst()
-      : await db.insertInto(VISITOR_TABLE).values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+    const res =
+      database.dialect === 'mysql'
+        ? await db.insertInto(VISITOR_TABLE).ignore().values(row).executeTakeFirst()
+        : await db
+            .insertInto(VISITOR_TABLE)
+            .values(row)
+            .onConflict((oc) => oc.doNothing())
+            .executeTakeFirst();
     newVisitor = Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
   }
   const values = { day, hour, views: 1, visitors: newVisitor ? 1 : 0 };
   if (database.dialect === 'mysql') {
-    await db.insertInto(VISIT_TABLE).values(values).onDuplicateKeyUpdate({ views: sql`views + 1`, visitors: sql`visitors + ${values.visitors}` }).execute();
+    await db
+      .insertInto(VISIT_TABLE)
+      .values(values)
+      .onDuplicateKeyUpdate({ views: sql`views + 1`, visitors: sql`visitors + ${values.visitors}` })
+      .execute();
   } else {
-    await db.insertInto(VISIT_TABLE).values(values)
-      .onConflict((oc) => oc.columns(['day', 'hour']).doUpdateSet({ views: sql`${sql.ref(`${VISIT_TABLE}.views`)} + 1`, visitors: sql`${sql.ref(`${VISIT_TABLE}.visitors`)} + ${values.visitors}` })).execute();
+    await db
+      .insertInto(VISIT_TABLE)
+      .values(values)
+      .onConflict((oc) =>
+        oc.columns(['day', 'hour']).doUpdateSet({
+          views: sql`${sql.ref(`${VISIT_TABLE}.views`)} + 1`,
+          visitors: sql`${sql.ref(`${VISIT_TABLE}.visitors`)} + ${values.visitors}`,
+        }),
+      )
+      .execute();
   }
   return { newVisitor };
 }
@@ -50,24 +72,45 @@ export async function addVisit(database: Database, day: string, hour: number, vi
  * keeps in local storage). Anonymous, so bounded: per IP a few a minute (429 beyond), a day's stored visitor ids
  * capped, earlier days' ids deleted; the totals are one row per hour.
  */
-export async function recordVisit(host: Host, body: Row, ip: string, now: Date): Promise<{ day: string; newVisitor: boolean }> {
+export async function recordVisit(
+  host: Host,
+  body: Row,
+  ip: string,
+  now: Date,
+): Promise<{ day: string; newVisitor: boolean }> {
   const id = body.visitorId;
   if (typeof id !== 'string' || !VISITOR_ID.test(id)) {
-    throw badRequest('visitorId: 8 to 64 letters, digits, - or _', [{ path: 'visitorId', message: 'must be 8 to 64 letters, digits, - or _' }]);
+    throw badRequest('visitorId: 8 to 64 letters, digits, - or _', [
+      { path: 'visitorId', message: 'must be 8 to 64 letters, digits, - or _' },
+    ]);
   }
   const limits = limitsOf(host.config.limits);
-  const state = getOrSet(states, host, () => ({ perIp: new WindowCounter(limits.visitWindowMs), day: '', storedToday: 0 }));
-  if (state.perIp.hit(ip) > limits.visitPerIp) throw tooManyRequests({ 'zh-cn': '访问上报过于频繁，请稍后再试', 'zh-tw': '訪問上報過於頻繁，請稍後再試', en: 'Too many visits from this address, try again later' });
+  const state = getOrSet(states, host, () => ({
+    perIp: new WindowCounter(limits.visitWindowMs),
+    day: '',
+    storedToday: 0,
+  }));
+  if (state.perIp.hit(ip) > limits.visitPerIp)
+    throw tooManyRequests({
+      'zh-cn': '访问上报过于频繁，请稍后再试',
+      'zh-tw': '訪問上報過於頻繁，請稍後再試',
+      en: 'Too many visits from this address, try again later',
+    });
   const day = dayText(now);
   const db = host.database.db;
   if (state.day !== day) {
     // A new day (or a fresh process): yesterday's ids are no longer needed; count what other processes stored today.
     await db.deleteFrom(VISITOR_TABLE).where('day', '<', day).execute();
-    const n = await db.selectFrom(VISITOR_TABLE).select(sql<number>`count(*)`.as('n')).where('day', '=', day).executeTakeFirst();
+    const n = await db
+      .selectFrom(VISITOR_TABLE)
+      .select(sql<number>`count(*)`.as('n'))
+      .where('day', '=', day)
+      .executeTakeFirst();
     state.day = day;
     state.storedToday = Number(n?.n ?? 0);
   }
-  const digest = state.storedToday < limits.visitorsPerDay ? createHash('sha256').update(id).digest('hex').slice(0, 16) : null;
+  const digest =
+    state.storedToday < limits.visitorsPerDay ? createHash('sha256').update(id).digest('hex').slice(0, 16) : null;
   const { newVisitor } = await addVisit(host.database, day, now.getHours(), digest);
   if (newVisitor) state.storedToday += 1;
   return { day, newVisitor };

@@ -18,10 +18,15 @@ function parentsFirst(entries: Row[]): Row[] {
   const placed = new Set<number>();
   let left = entries;
   while (left.length) {
-    const ready = left.filter((e) => e.parentId === null || !ids.has(Number(e.parentId)) || placed.has(Number(e.parentId)));
+    const ready = left.filter(
+      (e) => e.parentId === null || !ids.has(Number(e.parentId)) || placed.has(Number(e.parentId)),
+    );
     // A cycle among the entries (never written by this server): the rest go as they are.
     const next = ready.length ? ready : left;
-    for (const e of next) { out.push(e); placed.add(Number(e.id)); }
+    for (const e of next) {
+      out.push(e);
+      placed.add(Number(e.id));
+    }
     left = left.filter((e) => !placed.has(Number(e.id)));
   }
   return out;
@@ -31,8 +36,14 @@ function parentsFirst(entries: Row[]): Row[] {
 export function registerDictModule(host: Host): void {
   host.actions.set('dict/info', 'data', async (ctx, { body, request }) => {
     const types = body.types;
-    if (types !== undefined && types !== null && (!Array.isArray(types) || types.length > 500 || !types.every((t) => typeof t === 'string' && t.length <= 100))) {
-      throw badRequest('types: must be a list of dictionary keys', [{ path: 'types', message: 'must be an array of strings' }]);
+    if (
+      types !== undefined &&
+      types !== null &&
+      (!Array.isArray(types) || types.length > 500 || !types.every((t) => typeof t === 'string' && t.length <= 100))
+    ) {
+      throw badRequest('types: must be a list of dictionary keys', [
+        { path: 'types', message: 'must be an array of strings' },
+      ]);
     }
     const db = ctx.db;
     let q = db.selectFrom('dict_type').select(['id', 'key']);
@@ -42,13 +53,31 @@ export function registerDictModule(host: Host): void {
     if (typeRows.length === 0) return out;
     const infoEntity = host.registry.get('dict/info')!;
     const lang = requestLanguage(request.headers.language);
-    const entries = (await db.selectFrom('dict_info').selectAll().where('typeId', 'in', typeRows.map((t) => Number(t.id)))
-      .orderBy('orderNum', 'asc').orderBy('createTime', 'asc').orderBy('id', 'asc').execute()).map((r) => decodeRow(infoEntity, r));
+    const entries = (
+      await db
+        .selectFrom('dict_info')
+        .selectAll()
+        .where(
+          'typeId',
+          'in',
+          typeRows.map((t) => Number(t.id)),
+        )
+        .orderBy('orderNum', 'asc')
+        .orderBy('createTime', 'asc')
+        .orderBy('id', 'asc')
+        .execute()
+    ).map((r) => decodeRow(infoEntity, r));
     const keyOf = new Map(typeRows.map((t) => [Number(t.id), String(t.key)]));
     for (const e of entries) {
       const names = (e.i18n ?? {}) as Partial<Record<Lang, string>>;
       out[keyOf.get(Number(e.typeId))!].push({
-        id: e.id, name: names[lang] || e.name, typeId: e.typeId, parentId: e.parentId, orderNum: e.orderNum, value: dictValue(e), color: e.color ?? null,
+        id: e.id,
+        name: names[lang] || e.name,
+        typeId: e.typeId,
+        parentId: e.parentId,
+        orderNum: e.orderNum,
+        value: dictValue(e),
+        color: e.color ?? null,
       });
     }
     return out;
@@ -62,11 +91,27 @@ export function registerDictModule(host: Host): void {
   host.hooks.add('dict/type', {
     // Its entries go with its recycle copy and come back with it.
     keptWith: async (ctx, rows) => {
-      const entries: Row[] = await ctx.db.selectFrom('dict_info').selectAll().where('typeId', 'in', rows.map((r) => Number(r.id))).orderBy('id').execute();
+      const entries: Row[] = await ctx.db
+        .selectFrom('dict_info')
+        .selectAll()
+        .where(
+          'typeId',
+          'in',
+          rows.map((r) => Number(r.id)),
+        )
+        .orderBy('id')
+        .execute();
       return [{ entity: 'dict/info', rows: parentsFirst(entries) }];
     },
     afterDelete: async (ctx, rows) => {
-      await ctx.db.deleteFrom('dict_info').where('typeId', 'in', rows.map((r) => Number(r.id))).execute();
+      await ctx.db
+        .deleteFrom('dict_info')
+        .where(
+          'typeId',
+          'in',
+          rows.map((r) => Number(r.id)),
+        )
+        .execute();
     },
   });
   host.hooks.add('dict/info', {
@@ -75,7 +120,12 @@ export function registerDictModule(host: Host): void {
       const below: Row[] = [];
       let parents = rows.map((r) => Number(r.id));
       while (parents.length) {
-        const children: Row[] = await ctx.db.selectFrom('dict_info').selectAll().where('parentId', 'in', parents).orderBy('id').execute();
+        const children: Row[] = await ctx.db
+          .selectFrom('dict_info')
+          .selectAll()
+          .where('parentId', 'in', parents)
+          .orderBy('id')
+          .execute();
         below.push(...children);
         parents = children.map((r) => Number(r.id));
       }
@@ -85,7 +135,9 @@ export function registerDictModule(host: Host): void {
       const db = ctx.db;
       let parents = rows.map((r) => Number(r.id));
       while (parents.length) {
-        const children = (await db.selectFrom('dict_info').select('id').where('parentId', 'in', parents).execute()).map((r) => Number(r.id));
+        const children = (await db.selectFrom('dict_info').select('id').where('parentId', 'in', parents).execute()).map(
+          (r) => Number(r.id),
+        );
         if (children.length) await db.deleteFrom('dict_info').where('id', 'in', children).execute();
         parents = children;
       }

@@ -16,16 +16,22 @@ const ITEM_PREFIX = 'order/item';
 const HISTORY_PREFIX = 'order/history';
 
 /** Order status (SPEC §4): 0 pending confirmation, 1 pending completion, 2 completed, 3 cancelled. */
-export const ORDER_STATUS: Record<number, string> = { 0: '待确认 pending confirmation', 1: '待完成 pending completion', 2: '已完成 completed', 3: '已取消 cancelled' };
+export const ORDER_STATUS: Record<number, string> = {
+  0: '待确认 pending confirmation',
+  1: '待完成 pending completion',
+  2: '已完成 completed',
+  3: '已取消 cancelled',
+};
 
 export type OrderAction = 'determined' | 'complete' | 'cancel';
 
 /** The legal graph: the states an action leaves from, the state it reaches and the time column it stamps. */
-export const TRANSITIONS: Record<OrderAction, { from: number[]; to: number; stamp?: 'pendingTime' | 'completedTime' }> = {
-  determined: { from: [0], to: 1, stamp: 'pendingTime' },
-  complete: { from: [1], to: 2, stamp: 'completedTime' },
-  cancel: { from: [0, 1], to: 3 },
-};
+export const TRANSITIONS: Record<OrderAction, { from: number[]; to: number; stamp?: 'pendingTime' | 'completedTime' }> =
+  {
+    determined: { from: [0], to: 1, stamp: 'pendingTime' },
+    complete: { from: [1], to: 2, stamp: 'completedTime' },
+    cancel: { from: [0, 1], to: 3 },
+  };
 
 const MAX_CENTS = 2147483647;
 const MAX_LINES = 200;
@@ -37,14 +43,16 @@ function remarkOf(body: Row): string | null {
   const r = body.remark;
   if (r === undefined || r === null || r === '') return null;
   if (typeof r !== 'string') throw badRequest('remark: must be text', [{ path: 'remark', message: 'must be text' }]);
-  if (r.length > 2000) throw badRequest('remark: at most 2000 characters', [{ path: 'remark', message: 'is too long' }]);
+  if (r.length > 2000)
+    throw badRequest('remark: at most 2000 characters', [{ path: 'remark', message: 'is too long' }]);
   return r;
 }
 
 /** {id} or {ids}: the orders an action applies to (ids: all or nothing). */
 function targetIds(body: Row): { ids: number[]; batch: boolean } {
   // Ascending, so that concurrent batches lock their rows in the same order (no deadlock on PostgreSQL / MariaDB).
-  if (body.ids !== undefined && body.ids !== null) return { ids: parseIds(body.ids).sort((a, b) => a - b), batch: true };
+  if (body.ids !== undefined && body.ids !== null)
+    return { ids: parseIds(body.ids).sort((a, b) => a - b), batch: true };
   return { ids: [parseId(body.id)], batch: false };
 }
 
@@ -56,40 +64,78 @@ async function lockOrder(ctx: OpContext, id: number): Promise<Row | undefined> {
 }
 
 /** One transition of one order inside the caller's transaction: checks the graph, stamps the time, records history. */
-export async function transitionOrder(ctx: OpContext, id: number, action: OrderAction, remark: string | null): Promise<Row> {
+export async function transitionOrder(
+  ctx: OpContext,
+  id: number,
+  action: OrderAction,
+  remark: string | null,
+): Promise<Row> {
   const rule = TRANSITIONS[action];
   const row = await lockOrder(ctx, id);
   if (!row) throw notFound(`${PREFIX}: no record with id ${id}`);
   const from = Number(row.status);
-  const refuse = (status: number) => conflict(
-    `Order ${String(row.orderNo)} is ${stateText(status)}; ${action} needs ${rule.from.map(stateText).join(' or ')}`,
-    [{ path: 'status', message: `is ${status}` }],
-  );
+  const refuse = (status: number) =>
+    conflict(
+      `Order ${String(row.orderNo)} is ${stateText(status)}; ${action} needs ${rule.from.map(stateText).join(' or ')}`,
+      [{ path: 'status', message: `is ${status}` }],
+    );
   if (!rule.from.includes(from)) throw refuse(from);
   const now = nowText();
   const patch: Updateable<OrderInfoTable> = { status: rule.to, updateTime: now };
   if (rule.stamp) patch[rule.stamp] = now;
   // The status condition makes the update itself the guard: a transition that lost a race changes nothing.
-  const res = await ctx.db.updateTable(ORDER_TABLE).set(patch).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  const res = await ctx.db
+    .updateTable(ORDER_TABLE)
+    .set(patch)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) {
     const now2 = await ctx.db.selectFrom(ORDER_TABLE).select('status').where('id', '=', id).executeTakeFirst();
     throw refuse(now2?.status ?? from);
   }
   const history = ctx.registry.get(HISTORY_PREFIX)!;
-  await insertRow(ctx, history, encodeRow(history, {
-    orderId: id, action, fromStatus: from, toStatus: rule.to, operatorId: ctx.user?.id ?? null, remark, createTime: now, updateTime: now,
-  }));
+  await insertRow(
+    ctx,
+    history,
+    encodeRow(history, {
+      orderId: id,
+      action,
+      fromStatus: from,
+      toStatus: rule.to,
+      operatorId: ctx.user?.id ?? null,
+      remark,
+      createTime: now,
+      updateTime: now,
+    }),
+  );
   if (action === 'complete') {
     // A completed order counts towards its products' sales.
-    const lines = await ctx.db.selectFrom('order_item').select(['goodId', 'quantity']).where('orderId', '=', id).execute();
+    const lines = await ctx.db
+      .selectFrom('order_item')
+      .select(['goodId', 'quantity'])
+      .where('orderId', '=', id)
+      .execute();
     for (const l of lines) {
-      await ctx.db.updateTable('product_info').set((eb) => ({ sales: eb('sales', '+', Number(l.quantity)) })).where('id', '=', Number(l.goodId)).execute();
+      await ctx.db
+        .updateTable('product_info')
+        .set((eb) => ({ sales: eb('sales', '+', Number(l.quantity)) }))
+        .where('id', '=', Number(l.goodId))
+        .execute();
     }
   }
   return { id, status: rule.to, pendingTime: patch.pendingTime, completedTime: patch.completedTime };
 }
 
-type Line = { goodId: number; goodName: string; code: string | null; pic: string | null; specs: Record<string, string> | null; price: number; quantity: number };
+type Line = {
+  goodId: number;
+  goodName: string;
+  code: string | null;
+  pic: string | null;
+  specs: Record<string, string> | null;
+  price: number;
+  quantity: number;
+};
 
 const sameSpecs = (a: unknown, b: unknown): boolean => {
   if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return false;
@@ -101,7 +147,8 @@ const sameSpecs = (a: unknown, b: unknown): boolean => {
 /** Resolves the `items` of an order being added: each names a product (and its SKU, by specs or code) and a quantity. */
 async function resolveLines(ctx: OpContext, items: unknown): Promise<Line[]> {
   const bad = (path: string, message: string) => badRequest(`${path}: ${message}`, [{ path, message }]);
-  if (!Array.isArray(items) || items.length === 0) throw bad('items', 'must be a non-empty array of {goodId, quantity, specs?, skuCode?}');
+  if (!Array.isArray(items) || items.length === 0)
+    throw bad('items', 'must be a non-empty array of {goodId, quantity, specs?, skuCode?}');
   if (items.length > MAX_LINES) throw bad('items', `at most ${MAX_LINES} lines`);
   const product = ctx.registry.get('product/info')!;
   const lines: Line[] = [];
@@ -111,11 +158,19 @@ async function resolveLines(ctx: OpContext, items: unknown): Promise<Line[]> {
     const item = raw as Row;
     const goodId = parseId(item.goodId, `${at}.goodId`);
     const quantity = item.quantity;
-    if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 9999) throw bad(`${at}.quantity`, 'must be a whole number from 1 to 9999');
-    if (item.specs !== undefined && item.specs !== null && (typeof item.specs !== 'object' || Array.isArray(item.specs) || !Object.values(item.specs).every((v) => typeof v === 'string'))) {
+    if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 9999)
+      throw bad(`${at}.quantity`, 'must be a whole number from 1 to 9999');
+    if (
+      item.specs !== undefined &&
+      item.specs !== null &&
+      (typeof item.specs !== 'object' ||
+        Array.isArray(item.specs) ||
+        !Object.values(item.specs).every((v) => typeof v === 'string'))
+    ) {
       throw bad(`${at}.specs`, 'must be an object of spec name → value');
     }
-    if (item.skuCode !== undefined && item.skuCode !== null && typeof item.skuCode !== 'string') throw bad(`${at}.skuCode`, 'must be text');
+    if (item.skuCode !== undefined && item.skuCode !== null && typeof item.skuCode !== 'string')
+      throw bad(`${at}.skuCode`, 'must be text');
     const stored = await ctx.db.selectFrom('product_info').selectAll().where('id', '=', goodId).executeTakeFirst();
     if (!stored) throw bad(`${at}.goodId`, `no product with id ${goodId}`);
     const p = decodeRow(product, stored as Row);
@@ -124,33 +179,59 @@ async function resolveLines(ctx: OpContext, items: unknown): Promise<Line[]> {
     let specs: Record<string, string> | null = null;
     let code = (p.code as string | null) ?? null;
     if (skus.length > 0) {
-      const sku = typeof item.skuCode === 'string' && item.skuCode !== ''
-        ? skus.find((s) => s.code === item.skuCode)
-        : skus.find((s) => sameSpecs(s.specs, item.specs));
-      if (!sku) throw bad(`${at}.specs`, `names no SKU of product ${goodId} (give specs or skuCode of one of its ${skus.length} SKUs)`);
+      const sku =
+        typeof item.skuCode === 'string' && item.skuCode !== ''
+          ? skus.find((s) => s.code === item.skuCode)
+          : skus.find((s) => sameSpecs(s.specs, item.specs));
+      if (!sku)
+        throw bad(
+          `${at}.specs`,
+          `names no SKU of product ${goodId} (give specs or skuCode of one of its ${skus.length} SKUs)`,
+        );
       price = Number(sku.price);
       specs = (sku.specs as Record<string, string>) ?? null;
       if (typeof sku.code === 'string' && sku.code !== '') code = sku.code;
     } else if (item.specs && Object.keys(item.specs).length > 0) {
       throw bad(`${at}.specs`, `product ${goodId} has no SKUs`);
     }
-    lines.push({ goodId, goodName: String(p.name), code, pic: (p.pic as string | null) ?? null, specs, price, quantity });
+    lines.push({
+      goodId,
+      goodName: String(p.name),
+      code,
+      pic: (p.pic as string | null) ?? null,
+      specs,
+      price,
+      quantity,
+    });
   }
   return lines;
 }
 
 /** The price factor of a member's level (1 when the member or level is unknown). */
 async function memberDiscount(ctx: OpContext, userId: unknown): Promise<number> {
-  const member = await ctx.db.selectFrom('user_info').select('levelType').where('id', '=', Number(userId)).executeTakeFirst();
+  const member = await ctx.db
+    .selectFrom('user_info')
+    .select('levelType')
+    .where('id', '=', Number(userId))
+    .executeTakeFirst();
   if (!member) return 1;
-  const level = await ctx.db.selectFrom('user_level').select('discount').where('level', '=', member.levelType).orderBy('id').executeTakeFirst();
+  const level = await ctx.db
+    .selectFrom('user_level')
+    .select('discount')
+    .where('level', '=', member.levelType)
+    .orderBy('id')
+    .executeTakeFirst();
   const d = Number(level?.discount);
   return Number.isFinite(d) && d > 0 && d <= 1 ? d : 1;
 }
 
 /** Sum of an order's lines in cents (null when it has none). */
 async function linesTotal(ctx: OpContext, orderId: number): Promise<number | null> {
-  const rows = await ctx.db.selectFrom('order_item').select(['price', 'quantity']).where('orderId', '=', orderId).execute();
+  const rows = await ctx.db
+    .selectFrom('order_item')
+    .select(['price', 'quantity'])
+    .where('orderId', '=', orderId)
+    .execute();
   if (rows.length === 0) return null;
   return rows.reduce((s, r) => s + Number(r.price) * Number(r.quantity), 0);
 }
@@ -159,22 +240,40 @@ async function linesTotal(ctx: OpContext, orderId: number): Promise<number | nul
 async function orderDetail(ctx: OpContext, query: Row): Promise<Row> {
   const id = parseId(query.id);
   const orderEntity = ctx.registry.get(PREFIX)!;
-  const stored = await selectRows(ctx, orderEntity, {}).select(selectColumns(ctx, orderEntity)).where('a.id', '=', id).executeTakeFirst();
+  const stored = await selectRows(ctx, orderEntity, {})
+    .select(selectColumns(ctx, orderEntity))
+    .where('a.id', '=', id)
+    .executeTakeFirst();
   if (!stored) throw notFound(`${PREFIX}: no record with id ${id}`);
   const order = decodeRow(orderEntity, stored as Row);
   const db = ctx.db;
   const memberEntity = ctx.registry.get('user/info')!;
-  const member = await db.selectFrom('user_info').select(['id', 'nickName', 'avatarUrl', 'phone', 'levelType', 'status']).where('id', '=', Number(order.userId)).executeTakeFirst();
+  const member = await db
+    .selectFrom('user_info')
+    .select(['id', 'nickName', 'avatarUrl', 'phone', 'levelType', 'status'])
+    .where('id', '=', Number(order.userId))
+    .executeTakeFirst();
   const addressEntity = ctx.registry.get('user/address')!;
-  const address = order.addressId === null ? undefined
-    : await db.selectFrom('user_address').select(['id', 'contact', 'phone', 'province', 'city', 'district', 'address']).where('id', '=', Number(order.addressId)).executeTakeFirst();
+  const address =
+    order.addressId === null
+      ? undefined
+      : await db
+          .selectFrom('user_address')
+          .select(['id', 'contact', 'phone', 'province', 'city', 'district', 'address'])
+          .where('id', '=', Number(order.addressId))
+          .executeTakeFirst();
   const itemEntity = ctx.registry.get(ITEM_PREFIX)!;
   const items = (await db.selectFrom('order_item').selectAll().where('orderId', '=', id).orderBy('id').execute())
     .map((r) => decodeRow(itemEntity, r))
     .map((r) => ({ ...r, amount: Number(r.price) * Number(r.quantity) }));
   const historyEntity = ctx.registry.get(HISTORY_PREFIX)!;
-  const history = (await selectRows(ctx, historyEntity, {}).select(selectColumns(ctx, historyEntity)).where('a.orderId', '=', id).orderBy('a.id', 'asc').execute())
-    .map((r) => decodeRow(historyEntity, r));
+  const history = (
+    await selectRows(ctx, historyEntity, {})
+      .select(selectColumns(ctx, historyEntity))
+      .where('a.orderId', '=', id)
+      .orderBy('a.id', 'asc')
+      .execute()
+  ).map((r) => decodeRow(historyEntity, r));
   return {
     ...order,
     member: member ? decodeRow(memberEntity, member as Row) : null,
@@ -191,12 +290,16 @@ export function registerOrder(host: Host): void {
 
   host.hooks.add(PREFIX, {
     // An order added with items gets its amount from them; the amount is then required no more.
-    prepareInput: (input, action) => (action === 'add' && input.items !== undefined && input.amount === undefined ? { ...input, amount: 0 } : input),
+    prepareInput: (input, action) =>
+      action === 'add' && input.items !== undefined && input.amount === undefined ? { ...input, amount: 0 } : input,
     beforeAdd: async (ctx, row, input) => {
       if (input.items === undefined) return;
       const lines = await resolveLines(ctx, input.items);
       const total = lines.reduce((s, l) => s + l.price * l.quantity, 0);
-      if (total > MAX_CENTS) throw badRequest(`items: the order total ${total} exceeds ${MAX_CENTS} cents`, [{ path: 'items', message: 'total too large' }]);
+      if (total > MAX_CENTS)
+        throw badRequest(`items: the order total ${total} exceeds ${MAX_CENTS} cents`, [
+          { path: 'items', message: 'total too large' },
+        ]);
       row.amount = total;
       if (input.payAmount === undefined) row.payAmount = Math.round(total * (await memberDiscount(ctx, row.userId)));
       pendingLines.set(input, lines);
@@ -207,19 +310,28 @@ export function registerOrder(host: Host): void {
       pendingLines.delete(input);
       const item = ctx.registry.get(ITEM_PREFIX)!;
       const now = nowText();
-      for (const l of lines) await insertRow(ctx, item, encodeRow(item, { ...l, orderId: id, createTime: now, updateTime: now }));
+      for (const l of lines)
+        await insertRow(ctx, item, encodeRow(item, { ...l, orderId: id, createTime: now, updateTime: now }));
     },
     beforeUpdate: async (ctx, patch, existing) => {
-      const money = (['amount', 'payAmount', 'discountId'] as const).filter((k) => patch[k] !== undefined && Number(patch[k]) !== Number(existing[k]));
+      const money = (['amount', 'payAmount', 'discountId'] as const).filter(
+        (k) => patch[k] !== undefined && Number(patch[k]) !== Number(existing[k]),
+      );
       if (money.length === 0) return;
       const status = Number(existing.status);
       if (status !== 0) {
-        throw conflict(`${money.join(', ')}: the amounts of order ${String(existing.orderNo)} are fixed once it is ${stateText(status)}`, money.map((path) => ({ path, message: 'is fixed after confirmation' })));
+        throw conflict(
+          `${money.join(', ')}: the amounts of order ${String(existing.orderNo)} are fixed once it is ${stateText(status)}`,
+          money.map((path) => ({ path, message: 'is fixed after confirmation' })),
+        );
       }
       if (patch.amount !== undefined) {
         const total = await linesTotal(ctx, Number(existing.id));
         if (total !== null && Number(patch.amount) !== total) {
-          throw conflict(`amount: order ${String(existing.orderNo)} has lines worth ${total} cents; its amount is their sum`, [{ path: 'amount', message: `must be ${total}` }]);
+          throw conflict(
+            `amount: order ${String(existing.orderNo)} has lines worth ${total} cents; its amount is their sum`,
+            [{ path: 'amount', message: `must be ${total}` }],
+          );
         }
       }
     },

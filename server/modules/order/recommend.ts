@@ -25,8 +25,14 @@ function safeParse(text: string): unknown {
 /** Products by id (only those that exist), as plain wire values. */
 async function productsById(ctx: OpContext, ids: number[]): Promise<Map<number, Row>> {
   if (ids.length === 0) return new Map();
-  const rows = await ctx.db.selectFrom('product_info').select([...SNAPSHOT, 'status']).where('id', 'in', [...new Set(ids)]).execute();
-  return new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), price: Number(r.price), status: Number(r.status) }]));
+  const rows = await ctx.db
+    .selectFrom('product_info')
+    .select([...SNAPSHOT, 'status'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(
+    rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), price: Number(r.price), status: Number(r.status) }]),
+  );
 }
 
 /** The goodsInfo snapshot of a list of product ids, in their order; products that no longer exist are left out. */
@@ -34,26 +40,39 @@ export async function goodsSnapshot(ctx: OpContext, goodIds: unknown): Promise<R
   if (goodIds === null || goodIds === undefined) return null;
   const ids = idsOf(goodIds);
   const products = await productsById(ctx, ids);
-  return ids.filter((id) => products.has(id)).map((id) => {
-    const p = products.get(id)!;
-    return Object.fromEntries(SNAPSHOT.map((k) => [k, p[k] ?? null]));
-  });
+  return ids
+    .filter((id) => products.has(id))
+    .map((id) => {
+      const p = products.get(id)!;
+      return Object.fromEntries(SNAPSHOT.map((k) => [k, p[k] ?? null]));
+    });
 }
 
-const flat = (v: unknown) => (Array.isArray(v) ? JSON.stringify(v.map((e) => SNAPSHOT.map((k) => (e as Row | null)?.[k] ?? null))) : JSON.stringify(v ?? null));
+const flat = (v: unknown) =>
+  Array.isArray(v)
+    ? JSON.stringify(v.map((e) => SNAPSHOT.map((k) => (e as Row | null)?.[k] ?? null)))
+    : JSON.stringify(v ?? null);
 const sameSnapshot = (a: unknown, b: unknown) => flat(a) === flat(b);
 
 /** Brings the snapshot of every bundle holding the product up to date; returns their ids. */
 export async function refreshBundlesHolding(ctx: OpContext, goodId: number): Promise<number[]> {
   // goodIds is a JSON column: bundles are few, so they are filtered here rather than with dialect-specific JSON SQL.
-  const bundles = await ctx.db.selectFrom(TABLE).select(['id', 'goodIds', 'goodsInfo']).where('goodIds', 'is not', null).execute();
+  const bundles = await ctx.db
+    .selectFrom(TABLE)
+    .select(['id', 'goodIds', 'goodsInfo'])
+    .where('goodIds', 'is not', null)
+    .execute();
   const holding = bundles.filter((b) => idsOf(b.goodIds).includes(goodId));
   for (const b of holding) {
     const snapshot = await goodsSnapshot(ctx, b.goodIds);
     const stored = typeof b.goodsInfo === 'string' ? safeParse(b.goodsInfo) : b.goodsInfo;
     // Only a snapshot that changed is written (and its updateTime moved); compared by value, whatever the key order stored.
     if (sameSnapshot(stored, snapshot)) continue;
-    await ctx.db.updateTable(TABLE).set({ goodsInfo: JSON.stringify(snapshot), updateTime: nowText() }).where('id', '=', Number(b.id)).execute();
+    await ctx.db
+      .updateTable(TABLE)
+      .set({ goodsInfo: JSON.stringify(snapshot), updateTime: nowText() })
+      .where('id', '=', Number(b.id))
+      .execute();
   }
   return holding.map((b) => Number(b.id));
 }
@@ -68,9 +87,14 @@ export function registerRecommend(host: Host): void {
       if (patch.goodIds !== undefined) patch.goodsInfo = await goodsSnapshot(ctx, patch.goodIds);
     },
     decorate: async (ctx, rows) => {
-      const products = await productsById(ctx, rows.flatMap((r) => idsOf(r.goodIds)));
+      const products = await productsById(
+        ctx,
+        rows.flatMap((r) => idsOf(r.goodIds)),
+      );
       for (const row of rows) {
-        const goods = idsOf(row.goodIds).filter((id) => products.has(id)).map((id) => products.get(id)!);
+        const goods = idsOf(row.goodIds)
+          .filter((id) => products.has(id))
+          .map((id) => products.get(id)!);
         row.goods = goods;
         row.goodsAmount = goods.reduce((s, g) => s + Number(g.price), 0);
       }

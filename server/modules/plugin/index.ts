@@ -8,7 +8,14 @@ import { nowText } from '../../core/db/time.js';
 import { AppError, badRequest, forbidden, tooLarge } from '../../core/errors.js';
 import { builtinOf, builtinStates, isBuiltinRow } from './builtins.js';
 import { readPackage, PACKAGE_LIMITS } from './package-reader.js';
-import { checkConfig, contentOfRow, CONTENT_TYPE, IncompletePackage, parsePackage, type PluginPackage } from './plugin-package.js';
+import {
+  checkConfig,
+  contentOfRow,
+  CONTENT_TYPE,
+  IncompletePackage,
+  parsePackage,
+  type PluginPackage,
+} from './plugin-package.js';
 import { PluginManager, PLUGIN_PREFIX, PLUGIN_TABLE } from './plugin-manager.js';
 
 const superOnly = (ctx: OpContext) => {
@@ -17,7 +24,10 @@ const superOnly = (ctx: OpContext) => {
 
 /** A plugin row of another kind may not take a built-in's keyName. */
 function refuseBuiltinKey(keyName: unknown): void {
-  if (builtinOf(keyName)) throw badRequest(`keyName: "${String(keyName)}" is the key of a built-in plugin`, [{ path: 'keyName', message: 'is the key of a built-in plugin' }]);
+  if (builtinOf(keyName))
+    throw badRequest(`keyName: "${String(keyName)}" is the key of a built-in plugin`, [
+      { path: 'keyName', message: 'is the key of a built-in plugin' },
+    ]);
 }
 
 /** The columns of a built-in's row an admin may change: the switch (unless it is locked) and the configuration. */
@@ -25,32 +35,50 @@ const BUILTIN_EDITABLE = new Set(['status', 'config']);
 
 function checkBuiltinPatch(before: Row, patch: Row): void {
   const b = builtinOf(before.keyName)!;
-  const fixed = Object.keys(patch).filter((k) => !BUILTIN_EDITABLE.has(k) && JSON.stringify(patch[k] ?? null) !== JSON.stringify(before[k] ?? null));
+  const fixed = Object.keys(patch).filter(
+    (k) => !BUILTIN_EDITABLE.has(k) && JSON.stringify(patch[k] ?? null) !== JSON.stringify(before[k] ?? null),
+  );
   if (fixed.length) {
-    throw badRequest(`${fixed.join(', ')}: the built-in plugin ${b.keyName} keeps its own (only status and config can change)`, fixed.map((k) => ({ path: k, message: 'is fixed for a built-in plugin' })));
+    throw badRequest(
+      `${fixed.join(', ')}: the built-in plugin ${b.keyName} keeps its own (only status and config can change)`,
+      fixed.map((k) => ({ path: k, message: 'is fixed for a built-in plugin' })),
+    );
   }
   if (!b.configSchema && patch.config !== undefined && patch.config !== null) {
-    throw badRequest(`config: the built-in plugin ${b.keyName} has no settings`, [{ path: 'config', message: 'this plugin has no settings' }]);
+    throw badRequest(`config: the built-in plugin ${b.keyName} has no settings`, [
+      { path: 'config', message: 'this plugin has no settings' },
+    ]);
   }
   if (b.locked && patch.status !== undefined && Number(patch.status) !== 1) {
-    throw badRequest({
-      'zh-cn': `「${b.name}」是控制台自身的一部分，不能停用`, 'zh-tw': `「${b.name}」是控制台自身的一部分，不能停用`, en: `${b.keyName} is part of the console itself and cannot be disabled`,
-    }, [{ path: 'status', message: 'this built-in plugin cannot be disabled' }]);
+    throw badRequest(
+      {
+        'zh-cn': `「${b.name}」是控制台自身的一部分，不能停用`,
+        'zh-tw': `「${b.name}」是控制台自身的一部分，不能停用`,
+        en: `${b.keyName} is part of the console itself and cannot be disabled`,
+      },
+      [{ path: 'status', message: 'this built-in plugin cannot be disabled' }],
+    );
   }
 }
 
 /** The multipart body of install: one file (field `files`) and `force`; the archive is read into memory, bounded. */
 async function readInstallBody(request: FastifyRequest): Promise<{ file: Buffer | undefined; force: boolean }> {
-  if (!request.isMultipart()) throw badRequest('插件包为空: send the .joinery file as multipart field "files"', [{ path: 'files', message: 'required' }]);
+  if (!request.isMultipart())
+    throw badRequest('插件包为空: send the .joinery file as multipart field "files"', [
+      { path: 'files', message: 'required' },
+    ]);
   let file: Buffer | undefined;
   let force = false;
   try {
-    const parts = request.parts({ limits: { fileSize: PACKAGE_LIMITS.maxArchiveBytes, files: 1, fields: 5, fieldSize: 64, parts: 6 } });
+    const parts = request.parts({
+      limits: { fileSize: PACKAGE_LIMITS.maxArchiveBytes, files: 1, fields: 5, fieldSize: 64, parts: 6 },
+    });
     for await (const part of parts) {
       if (part.type === 'file') {
         const chunks: Buffer[] = [];
         for await (const chunk of part.file) chunks.push(chunk as Buffer);
-        if (part.file.truncated) throw tooLarge(`插件包无效: the package is larger than ${PACKAGE_LIMITS.maxArchiveBytes} bytes`);
+        if (part.file.truncated)
+          throw tooLarge(`插件包无效: the package is larger than ${PACKAGE_LIMITS.maxArchiveBytes} bytes`);
         file = Buffer.concat(chunks);
       } else if (part.fieldname === 'force') {
         force = String(part.value) === 'true';
@@ -59,7 +87,8 @@ async function readInstallBody(request: FastifyRequest): Promise<{ file: Buffer 
   } catch (e) {
     if (e instanceof AppError) throw e;
     const code = (e as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw badRequest('插件包无效: send one package at a time', [{ path: 'files', message: 'one file' }]);
+    if (code === 'FST_FILES_LIMIT')
+      throw badRequest('插件包无效: send one package at a time', [{ path: 'files', message: 'one file' }]);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw tooLarge('插件包无效: too many form fields');
     throw badRequest(`插件包无效: ${String((e as Error).message).slice(0, 200)}`);
   }
@@ -79,9 +108,18 @@ function rowOf(pkg: PluginPackage, previous: Row | undefined): Row {
     }
   }
   return {
-    name: m.name, keyName: m.keyName, version: m.version, description: m.description ?? null, author: m.author ?? null, hook: m.hook ?? null,
-    readme: pkg.readme, logo: pkg.logo, status: m.enable === false ? 0 : 1,
-    content: { type: CONTENT_TYPE, data: pkg.content }, pluginJson: m, config,
+    name: m.name,
+    keyName: m.keyName,
+    version: m.version,
+    description: m.description ?? null,
+    author: m.author ?? null,
+    hook: m.hook ?? null,
+    readme: pkg.readme,
+    logo: pkg.logo,
+    status: m.enable === false ? 0 : 1,
+    content: { type: CONTENT_TYPE, data: pkg.content },
+    pluginJson: m,
+    config,
   };
 }
 
@@ -104,12 +142,18 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
       const before = decodeRow(entity(), existing);
       if (isBuiltinRow(existing)) checkBuiltinPatch(before, patch);
       else if (patch.keyName !== undefined && patch.keyName !== before.keyName) refuseBuiltinKey(patch.keyName);
-      if (patch.config !== undefined) checkConfig((before.pluginJson as { configSchema?: unknown } | null)?.configSchema, patch.config);
+      if (patch.config !== undefined)
+        checkConfig((before.pluginJson as { configSchema?: unknown } | null)?.configSchema, patch.config);
       // Enabling a plugin with a hook disables the other enabled plugins of that hook (PROTOCOL §7.13).
       const hook = patch.hook !== undefined ? patch.hook : before.hook;
       if (Number(patch.status ?? before.status) === 1 && typeof hook === 'string' && hook !== '') {
-        await ctx.db.updateTable(PLUGIN_TABLE).set({ status: 0, updateTime: nowText() })
-          .where('hook', '=', hook).where('id', '<>', Number(existing.id)).where('status', '=', 1).execute();
+        await ctx.db
+          .updateTable(PLUGIN_TABLE)
+          .set({ status: 0, updateTime: nowText() })
+          .where('hook', '=', hook)
+          .where('id', '<>', Number(existing.id))
+          .where('status', '=', 1)
+          .execute();
       }
     },
     beforeDelete: async (ctx, rows, input) => {
@@ -117,11 +161,20 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
       const builtins = rows.filter(isBuiltinRow);
       if (builtins.length) {
         const names = builtins.map((r) => `${String(r.name)} (${String(r.keyName)})`).join(', ');
-        throw badRequest({
-          'zh-cn': `内置插件不能卸载，可以停用: ${names}`, 'zh-tw': `內置插件不能卸載，可以停用: ${names}`, en: `Built-in plugins cannot be uninstalled, only disabled: ${names}`,
-        }, builtins.map((r) => ({ path: 'ids', message: `${String(r.id)} is the built-in plugin ${String(r.keyName)}` })));
+        throw badRequest(
+          {
+            'zh-cn': `内置插件不能卸载，可以停用: ${names}`,
+            'zh-tw': `內置插件不能卸載，可以停用: ${names}`,
+            en: `Built-in plugins cannot be uninstalled, only disabled: ${names}`,
+          },
+          builtins.map((r) => ({
+            path: 'ids',
+            message: `${String(r.id)} is the built-in plugin ${String(r.keyName)}`,
+          })),
+        );
       }
-      if (input.dropTables === true) for (const r of rows) await manager.binTables(ctx, String(r.keyName), contentOfRow(r.content));
+      if (input.dropTables === true)
+        for (const r of rows) await manager.binTables(ctx, String(r.keyName), contentOfRow(r.content));
     },
     afterCommit: () => manager.sync(),
     decorate: (_ctx, rows, action) => {
@@ -137,7 +190,10 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
 
   // Every signed-in user's console needs the built-ins' switches and settings (the theme's toolbar entry, demos).
   host.route({
-    method: 'get', url: '/admin/base/comm/plugins', access: 'login', summary: '内置插件状态',
+    method: 'get',
+    url: '/admin/base/comm/plugins',
+    access: 'login',
+    summary: '内置插件状态',
     handler: () => builtinStates(host),
   });
 
@@ -155,7 +211,10 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
   host.actions.set(PLUGIN_PREFIX, 'install', async (ctx, { request }) => {
     superOnly(ctx);
     const { file, force } = await readInstallBody(request);
-    if (!file || file.length === 0) throw badRequest('插件包为空: send the .joinery file as multipart field "files"', [{ path: 'files', message: 'required' }]);
+    if (!file || file.length === 0)
+      throw badRequest('插件包为空: send the .joinery file as multipart field "files"', [
+        { path: 'files', message: 'required' },
+      ]);
     let pkg: PluginPackage;
     try {
       pkg = parsePackage(await readPackage(file));
@@ -171,13 +230,28 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
       throw badRequest(`插件包无效: ${(e as Error).message}`, [{ path: 'files', message: (e as Error).message }]);
     }
     const db = ctx.db;
-    const previous = await db.selectFrom(PLUGIN_TABLE).selectAll().where('keyName', '=', pkg.manifest.keyName).executeTakeFirst();
+    const previous = await db
+      .selectFrom(PLUGIN_TABLE)
+      .selectAll()
+      .where('keyName', '=', pkg.manifest.keyName)
+      .executeTakeFirst();
     const hook = pkg.manifest.hook;
-    const rivals = hook && pkg.manifest.enable !== false
-      ? (await db.selectFrom(PLUGIN_TABLE).select(['id', 'name', 'keyName']).where('hook', '=', hook).where('status', '=', 1).where('keyName', '<>', pkg.manifest.keyName).execute())
-      : [];
+    const rivals =
+      hook && pkg.manifest.enable !== false
+        ? await db
+            .selectFrom(PLUGIN_TABLE)
+            .select(['id', 'name', 'keyName'])
+            .where('hook', '=', hook)
+            .where('status', '=', 1)
+            .where('keyName', '<>', pkg.manifest.keyName)
+            .execute()
+        : [];
     if (!force && previous) return { type: 1, message: '插件已存在，继续安装将覆盖' };
-    if (!force && rivals.length) return { type: 2, message: `已存在相同hook(${hook})的插件「${rivals.map((r) => r.name).join('、')}」，继续安装将停用它` };
+    if (!force && rivals.length)
+      return {
+        type: 2,
+        message: `已存在相同hook(${hook})的插件「${rivals.map((r) => r.name).join('、')}」，继续安装将停用它`,
+      };
 
     const row = rowOf(pkg, previous ? decodeRow(entity(), previous) : undefined);
     return manager.serial(async () => {
@@ -186,13 +260,31 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
       const now = nowText();
       await ctx.db.transaction().execute(async (trx) => {
         const tx = { ...ctx, db: trx };
-        if (rivals.length) await trx.updateTable(PLUGIN_TABLE).set({ status: 0, updateTime: now }).where('id', 'in', rivals.map((r) => Number(r.id))).execute();
-        if (previous) await trx.updateTable(PLUGIN_TABLE).set({ ...encodeRow(entity(), row), updateTime: now }).where('id', '=', Number(previous.id)).execute();
+        if (rivals.length)
+          await trx
+            .updateTable(PLUGIN_TABLE)
+            .set({ status: 0, updateTime: now })
+            .where(
+              'id',
+              'in',
+              rivals.map((r) => Number(r.id)),
+            )
+            .execute();
+        if (previous)
+          await trx
+            .updateTable(PLUGIN_TABLE)
+            .set({ ...encodeRow(entity(), row), updateTime: now })
+            .where('id', '=', Number(previous.id))
+            .execute();
         else await insertRow(tx, entity(), { ...encodeRow(entity(), row), createTime: now, updateTime: now });
       });
       for (const r of rivals) await manager.unload(String(r.keyName));
       if (row.status !== 1) return null;
-      const stored = await db.selectFrom(PLUGIN_TABLE).select('id').where('keyName', '=', pkg.manifest.keyName).executeTakeFirstOrThrow();
+      const stored = await db
+        .selectFrom(PLUGIN_TABLE)
+        .select('id')
+        .where('keyName', '=', pkg.manifest.keyName)
+        .executeTakeFirstOrThrow();
       try {
         await manager.load(Number(stored.id), pkg.manifest.keyName, pkg.content);
       } catch (e) {
@@ -200,7 +292,8 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
         if (previous) {
           await db.updateTable(PLUGIN_TABLE).set(previous).where('id', '=', Number(previous.id)).execute();
           const old = contentOfRow(previous.content);
-          if (Number(previous.status) === 1 && old) await manager.load(Number(previous.id), pkg.manifest.keyName, old).catch(() => undefined);
+          if (Number(previous.status) === 1 && old)
+            await manager.load(Number(previous.id), pkg.manifest.keyName, old).catch(() => undefined);
         } else {
           await db.deleteFrom(PLUGIN_TABLE).where('id', '=', Number(stored.id)).execute();
         }

@@ -32,10 +32,12 @@ const refuse = (message: string) => badRequest(`插件包无效: ${message}`, [{
 export function safeEntryName(name: string): string {
   if (name.length === 0 || name.length > 200) throw refuse(`an entry name is empty or longer than 200 characters`);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters in an entry name are what this refuses
-  if (/[\u0000-\u001f\u007f\\:]/.test(name)) throw refuse(`entry "${name.slice(0, 80)}" has a backslash, colon or control character in its name`);
+  if (/[\u0000-\u001f\u007f\\:]/.test(name))
+    throw refuse(`entry "${name.slice(0, 80)}" has a backslash, colon or control character in its name`);
   if (name.startsWith('/')) throw refuse(`entry "${name.slice(0, 80)}" is an absolute path`);
   const segments = name.replace(/\/$/, '').split('/');
-  if (segments.some((s) => s === '' || s === '.' || s === '..')) throw refuse(`entry "${name.slice(0, 80)}" leaves the package folder or has an empty segment`);
+  if (segments.some((s) => s === '' || s === '.' || s === '..'))
+    throw refuse(`entry "${name.slice(0, 80)}" leaves the package folder or has an empty segment`);
   return name;
 }
 
@@ -49,7 +51,9 @@ function nameOf(entry: yauzl.Entry): string {
 function open(buffer: Buffer): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
     // Names are left undecoded so that they are checked here (safeEntryName), with reasons a user can read.
-    yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true, decodeStrings: false }, (err, zip) => (err ? reject(err) : resolve(zip!)));
+    yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true, decodeStrings: false }, (err, zip) =>
+      err ? reject(err) : resolve(zip!),
+    );
   });
 }
 
@@ -71,12 +75,20 @@ function listEntries(zip: yauzl.ZipFile, limits: PackageLimits): Promise<yauzl.E
         const mode = (entry.externalFileAttributes >>> 16) & 0o170000;
         if (mode === 0o120000) throw refuse(`entry "${name}" is a symbolic link`);
         if (entry.isEncrypted()) throw refuse(`entry "${name}" is encrypted`);
-        if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) throw refuse(`entry "${name}" uses compression method ${entry.compressionMethod} (only stored and deflate)`);
-        if (entry.uncompressedSize > limits.maxFileBytes) throw tooLarge(`插件包无效: entry "${name}" would inflate to ${entry.uncompressedSize} bytes (at most ${limits.maxFileBytes})`);
+        if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
+          throw refuse(`entry "${name}" uses compression method ${entry.compressionMethod} (only stored and deflate)`);
+        if (entry.uncompressedSize > limits.maxFileBytes)
+          throw tooLarge(
+            `插件包无效: entry "${name}" would inflate to ${entry.uncompressedSize} bytes (at most ${limits.maxFileBytes})`,
+          );
         const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
-        if (entry.uncompressedSize > 64 * 1024 && ratio > limits.maxRatio) throw tooLarge(`插件包无效: entry "${name}" inflates ${Math.round(ratio)} times (at most ${limits.maxRatio}): a zip bomb`);
+        if (entry.uncompressedSize > 64 * 1024 && ratio > limits.maxRatio)
+          throw tooLarge(
+            `插件包无效: entry "${name}" inflates ${Math.round(ratio)} times (at most ${limits.maxRatio}): a zip bomb`,
+          );
         total += entry.uncompressedSize;
-        if (total > limits.maxTotalBytes) throw tooLarge(`插件包无效: the files would inflate to more than ${limits.maxTotalBytes} bytes`);
+        if (total > limits.maxTotalBytes)
+          throw tooLarge(`插件包无效: the files would inflate to more than ${limits.maxTotalBytes} bytes`);
         entries.push(entry);
         zip.readEntry();
       } catch (e) {
@@ -114,9 +126,13 @@ function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, limits: PackageLimits
  * The files of a package (path → content; directories left out), every check passed, or a refusal naming the entry.
  * Nothing is written anywhere: the archive is read from memory.
  */
-export async function readPackage(buffer: Buffer, limits: PackageLimits = PACKAGE_LIMITS): Promise<Map<string, Buffer>> {
+export async function readPackage(
+  buffer: Buffer,
+  limits: PackageLimits = PACKAGE_LIMITS,
+): Promise<Map<string, Buffer>> {
   if (buffer.length === 0) throw refuse('the file is empty');
-  if (buffer.length > limits.maxArchiveBytes) throw tooLarge(`插件包无效: the package is larger than ${limits.maxArchiveBytes} bytes`);
+  if (buffer.length > limits.maxArchiveBytes)
+    throw tooLarge(`插件包无效: the package is larger than ${limits.maxArchiveBytes} bytes`);
   let zip: yauzl.ZipFile;
   try {
     zip = await open(buffer);
@@ -135,13 +151,16 @@ export async function readPackage(buffer: Buffer, limits: PackageLimits = PACKAG
         again.on('entry', (entry: yauzl.Entry) => {
           const name = nameOf(entry);
           if (!wanted.has(name)) return again.readEntry();
-          readEntry(again, entry, limits).then((content) => {
-            files.set(name, content);
-            again.readEntry();
-          }, (e) => {
-            again.close();
-            reject(e);
-          });
+          readEntry(again, entry, limits).then(
+            (content) => {
+              files.set(name, content);
+              again.readEntry();
+            },
+            (e) => {
+              again.close();
+              reject(e);
+            },
+          );
         });
         again.on('end', () => resolve());
         again.readEntry();

@@ -25,8 +25,18 @@ type Loaded = { id: number; entities: string[]; handlers: string[] };
 export async function enabledPluginSources(database: Database): Promise<{ sources: EntitySource[]; rows: Row[] }> {
   const tables = await database.db.introspection.getTables();
   if (!tables.some((t) => t.name === PLUGIN_TABLE)) return { sources: [], rows: [] };
-  const rows = await database.db.selectFrom(PLUGIN_TABLE).select(['id', 'keyName', 'status', 'content']).where('status', '=', 1).orderBy('id').execute();
-  const sources = rows.flatMap((r) => (contentOfRow(r.content)?.schemas ?? []).map((s) => ({ schema: s.schema, origin: pluginOrigin(String(r.keyName), s.file) })));
+  const rows = await database.db
+    .selectFrom(PLUGIN_TABLE)
+    .select(['id', 'keyName', 'status', 'content'])
+    .where('status', '=', 1)
+    .orderBy('id')
+    .execute();
+  const sources = rows.flatMap((r) =>
+    (contentOfRow(r.content)?.schemas ?? []).map((s) => ({
+      schema: s.schema,
+      origin: pluginOrigin(String(r.keyName), s.file),
+    })),
+  );
   return { sources, rows };
 }
 
@@ -40,7 +50,11 @@ function purgeHandler(task: PluginTask) {
     // Deleting rows of the entity is what its delete permission allows (plugin entities carry no department scope).
     permission: `${task.entity.replace(/\//g, ':')}:delete`,
     wholeScope: false,
-    dataSchema: { type: 'object', additionalProperties: false, properties: { keepDays: { type: 'integer', minimum: 1, maximum: 3650 } } },
+    dataSchema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { keepDays: { type: 'integer', minimum: 1, maximum: 3650 } },
+    },
     run: async ({ ctx, data }: { ctx: OpContext; data: unknown }) => {
       const entity = ctx.registry.get(task.entity);
       if (!entity) throw new Error(`${task.entity} is not loaded (is its plugin enabled?)`);
@@ -71,7 +85,10 @@ export class PluginManager {
     for (const r of rows) {
       const keyName = String(r.keyName);
       const content = contentOfRow(r.content);
-      const entities = this.host.registry.all().filter((e) => ownedBy(keyName, e)).map((e) => e.prefix);
+      const entities = this.host.registry
+        .all()
+        .filter((e) => ownedBy(keyName, e))
+        .map((e) => e.prefix);
       const handlers = this.registerHandlers(content?.tasks ?? []);
       this.loaded.set(keyName, { id: Number(r.id), entities, handlers });
     }
@@ -106,8 +123,13 @@ export class PluginManager {
     const { keyName } = pkg.manifest;
     if (builtinOf(keyName)) throw new Error(`keyName "${keyName}" is the key of a built-in plugin`);
     const foreign = this.host.registry.all().find((e) => e.prefix.startsWith(`${keyName}/`) && !ownedBy(keyName, e));
-    if (foreign) throw new Error(`keyName "${keyName}" is the module of ${foreign.prefix} (${foreign.origin}); a plugin may not add to it`);
-    const entities = pkg.content.schemas.map((s) => prepareEntity({ schema: s.schema, origin: pluginOrigin(keyName, s.file) }));
+    if (foreign)
+      throw new Error(
+        `keyName "${keyName}" is the module of ${foreign.prefix} (${foreign.origin}); a plugin may not add to it`,
+      );
+    const entities = pkg.content.schemas.map((s) =>
+      prepareEntity({ schema: s.schema, origin: pluginOrigin(keyName, s.file) }),
+    );
     // Checked as if this plugin's own entities (an earlier version) were gone: it replaces them.
     const others = this.host.registry.all().filter((e) => !ownedBy(keyName, e));
     assertTablesNotReserved(others, entities);
@@ -161,13 +183,24 @@ export class PluginManager {
       for (const d of content.dicts) {
         const found = await db.selectFrom('dict_type').select('id').where('key', '=', d.key).executeTakeFirst();
         if (found) continue;
-        await db.insertInto('dict_type').values({ name: d.name, key: d.key, createTime: now, updateTime: now }).execute();
+        await db
+          .insertInto('dict_type')
+          .values({ name: d.name, key: d.key, createTime: now, updateTime: now })
+          .execute();
         const type = await db.selectFrom('dict_type').select('id').where('key', '=', d.key).executeTakeFirstOrThrow();
         for (const [i, item] of d.items.entries()) {
-          await db.insertInto('dict_info').values({
-            typeId: type.id, name: item.name, value: item.value === undefined ? null : String(item.value),
-            orderNum: item.orderNum ?? i + 1, parentId: null, createTime: now, updateTime: now,
-          }).execute();
+          await db
+            .insertInto('dict_info')
+            .values({
+              typeId: type.id,
+              name: item.name,
+              value: item.value === undefined ? null : String(item.value),
+              orderNum: item.orderNum ?? i + 1,
+              parentId: null,
+              createTime: now,
+              updateTime: now,
+            })
+            .execute();
         }
       }
     });
@@ -180,8 +213,14 @@ export class PluginManager {
    * when each row last changed; when that differs from the last look, a full sync.
    */
   async poll(): Promise<void> {
-    const rows = await this.host.database.db.selectFrom(PLUGIN_TABLE).select(['keyName', 'status', 'version', 'updateTime']).orderBy('id').execute();
-    const now = rows.map((r) => `${String(r.keyName)}:${String(r.status)}:${String(r.version)}:${String(r.updateTime)}`).join('|');
+    const rows = await this.host.database.db
+      .selectFrom(PLUGIN_TABLE)
+      .select(['keyName', 'status', 'version', 'updateTime'])
+      .orderBy('id')
+      .execute();
+    const now = rows
+      .map((r) => `${String(r.keyName)}:${String(r.status)}:${String(r.version)}:${String(r.updateTime)}`)
+      .join('|');
     if (now === this.seen) return;
     // Marked seen first: a plugin that fails to load is said once, not retried every poll until its row changes.
     this.seen = now;
@@ -191,7 +230,10 @@ export class PluginManager {
   /** Plugins the table says are enabled and are not live, or live and no longer enabled: loaded or unloaded now. */
   async sync(): Promise<void> {
     return this.serial(async () => {
-      const rows = await this.host.database.db.selectFrom(PLUGIN_TABLE).select(['id', 'keyName', 'status', 'content']).execute();
+      const rows = await this.host.database.db
+        .selectFrom(PLUGIN_TABLE)
+        .select(['id', 'keyName', 'status', 'content'])
+        .execute();
       const enabled = new Map(rows.filter((r) => Number(r.status) === 1).map((r) => [String(r.keyName), r]));
       for (const keyName of [...this.loaded.keys()]) {
         if (!enabled.has(keyName)) await this.unload(keyName);

@@ -19,15 +19,31 @@ export type PluginManifest = {
   configSchema?: Record<string, unknown>;
   config?: Record<string, unknown>;
 };
-export type PluginDict = { key: string; name: string; items: { name: string; value?: string | number; orderNum?: number }[] };
+export type PluginDict = {
+  key: string;
+  name: string;
+  items: { name: string; value?: string | number; orderNum?: number }[];
+};
 /** purgeOlderThan: deletes the rows of one of the plugin's entities whose date column is older than keepDays. */
-export type PluginTask = { name: string; summary: string; kind: 'purgeOlderThan'; entity: string; column?: string; keepDays?: number };
+export type PluginTask = {
+  name: string;
+  summary: string;
+  kind: 'purgeOlderThan';
+  entity: string;
+  column?: string;
+  keepDays?: number;
+};
 export type PluginContent = {
   schemas: { file: string; schema: Record<string, unknown> }[];
   dicts: PluginDict[];
   tasks: PluginTask[];
 };
-export type PluginPackage = { manifest: PluginManifest; content: PluginContent; readme: string | null; logo: string | null };
+export type PluginPackage = {
+  manifest: PluginManifest;
+  content: PluginContent;
+  readme: string | null;
+  logo: string | null;
+};
 
 export const CONTENT_TYPE = 'joinery';
 
@@ -124,7 +140,13 @@ function firstProblem(file: string, errors: Parameters<typeof describeAjvError>[
   return `${file}: ${path || '(top level)'} ${message}`;
 }
 
-const LOGO_TYPES: Record<string, string> = { png: 'image/png', svg: 'image/svg+xml', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
+const LOGO_TYPES: Record<string, string> = {
+  png: 'image/png',
+  svg: 'image/svg+xml',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
 
 /**
  * Reads the files of a package into its manifest and content. Which files a package may hold:
@@ -136,14 +158,22 @@ export function parsePackage(files: Map<string, Buffer>): PluginPackage {
   if (manifest === undefined) throw new IncompletePackage('plugin.json is missing at the top of the package');
   if (!checkManifest(manifest)) throw new IncompletePackage(firstProblem('plugin.json', checkManifest.errors));
   const m = manifest as PluginManifest;
-  const allowed = (name: string) => name === 'plugin.json' || name === 'README.md' || name === 'dicts.json' || name === 'tasks.json'
-    || (m.logo !== undefined && name === m.logo) || /^schemas\/[A-Za-z0-9_-]+\.json$/.test(name);
+  const allowed = (name: string) =>
+    name === 'plugin.json' ||
+    name === 'README.md' ||
+    name === 'dicts.json' ||
+    name === 'tasks.json' ||
+    (m.logo !== undefined && name === m.logo) ||
+    /^schemas\/[A-Za-z0-9_-]+\.json$/.test(name);
   const stray = [...files.keys()].filter((n) => !allowed(n));
   if (stray.length) {
-    throw new IncompletePackage(`the package holds files a plugin may not carry: ${stray.slice(0, 5).join(', ')} (allowed: plugin.json, README.md, its logo, schemas/*.json, dicts.json, tasks.json; no code is installed)`);
+    throw new IncompletePackage(
+      `the package holds files a plugin may not carry: ${stray.slice(0, 5).join(', ')} (allowed: plugin.json, README.md, its logo, schemas/*.json, dicts.json, tasks.json; no code is installed)`,
+    );
   }
   if (m.configSchema) {
-    if (m.configSchema.type !== 'object') throw new IncompletePackage('plugin.json: configSchema must be a JSON Schema of type object');
+    if (m.configSchema.type !== 'object')
+      throw new IncompletePackage('plugin.json: configSchema must be a JSON Schema of type object');
     let validate: ReturnType<ReturnType<typeof createAjv>['compile']>;
     try {
       validate = createAjv().compile(m.configSchema);
@@ -156,37 +186,58 @@ export function parsePackage(files: Map<string, Buffer>): PluginPackage {
   if (!checkDicts(dicts)) throw new IncompletePackage(firstProblem('dicts.json', checkDicts.errors));
   const tasks = parseJson(files, 'tasks.json') ?? [];
   if (!checkTasks(tasks)) throw new IncompletePackage(firstProblem('tasks.json', checkTasks.errors));
-  const schemas = [...files.keys()].filter((n) => n.startsWith('schemas/')).sort().map((file) => {
-    const schema = parseJson(files, file);
-    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) throw new IncompletePackage(`${file}: an entity schema is a JSON object`);
-    const prefix = (schema as Record<string, unknown>)['x-prefix'];
-    if (typeof prefix !== 'string' || !prefix.startsWith(`${m.keyName}/`)) {
-      throw new IncompletePackage(`${file}: x-prefix must start with the plugin's keyName ("${m.keyName}/…"), found ${JSON.stringify(prefix ?? null)}`);
-    }
-    // Its tables are its own: a package may not point an entity at a table of the server (sessions, role links…)
-    // that no entity registers, and so could otherwise take over as long as its columns matched.
-    const module = (schema as Record<string, unknown>)['x-module'];
-    if (module !== undefined && module !== m.keyName) throw new IncompletePackage(`${file}: x-module must be the plugin's keyName "${m.keyName}", found ${JSON.stringify(module)}`);
-    const table = (schema as Record<string, unknown>)['x-table'];
-    if (table !== undefined && (typeof table !== 'string' || !table.startsWith(`${m.keyName}_`))) {
-      throw new IncompletePackage(`${file}: x-table must start with "${m.keyName}_", found ${JSON.stringify(table)}`);
-    }
-    return { file, schema: schema as Record<string, unknown> };
-  });
+  const schemas = [...files.keys()]
+    .filter((n) => n.startsWith('schemas/'))
+    .sort()
+    .map((file) => {
+      const schema = parseJson(files, file);
+      if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+        throw new IncompletePackage(`${file}: an entity schema is a JSON object`);
+      const prefix = (schema as Record<string, unknown>)['x-prefix'];
+      if (typeof prefix !== 'string' || !prefix.startsWith(`${m.keyName}/`)) {
+        throw new IncompletePackage(
+          `${file}: x-prefix must start with the plugin's keyName ("${m.keyName}/…"), found ${JSON.stringify(prefix ?? null)}`,
+        );
+      }
+      // Its tables are its own: a package may not point an entity at a table of the server (sessions, role links…)
+      // that no entity registers, and so could otherwise take over as long as its columns matched.
+      const module = (schema as Record<string, unknown>)['x-module'];
+      if (module !== undefined && module !== m.keyName)
+        throw new IncompletePackage(
+          `${file}: x-module must be the plugin's keyName "${m.keyName}", found ${JSON.stringify(module)}`,
+        );
+      const table = (schema as Record<string, unknown>)['x-table'];
+      if (table !== undefined && (typeof table !== 'string' || !table.startsWith(`${m.keyName}_`))) {
+        throw new IncompletePackage(`${file}: x-table must start with "${m.keyName}_", found ${JSON.stringify(table)}`);
+      }
+      return { file, schema: schema as Record<string, unknown> };
+    });
   const prefixes = new Set(schemas.map((s) => s.schema['x-prefix'] as string));
   for (const t of tasks as PluginTask[]) {
-    if (!t.name.startsWith(`${m.keyName}.`)) throw new IncompletePackage(`tasks.json: task handler "${t.name}" must be named "${m.keyName}.<name>"`);
-    if (!prefixes.has(t.entity)) throw new IncompletePackage(`tasks.json: task handler "${t.name}" names entity "${t.entity}", which is not one of the package's schemas`);
+    if (!t.name.startsWith(`${m.keyName}.`))
+      throw new IncompletePackage(`tasks.json: task handler "${t.name}" must be named "${m.keyName}.<name>"`);
+    if (!prefixes.has(t.entity))
+      throw new IncompletePackage(
+        `tasks.json: task handler "${t.name}" names entity "${t.entity}", which is not one of the package's schemas`,
+      );
   }
   const keys = (dicts as PluginDict[]).map((d) => d.key);
   const twice = keys.find((k, i) => keys.indexOf(k) !== i);
   if (twice) throw new IncompletePackage(`dicts.json: dictionary "${twice}" appears twice`);
   const readme = files.get('README.md')?.toString('utf8') ?? null;
   const logoBytes = m.logo ? files.get(m.logo) : undefined;
-  if (m.logo && !logoBytes) throw new IncompletePackage(`plugin.json names the logo ${m.logo}, which the package does not hold`);
+  if (m.logo && !logoBytes)
+    throw new IncompletePackage(`plugin.json names the logo ${m.logo}, which the package does not hold`);
   if (logoBytes && logoBytes.length > 256 * 1024) throw new IncompletePackage(`${m.logo} is larger than 256 KB`);
-  const logo = logoBytes ? `data:${LOGO_TYPES[m.logo!.split('.').pop()!]};base64,${logoBytes.toString('base64')}` : null;
-  return { manifest: m, content: { schemas, dicts: dicts as PluginDict[], tasks: tasks as PluginTask[] }, readme, logo };
+  const logo = logoBytes
+    ? `data:${LOGO_TYPES[m.logo!.split('.').pop()!]};base64,${logoBytes.toString('base64')}`
+    : null;
+  return {
+    manifest: m,
+    content: { schemas, dicts: dicts as PluginDict[], tasks: tasks as PluginTask[] },
+    readme,
+    logo,
+  };
 }
 
 /** The content stored on a plugin row, or undefined for a row without one (added by hand, from the original's CRUD). */

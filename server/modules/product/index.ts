@@ -5,12 +5,17 @@ import { decodeRow } from '../../core/db/row-codec.js';
 import { refreshBundlesHolding } from '../order/recommend.js';
 import { checkSkus } from './sku.js';
 
-const ids = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : []);
+const ids = (v: unknown): number[] =>
+  Array.isArray(v) ? v.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [];
 
 /** Materials by id, as the product rows show them. */
 async function materialsById(ctx: OpContext, wanted: number[]): Promise<Map<number, Row>> {
   if (wanted.length === 0) return new Map();
-  const rows = await ctx.db.selectFrom('product_material').select(['id', 'title', 'type', 'pic', 'description']).where('id', 'in', [...new Set(wanted)]).execute();
+  const rows = await ctx.db
+    .selectFrom('product_material')
+    .select(['id', 'title', 'type', 'pic', 'description'])
+    .where('id', 'in', [...new Set(wanted)])
+    .execute();
   return new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), type: Number(r.type) }]));
 }
 
@@ -24,7 +29,10 @@ export function registerProductModule(host: Host): void {
     beforeUpdate: (ctx, patch, existing) => {
       if (patch.specInfo === undefined && patch.skuInfo === undefined) return;
       const stored = decodeRow(ctx.registry.get('product/info')!, existing);
-      checkSkus({ specInfo: patch.specInfo !== undefined ? patch.specInfo : stored.specInfo, skuInfo: patch.skuInfo !== undefined ? patch.skuInfo : stored.skuInfo });
+      checkSkus({
+        specInfo: patch.specInfo !== undefined ? patch.specInfo : stored.specInfo,
+        skuInfo: patch.skuInfo !== undefined ? patch.skuInfo : stored.skuInfo,
+      });
     },
     afterUpdate: async (ctx, id) => {
       await refreshBundlesHolding(ctx, id);
@@ -37,8 +45,14 @@ export function registerProductModule(host: Host): void {
       for (const r of rows) await refreshBundlesHolding(ctx, Number(r.id));
     },
     decorate: async (ctx, rows) => {
-      const materials = await materialsById(ctx, rows.flatMap((r) => ids(r.materialIds)));
-      for (const row of rows) row.materials = ids(row.materialIds).filter((m) => materials.has(m)).map((m) => materials.get(m)!);
+      const materials = await materialsById(
+        ctx,
+        rows.flatMap((r) => ids(r.materialIds)),
+      );
+      for (const row of rows)
+        row.materials = ids(row.materialIds)
+          .filter((m) => materials.has(m))
+          .map((m) => materials.get(m)!);
     },
   });
 }

@@ -15,10 +15,12 @@ export function skuProblems(specInfo: unknown, skuInfo: unknown): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const seenGroups = new Set<string>();
   groups.forEach((g, i) => {
-    if (seenGroups.has(g.name)) issues.push({ path: `specInfo.${i}.name`, message: `repeats the spec group "${g.name}"` });
+    if (seenGroups.has(g.name))
+      issues.push({ path: `specInfo.${i}.name`, message: `repeats the spec group "${g.name}"` });
     seenGroups.add(g.name);
   });
-  if (skus.length > 0 && groups.length === 0) issues.push({ path: 'skuInfo', message: 'needs the spec groups in specInfo that its SKUs combine' });
+  if (skus.length > 0 && groups.length === 0)
+    issues.push({ path: 'skuInfo', message: 'needs the spec groups in specInfo that its SKUs combine' });
   const byName = new Map(groups.map((g) => [g.name, new Set(g.values)]));
   const combos = new Map<string, number>();
   const codes = new Map<string, number>();
@@ -27,15 +29,27 @@ export function skuProblems(specInfo: unknown, skuInfo: unknown): FieldIssue[] {
     const specs = sku.specs ?? {};
     for (const key of Object.keys(specs)) {
       const values = byName.get(key);
-      if (!values) issues.push({ path: `${at}.specs.${key}`, message: `names no spec group of specInfo (groups: ${[...byName.keys()].join(', ') || 'none'})` });
-      else if (!values.has(specs[key])) issues.push({ path: `${at}.specs.${key}`, message: `"${specs[key]}" is not a value of spec group "${key}"` });
+      if (!values)
+        issues.push({
+          path: `${at}.specs.${key}`,
+          message: `names no spec group of specInfo (groups: ${[...byName.keys()].join(', ') || 'none'})`,
+        });
+      else if (!values.has(specs[key]))
+        issues.push({ path: `${at}.specs.${key}`, message: `"${specs[key]}" is not a value of spec group "${key}"` });
     }
-    for (const name of byName.keys()) if (!(name in specs)) issues.push({ path: `${at}.specs.${name}`, message: 'is required (a SKU names one value of every spec group)' });
+    for (const name of byName.keys())
+      if (!(name in specs))
+        issues.push({
+          path: `${at}.specs.${name}`,
+          message: 'is required (a SKU names one value of every spec group)',
+        });
     const combo = JSON.stringify(groups.map((g) => specs[g.name] ?? null));
-    if (combos.has(combo)) issues.push({ path: `${at}.specs`, message: `repeats the combination of skuInfo.${combos.get(combo)}` });
+    if (combos.has(combo))
+      issues.push({ path: `${at}.specs`, message: `repeats the combination of skuInfo.${combos.get(combo)}` });
     else combos.set(combo, i);
     if (typeof sku.code === 'string' && sku.code !== '') {
-      if (codes.has(sku.code)) issues.push({ path: `${at}.code`, message: `repeats the code of skuInfo.${codes.get(sku.code)}` });
+      if (codes.has(sku.code))
+        issues.push({ path: `${at}.code`, message: `repeats the code of skuInfo.${codes.get(sku.code)}` });
       else codes.set(sku.code, i);
     }
   });

@@ -15,7 +15,9 @@ const SKIPPED: Record<Lang, (n: number) => string> = {
 };
 
 /** Entity prefixes a caller holds some permission of: base:sys:user:page → base/sys/user. */
-const prefixesOf = (perms: Iterable<string>) => [...new Set([...perms].map((p) => p.split(':').slice(0, -1).join('/')).filter(Boolean))];
+const prefixesOf = (perms: Iterable<string>) => [
+  ...new Set([...perms].map((p) => p.split(':').slice(0, -1).join('/')).filter(Boolean)),
+];
 
 /**
  * What a delegated admin sees and restores in the bin: records of entities they hold a permission of, whose rows lay
@@ -57,7 +59,10 @@ export function registerRecycleModule(host: Host): void {
         if (Array.isArray(row.related)) {
           row.related = (row.related as { entity: string; rows: Row[] }[]).map((k) => {
             const kept = ctx.registry.get(k.entity);
-            return { entity: k.entity, rows: kept && Array.isArray(k.rows) ? k.rows.map((r) => decodeRow(kept, r)) : [] };
+            return {
+              entity: k.entity,
+              rows: kept && Array.isArray(k.rows) ? k.rows.map((r) => decodeRow(kept, r)) : [],
+            };
           });
         }
       }

@@ -29,7 +29,8 @@ export function registerBuiltinHandlers(host: Host): void {
     name: 'base.clearOperationLog',
     permission: 'base:sys:log:clear',
     wholeScope: true,
-    summary: '清理操作日志 Delete operation-log rows older than the keep-days setting (sys/log setKeep) or data.keepDays',
+    summary:
+      '清理操作日志 Delete operation-log rows older than the keep-days setting (sys/log setKeep) or data.keepDays',
     dataSchema: keepDaysSchema,
     async run({ ctx, data }) {
       const days = await keepDays(ctx, data, 'logKeep');
@@ -43,14 +44,18 @@ export function registerBuiltinHandlers(host: Host): void {
     name: 'base.purgeExpired',
     permission: null,
     wholeScope: true,
-    summary: '清理过期验证码与会话 Delete expired captchas, expired sign-in sessions and login attempts past the throttle window',
+    summary:
+      '清理过期验证码与会话 Delete expired captchas, expired sign-in sessions and login attempts past the throttle window',
     dataSchema: { type: 'object', additionalProperties: false },
     async run({ ctx }) {
       const db = ctx.db;
       const now = nowText();
       const captchas = await db.deleteFrom('base_sys_captcha').where('expireTime', '<', now).execute();
       const sessions = await db.deleteFrom('base_sys_session').where('expireTime', '<', now).execute();
-      const attempts = await db.deleteFrom('base_sys_login_attempt').where('at', '<=', Date.now() - limitsOf(host.config.limits).loginWindowMs).execute();
+      const attempts = await db
+        .deleteFrom('base_sys_login_attempt')
+        .where('at', '<=', Date.now() - limitsOf(host.config.limits).loginWindowMs)
+        .execute();
       return { captchas: deleted(captchas), sessions: deleted(sessions), loginAttempts: deleted(attempts) };
     },
   });

@@ -5,7 +5,14 @@ import { decodeRow } from '../../core/db/row-codec.js';
 import { nowText } from '../../core/db/time.js';
 import { registerBuiltinHandlers } from './builtin-handlers.js';
 import type { TaskScheduler } from './scheduler.js';
-import { assertMayUse, assertTask, newSchedule, normalizeTask, prepareTaskInput, SCHEDULE_FIELDS } from './task-rules.js';
+import {
+  assertMayUse,
+  assertTask,
+  newSchedule,
+  normalizeTask,
+  prepareTaskInput,
+  SCHEDULE_FIELDS,
+} from './task-rules.js';
 import { startTask, stopTask, targetIds, TASK_PREFIX, taskForOnce, taskLogPage } from './task-service.js';
 import { TASK_TABLE } from './task-lease.js';
 
@@ -34,17 +41,27 @@ export function registerTaskModule(host: Host, scheduler: TaskScheduler): void {
       // Whoever changes a task must be able to use its handler, and from then on the task acts for them. A save that
       // changes nothing (an edit form saved as it was loaded) leaves the task acting for whom it acted for.
       assertMayUse(handlers, task, ctx.user);
-      const changes = Object.keys(patch).some((k) => k !== 'id' && JSON.stringify(task[k] ?? null) !== JSON.stringify(before[k] ?? null));
+      const changes = Object.keys(patch).some(
+        (k) => k !== 'id' && JSON.stringify(task[k] ?? null) !== JSON.stringify(before[k] ?? null),
+      );
       if (ctx.user && changes) patch.creatorId = ctx.user.id;
       if (!toRun) {
         if (Number(before.status) === 1) patch.nextRunTime = null;
         return;
       }
-      if (Number(before.status) !== 1 || SCHEDULE_FIELDS.some((k) => task[k] !== before[k])) Object.assign(patch, newSchedule(task));
+      if (Number(before.status) !== 1 || SCHEDULE_FIELDS.some((k) => task[k] !== before[k]))
+        Object.assign(patch, newSchedule(task));
     },
     // A task's logs go with it (the original deletes them; tasks skip the recycle bin).
     afterDelete: async (ctx, rows) => {
-      await ctx.db.deleteFrom('task_log').where('taskId', 'in', rows.map((r) => Number(r.id))).execute();
+      await ctx.db
+        .deleteFrom('task_log')
+        .where(
+          'taskId',
+          'in',
+          rows.map((r) => Number(r.id)),
+        )
+        .execute();
     },
     afterCommit: () => scheduler.changed(),
     decorate: (_ctx, rows, action) => {
@@ -53,7 +70,8 @@ export function registerTaskModule(host: Host, scheduler: TaskScheduler): void {
   });
 
   // start / stop of {id} or {ids}: all in one transaction (all or nothing), then the scheduler follows.
-  const stateChange = (change: (ctx: OpContext, id: number, body: Row) => Promise<Row>) =>
+  const stateChange =
+    (change: (ctx: OpContext, id: number, body: Row) => Promise<Row>) =>
     async (ctx: OpContext, { body }: { body: Row }) => {
       const ids = targetIds(body);
       const done = await ctx.db.transaction().execute(async (trx) => {
@@ -65,9 +83,17 @@ export function registerTaskModule(host: Host, scheduler: TaskScheduler): void {
       return body.ids !== undefined && body.ids !== null ? done : done[0];
     };
 
-  host.actions.set(TASK_PREFIX, 'start', stateChange((ctx, id, body) => startTask(ctx, handlers, id, body.type)));
+  host.actions.set(
+    TASK_PREFIX,
+    'start',
+    stateChange((ctx, id, body) => startTask(ctx, handlers, id, body.type)),
+  );
   // start and once also need the caller to be able to use the handler (stop never does); each run then checks the creator.
-  host.actions.set(TASK_PREFIX, 'stop', stateChange((ctx, id) => stopTask(ctx, id)));
+  host.actions.set(
+    TASK_PREFIX,
+    'stop',
+    stateChange((ctx, id) => stopTask(ctx, id)),
+  );
   host.actions.set(TASK_PREFIX, 'once', async (ctx, { body }) => {
     const ids = targetIds(body);
     const tasks = [];
@@ -76,7 +102,11 @@ export function registerTaskModule(host: Host, scheduler: TaskScheduler): void {
     const out = [];
     for (const task of tasks) {
       out.push(await scheduler.runNow(task));
-      await ctx.db.updateTable(TASK_TABLE).set({ lastExecuteTime: nowText() }).where('id', '=', Number(task.id)).execute();
+      await ctx.db
+        .updateTable(TASK_TABLE)
+        .set({ lastExecuteTime: nowText() })
+        .where('id', '=', Number(task.id))
+        .execute();
     }
     return body.ids !== undefined && body.ids !== null ? out : out[0];
   });

@@ -26,10 +26,13 @@ export function planOf(task: Row): Plan {
   if (Number(task.taskType) === 1) {
     const every = Number(task.every);
     const anchor = start ?? 0;
-    return { next: (after) => bounded(after < anchor ? anchor : anchor + (Math.floor((after - anchor) / every) + 1) * every) };
+    return {
+      next: (after) => bounded(after < anchor ? anchor : anchor + (Math.floor((after - anchor) / every) + 1) * every),
+    };
   }
   const cron = parseCron(String(task.cron));
   return {
-    next: (after) => bounded(cron.nextRun(new Date(start !== null ? Math.max(after, start - 1) : after))?.getTime() ?? null),
+    next: (after) =>
+      bounded(cron.nextRun(new Date(start !== null ? Math.max(after, start - 1) : after))?.getTime() ?? null),
   };
 }

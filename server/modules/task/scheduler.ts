@@ -1,7 +1,18 @@
 import type { Host } from '../../core/host.js';
 import type { Row } from '../../core/db/row.js';
 import { planOf, type Plan } from './schedule-plan.js';
-import { claimSlot, finishSchedule, heldLeases, leaseExpired, ownerGone, PROCESS_OWNER, reclaimLease, releaseLease, renewLease, TASK_TABLE } from './task-lease.js';
+import {
+  claimSlot,
+  finishSchedule,
+  heldLeases,
+  leaseExpired,
+  ownerGone,
+  PROCESS_OWNER,
+  reclaimLease,
+  releaseLease,
+  renewLease,
+  TASK_TABLE,
+} from './task-lease.js';
 import { logInterrupted, runTask, type RunResult } from './task-runner.js';
 
 export type SchedulerOptions = {
@@ -31,7 +42,10 @@ export class TaskScheduler {
   private syncAgain = false;
   private active = false;
 
-  constructor(private readonly host: Host, options: SchedulerOptions = {}) {
+  constructor(
+    private readonly host: Host,
+    options: SchedulerOptions = {},
+  ) {
     this.syncMs = options.syncMs ?? 1000;
     this.leaseMs = options.leaseMs ?? 30_000;
   }
@@ -87,8 +101,11 @@ export class TaskScheduler {
   private async syncOnce(): Promise<void> {
     if (!this.active) return;
     await this.recoverInterrupted();
-    const rows = await this.host.database.db.selectFrom(TASK_TABLE)
-      .select(['id', 'jobId', 'taskType', 'cron', 'every', 'startDate', 'endDate']).where('status', '=', 1).execute();
+    const rows = await this.host.database.db
+      .selectFrom(TASK_TABLE)
+      .select(['id', 'jobId', 'taskType', 'cron', 'every', 'startDate', 'endDate'])
+      .where('status', '=', 1)
+      .execute();
     if (!this.active) return;
     const seen = new Set<number>();
     for (const row of rows) {
@@ -115,7 +132,9 @@ export class TaskScheduler {
       if (!ownerGone(held.lockOwner) && !leaseExpired(held.lockExpireTime)) continue;
       if (!(await reclaimLease(db, held.id, held.lastSlot, held.lockOwner))) continue;
       await logInterrupted(this.host, held.id, held.lastSlot, held.lockOwner);
-      this.host.app.log.warn(`scheduler: the run of task ${held.id} by ${held.lockOwner} was interrupted (its process ended); logged, and the task runs at its next slot`);
+      this.host.app.log.warn(
+        `scheduler: the run of task ${held.id} by ${held.lockOwner} was interrupted (its process ended); logged, and the task runs at its next slot`,
+      );
     }
   }
 
@@ -130,7 +149,9 @@ export class TaskScheduler {
     const job: Job = { id, jobId, plan, lastFired: Date.now() };
     if (plan.next(job.lastFired) === null) {
       // No slot left (endDate passed while no process ran it): the task stops.
-      void this.track(finishSchedule(this.host.database.db, id, jobId).catch((e: unknown) => this.report(e, `stopping task ${id}`)));
+      void this.track(
+        finishSchedule(this.host.database.db, id, jobId).catch((e: unknown) => this.report(e, `stopping task ${id}`)),
+      );
       return;
     }
     this.jobs.set(id, job);
@@ -148,13 +169,16 @@ export class TaskScheduler {
     // that runs that slot stops the task.
     if (slot === null) return;
     const wait = slot - Date.now();
-    job.timer = setTimeout(() => {
-      if (this.jobs.get(job.id) !== job) return;
-      if (Date.now() < slot) return this.arm(job);
-      job.lastFired = slot;
-      this.arm(job);
-      void this.track(this.runSlot(job, slot));
-    }, Math.min(Math.max(wait, 0), MAX_WAIT));
+    job.timer = setTimeout(
+      () => {
+        if (this.jobs.get(job.id) !== job) return;
+        if (Date.now() < slot) return this.arm(job);
+        job.lastFired = slot;
+        this.arm(job);
+        void this.track(this.runSlot(job, slot));
+      },
+      Math.min(Math.max(wait, 0), MAX_WAIT),
+    );
   }
 
   /** One slot: claim it, run, give the lease back; the last run of a schedule stops the task. */
@@ -162,10 +186,26 @@ export class TaskScheduler {
     const db = this.host.database.db;
     try {
       const next = job.plan.next(slot);
-      if (!(await claimSlot(db, { id: job.id, jobId: job.jobId, slot, now: Date.now(), leaseMs: this.leaseMs, next, owner: PROCESS_OWNER }))) return;
-      const heartbeat = setInterval(() => {
-        renewLease(db, job.id, slot, this.leaseMs).catch((e: unknown) => this.report(e, `renewing the lease of task ${job.id}`));
-      }, Math.max(1000, Math.floor(this.leaseMs / 3)));
+      if (
+        !(await claimSlot(db, {
+          id: job.id,
+          jobId: job.jobId,
+          slot,
+          now: Date.now(),
+          leaseMs: this.leaseMs,
+          next,
+          owner: PROCESS_OWNER,
+        }))
+      )
+        return;
+      const heartbeat = setInterval(
+        () => {
+          renewLease(db, job.id, slot, this.leaseMs).catch((e: unknown) =>
+            this.report(e, `renewing the lease of task ${job.id}`),
+          );
+        },
+        Math.max(1000, Math.floor(this.leaseMs / 3)),
+      );
       try {
         const task = await db.selectFrom(TASK_TABLE).selectAll().where('id', '=', job.id).executeTakeFirst();
         if (!task) return;

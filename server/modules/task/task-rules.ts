@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Row } from '../../core/db/row.js';
 import { badRequest, type FieldIssue } from '../../core/errors.js';
 import { formatDateTime, normalizeDateTime } from '../../core/db/time.js';
-import { handlerRefusal, type HandlerRights, type TaskHandlerRegistry } from '../../core/tasks/task-handler-registry.js';
+import {
+  handlerRefusal,
+  type HandlerRights,
+  type TaskHandlerRegistry,
+} from '../../core/tasks/task-handler-registry.js';
 import { parseCron, planOf } from './schedule-plan.js';
 
 /** Fields that define when a task runs: changing one of a running task starts a new schedule. */
@@ -29,7 +33,8 @@ export function normalizeTask(task: Row): Row {
   if (typeof task.cron === 'string') set('cron', task.cron.trim() === '' ? null : task.cron.trim());
   if (typeof task.service === 'string') set('service', task.service.trim() === '' ? null : task.service.trim());
   if (Number(task.limit) === 0) set('limit', null);
-  for (const k of ['startDate', 'endDate']) if (typeof task[k] === 'string' && task[k] !== '') set(k, normalizeDateTime(task[k] as string));
+  for (const k of ['startDate', 'endDate'])
+    if (typeof task[k] === 'string' && task[k] !== '') set(k, normalizeDateTime(task[k] as string));
   if (Number(task.taskType ?? 0) === 0) {
     set('limit', null);
     set('every', null);
@@ -59,18 +64,24 @@ export function taskIssues(handlers: TaskHandlerRegistry, task: Row, toRun: bool
     try {
       parseCron(String(task.cron));
     } catch (e) {
-      issues.push({ path: 'cron', message: `is not a cron (seconds minutes hours day month weekday): ${(e as Error).message.replace(/^CronPattern: /, '')}` });
+      issues.push({
+        path: 'cron',
+        message: `is not a cron (seconds minutes hours day month weekday): ${(e as Error).message.replace(/^CronPattern: /, '')}`,
+      });
     }
   }
   if (!empty(task.startDate) && !empty(task.endDate) && String(task.endDate) < String(task.startDate)) {
     issues.push({ path: 'endDate', message: 'is before startDate' });
   }
   if (!toRun || issues.length > 0) return issues;
-  if (empty(task.service)) issues.push({ path: 'service', message: `is required to run the task (one of: ${handlers.names().join(', ')})` });
+  if (empty(task.service))
+    issues.push({ path: 'service', message: `is required to run the task (one of: ${handlers.names().join(', ')})` });
   const interval = Number(task.taskType) === 1;
-  if (interval && empty(task.every)) issues.push({ path: 'every', message: 'is required for an interval task (milliseconds)' });
+  if (interval && empty(task.every))
+    issues.push({ path: 'every', message: 'is required for an interval task (milliseconds)' });
   if (!interval && empty(task.cron)) issues.push({ path: 'cron', message: 'is required for a cron task' });
-  if (issues.length === 0 && planOf(task).next(now) === null) issues.push({ path: 'endDate', message: 'has passed: the schedule has no run left' });
+  if (issues.length === 0 && planOf(task).next(now) === null)
+    issues.push({ path: 'endDate', message: 'has passed: the schedule has no run left' });
   return issues;
 }
 
@@ -82,9 +93,16 @@ export function assertTask(handlers: TaskHandlerRegistry, task: Row, toRun: bool
 
 /** The fields of a schedule that starts now: a new generation (jobId), its options, no runs yet, the first slot. */
 export function newSchedule(task: Row, now = Date.now()): Row {
-  const conf = Object.fromEntries(['cron', 'every', 'limit', 'startDate', 'endDate'].map((k) => [k, task[k]]).filter(([, v]) => !empty(v)));
+  const conf = Object.fromEntries(
+    ['cron', 'every', 'limit', 'startDate', 'endDate'].map((k) => [k, task[k]]).filter(([, v]) => !empty(v)),
+  );
   const next = planOf(task).next(now);
-  return { jobId: randomUUID(), repeatConf: JSON.stringify(conf), runCount: 0, nextRunTime: next === null ? null : formatDateTime(new Date(next)) };
+  return {
+    jobId: randomUUID(),
+    repeatConf: JSON.stringify(conf),
+    runCount: 0,
+    nextRunTime: next === null ? null : formatDateTime(new Date(next)),
+  };
 }
 
 /**

@@ -12,7 +12,14 @@ const MAX_DETAIL = 200_000;
 /** Log rows kept per task and result (the original keeps 20 successes and every failure). */
 export const KEEP_LOGS = 1000;
 
-export type RunResult = { logId: number; taskId: number; status: 0 | 1; detail: string | null; duration: number; slotTime: string | null };
+export type RunResult = {
+  logId: number;
+  taskId: number;
+  status: 0 | 1;
+  detail: string | null;
+  duration: number;
+  slotTime: string | null;
+};
 
 const clip = (s: string) => (s.length > MAX_DETAIL ? `${s.slice(0, MAX_DETAIL - 1)}…` : s);
 
@@ -34,11 +41,19 @@ async function runContext(host: Host, task: Row, handler: TaskHandler): Promise<
   const ctx = host.systemContext();
   if (task.creatorId === null || task.creatorId === undefined) return ctx;
   const creatorId = Number(task.creatorId);
-  const creator = await host.database.db.selectFrom('base_sys_user').select(['id', 'username', 'status']).where('id', '=', creatorId).executeTakeFirst();
-  if (!creator || Number(creator.status) !== 1) throw new Error(`Refused: the task acts for user ${creatorId}, who no longer exists or is disabled`);
+  const creator = await host.database.db
+    .selectFrom('base_sys_user')
+    .select(['id', 'username', 'status'])
+    .where('id', '=', creatorId)
+    .executeTakeFirst();
+  if (!creator || Number(creator.status) !== 1)
+    throw new Error(`Refused: the task acts for user ${creatorId}, who no longer exists or is disabled`);
   const rights = await host.auth.rights(creatorId);
   const why = handlerRefusal(handler, rights);
-  if (why) throw new Error(`Refused: the task acts for user ${creatorId} (${creator.username}), who may not run it now: ${why}`);
+  if (why)
+    throw new Error(
+      `Refused: the task acts for user ${creatorId} (${creator.username}), who may not run it now: ${why}`,
+    );
   return { ...ctx, user: { id: creatorId, username: String(creator.username), ...rights } };
 }
 
@@ -46,7 +61,10 @@ async function runContext(host: Host, task: Row, handler: TaskHandler): Promise<
 async function callHandler(host: Host, task: Row): Promise<unknown> {
   const service = String(task.service ?? '');
   const handler = host.taskHandlers.get(service);
-  if (!handler) throw new Error(`service "${service}" is not a registered task handler (one of: ${host.taskHandlers.names().join(', ')})`);
+  if (!handler)
+    throw new Error(
+      `service "${service}" is not a registered task handler (one of: ${host.taskHandlers.names().join(', ')})`,
+    );
   const parsed = host.taskHandlers.parseData(service, task.data);
   if (!parsed.ok) throw new Error(parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; '));
   const ctx = await runContext(host, task, handler);
@@ -56,9 +74,22 @@ async function callHandler(host: Host, task: Row): Promise<unknown> {
 /** Drops the oldest log rows of a task past KEEP_LOGS per result. */
 async function pruneLogs(host: Host, taskId: number, status: number): Promise<void> {
   const db = host.database.db;
-  const edge = await db.selectFrom(LOG_TABLE).select('id').where('taskId', '=', taskId).where('status', '=', status)
-    .orderBy('id', 'desc').limit(1).offset(KEEP_LOGS).executeTakeFirst();
-  if (edge) await db.deleteFrom(LOG_TABLE).where('taskId', '=', taskId).where('status', '=', status).where('id', '<=', edge.id).execute();
+  const edge = await db
+    .selectFrom(LOG_TABLE)
+    .select('id')
+    .where('taskId', '=', taskId)
+    .where('status', '=', status)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(KEEP_LOGS)
+    .executeTakeFirst();
+  if (edge)
+    await db
+      .deleteFrom(LOG_TABLE)
+      .where('taskId', '=', taskId)
+      .where('status', '=', status)
+      .where('id', '<=', edge.id)
+      .execute();
 }
 
 /**
@@ -80,7 +111,11 @@ export async function runTask(host: Host, task: Row, slot: number | null): Promi
   const slotTime = slot === null ? null : formatDateTime(new Date(slot));
   const entity = host.registry.get(LOG_PREFIX)!;
   const now = nowText();
-  const logId = await insertRow(host.systemContext(), entity, encodeRow(entity, { taskId, status, detail, duration, slotTime, createTime: now, updateTime: now }));
+  const logId = await insertRow(
+    host.systemContext(),
+    entity,
+    encodeRow(entity, { taskId, status, detail, duration, slotTime, createTime: now, updateTime: now }),
+  );
   await pruneLogs(host, taskId, status);
   return { logId, taskId, status, detail, duration, slotTime };
 }
@@ -95,5 +130,9 @@ export async function logInterrupted(host: Host, taskId: number, slot: number | 
   const [hostName, pid] = owner.split(':');
   const detail = `interrupted: the server process running it (${hostName}, pid ${pid}) ended before the run finished`;
   const slotTime = slot === null ? null : formatDateTime(new Date(slot));
-  return insertRow(host.systemContext(), entity, encodeRow(entity, { taskId, status: 0, detail, duration: null, slotTime, createTime: now, updateTime: now }));
+  return insertRow(
+    host.systemContext(),
+    entity,
+    encodeRow(entity, { taskId, status: 0, detail, duration: null, slotTime, createTime: now, updateTime: now }),
+  );
 }

@@ -28,13 +28,18 @@ async function lockTask(ctx: OpContext, id: number): Promise<Row> {
   return decodeRow(ctx.registry.get(TASK_PREFIX)!, row);
 }
 
-const wrongState = (task: Row, action: string, needs: number) => conflict(
-  `Task ${String(task.name)} is ${STATE[Number(task.status)]}; ${action} needs ${STATE[needs]}`,
-  [{ path: 'status', message: `is ${Number(task.status)}` }],
-);
+const wrongState = (task: Row, action: string, needs: number) =>
+  conflict(`Task ${String(task.name)} is ${STATE[Number(task.status)]}; ${action} needs ${STATE[needs]}`, [
+    { path: 'status', message: `is ${Number(task.status)}` },
+  ]);
 
 /** start: a stopped task gets a new schedule (runs counted from zero) and status 1; `type` may be set with it. */
-export async function startTask(ctx: OpContext, handlers: TaskHandlerRegistry, id: number, type: unknown): Promise<Row> {
+export async function startTask(
+  ctx: OpContext,
+  handlers: TaskHandlerRegistry,
+  id: number,
+  type: unknown,
+): Promise<Row> {
   const task = await lockTask(ctx, id);
   if (Number(task.status) !== 0) throw wrongState(task, 'start', 0);
   assertTask(handlers, task, true);

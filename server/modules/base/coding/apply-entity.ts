@@ -11,7 +11,8 @@ import { checkAgainstServer } from './entity-proposal.js';
  * Refused as 400 like the delegation guard's refusals, so the admin keeps the form.
  */
 export function requireSuper(ctx: OpContext): void {
-  if (!ctx.user?.isSuper) throw refused('Only a super admin may apply an entity (holders of base:coding:* may draft and preview)');
+  if (!ctx.user?.isSuper)
+    throw refused('Only a super admin may apply an entity (holders of base:coding:* may draft and preview)');
 }
 
 /**
@@ -22,8 +23,12 @@ export async function applyEntitySchema(host: Host, ctx: OpContext, schema: Reco
   requireSuper(ctx);
   const { replacing } = await checkAgainstServer(host, schema);
   const prefix = String(schema['x-prefix']);
-  return registerEntity(host, { schema, origin: storedOrigin(prefix) }, {
-    replacing,
-    within: (tx, entity) => storeEntity(tx, entity, ctx.user?.id ?? null),
-  });
+  return registerEntity(
+    host,
+    { schema, origin: storedOrigin(prefix) },
+    {
+      replacing,
+      within: (tx, entity) => storeEntity(tx, entity, ctx.user?.id ?? null),
+    },
+  );
 }

@@ -1,6 +1,11 @@
 import type { Host } from '../../../core/host.js';
 import { badRequest } from '../../../core/errors.js';
-import { llmConfigFromEnv, parseTypeormEntity, sampleRows, schemaToProposal } from '../../../../codegen/proposal/index.js';
+import {
+  llmConfigFromEnv,
+  parseTypeormEntity,
+  sampleRows,
+  schemaToProposal,
+} from '../../../../codegen/proposal/index.js';
 import { menuDirs, type MenuDir } from '../../../core/registry/reconcile-menus.js';
 import { storedOrigin } from '../../../core/registry/stored-entities.js';
 import { allApiEntries, epsEntry } from '../eps.js';
@@ -18,10 +23,17 @@ type Code = { path: string; content: unknown };
 
 function codesOf(body: unknown): Code[] {
   const list = Array.isArray(body) ? body : isObject(body) ? body.codes : undefined;
-  if (!Array.isArray(list) || list.length === 0) throw badRequest('codes: give a list of { path, content }', [{ path: 'codes', message: 'must be a non-empty list' }]);
-  if (list.length > 50) throw badRequest('codes: at most 50 files at once', [{ path: 'codes', message: 'has more than 50 items' }]);
+  if (!Array.isArray(list) || list.length === 0)
+    throw badRequest('codes: give a list of { path, content }', [
+      { path: 'codes', message: 'must be a non-empty list' },
+    ]);
+  if (list.length > 50)
+    throw badRequest('codes: at most 50 files at once', [{ path: 'codes', message: 'has more than 50 items' }]);
   return list.map((c: unknown, i) => {
-    if (!isObject(c) || typeof c.path !== 'string') throw badRequest(`codes.${i}.path: must be a file path`, [{ path: `codes.${i}.path`, message: 'must be a string' }]);
+    if (!isObject(c) || typeof c.path !== 'string')
+      throw badRequest(`codes.${i}.path: must be a file path`, [
+        { path: `codes.${i}.path`, message: 'must be a string' },
+      ]);
     return { path: c.path, content: c.content };
   });
 }
@@ -35,11 +47,19 @@ function schemaOfCode(code: Code, i: number): Record<string, unknown> | undefine
       try {
         schema = JSON.parse(schema);
       } catch {
-        throw badRequest(`codes.${i}.content: not valid JSON`, [{ path: `codes.${i}.content`, message: 'is not valid JSON' }]);
+        throw badRequest(`codes.${i}.content: not valid JSON`, [
+          { path: `codes.${i}.content`, message: 'is not valid JSON' },
+        ]);
       }
     }
-    if (!isObject(schema)) throw badRequest(`codes.${i}.content: must be an entity schema`, [{ path: `codes.${i}.content`, message: 'must be an object' }]);
-    if (schema['x-prefix'] !== schemaPath[1]) throw badRequest(`codes.${i}.path: ${code.path} does not match x-prefix "${String(schema['x-prefix'])}"`, [{ path: `codes.${i}.path`, message: 'must be schemas/<x-prefix>.json' }]);
+    if (!isObject(schema))
+      throw badRequest(`codes.${i}.content: must be an entity schema`, [
+        { path: `codes.${i}.content`, message: 'must be an object' },
+      ]);
+    if (schema['x-prefix'] !== schemaPath[1])
+      throw badRequest(`codes.${i}.path: ${code.path} does not match x-prefix "${String(schema['x-prefix'])}"`, [
+        { path: `codes.${i}.path`, message: 'must be schemas/<x-prefix>.json' },
+      ]);
     return schema;
   }
   const entityPath = ENTITY_PATH.exec(code.path);
@@ -59,31 +79,58 @@ function schemaOfCode(code: Code, i: number): Record<string, unknown> | undefine
  */
 export function registerCodingRoutes(host: Host): void {
   host.route({
-    method: 'get', url: '/admin/base/coding/getModuleTree', access: 'base:coding:getModuleTree', summary: '模块结构',
+    method: 'get',
+    url: '/admin/base/coding/getModuleTree',
+    access: 'base:coding:getModuleTree',
+    summary: '模块结构',
     // Where each entity's schema lives or would be exported to, built-in and stored alike.
-    handler: () => host.registry.all().map((e) => `schemas/${e.prefix}.json`).sort(),
+    handler: () =>
+      host.registry
+        .all()
+        .map((e) => `schemas/${e.prefix}.json`)
+        .sort(),
   });
 
   host.route({
-    method: 'post', url: '/admin/base/coding/draft', access: 'base:coding:draft', summary: '草拟实体',
+    method: 'post',
+    url: '/admin/base/coding/draft',
+    access: 'base:coding:draft',
+    summary: '草拟实体',
     handler: async (_ctx, { rawBody }) => {
       const proposal = await proposalOfRequest(rawBody);
       const schema = schemaOfProposal(proposal);
       const { entity, replacing } = await checkAgainstServer(host, schema);
       // Records of a pasted sample, so the preview shows the list as it would look with them.
       const body = isObject(rawBody) ? rawBody : {};
-      const rows = body.from === 'json' ? sampleRows('json', String(body.sample ?? ''), proposal.fields)
-        : body.from === 'csv' ? sampleRows('csv', String(body.csv ?? ''), proposal.fields) : undefined;
-      return { proposal, schema, replacing, preview: epsEntry(host, entity, allApiEntries(host, entity)), ...(rows ? { rows } : {}) };
+      const rows =
+        body.from === 'json'
+          ? sampleRows('json', String(body.sample ?? ''), proposal.fields)
+          : body.from === 'csv'
+            ? sampleRows('csv', String(body.csv ?? ''), proposal.fields)
+            : undefined;
+      return {
+        proposal,
+        schema,
+        replacing,
+        preview: epsEntry(host, entity, allApiEntries(host, entity)),
+        ...(rows ? { rows } : {}),
+      };
     },
   });
 
   host.route({
-    method: 'get', url: '/admin/base/coding/options', access: 'base:coding:draft', summary: '编码选项',
+    method: 'get',
+    url: '/admin/base/coding/options',
+    access: 'base:coding:draft',
+    summary: '编码选项',
     // What the AI-code page offers: whether a sentence can be drafted, where a page may go, what may be evolved.
     handler: (ctx) => {
       const parents: { key: string; name: unknown; depth: number }[] = [];
-      const walk = (dirs: MenuDir[], depth: number) => dirs.forEach((d) => { parents.push({ key: d.key, name: d.name, depth }); if (d.children) walk(d.children, depth + 1); });
+      const walk = (dirs: MenuDir[], depth: number) =>
+        dirs.forEach((d) => {
+          parents.push({ key: d.key, name: d.name, depth });
+          if (d.children) walk(d.children, depth + 1);
+        });
       walk(menuDirs(), 0);
       const all = host.registry.all();
       return {
@@ -92,41 +139,63 @@ export function registerCodingRoutes(host: Host): void {
         canApply: ctx.user?.isSuper === true,
         parents,
         modules: [...new Set(all.map((e) => e.module))].sort(),
-        stored: all.filter((e) => e.origin === storedOrigin(e.prefix)).map((e) => ({ prefix: e.prefix, title: e.title })),
+        stored: all
+          .filter((e) => e.origin === storedOrigin(e.prefix))
+          .map((e) => ({ prefix: e.prefix, title: e.title })),
       };
     },
   });
 
   host.route({
-    method: 'get', url: '/admin/base/coding/schema', access: 'base:coding:draft', summary: '实体结构',
+    method: 'get',
+    url: '/admin/base/coding/schema',
+    access: 'base:coding:draft',
+    summary: '实体结构',
     // An entity's schema document as `schemas/<prefix>.json` holds it: the AI page's export and `joinery pull`.
     handler: (_ctx, { query }) => {
       const prefix = typeof query.prefix === 'string' ? query.prefix : '';
       const entity = host.registry.get(prefix);
-      if (!entity) throw badRequest(`prefix: no entity has the prefix "${prefix}"`, [{ path: 'prefix', message: 'names no entity' }]);
+      if (!entity)
+        throw badRequest(`prefix: no entity has the prefix "${prefix}"`, [
+          { path: 'prefix', message: 'names no entity' },
+        ]);
       return { path: `schemas/${prefix}.json`, stored: entity.origin === storedOrigin(prefix), schema: entity.source };
     },
   });
 
   host.route({
-    method: 'get', url: '/admin/base/coding/proposal', access: 'base:coding:draft', summary: '实体草案',
+    method: 'get',
+    url: '/admin/base/coding/proposal',
+    access: 'base:coding:draft',
+    summary: '实体草案',
     // A stored entity as the proposal it was made from, to be evolved on the same form; built-in entities live in files.
     handler: (_ctx, { query }) => {
       const prefix = typeof query.prefix === 'string' ? query.prefix : '';
       const entity = host.registry.get(prefix);
-      if (!entity || entity.origin !== storedOrigin(prefix)) throw badRequest(`prefix: no entity made on this server has the prefix "${prefix}"`, [{ path: 'prefix', message: 'names no stored entity' }]);
+      if (!entity || entity.origin !== storedOrigin(prefix))
+        throw badRequest(`prefix: no entity made on this server has the prefix "${prefix}"`, [
+          { path: 'prefix', message: 'names no stored entity' },
+        ]);
       return { proposal: schemaToProposal(entity.source as Record<string, unknown>) };
     },
   });
 
   host.route({
-    method: 'post', url: '/admin/base/coding/createCode', access: 'base:coding:createCode', summary: '创建代码', bodyLimit: 2 * 1024 * 1024,
+    method: 'post',
+    url: '/admin/base/coding/createCode',
+    access: 'base:coding:createCode',
+    summary: '创建代码',
+    bodyLimit: 2 * 1024 * 1024,
     handler: async (ctx, { rawBody }) => {
       requireSuper(ctx);
-      const proposal = isObject(rawBody) && (rawBody.proposal || rawBody.from) ? await proposalOfRequest(rawBody) : undefined;
+      const proposal =
+        isObject(rawBody) && (rawBody.proposal || rawBody.from) ? await proposalOfRequest(rawBody) : undefined;
       const codes = proposal ? [] : codesOf(rawBody);
       const schemas = proposal ? [schemaOfProposal(proposal)] : codes.map(schemaOfCode).filter((s) => s !== undefined);
-      if (schemas.length === 0) throw badRequest('codes: no entity schema or entity class among the files', [{ path: 'codes', message: 'holds no entity' }]);
+      if (schemas.length === 0)
+        throw badRequest('codes: no entity schema or entity class among the files', [
+          { path: 'codes', message: 'holds no entity' },
+        ]);
       // All are checked before any is applied.
       for (const schema of schemas) await checkAgainstServer(host, schema);
       const applied: string[] = [];
@@ -136,7 +205,10 @@ export function registerCodingRoutes(host: Host): void {
   });
 
   host.route({
-    method: 'post', url: '/admin/base/coding/remove', access: 'base:coding:createCode', summary: '删除实体',
+    method: 'post',
+    url: '/admin/base/coding/remove',
+    access: 'base:coding:createCode',
+    summary: '删除实体',
     // Removing what apply made: super admins only, records (after an explicit confirm) and schema to the recycle bin.
     handler: async (ctx, { body }) => {
       requireSuper(ctx);
@@ -149,7 +221,8 @@ export function registerCodingRoutes(host: Host): void {
   // base/sys/menu/parse and create (PROTOCOL §7.5): the original AI-code page's calls, answered through the same path.
   host.actions.set('base/sys/menu', 'parse', async (_ctx, { rawBody }) => {
     const body = isObject(rawBody) ? rawBody : {};
-    if (typeof body.module !== 'string') throw badRequest('module: required', [{ path: 'module', message: 'is required' }]);
+    if (typeof body.module !== 'string')
+      throw badRequest('module: required', [{ path: 'module', message: 'is required' }]);
     try {
       const parsed = parseTypeormEntity(String(body.entity ?? ''), body.module);
       let schema: Record<string, unknown> | undefined;
@@ -174,7 +247,8 @@ export function registerCodingRoutes(host: Host): void {
     if (isObject(body.schema)) schema = body.schema;
     else if (body.proposal || body.from) schema = schemaOfProposal(await proposalOfRequest(body));
     else {
-      if (typeof body.module !== 'string') throw badRequest('module: required', [{ path: 'module', message: 'is required' }]);
+      if (typeof body.module !== 'string')
+        throw badRequest('module: required', [{ path: 'module', message: 'is required' }]);
       try {
         const parsed = parseTypeormEntity(String(body.entity ?? ''), body.module);
         const name = typeof body.fileName === 'string' && body.fileName ? body.fileName : parsed.proposal.name;

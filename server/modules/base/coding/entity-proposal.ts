@@ -6,8 +6,15 @@ import { assertTablesNotReserved } from '../../../core/registry/reserved-tables.
 import { dirPath } from '../../../core/registry/reconcile-menus.js';
 import { storedOrigin } from '../../../core/registry/stored-entities.js';
 import {
-  ProposalError, draftFieldsFromSentence, fieldsFromCsv, fieldsFromSample, llmConfigFromEnv, parseTypeormEntity, proposalToSchema,
-  type Proposal, type ProposalField,
+  ProposalError,
+  draftFieldsFromSentence,
+  fieldsFromCsv,
+  fieldsFromSample,
+  llmConfigFromEnv,
+  parseTypeormEntity,
+  proposalToSchema,
+  type Proposal,
+  type ProposalField,
 } from '../../../../codegen/proposal/index.js';
 
 /** A ProposalError or a schema check failure as a 400 whose details name the field. */
@@ -16,7 +23,9 @@ export function asBadRequest(e: unknown): Error {
   if (e instanceof Error && !('statusCode' in e)) {
     const field = /field "([^"]+)"/.exec(e.message)?.[1];
     const message = e.message.replace(/^Invalid entity schema /, '');
-    const details: FieldIssue[] = [{ path: field ? `fields.${field}` : /x-prefix|table|class/.test(message) ? 'name' : 'schema', message }];
+    const details: FieldIssue[] = [
+      { path: field ? `fields.${field}` : /x-prefix|table|class/.test(message) ? 'name' : 'schema', message },
+    ];
     return badRequest(message, details);
   }
   return e as Error;
@@ -29,27 +38,48 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * `csv` (header + rows), `entity` (TypeORM source) or `sentence` (only with an LLM configured).
  */
 export async function proposalOfRequest(body: unknown): Promise<Proposal> {
-  if (!isObject(body)) throw badRequest('The body must be an object', [{ path: '(body)', message: 'must be an object' }]);
+  if (!isObject(body))
+    throw badRequest('The body must be an object', [{ path: '(body)', message: 'must be an object' }]);
   const { from, sample, csv, entity, sentence, proposal, ...rest } = body;
   const place = rest as Omit<Proposal, 'fields'> & { fields?: unknown };
   try {
     let fields: ProposalField[] | unknown;
     switch (from ?? (proposal ? 'proposal' : 'form')) {
-      case 'proposal': return proposal as Proposal;
-      case 'form': fields = place.fields; break;
-      case 'json': fields = fieldsFromSample(String(sample ?? '')); break;
-      case 'csv': fields = fieldsFromCsv(String(csv ?? '')); break;
+      case 'proposal':
+        return proposal as Proposal;
+      case 'form':
+        fields = place.fields;
+        break;
+      case 'json':
+        fields = fieldsFromSample(String(sample ?? ''));
+        break;
+      case 'csv':
+        fields = fieldsFromCsv(String(csv ?? ''));
+        break;
       case 'entity': {
         const parsed = parseTypeormEntity(String(entity ?? ''), String(place.module ?? ''));
-        return { ...parsed.proposal, ...Object.fromEntries(Object.entries(place).filter(([, v]) => v !== undefined)) } as Proposal;
+        return {
+          ...parsed.proposal,
+          ...Object.fromEntries(Object.entries(place).filter(([, v]) => v !== undefined)),
+        } as Proposal;
       }
       case 'sentence': {
         const config = llmConfigFromEnv();
-        if (!config) throw new ProposalError([{ path: 'from', message: 'no language model is configured (JOINERY_LLM_URL, JOINERY_LLM_MODEL): use the form, a sample record or CSV' }]);
+        if (!config)
+          throw new ProposalError([
+            {
+              path: 'from',
+              message:
+                'no language model is configured (JOINERY_LLM_URL, JOINERY_LLM_MODEL): use the form, a sample record or CSV',
+            },
+          ]);
         fields = await draftFieldsFromSentence(String(sentence ?? ''), config);
         break;
       }
-      default: throw new ProposalError([{ path: 'from', message: 'must be one of form, json, csv, entity, sentence, proposal' }]);
+      default:
+        throw new ProposalError([
+          { path: 'from', message: 'must be one of form, json, csv, entity, sentence, proposal' },
+        ]);
     }
     return { ...place, fields } as Proposal;
   } catch (e) {
@@ -58,7 +88,10 @@ export async function proposalOfRequest(body: unknown): Promise<Proposal> {
 }
 
 /** Checks what a schema needs from the running server: its dictionaries exist, its parent menu directory exists, it fits the registry. */
-export async function checkAgainstServer(host: Host, schema: Record<string, unknown>): Promise<{ entity: Entity; replacing: boolean }> {
+export async function checkAgainstServer(
+  host: Host,
+  schema: Record<string, unknown>,
+): Promise<{ entity: Entity; replacing: boolean }> {
   const prefix = String(schema['x-prefix'] ?? '');
   const existing = host.registry.get(prefix);
   // A stored entity may be evolved (additive changes); a built-in one (a schema file) is never replaced from here.
@@ -72,14 +105,24 @@ export async function checkAgainstServer(host: Host, schema: Record<string, unkn
     throw asBadRequest(e);
   }
   const parent = entity.menu?.parent;
-  if (parent && !dirPath(parent)) throw badRequest(`menu.parent: no menu directory has the key "${parent}"`, [{ path: 'menu.parent', message: 'names no menu directory' }]);
+  if (parent && !dirPath(parent))
+    throw badRequest(`menu.parent: no menu directory has the key "${parent}"`, [
+      { path: 'menu.parent', message: 'names no menu directory' },
+    ]);
   // A dictionary the schema carries (x-dict-entries) is created by the apply; any other must exist already.
   const carried = new Set(entity.fields.filter((f) => f.schema['x-dict-entries']).map((f) => f.schema['x-dict']));
-  const dicts = entity.fields.map((f) => [f.name, f.schema['x-dict']] as const).filter((d): d is readonly [string, string] => typeof d[1] === 'string' && !carried.has(d[1]));
+  const dicts = entity.fields
+    .map((f) => [f.name, f.schema['x-dict']] as const)
+    .filter((d): d is readonly [string, string] => typeof d[1] === 'string' && !carried.has(d[1]));
   if (dicts.length) {
-    const known = new Set((await host.database.db.selectFrom('dict_type').select('key').execute()).map((r: { key: string }) => r.key));
+    const known = new Set(
+      (await host.database.db.selectFrom('dict_type').select('key').execute()).map((r: { key: string }) => r.key),
+    );
     const missing = dicts.find(([, key]) => !known.has(key));
-    if (missing) throw badRequest(`field "${missing[0]}": dictionary "${missing[1]}" does not exist; create it first`, [{ path: `fields.${missing[0]}.dict`, message: 'names no dictionary' }]);
+    if (missing)
+      throw badRequest(`field "${missing[0]}": dictionary "${missing[1]}" does not exist; create it first`, [
+        { path: `fields.${missing[0]}.dict`, message: 'names no dictionary' },
+      ]);
   }
   return { entity, replacing };
 }

@@ -36,10 +36,16 @@ async function insertMany(ctx: OpContext, prefix: string, rows: Row[]): Promise<
  */
 export async function seedShopHistory(ctx: OpContext, now = new Date()): Promise<void> {
   const remark = ctx.registry.get('order/order')!.fieldMap.get('remark')?.schema.default;
-  const h = generateShopHistory({
-    products: await readAll(ctx, 'product/info'), levels: await readAll(ctx, 'user/level'),
-    members: await readAll(ctx, 'user/info'), categories: await readAll(ctx, 'product/category'), orderRemark: typeof remark === 'string' ? remark : '',
-  }, now);
+  const h = generateShopHistory(
+    {
+      products: await readAll(ctx, 'product/info'),
+      levels: await readAll(ctx, 'user/level'),
+      members: await readAll(ctx, 'user/info'),
+      categories: await readAll(ctx, 'product/category'),
+      orderRemark: typeof remark === 'string' ? remark : '',
+    },
+    now,
+  );
   await insertMany(ctx, 'user/info', h.members);
   await insertMany(ctx, 'user/address', h.addresses);
   await insertMany(ctx, 'order/order', h.orders);
@@ -49,8 +55,16 @@ export async function seedShopHistory(ctx: OpContext, now = new Date()): Promise
   await insertMany(ctx, 'audit/user', h.auditUsers);
   await insertMany(ctx, 'order/recommend', h.bundles);
   for (const [id, units] of h.soldUnits) {
-    await ctx.db.updateTable('product_info').set({ sales: sql`sales + ${units}` }).where('id', '=', id).execute();
+    await ctx.db
+      .updateTable('product_info')
+      .set({ sales: sql`sales + ${units}` })
+      .where('id', '=', id)
+      .execute();
   }
   const size = rowsPerInsert(4);
-  for (let i = 0; i < h.visits.length; i += size) await ctx.db.insertInto(VISIT_TABLE).values(h.visits.slice(i, i + size)).execute();
+  for (let i = 0; i < h.visits.length; i += size)
+    await ctx.db
+      .insertInto(VISIT_TABLE)
+      .values(h.visits.slice(i, i + size))
+      .execute();
 }

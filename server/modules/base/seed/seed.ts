@@ -13,10 +13,13 @@ import { seedDicts } from './seed-dicts.js';
 import { seedShopHistory } from './seed-shop-history.js';
 import { SEED_DIR } from '../../../paths.js';
 
-
 function readJsonFiles<T>(dir: string): T[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as T);
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as T);
 }
 
 /** Inserts rows with explicit ids for an entity prefix, exactly as given. */
@@ -29,13 +32,38 @@ export async function insertSeedRows(ctx: OpContext, prefix: string, rows: Row[]
 }
 
 async function seedAdmin(ctx: OpContext, passwordHash: string): Promise<void> {
-  await insertSeedRows(ctx, 'base/sys/role', [{ id: 1, name: '超管', label: 'admin', remark: '最高权限的角色', relevance: true, menuIdList: [], departmentIdList: [] }]);
-  await insertSeedRows(ctx, 'base/sys/user', [{
-    id: 1, username: 'admin', password: passwordHash, passwordV: 1, name: '超级管理员', nickName: '管理员',
-    departmentId: 1, status: 1, headImg: null, phone: '18000000000', email: 'admin@joinery.local', remark: '拥有最高权限的用户',
-  }]);
+  await insertSeedRows(ctx, 'base/sys/role', [
+    {
+      id: 1,
+      name: '超管',
+      label: 'admin',
+      remark: '最高权限的角色',
+      relevance: true,
+      menuIdList: [],
+      departmentIdList: [],
+    },
+  ]);
+  await insertSeedRows(ctx, 'base/sys/user', [
+    {
+      id: 1,
+      username: 'admin',
+      password: passwordHash,
+      passwordV: 1,
+      name: '超级管理员',
+      nickName: '管理员',
+      departmentId: 1,
+      status: 1,
+      headImg: null,
+      phone: '18000000000',
+      email: 'admin@joinery.local',
+      remark: '拥有最高权限的用户',
+    },
+  ]);
   await insertSeedRows(ctx, 'base/sys/userRole', [{ userId: 1, roleId: 1 }]);
-  await insertSeedRows(ctx, 'base/sys/conf', [{ cKey: 'logKeep', cValue: '31' }, { cKey: 'recycleKeep', cValue: '31' }]);
+  await insertSeedRows(ctx, 'base/sys/conf', [
+    { cKey: 'logKeep', cValue: '31' },
+    { cKey: 'recycleKeep', cValue: '31' },
+  ]);
 }
 
 /**
@@ -60,4 +88,3 @@ export async function seedIfEmpty(host: Host, options: { history?: boolean } = {
   host.auth.invalidateRights();
   return true;
 }
-
