@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { startServer } from './lib/server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -17,37 +18,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 3);
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 
-/**
- * Starts a server with its output going to a file: a Joinery server logs a line per request, and a pipe read by this
- * process (which also runs the load generator) would slow the load it sends to Joinery alone. Ready when it prints
- * its ready line.
- */
-function start(args, env) {
-  const out = path.join(dataDir, `${path.basename(args[0], '.mjs')}-${env.PORT ?? '8301'}.log`);
-  const fd = fs.openSync(out, 'w');
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', fd, 'inherit'],
-  });
-  fs.closeSync(fd);
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = setInterval(() => {
-      if (/ready|listening|Server listening/i.test(fs.readFileSync(out, 'utf8').slice(0, 100_000))) {
-        clearInterval(poll);
-        resolve(child);
-      } else if (Date.now() - started > 60_000) {
-        clearInterval(poll);
-        reject(new Error('server did not start in 60 s'));
-      }
-    }, 50);
-    child.on('exit', (code) => {
-      clearInterval(poll);
-      reject(new Error(`server exited with ${code}`));
-    });
-  });
-}
+const start = (args, env) => startServer(args, env, dataDir);
 
 /** CPU time a process has used so far, in µs (Linux: /proc/<pid>/stat; undefined elsewhere). */
 function cpuMicros(pid) {

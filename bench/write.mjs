@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { startServer, stopServer } from './lib/server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -19,38 +20,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const PORT = Number(process.env.BENCH_PORT ?? 8310);
 const base = `http://127.0.0.1:${PORT}`;
 
-/** Starts a server with its output going to a file; ready when it prints its ready line. */
-function start(args, env) {
-  const out = path.join(dataDir, `${path.basename(args[0], '.mjs')}-${env.PORT}.log`);
-  const fd = fs.openSync(out, 'w');
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', fd, 'inherit'],
-  });
-  fs.closeSync(fd);
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = setInterval(() => {
-      if (/ready|listening|Server listening/i.test(fs.readFileSync(out, 'utf8').slice(0, 100_000))) {
-        clearInterval(poll);
-        resolve(child);
-      } else if (Date.now() - started > 60_000) {
-        clearInterval(poll);
-        reject(new Error('server did not start in 60 s'));
-      }
-    }, 50);
-    child.on('exit', (code) => {
-      clearInterval(poll);
-      reject(new Error(`server exited with ${code}`));
-    });
-  });
-}
-const stop = async (child) => {
-  if (child.exitCode !== null) return;
-  child.kill();
-  await new Promise((r) => child.once('exit', r));
-};
+const start = (args, env) => startServer(args, env, dataDir);
+const stop = stopServer;
 
 const post = async (url, body, token) => {
   const res = await fetch(`${base}/admin/${url}`, {

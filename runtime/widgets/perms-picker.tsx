@@ -6,6 +6,7 @@ import { useDismiss } from '../shell/use-dismiss';
 import { labelOf } from './label-of';
 import { fieldAria, invalid } from './form-widgets';
 import { inputBaseClass, inputClass, invalidInputClass } from './ui-classes';
+import { Chevron } from './chevron';
 
 type Perm = { perm: string; summary: string };
 type Group = { prefix: string; title: string; perms: Perm[] };
@@ -115,16 +116,7 @@ export function PermsWidget(props: WidgetProps) {
           className="flex min-w-16 flex-1 items-center justify-between gap-1 self-stretch text-left text-faint disabled:cursor-not-allowed"
         >
           <span>{chosen.length === 0 ? t('perms.choose') : ''}</span>
-          <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" className="shrink-0">
-            <path
-              d="M2.5 4.5L6 8l3.5-3.5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.5"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <Chevron className="shrink-0" />
         </button>
       </div>
       {open && (

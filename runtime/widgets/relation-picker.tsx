@@ -4,6 +4,7 @@ import type { EpsField } from '../engine/eps';
 import { useRelationOptions, type RelationOption } from './relation-options';
 import { inputClass, invalidInputClass } from './ui-classes';
 import { useDismiss } from '../shell/use-dismiss';
+import { Chevron } from './chevron';
 
 type Value = number | string;
 
@@ -181,16 +182,7 @@ export function RelationPicker({
               </span>
             ))}
         </span>
-        <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" className="shrink-0 text-faint">
-          <path
-            d="M2.5 4.5L6 8l3.5-3.5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.5"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <Chevron className="shrink-0 text-faint" />
       </button>
       {clearable && (
         // Beside the picker, not inside its button: no control inside another.
