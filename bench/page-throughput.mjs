@@ -2,7 +2,6 @@
 // - the honest floor: a hand-written Fastify route running the same SQL statements (captured from Joinery's own page
 //   call with JOINERY_SQL_LOG) with prepared better-sqlite3 statements, no auth. Target (issue 12): Joinery ≥ 60%.
 // - a bare Fastify JSON route with constant rows (no database): reported, as QUALITY.md asks, with no target.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -7,7 +7,6 @@
 // 3. (reported) 200 concurrent single user adds: acknowledged writes per second (the issue measured 8–9 with the
 //    hashing inside the transaction).
 // Ports BENCH_PORT (default 8310) and the next one.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
