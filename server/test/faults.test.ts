@@ -319,7 +319,8 @@ async function sideConnection(t: TestApp): Promise<Side> {
         await c.query('begin');
         await c.query(
           id === undefined
-            ? `lock table ${table} in access exclusive mode`
+            ? // Writes wait, reads go on (an upload reads its owner's quota from space_info before it stores files).
+              `lock table ${table} in exclusive mode`
             : `select id from ${table} where id = ${Number(id)} for update`,
         );
       },
@@ -341,7 +342,8 @@ async function sideConnection(t: TestApp): Promise<Side> {
   const c = await mysql.createConnection({ uri: t.url });
   return {
     lock: async (table, id) => {
-      if (id === undefined) await c.query(`lock tables ${table} write`);
+      // Writes wait, reads go on (as on PostgreSQL).
+      if (id === undefined) await c.query(`lock tables ${table} read`);
       else {
         await c.query('begin');
         await c.query(`select id from ${table} where id = ${Number(id)} for update`);

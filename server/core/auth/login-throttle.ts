@@ -122,7 +122,10 @@ export class LoginThrottle {
       [pair, pairId],
     ] as const) {
       const o = await this.others(b.key, id, now);
-      wait = Math.max(wait, o.last + this.delayOf(o.n, b.free) - now);
+      // Within the free number there is no wait at all: an attempt under way that began a moment after this one (a
+      // later `at`) must not make this one wait for it.
+      const delay = this.delayOf(o.n, b.free);
+      if (delay > 0) wait = Math.max(wait, o.last + delay - now);
     }
     if (wait > 0) {
       await this.remove([ipId, pairId, userId]);
