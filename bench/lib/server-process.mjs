@@ -12,7 +12,11 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 export function startServer(args, env, logDir) {
   const out = path.join(logDir, `${path.basename(args[0], '.mjs')}-${env.PORT ?? 'default'}.log`);
   const fd = fs.openSync(out, 'w');
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', fd, 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', fd, 'inherit'],
+  });
   fs.closeSync(fd);
   return new Promise((resolve, reject) => {
     const started = Date.now();
