@@ -2,6 +2,7 @@ import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pngFile } from './png.js';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
 import { createStaff } from './create-staff.js';
 import { createAjv } from '../core/registry/schema-validator.js';
@@ -20,37 +21,9 @@ const LIMITS = {
   pictureMaxPixels: 40_000_000,
 };
 
-/** CRC-32 of PNG chunks. */
-function crc32(data: Buffer): number {
-  let c = ~0;
-  for (const byte of data) {
-    c ^= byte;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
 /** A valid black-and-white PNG of side × side pixels: 10000 × 10000 is about 12 KB of file and 100 MP to decode. */
-function bigPng(side: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(side, 0);
-  ihdr.writeUInt32BE(side, 4);
-  ihdr.set([1, 0, 0, 0, 0], 8);
-  const rows = Buffer.alloc(side * (1 + Math.ceil(side / 8)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(rows, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const bigPng = (side: number) =>
+  pngFile(side, side, 1, deflateSync(Buffer.alloc(side * (1 + Math.ceil(side / 8))), { level: 9 }));
 const pdf = (length: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(length - 9)]);
 
 /** A multipart/form-data body of files, as a browser sends it. */

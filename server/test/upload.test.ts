@@ -8,37 +8,10 @@ import type { Row } from '../core/db/row.js';
 import { sanitiseName } from '../modules/base/upload.js';
 import sharp from 'sharp';
 import { deflateSync } from 'node:zlib';
+import { pngFile } from './png.js';
 
-/** CRC-32 of PNG chunks. */
-function crc32(data: Buffer): number {
-  let c = ~0;
-  for (const byte of data) {
-    c ^= byte;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
 /** A small, valid PNG whose header claims 100,000 × 100,000 grey pixels (10 gigapixels once decoded). */
-function bombPng(): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(100_000, 0);
-  ihdr.writeUInt32BE(100_000, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(100_001 * 4))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const bombPng = () => pngFile(100_000, 100_000, 8, deflateSync(Buffer.alloc(100_001 * 4)));
 
 const MAX = 4096;
 const UPLOAD = '/admin/base/comm/upload';
