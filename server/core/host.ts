@@ -11,6 +11,7 @@ import type { Access, ActionInput, DeclaredRoute } from './http/route-types.js';
 import { ok } from './http/envelope.js';
 import { asRow } from './db/row.js';
 import { TaskHandlerRegistry } from './tasks/task-handler-registry.js';
+import { ProgressBoard } from './http/progress.js';
 
 export type RouteHandler = (ctx: OpContext, input: Omit<ActionInput, 'entity'>) => Promise<unknown> | unknown;
 
@@ -21,6 +22,8 @@ export class Host {
   readonly declared: DeclaredRoute[] = [];
   /** Services scheduled tasks may run (built-ins and plugins register here). */
   readonly taskHandlers = new TaskHandlerRegistry();
+  /** Progress of long calls, polled through comm/progress. */
+  readonly progress = new ProgressBoard();
 
   constructor(
     readonly app: FastifyInstance,
@@ -29,7 +32,9 @@ export class Host {
     readonly registry: Registry,
     readonly auth: AuthService,
     readonly throttle: LoginThrottle,
-  ) {}
+  ) {
+    app.addHook('onResponse', async (request) => this.progress.finish(request));
+  }
 
   /** The operation context of a request. */
   context(request: FastifyRequest): OpContext {
@@ -41,6 +46,7 @@ export class Host {
       user: request.user,
       url: request.url.split('?')[0],
       params: request.method === 'GET' ? request.query : request.body,
+      progress: this.progress.reporter(request),
     };
   }
 

@@ -76,6 +76,48 @@ describe.each(DIALECTS)('slow work outside transactions (%s)', (dialect) => {
     240_000,
   );
 
+  it.runIf(dialect === 'sqlite')(
+    'a batch add named with x-progress-id reports how far it has got while it runs, to its own user only',
+    async () => {
+      const id = `batch-progress-${dialect}`;
+      const users = Array.from({ length: 40 }, (_, i) => ({
+        username: `progress-${i}`,
+        name: `Progress ${i}`,
+        password: `secret-${i}-p`,
+        roleIdList: [1],
+      }));
+      let answered = false;
+      const batch = t
+        .call('POST', '/admin/base/sys/user/add', { token, body: users, headers: { 'x-progress-id': id } })
+        .then((r) => {
+          answered = true;
+          return r;
+        });
+      // Polled while the batch runs: the count only grows, never past the total, and is seen between the ends.
+      const seen: { phase: string; done: number; total: number }[] = [];
+      while (!answered) {
+        // Lets the hashing threads' answers in between (an in-process call can resolve without leaving the microtasks).
+        await new Promise((resolve) => setImmediate(resolve));
+        const r = await t.call('GET', '/admin/base/comm/progress', { token, query: { id } });
+        expect(r.status, r.raw).toBe(200);
+        if (r.body.data) seen.push(r.body.data as { phase: string; done: number; total: number });
+      }
+      expect((await batch).status).toBe(200);
+      expect(seen.some((s) => s.phase === 'check' && s.done > 0 && s.done < 40 && s.total === 40)).toBe(true);
+      for (let i = 1; i < seen.length; i++) expect(seen[i].done).toBeGreaterThanOrEqual(seen[i - 1].done);
+      const after = await t.call('GET', '/admin/base/comm/progress', { token, query: { id } });
+      expect(after.body.data).toEqual({ phase: 'done', done: 40, total: 40 });
+      // Another signed-in user asking for the same id learns nothing.
+      const other = await t.login('progress-3', 'secret-3-p');
+      const theirs = await t.call('GET', '/admin/base/comm/progress', { token: other, query: { id } });
+      expect(theirs.status).toBe(200);
+      expect(theirs.body.data ?? null).toBeNull();
+      const missing = await t.call('GET', '/admin/base/comm/progress', { token });
+      expect(missing.status).toBe(400);
+    },
+    240_000,
+  );
+
   it(`an add of more than ${MAX_ADD_BATCH} records is a 400 naming the limit, in the caller's language, and adds nothing`, async () => {
     const before = (await t.rows('dict_info')).length;
     const body = Array.from({ length: MAX_ADD_BATCH + 1 }, (_, i) => ({ typeId: 1, name: `many-${i}` }));

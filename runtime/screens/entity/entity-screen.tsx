@@ -20,7 +20,8 @@ import { allows, onRow, onSelection } from './action-buttons';
 import { ListTabs } from './list-tabs';
 import { MasterPanel } from './master-panel';
 import { TOOLBAR_EXTRAS } from '../../overrides/toolbar-extras';
-import { ExportButton, ImportDialog } from './export-import';
+import { ExportButton } from './export-import';
+import { ImportDialog } from './import-dialog';
 import { parentsOf, treeRows } from '../../engine/tree-rows';
 import { KEYED_NAME_FIELD, useRowName } from '../../widgets/row-name';
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, SystemTables } from '../db/database.js';
 import type { Registry } from '../registry/registry.js';
 import type { HookRegistry } from './entity-hooks.js';
+import type { ProgressReporter } from '../http/progress.js';
 
 /** The signed-in admin as the server sees them on one request. */
 export type RequestUser = {
@@ -27,4 +28,6 @@ export type OpContext = {
   /** Request path and arguments, kept with recycle-bin copies. */
   url: string;
   params: unknown;
+  /** Set when the caller asked to follow a long call (an `x-progress-id` header): batch add and import report to it. */
+  progress?: ProgressReporter;
 };

@@ -185,6 +185,7 @@ async function prepareRows(
   raws: Row[],
   action: 'add' | 'update',
   pathPrefix: (i: number) => string,
+  onRow?: () => void,
 ): Promise<Prepared[]> {
   const hooks = ctx.hooks.get(entity.prefix);
   const prepared = raws.map((raw, i) => {
@@ -194,7 +195,10 @@ async function prepareRows(
   });
   let next = 0;
   const lane = async () => {
-    while (next < prepared.length) await hashPasswords(entity, prepared[next++].row);
+    while (next < prepared.length) {
+      await hashPasswords(entity, prepared[next++].row);
+      onRow?.();
+    }
   };
   await Promise.all(Array.from({ length: Math.min(hashPool.threads, prepared.length) }, lane));
   return prepared;
@@ -269,7 +273,16 @@ export async function addRows(ctx: OpContext, entity: Entity, body: unknown) {
       throw badRequest(`${batch ? `${i}: ` : ''}body must be an object`);
   });
   const hooks = ctx.hooks.get(entity.prefix);
-  const prepared = await prepareRows(ctx, entity, inputs as Row[], 'add', (i) => (batch ? `${i}.` : ''));
+  ctx.progress?.start(inputs.length);
+  const prepared = await prepareRows(
+    ctx,
+    entity,
+    inputs as Row[],
+    'add',
+    (i) => (batch ? `${i}.` : ''),
+    () => ctx.progress?.step(),
+  );
+  ctx.progress?.phase('write');
   const ids = await inTransaction(ctx, entity, async (tx) => {
     const out: number[] = [];
     for (const p of prepared) out.push(await addOne(tx, entity, p));

@@ -237,6 +237,7 @@ export async function importRows(ctx: OpContext, entity: Entity, request: Fastif
   // As many rows at once as the hash pool has threads (the pool is shared with every other caller).
   const slots: ({ c: Candidate; patch?: Row; prepared: Prepared } | undefined)[] = new Array(candidates.length);
   let next = 0;
+  ctx.progress?.start(candidates.length);
   const lane = async () => {
     while (next < candidates.length) {
       const i = next++;
@@ -254,10 +255,12 @@ export async function importRows(ctx: OpContext, entity: Entity, request: Fastif
         if (!(e instanceof AppError)) throw e;
         refusedRow(c, e);
       }
+      ctx.progress?.step();
     }
   };
   await Promise.all(Array.from({ length: Math.min(hashPool.threads, candidates.length) }, lane));
   const ready = slots.filter((r) => r !== undefined);
+  ctx.progress?.phase('write');
   try {
     await writeTransaction(ctx, entity, async (tx) => {
       for (const { c, patch, prepared } of ready) {

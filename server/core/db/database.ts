@@ -1,3 +1,4 @@
+import type { PoolConnection } from 'mysql2';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -260,12 +261,37 @@ async function openMysql(url: string): Promise<Kysely<SystemTables>> {
         }
         settled = true;
         clearTimeout(timer);
-        callback(error, connection as never);
+        callback(error, (error ? connection : answerWithin(connection, t.statementMs + 5000)) as never);
       });
     },
     end: (callback) => pool.end(callback),
   };
   return new TrackedKysely<SystemTables>({ dialect: new MysqlDialect({ pool: bounded }), ...queryLog() });
+}
+
+/**
+ * A pooled MySQL connection whose statements give up when the server sends nothing back for `ms` (a paused or
+ * partitioned server: max_statement_time runs on the server, which then answers nothing). A connection that timed
+ * out is destroyed instead of going back to the pool, where its stuck command would hold every later statement.
+ */
+function answerWithin(connection: PoolConnection, ms: number): PoolConnection {
+  let stuck = false;
+  return new Proxy(connection, {
+    get(target, key, receiver) {
+      if (key === 'query')
+        return (sqlText: unknown, values: unknown, callback?: (error: unknown, ...rest: unknown[]) => void) => {
+          const options = typeof sqlText === 'string' ? { sql: sqlText, timeout: ms } : sqlText;
+          if (!callback) return target.query(options as never, values as never);
+          return target.query(options as never, values as never, (error: unknown, ...rest: unknown[]) => {
+            if ((error as { code?: string } | null)?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') stuck = true;
+            callback(error, ...rest);
+          });
+        };
+      if (key === 'release') return () => (stuck ? target.destroy() : target.release());
+      const value = Reflect.get(target, key, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** Opens the database named by a URL: sqlite:<file>, sqlite::memory:, postgres://…, mysql://…. */

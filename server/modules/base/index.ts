@@ -8,6 +8,7 @@ import { registerSysDepartment } from './sys-department.js';
 import { registerSysLog } from './sys-log.js';
 import { registerSysParam } from './sys-param.js';
 import { registerPrefRoutes } from './pref-routes.js';
+import { registerProgressRoute } from './progress-route.js';
 import { registerCodingRoutes } from './coding/coding-routes.js';
 import { registerFileReferences } from './file-references.js';
 
@@ -21,6 +22,7 @@ export function registerBaseModule(host: Host): void {
   registerSysLog(host);
   registerSysParam(host);
   registerPrefRoutes(host);
+  registerProgressRoute(host);
   registerCodingRoutes(host);
   registerFileReferences(host);
 }
