@@ -1,8 +1,6 @@
 import type { EntitySchema, FieldSchema } from './entity-types.js';
-import { createAjv } from './schema-validator.js';
+import { compiledSchema } from './compiled-schemas.js';
 import { namesFromPrefix } from './derive-names.js';
-
-const ajv = createAjv();
 
 /** Rules the meta-schema cannot state (cross-references inside one file). Returns the first problem, or undefined. */
 export function checkEntitySemantics(schema: EntitySchema): string | undefined {
@@ -68,9 +66,9 @@ export function checkEntitySemantics(schema: EntitySchema): string | undefined {
     const carried = checkDictEntries(where, field, types, carriedDicts);
     if (carried) return carried;
     const { 'x-label': _l, 'x-dict-entries': _d, ...plain } = field;
-    let validate: ReturnType<typeof ajv.compile>;
+    let validate: ReturnType<typeof compiledSchema>;
     try {
-      validate = ajv.compile(plain);
+      validate = compiledSchema(plain);
     } catch (e) {
       return `${where}: ${(e as Error).message}`;
     }

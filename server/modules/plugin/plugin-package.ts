@@ -1,5 +1,6 @@
 import { badRequest } from '../../core/errors.js';
 import { createAjv, describeAjvError } from '../../core/registry/schema-validator.js';
+import { compiledSchema } from '../../core/registry/compiled-schemas.js';
 
 /**
  * A plugin package's content, as stored in plugin_info.content (`{ type: 'joinery', data: PluginContent }`).
@@ -174,9 +175,9 @@ export function parsePackage(files: Map<string, Buffer>): PluginPackage {
   if (m.configSchema) {
     if (m.configSchema.type !== 'object')
       throw new IncompletePackage('plugin.json: configSchema must be a JSON Schema of type object');
-    let validate: ReturnType<ReturnType<typeof createAjv>['compile']>;
+    let validate: ReturnType<typeof compiledSchema>;
     try {
-      validate = createAjv().compile(m.configSchema);
+      validate = compiledSchema(m.configSchema);
     } catch (e) {
       throw new IncompletePackage(`plugin.json: configSchema is not a valid JSON Schema (${(e as Error).message})`);
     }
@@ -259,7 +260,7 @@ export function contentOfRow(value: unknown): PluginContent | undefined {
 /** Checks a configuration against the plugin's config schema; throws 400 naming `config.<path>`. */
 export function checkConfig(configSchema: unknown, config: unknown): void {
   if (!configSchema || typeof configSchema !== 'object') return;
-  const validate = createAjv().compile(configSchema as Record<string, unknown>);
+  const validate = compiledSchema(configSchema);
   if (validate(config ?? {})) return;
   const issues = (validate.errors ?? []).slice(0, 5).map((e) => {
     const d = describeAjvError(e);
