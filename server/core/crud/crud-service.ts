@@ -1,5 +1,5 @@
 import { maxAddBatch, maxPageSize } from '../../config.js';
-import { appError, E, fieldError, issue } from '../errors.js';
+import { appError, E, fieldError, issue, joinTexts, same } from '../errors.js';
 import type { Entity } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import { decodeFreshRows, decodeRow, encodeRow } from '../db/row-codec.js';
@@ -151,7 +151,11 @@ async function checkUnique(ctx: OpContext, entity: Entity, row: Row, exceptId?: 
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
     if (await q.executeTakeFirst()) {
       const details = key.map((k) => issue(k, E.FIELD_TAKEN));
-      throw appError(E.UNIQUE_TAKEN, { fields: key.join(' + ') }, details);
+      const labels = joinTexts(
+        key.map((k) => entity.fieldMap.get(k)?.label ?? same(k)),
+        same(' + '),
+      );
+      throw appError(E.UNIQUE_TAKEN, { fields: key.join(' + '), labels }, details);
     }
   }
 }

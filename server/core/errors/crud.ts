@@ -45,17 +45,17 @@ export const CRUD = defineErrors({
   RECORD_NOT_FOUND: {
     status: 404,
     texts: {
-      'zh-cn': '{prefix}：记录 {id} 不存在',
-      'zh-tw': '{prefix}：記錄 {id} 不存在',
+      'zh-cn': '{prefix}: 记录 {id} 不存在',
+      'zh-tw': '{prefix}: 記錄 {id} 不存在',
       en: '{prefix}: no record with id {id}',
     },
   },
   UNIQUE_TAKEN: {
     status: 409,
     texts: {
-      'zh-cn': '{fields}：该值已被其他记录使用',
-      'zh-tw': '{fields}：該值已被其他記錄使用',
-      en: '{fields}: the value is already used by another record',
+      'zh-cn': '{fields}（{labels}）: 该值已被其他记录使用',
+      'zh-tw': '{fields}（{labels}）: 該值已被其他記錄使用',
+      en: '{fields} ({labels}): the value is already used by another record',
     },
   },
   UNIQUE_TAKEN_UNNAMED: {
@@ -109,8 +109,8 @@ export const CRUD = defineErrors({
   RESTORE_TAKEN: {
     status: 409,
     texts: {
-      'zh-cn': '{prefix}：记录 {id} 无法恢复，它的 id 或唯一值已被使用',
-      'zh-tw': '{prefix}：記錄 {id} 無法還原，它的 id 或唯一值已被使用',
+      'zh-cn': '{prefix}: 记录 {id} 无法恢复，它的 id 或唯一值已被使用',
+      'zh-tw': '{prefix}: 記錄 {id} 無法還原，它的 id 或唯一值已被使用',
       en: '{prefix}: record {id} cannot be restored because its id or a unique value is in use',
     },
   },

@@ -2,9 +2,10 @@ import { CODE, defineErrors } from './define.js';
 
 /** Envelope, sign-in, routing, HTTP framing and database availability. */
 export const GENERAL = defineErrors({
+  // A path is an identifier: it is followed by an ASCII colon in every language (clients split on `path: `).
   FIELD_PROBLEM: {
     status: 400,
-    texts: { 'zh-cn': '{path}：{problem}', 'zh-tw': '{path}：{problem}', en: '{path}: {problem}' },
+    texts: { 'zh-cn': '{path}: {problem}', 'zh-tw': '{path}: {problem}', en: '{path}: {problem}' },
   },
   SESSION_EXPIRED: {
     status: 401,
@@ -30,9 +31,10 @@ export const GENERAL = defineErrors({
       en: 'Session expired or access denied',
     },
   },
+  // zh-cn: the original's (Midway's) own text, PROTOCOL §4.
   ROUTE_NOT_FOUND: {
     status: 404,
-    texts: { 'zh-cn': '{path} Not Found', 'zh-tw': '{path} Not Found', en: '{path} Not Found' },
+    texts: { 'zh-cn': '{path} Not Found', 'zh-tw': '找不到 {path}', en: '{path} Not Found' },
   },
   INTERNAL: {
     status: 500,

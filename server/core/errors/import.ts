@@ -13,40 +13,40 @@ export const IMPORT = defineErrors({
   IMPORT_NOT_UTF8: {
     status: 400,
     texts: {
-      'zh-cn': '{name}：文件不是 UTF-8 文本，请另存为“CSV UTF-8”',
-      'zh-tw': '{name}：檔案不是 UTF-8 文字，請另存為「CSV UTF-8」',
+      'zh-cn': '{name}: 文件不是 UTF-8 文本，请另存为“CSV UTF-8”',
+      'zh-tw': '{name}: 檔案不是 UTF-8 文字，請另存為「CSV UTF-8」',
       en: '{name}: the file is not UTF-8 text; save it as CSV UTF-8',
     },
   },
   IMPORT_XLSX_UNREADABLE: {
     status: 415,
     texts: {
-      'zh-cn': '{name}：不是可读取的 .xlsx 工作簿',
-      'zh-tw': '{name}：不是可讀取的 .xlsx 活頁簿',
+      'zh-cn': '{name}: 不是可读取的 .xlsx 工作簿',
+      'zh-tw': '{name}: 不是可讀取的 .xlsx 活頁簿',
       en: '{name}: not a readable .xlsx workbook',
     },
   },
   IMPORT_XLSX_TOO_LARGE: {
     status: 413,
     texts: {
-      'zh-cn': '{name}：工作簿解压后为 {size} 字节（最多 {max}）',
-      'zh-tw': '{name}：活頁簿解壓縮後為 {size} 位元組（最多 {max}）',
+      'zh-cn': '{name}: 工作簿解压后为 {size} 字节（最多 {max}）',
+      'zh-tw': '{name}: 活頁簿解壓縮後為 {size} 位元組（最多 {max}）',
       en: '{name}: the workbook unpacks into {size} bytes (at most {max})',
     },
   },
   IMPORT_FILE_TYPE: {
     status: 415,
     texts: {
-      'zh-cn': '{name}：导入只接受 .csv 或 .xlsx 文件',
-      'zh-tw': '{name}：匯入只接受 .csv 或 .xlsx 檔案',
+      'zh-cn': '{name}: 导入只接受 .csv 或 .xlsx 文件',
+      'zh-tw': '{name}: 匯入只接受 .csv 或 .xlsx 檔案',
       en: '{name}: import takes .csv or .xlsx files',
     },
   },
   IMPORT_FILE_TOO_LARGE: {
     status: 413,
     texts: {
-      'zh-cn': '{name}：文件超过 {max}',
-      'zh-tw': '{name}：檔案超過 {max}',
+      'zh-cn': '{name}: 文件超过 {max}',
+      'zh-tw': '{name}: 檔案超過 {max}',
       en: '{name}: larger than {max}',
     },
   },
@@ -65,22 +65,22 @@ export const IMPORT = defineErrors({
   IMPORT_NO_ROWS: {
     status: 400,
     texts: {
-      'zh-cn': '{name}：表头下没有数据行',
-      'zh-tw': '{name}：標題列下沒有資料列',
+      'zh-cn': '{name}: 表头下没有数据行',
+      'zh-tw': '{name}: 標題列下沒有資料列',
       en: '{name}: no rows under the header',
     },
   },
   IMPORT_TOO_MANY_ROWS: {
     status: 413,
     texts: {
-      'zh-cn': '{name}：{count} 行，每次最多导入 {max} 行',
-      'zh-tw': '{name}：{count} 列，每次最多匯入 {max} 列',
+      'zh-cn': '{name}: {count} 行，每次最多导入 {max} 行',
+      'zh-tw': '{name}: {count} 列，每次最多匯入 {max} 列',
       en: '{name}: {count} rows; at most {max} per import',
     },
   },
   IMPORT_HEADER_BAD: {
     status: 400,
-    texts: { 'zh-cn': '{name}：{problems}', 'zh-tw': '{name}：{problems}', en: '{name}: {problems}' },
+    texts: { 'zh-cn': '{name}: {problems}', 'zh-tw': '{name}: {problems}', en: '{name}: {problems}' },
   },
   IMPORT_HEADER_UNKNOWN: {
     status: 400,
@@ -101,8 +101,8 @@ export const IMPORT = defineErrors({
   IMPORT_ROWS_BAD: {
     status: 400,
     texts: {
-      'zh-cn': '{name}：{count} 处问题，未导入任何数据 — {first}',
-      'zh-tw': '{name}：{count} 處問題，未匯入任何資料 — {first}',
+      'zh-cn': '{name}: {count} 处问题，未导入任何数据 — {first}',
+      'zh-tw': '{name}: {count} 處問題，未匯入任何資料 — {first}',
       en: '{name}: {count} problem(s), nothing was imported — {first}',
     },
   },

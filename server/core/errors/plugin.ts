@@ -12,8 +12,8 @@ export const PLUGIN = defineErrors({
   PLUGIN_BUILTIN_FIXED: {
     status: 400,
     texts: {
-      'zh-cn': '内置插件 {key} 的这些字段不能修改（只能修改 status 和 config）',
-      'zh-tw': '內建插件 {key} 的這些欄位不能修改（只能修改 status 和 config）',
+      'zh-cn': '内置插件 {key} 的此字段不能修改（只能修改 status 和 config）',
+      'zh-tw': '內建插件 {key} 的此欄位不能修改（只能修改 status 和 config）',
       en: 'the built-in plugin {key} keeps its own (only status and config can change)',
     },
   },

@@ -8,7 +8,7 @@ import { defineErrors } from './define.js';
 export const VALIDATION = defineErrors({
   VALIDATION_FAILED: {
     status: 400,
-    texts: { 'zh-cn': '{field}：{problem}', 'zh-tw': '{field}：{problem}', en: '{field}: {problem}' },
+    texts: { 'zh-cn': '{field}: {problem}', 'zh-tw': '{field}: {problem}', en: '{field}: {problem}' },
   },
   AJV_REQUIRED: {
     status: 400,

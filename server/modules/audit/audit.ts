@@ -1,7 +1,7 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
-import { appError, E, type ErrorEntry, fieldError, issue, stateText } from '../../core/errors.js';
+import { appError, E, type ErrorEntry, fieldError, fieldsError, issue, stateText } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 import { decodeRow, encodeRow } from '../../core/db/row-codec.js';
 import { nowText } from '../../core/db/time.js';
@@ -210,7 +210,7 @@ export function registerAudit(host: Host): void {
       if (changed.length) {
         const why = { id: String(existing.id), state: stateText('TICKET', s) };
         const details = changed.map((path) => issue(path, E.AUDIT_DECIDED_FROZEN, why));
-        throw appError(E.AUDIT_DECIDED_FROZEN, why, details);
+        throw fieldsError(E.AUDIT_DECIDED_FROZEN, details);
       }
     },
   };
