@@ -82,8 +82,8 @@ describe.each(DIALECTS)('failures in the caller\u2019s language (%s)', (dialect)
         status: 400,
         errorCode: 'ORDER_COLUMN_UNKNOWN',
         message: {
-          'zh-cn': `order：${problem['zh-cn']}`,
-          'zh-tw': `order：${problem['zh-tw']}`,
+          'zh-cn': `order: ${problem['zh-cn']}`,
+          'zh-tw': `order: ${problem['zh-tw']}`,
           en: `order: ${problem.en}`,
         },
         details: {
@@ -109,8 +109,8 @@ describe.each(DIALECTS)('failures in the caller\u2019s language (%s)', (dialect)
         status: 409,
         errorCode: 'UNIQUE_TAKEN',
         message: {
-          'zh-cn': `name（名称）：${taken['zh-cn']}`,
-          'zh-tw': `name（名稱）：${taken['zh-tw']}`,
+          'zh-cn': `name（名称）: ${taken['zh-cn']}`,
+          'zh-tw': `name（名稱）: ${taken['zh-tw']}`,
           en: `name (Name): ${taken.en}`,
         },
         details: {
@@ -147,7 +147,7 @@ describe.each(DIALECTS)('failures in the caller\u2019s language (%s)', (dialect)
       expect([r.status, r.body.code, r.body.errorCode]).toEqual([400, 1002, 'VALIDATION_FAILED']);
       expect(byPath(r.body.details)).toEqual(details[language]);
       const first = (r.body.details as Row[])[0];
-      expect(r.body.message).toBe(`${first.path}${language === 'en' ? ': ' : '：'}${first.message}`);
+      expect(r.body.message).toBe(`${first.path}: ${first.message}`);
     }
   });
 
@@ -183,8 +183,8 @@ describe.each(DIALECTS)('failures in the caller\u2019s language (%s)', (dialect)
         status: 400,
         errorCode: 'VALIDATION_FAILED',
         message: {
-          'zh-cn': `cron：${problem['zh-cn']}`,
-          'zh-tw': `cron：${problem['zh-tw']}`,
+          'zh-cn': `cron: ${problem['zh-cn']}`,
+          'zh-tw': `cron: ${problem['zh-tw']}`,
           en: `cron: ${problem.en}`,
         },
         details: {
