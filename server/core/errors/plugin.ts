@@ -117,6 +117,14 @@ export const PLUGIN = defineErrors({
       en: 'The plugin could not be installed: {reason}',
     },
   },
+  PLUGIN_HOOK_TAKEN: {
+    status: 400,
+    texts: {
+      'zh-cn': '已存在相同hook({hook})的插件「{names}」，继续安装将停用它',
+      'zh-tw': '已存在相同hook({hook})的插件「{names}」，繼續安裝將停用它',
+      en: 'Another plugin ({names}) already uses the hook {hook}; installing this one disables it',
+    },
+  },
   PLUGIN_EXISTS: {
     status: 400,
     texts: {

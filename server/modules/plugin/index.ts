@@ -5,8 +5,9 @@ import type { OpContext } from '../../core/crud/context.js';
 import { encodeRow, decodeRow } from '../../core/db/row-codec.js';
 import { insertRow } from '../../core/crud/insert-row.js';
 import { nowText } from '../../core/db/time.js';
-import { AppError, appError, E, fieldError, fieldsError, forbidden, issue } from '../../core/errors.js';
+import { AppError, appError, E, fieldError, fieldsError, forbidden, issue, textOf } from '../../core/errors.js';
 import { sizeText } from '../../core/limits.js';
+import { requestLanguage } from '../../core/http/request-language.js';
 import { builtinOf, builtinStates, isBuiltinRow } from './builtins.js';
 import { readPackage, PACKAGE_LIMITS } from './package-reader.js';
 import {
@@ -187,6 +188,8 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
   });
 
   host.actions.set(PLUGIN_PREFIX, 'install', async (ctx, { request }) => {
+    // The questions of types 0–2 are data, not failures: said in the caller's language too.
+    const lang = requestLanguage(request.headers.language);
     superOnly(ctx);
     const { file, force } = await readInstallBody(request);
     if (!file || file.length === 0) throw appError(E.PLUGIN_PACKAGE_MISSING, {}, [issue('files', E.FIELD_REQUIRED)]);
@@ -199,7 +202,7 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
       const reason = { reason: e.message };
       if (force)
         throw appError(E.PLUGIN_PACKAGE_INCOMPLETE, reason, [issue('files', E.PLUGIN_PACKAGE_INCOMPLETE, reason)]);
-      return { type: 0, message: `插件包不完整: ${e.message}` };
+      return { type: 0, message: textOf(E.PLUGIN_PACKAGE_INCOMPLETE, reason)[lang] };
     }
     try {
       manager.checkPackage(pkg);
@@ -224,11 +227,11 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
             .where('keyName', '<>', pkg.manifest.keyName)
             .execute()
         : [];
-    if (!force && previous) return { type: 1, message: '插件已存在，继续安装将覆盖' };
+    if (!force && previous) return { type: 1, message: textOf(E.PLUGIN_EXISTS)[lang] };
     if (!force && rivals.length)
       return {
         type: 2,
-        message: `已存在相同hook(${hook})的插件「${rivals.map((r) => r.name).join('、')}」，继续安装将停用它`,
+        message: textOf(E.PLUGIN_HOOK_TAKEN, { hook: String(hook), names: rivals.map((r) => r.name).join('、') })[lang],
       };
 
     const row = rowOf(pkg, previous ? decodeRow(entity(), previous) : undefined);
