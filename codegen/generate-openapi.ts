@@ -58,8 +58,9 @@ export function generateOpenApi(
       type: 'object',
       required: ['code', 'message'],
       properties: {
-        code: { type: 'integer' },
-        message: { type: 'string' },
+        code: { type: 'integer', description: '1001 comm fail, 1002 validate fail, 1003 core fail' },
+        message: { type: 'string', description: "in the language of the request's `language` header" },
+        errorCode: { type: 'string', description: 'the error catalogue id (server/core/errors/README.md)' },
         details: {
           type: 'array',
           items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },

@@ -36,7 +36,7 @@ test.describe('import and export from a list', () => {
     await expect(report).toContainText('共 3 行：新增 1，修改 0，错误 2');
     const errors = dialog.getByTestId('import-errors').locator('tbody tr');
     await expect(errors).toHaveCount(2);
-    await expect(errors.nth(0)).toContainText('3价格"cheap" is not an amount in yuan');
+    await expect(errors.nth(0)).toContainText('3价格“cheap”不是以元为单位的金额');
     await expect(errors.nth(1)).toContainText('4分类');
     await expect(dialog.getByRole('button', { name: /^导入（/ })).toBeDisabled();
     const none = await api.call<{ list: Row[] }>('POST', '/admin/product/info/page', { keyWord: `Crate ${suffix}` });

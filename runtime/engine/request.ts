@@ -51,6 +51,12 @@ function query(params: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * The message of a failed reply that carries none of its own (a proxy's error page, an empty body): said by the
+ * console in the user's language. Every other message is the server's, already in that language.
+ */
+export const requestFailed = (status: number): string => i18n.t('common:request.failed', { status });
+
 /** Ends the session: clears it, says why, and goes to the login page. */
 export function expireSession(reason: string = i18n.t('common:session.expired')): void {
   const hadSession = getSession() !== null;
@@ -108,8 +114,8 @@ async function readBody(response: Response): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    // A proxy error page or plain text: keep it as the message.
-    return { message: text.slice(0, 300) };
+    // A proxy's error page or plain text: no envelope, so no message of the server's (requestFailed says it).
+    return undefined;
   }
 }
 
@@ -157,7 +163,7 @@ async function send<T>(
   }
   const parsed = (await readBody(response)) as Envelope | undefined;
   // The server writes its messages in the language of the `language` header sent with every call.
-  const message = parsed?.message ?? response.statusText ?? `HTTP ${response.status}`;
+  const message = parsed?.message ?? requestFailed(response.status);
   if (response.status === 401 && token) {
     expireSession(message);
     throw new RequestError(401, message, parsed?.code);

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import i18n, { currentLanguage } from '../i18n/index';
-import { ensureToken, request, RequestError } from './request';
+import { ensureToken, RequestError, request, requestFailed } from './request';
 import { useSession } from './session';
 
 /** GET /admin/base/comm/uploadMode: where files go and the limits the server enforces (checked here first). */
@@ -100,7 +100,7 @@ export async function uploadFile(
         const data = reply.data;
         resolve(Array.isArray(data) ? String(data[0]) : String(data));
       } else {
-        reject(new RequestError(xhr.status, reply?.message ?? xhr.statusText ?? `HTTP ${xhr.status}`, reply?.code));
+        reject(new RequestError(xhr.status, reply?.message ?? requestFailed(xhr.status), reply?.code));
       }
     };
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });

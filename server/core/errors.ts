@@ -1,58 +1,91 @@
 import type { Lang } from './http/request-language.js';
+import { CODE, type ErrorEntry, type ParamsOf, type ParamValue, render, type Texts } from './errors/define.js';
+import { E } from './errors/catalogue.js';
 
-/** One catalogue of errors. Everything the server rejects is thrown as an AppError; the error handler turns it into the envelope. */
+export { CODE, E, type ErrorEntry, type ParamValue, render, type Texts };
+export { joinTexts, same } from './errors/define.js';
+
+/** A field detail as sent (`details: [{path, message}]`), in the caller's language. */
 export type FieldIssue = { path: string; message: string };
-/** A message in each language of the console; the reply carries the one of the caller's `language` header. */
-export type Texts = Record<Lang, string>;
-export type Message = string | Texts;
+/** A field detail before it is sent: its message in every language. */
+export type Issue = { path: string; message: Texts };
 
-export const CODE = { success: 1000, commFail: 1001, validateFail: 1002, coreFail: 1003 } as const;
-
+/**
+ * Everything the server refuses is thrown as an AppError made from an entry of the error catalogue
+ * (server/core/errors/): the error handler sends its envelope `{code, message, errorCode, details?}` in the caller's
+ * language. Build one with `appError`, `fieldError` or `issue`; there is no way to give it a bare string.
+ */
 export class AppError extends Error {
-  /** The message per language, when it has more than the one text. */
-  readonly texts?: Texts;
+  readonly statusCode: number;
+  readonly code: number;
+  /** The catalogue entry's id, sent as `errorCode`. */
+  readonly errorCode: string;
   /** Seconds for a Retry-After header (a 429 that says when to come back). */
   retryAfter?: number;
 
   constructor(
-    readonly statusCode: number,
-    message: Message,
-    readonly code: number = CODE.commFail,
-    readonly details?: FieldIssue[],
+    entry: ErrorEntry,
+    readonly texts: Texts,
+    readonly issues?: readonly Issue[],
   ) {
-    super(typeof message === 'string' ? message : message['zh-cn']);
+    super(texts['zh-cn']);
     this.name = 'AppError';
-    if (typeof message !== 'string') this.texts = message;
+    this.statusCode = entry.status;
+    this.code = entry.code;
+    this.errorCode = entry.id;
   }
 
-  /** The message in a language (zh-cn, the protocol's own, when no translation was given). */
+  /** The message in a language. */
   messageIn(lang: Lang): string {
-    return this.texts?.[lang] ?? this.message;
+    return this.texts[lang];
+  }
+
+  /** The field details in a language (undefined when there are none). */
+  detailsIn(lang: Lang): FieldIssue[] | undefined {
+    return this.issues?.length ? this.issues.map((d) => ({ path: d.path, message: d.message[lang] })) : undefined;
   }
 }
 
-export const badRequest = (message: Message, details?: FieldIssue[]) =>
-  new AppError(400, message, CODE.validateFail, details);
+/** The error of a catalogue entry, its placeholders filled, with field details. */
+export function appError<P extends string>(
+  entry: ErrorEntry<P>,
+  ...args: [...ParamsOf<P>, details?: readonly Issue[]]
+): AppError {
+  const [params, details] = args as unknown as [Record<string, ParamValue> | undefined, readonly Issue[] | undefined];
+  return new AppError(entry, render(entry.texts, params), details);
+}
+
+/** A field detail: the entry's text (placeholders filled) under a path. */
+export function issue<P extends string>(path: string, entry: ErrorEntry<P>, ...[params]: ParamsOf<P>): Issue {
+  return { path, message: render(entry.texts, params as Record<string, ParamValue> | undefined) };
+}
+
+/** An entry's text in every language, its placeholders filled (a reason or part inside another message). */
+export function textOf<P extends string>(entry: ErrorEntry<P>, ...[params]: ParamsOf<P>): Texts {
+  return render(entry.texts, params as Record<string, ParamValue> | undefined);
+}
+
+/** A failure of one field: the message is `<path>: <entry's text>` and the details name the field with that text. */
+export function fieldError<P extends string>(path: string, entry: ErrorEntry<P>, ...[params]: ParamsOf<P>): AppError {
+  const problem = render(entry.texts, params as Record<string, ParamValue> | undefined);
+  return new AppError(entry, render(E.FIELD_PROBLEM.texts, { path, problem }), [{ path, message: problem }]);
+}
+
+/** A failure of several fields under one entry (its status and code): the message names the first, the details all. */
+export function fieldsError(entry: ErrorEntry, issues: readonly Issue[]): AppError {
+  const [first] = issues;
+  return new AppError(entry, render(E.FIELD_PROBLEM.texts, { path: first.path, problem: first.message }), issues);
+}
+
+/** A state's name and number in every language: "待确认（status 0）" / "pending confirmation (status 0)". */
+export function stateText(kind: 'ORDER' | 'TICKET' | 'SUBJECT' | 'TASK', status: number): Texts {
+  const word = (E as Record<string, ErrorEntry>)[`WORD_${kind}_${status}`] ?? E.WORD_UNKNOWN;
+  return render(E.STATUS_NAME.texts, { name: word.texts, status });
+}
+
 /** 'Login expired' (token of the wrong kind, stale password version, failed refresh). */
-export const sessionExpired = () =>
-  new AppError(401, {
-    'zh-cn': '登录失效~',
-    'zh-tw': '登入失效，請重新登入',
-    en: 'Your session has expired, please log in again',
-  });
-const NO_ACCESS: Texts = {
-  'zh-cn': '登录失效或无权限访问~',
-  'zh-tw': '登入失效或無權限訪問',
-  en: 'Session expired or access denied',
-};
+export const sessionExpired = () => appError(E.SESSION_EXPIRED);
 /** No or invalid token on a protected route. */
-export const unauthorized = () => new AppError(401, NO_ACCESS);
-export const forbidden = () => new AppError(403, NO_ACCESS);
-export const notFound = (message: string) => new AppError(404, message);
-export const conflict = (message: Message, details?: FieldIssue[]) =>
-  new AppError(409, message, CODE.commFail, details);
-export const tooLarge = (message: Message) => new AppError(413, message);
-export const unsupportedType = (message: string) => new AppError(415, message);
-export const tooManyRequests = (message: Message) => new AppError(429, message);
-/** A business rule refused the request (the original's 1001 'comm fail'). */
-export const refused = (message: Message) => new AppError(400, message, CODE.commFail);
+export const unauthorized = () => appError(E.UNAUTHORIZED);
+/** Signed in, without the permission. */
+export const forbidden = () => appError(E.FORBIDDEN);

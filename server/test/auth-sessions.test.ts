@@ -253,19 +253,13 @@ describe.each(DIALECTS)('sessions: refresh, revocation, password storage (%s)', 
       token,
       body: { departmentId: departments[departments.length - 1], userIds: [1] },
     });
-    expect([move.status, move.body.message]).toEqual([
-      400,
-      'Not allowed: a super admin can only be changed by a super admin',
-    ]);
+    expect([move.status, move.body.message]).toEqual([400, '不允许：超级管理员只能由超级管理员修改']);
     expect(await userRow(1)).toEqual(before);
     const grantSelf = await t.call('POST', '/admin/base/sys/user/update', {
       token,
       body: { id: manager.userId, roleIdList: [1] },
     });
-    expect([grantSelf.status, grantSelf.body.message]).toEqual([
-      400,
-      'Not allowed: only a super admin grants the super-admin role',
-    ]);
+    expect([grantSelf.status, grantSelf.body.message]).toEqual([400, '不允许：只有超级管理员可以授予超级管理员角色']);
     const grantNew = await t.call('POST', '/admin/base/sys/user/add', {
       token,
       body: { username: 's_evil', name: 'Evil', password: 'Evil-pass-1', roleIdList: [1] },

@@ -418,7 +418,7 @@ describe.each(DIALECTS)('AI-code: applying a schema proposal live (%s)', (dialec
       expect([url, r.status, r.body.message]).toEqual([
         url,
         url.includes('menu') ? 403 : 400,
-        url.includes('menu') ? '登录失效或无权限访问~' : expect.stringMatching(/super admin/),
+        url.includes('menu') ? '登录失效或无权限访问~' : expect.stringMatching(/超级管理员/),
       ]);
     }
     expect(await dbFingerprint(t)).toEqual(before);

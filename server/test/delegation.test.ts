@@ -207,10 +207,7 @@ describe.each(DIALECTS)('delegation: a non-super admin never widens its own powe
     await db.updateTable('base_sys_role').set({ label: 'root_imported' }).where('id', '=', 1).execute();
     try {
       const renamed = await post('/admin/base/sys/role/update', { id: staff.roleId, label: 'admin' }, token);
-      expect([renamed.status, renamed.body.message]).toEqual([
-        400,
-        'Not allowed: only a super admin creates a super-admin role',
-      ]);
+      expect([renamed.status, renamed.body.message]).toEqual([400, '不允许：只有超级管理员可以创建超级管理员角色']);
       expect((await t.rows('base_sys_role')).find((r) => Number(r.id) === staff.roleId)?.label).toBe(
         `r_${staff.username}`,
       );

@@ -290,7 +290,11 @@ describe.each(DIALECTS)('GET /health (%s)', (dialect) => {
         body: { username: 'admin', password: '123456' },
       });
       expect(login.status, login.raw).toBe(503);
-      expect(login.body).toEqual({ code: 1003, message: '資料庫暫時無法使用，請稍後再試' });
+      expect(login.body).toEqual({
+        code: 1003,
+        message: '資料庫暫時無法使用，請稍後再試',
+        errorCode: 'DB_UNAVAILABLE',
+      });
       const cn = await t.call('GET', '/admin/base/open/captcha');
       expect(cn.status, cn.raw).toBe(503);
       expect(cn.body.message).toBe('数据库暂时不可用，请稍后重试');

@@ -291,7 +291,11 @@ describe.each(DIALECTS)('captcha limits (%s)', (dialect) => {
     for (let i = 0; i < 60; i++) expect((await captchaFrom('10.30.0.1')).status).toBe(200);
     const refused = await captchaFrom('10.30.0.1');
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ code: 1001, message: '验证码请求过于频繁，请稍后再试' });
+    expect(refused.body).toEqual({
+      code: 1001,
+      message: '验证码请求过于频繁，请稍后再试',
+      errorCode: 'CAPTCHA_TOO_MANY',
+    });
     const inEnglish = await t.app.inject({
       method: 'GET',
       url: CAPTCHA,

@@ -178,7 +178,7 @@ describe.each(DIALECTS)('export and import (%s)', (dialect) => {
 
     const refused = await importFile('product/info', 'products.csv', Buffer.from(csv), false);
     expect(refused.status).toBe(400);
-    expect(String(refused.body.message)).toContain('nothing was imported');
+    expect(String(refused.body.message)).toContain('未导入任何数据');
     expect(refused.body.details?.map((d) => d.path)).toEqual([
       'rows.3.price',
       'rows.4.categoryId',

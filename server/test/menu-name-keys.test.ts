@@ -120,10 +120,10 @@ describe.each(DIALECTS)('menu rows by kind (%s)', (dialect) => {
     const add = (body: Record<string, unknown>) => t.call('POST', '/admin/base/sys/menu/add', { token, body });
     const noRoute = await add({ name: 'Page without route', type: 1 });
     expect(noRoute.status).toBe(400);
-    expect(noRoute.body.details).toEqual([{ path: 'router', message: 'is required for a page' }]);
+    expect(noRoute.body.details).toEqual([{ path: 'router', message: '页面需要路由（以“/”开头）' }]);
     const noPerms = await add({ name: 'Button without perms', type: 2, perms: ' , ' });
     expect(noPerms.status).toBe(400);
-    expect(noPerms.body.details).toEqual([{ path: 'perms', message: 'needs at least one permission' }]);
+    expect(noPerms.body.details).toEqual([{ path: 'perms', message: '权限行至少需要一个权限' }]);
     const badRoute = await add({ name: 'Page', type: 1, router: 'no-slash' });
     expect(badRoute.status).toBe(400);
     expect(JSON.stringify(badRoute.body.details)).toContain('router');
@@ -147,6 +147,6 @@ describe.each(DIALECTS)('menu rows by kind (%s)', (dialect) => {
       body: { id: (button.body.data as { id: number }).id, perms: '' },
     });
     expect(emptied.status).toBe(400);
-    expect(emptied.body.details).toEqual([{ path: 'perms', message: 'needs at least one permission' }]);
+    expect(emptied.body.details).toEqual([{ path: 'perms', message: '权限行至少需要一个权限' }]);
   });
 });

@@ -136,7 +136,7 @@ describe.each(DIALECTS)('as the original answers its client (%s)', (dialect) => 
     expect([zh.status, zh.body.message, zh.body.details]).toEqual([
       409,
       '用户名已经存在~',
-      [{ path: 'username', message: 'is already used by another record' }],
+      [{ path: 'username', message: '该值已被其他记录使用' }],
     ]);
     expect((await post('/admin/base/sys/user/add', taken, admin, { language: 'en' })).body.message).toBe(
       'The username already exists',

@@ -127,8 +127,8 @@ describe.each(DIALECTS)('built-in plugins (%s)', (dialect) => {
     const renamed = await update({ id: await idOf('theme'), name: 'Mine', version: '9' });
     expect(renamed.status).toBe(400);
     expect(renamed.body.details).toEqual([
-      { path: 'name', message: 'is fixed for a built-in plugin' },
-      { path: 'version', message: 'is fixed for a built-in plugin' },
+      { path: 'name', message: '内置插件 theme 的此字段不能修改（只能修改 status 和 config）' },
+      { path: 'version', message: '内置插件 theme 的此字段不能修改（只能修改 status 和 config）' },
     ]);
     const locked = await update({ id: await idOf('tailwind'), status: 0 });
     expect(locked.status).toBe(400);
@@ -138,7 +138,7 @@ describe.each(DIALECTS)('built-in plugins (%s)', (dialect) => {
     expect(JSON.stringify(colour.body.details)).toMatch(/config\.color/);
     const none = await update({ id: await idOf('view'), config: { any: 1 } });
     expect(none.status).toBe(400);
-    expect(none.body.details).toEqual([{ path: 'config', message: 'this plugin has no settings' }]);
+    expect(none.body.details).toEqual([{ path: 'config', message: '此插件没有设置项' }]);
     expect(await dbFingerprint(t)).toEqual(before);
     // A built-in's key cannot be taken by a package or by a hand-made row.
     const pkg = await install(t, token, zip(shelfPackage({ keyName: 'theme' })));

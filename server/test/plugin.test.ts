@@ -356,7 +356,7 @@ describe('hostile and wrong packages are refused before anything is written (sql
       'larger than the limit',
       () => withEntry({ name: 'README.md', data: randomBytes(5 * 1024 * 1024 + 10), method: 0 }),
       413,
-      /larger than/,
+      /插件包超过 5 MB/,
     ],
     [
       'a schema outside its keyName',

@@ -236,7 +236,7 @@ describe.each(DIALECTS)('restore brings back what delete removed (%s)', (dialect
     const before = await dbFingerprint(t);
     const r = await post('recycle/data/restore', { ids: [record] }, again.token as string);
     expect(r.status, r.raw).toBe(400);
-    expect(r.body.message).toMatch(/^Not allowed/);
+    expect(r.body.message).toMatch(/^不允许：/);
     expect(await dbFingerprint(t)).toEqual(before);
     // The super admin may.
     await ok('recycle/data/restore', { ids: [record] });

@@ -2,9 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
 import type { Row } from '../core/db/row.js';
 import { untyped } from '../core/crud/dynamic-db.js';
-import { refused } from '../core/errors.js';
+import { appError } from '../core/errors.js';
+import { defineErrors } from '../core/errors/define.js';
 import { dbFingerprint } from './db-fingerprint.js';
 
+const PINNED = 'tenant rows are pinned for this test';
+const TEST_ERRORS = defineErrors({
+  PINNED: { status: 400, code: 1001, texts: { 'zh-cn': PINNED, 'zh-tw': PINNED, en: PINNED } },
+});
 const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 type BinRecord = Row & { entityInfo: { dataSourceName: string; entity: string }; data: Row[]; params: unknown };
 
@@ -90,7 +95,7 @@ describe.each(DIALECTS)('generic delete and the recycle bin (%s)', (dialect) => 
   it('copies and deletes in one transaction: a failure after the copy leaves both tables as they were', async () => {
     const unpin = t.app.joinery.hooks.add('demo/tenant', {
       afterDelete: () => {
-        throw refused('tenant rows are pinned for this test');
+        throw appError(TEST_ERRORS.PINNED);
       },
     });
     try {

@@ -70,7 +70,7 @@ describe.each(DIALECTS)('scheduled tasks (%s)', (dialect) => {
     // A stopped task cannot be stopped again, a running one not started again: 409 naming the state.
     const again = await post('stop', { id });
     expect(again.status).toBe(409);
-    expect(again.body.message).toMatch(/stopped \(status 0\); stop needs .*running/);
+    expect(again.body.message).toMatch(/^status: 任务“.*”为已停止（status 0）；stop 需要运行中（status 1）$/);
   });
 
   it('once runs a stopped task now, logs it without a slot and leaves the schedule alone', async () => {
@@ -129,7 +129,7 @@ describe.each(DIALECTS)('scheduled tasks (%s)', (dialect) => {
     // A window that has passed cannot be started.
     const late = await post('start', { id });
     expect(late.status).toBe(400);
-    expect(late.body.details).toEqual([{ path: 'endDate', message: expect.stringMatching(/passed/) }]);
+    expect(late.body.details).toEqual([{ path: 'endDate', message: '已过期：计划中没有剩余的运行' }]);
   });
 
   it('a failing handler is logged as a failure and the next slot still runs', async () => {
@@ -192,7 +192,7 @@ describe.each(DIALECTS)('scheduled tasks (%s)', (dialect) => {
     const id = await add({ name: 'later', taskType: 0, service: 'test.count', status: 0 });
     const on = await post('update', { id, status: 1 });
     expect(on.status).toBe(400);
-    expect(on.body.details).toEqual([{ path: 'cron', message: 'is required for a cron task' }]);
+    expect(on.body.details).toEqual([{ path: 'cron', message: 'cron 任务不能为空' }]);
     const start = await post('start', { id });
     expect(start.status).toBe(400);
     expect(await taskRow(t.app, id)).toMatchObject({ status: 0, jobId: null });

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/index';
-import { ensureToken, RequestError } from '../../engine/request';
+import { ensureToken, RequestError, requestFailed } from '../../engine/request';
 import { entityUrl } from '../../engine/entity-api';
 import type { ListState } from '../../engine/use-list-state';
 import { toast } from '../../shell/toast';
@@ -18,7 +18,7 @@ async function refusal(res: Response): Promise<RequestError> {
   const body = (await res.json().catch(() => undefined)) as
     | { message?: string; code?: number; details?: { path: string; message: string }[] }
     | undefined;
-  return new RequestError(res.status, body?.message ?? res.statusText, body?.code, body?.details);
+  return new RequestError(res.status, body?.message ?? requestFailed(res.status), body?.code, body?.details);
 }
 
 function save(blob: Blob, name: string): void {

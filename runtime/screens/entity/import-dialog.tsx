@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { entityUrl } from '../../engine/entity-api';
+import { requestFailed } from '../../engine/request';
 import { PROGRESS_HEADER, useProgress } from '../../engine/use-progress';
 import { toast } from '../../shell/toast';
 import { buttonClass } from '../../widgets/ui-classes';
@@ -67,7 +68,7 @@ export function ImportDialog({
               .map((d) => `${d.path}: ${d.message}`)
               .join('; ')}`
           : '';
-        throw new Error(`${body?.message ?? res.statusText}${details}`);
+        throw new Error(`${body?.message ?? requestFailed(res.status)}${details}`);
       }
       return body.data!;
     });

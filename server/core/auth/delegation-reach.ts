@@ -1,5 +1,6 @@
 import type { OpContext } from '../crud/context.js';
 import type { Row } from '../db/row.js';
+import { E, type Texts, textOf } from '../errors.js';
 import { buildRightsTables } from './rights-tables.js';
 import {
   excess,
@@ -76,65 +77,68 @@ export class Reach {
   }
 
   /** Why the caller may not touch a user, or undefined. */
-  user(userId: number): string | undefined {
+  user(userId: number): Texts | undefined {
     const row = this.s.users.get(userId);
     if (!row) return undefined;
     // A user out of reach is named by the id the caller sent, never by its user name (nothing of it is told).
     if (this.isSuperUser(userId) || row.departmentId === null || !this.rights.departments.has(Number(row.departmentId)))
-      return `user ${userId} is not one you can see (outside your department scope)`;
-    const name = `user "${String(row.username)}"`;
+      return textOf(E.REACH_USER_OUTSIDE, { id: userId });
+    const name = String(row.username);
     const more = excess(grantOfRoles(this.s.tables, this.s.userRoles.get(userId) ?? []), this.rights);
-    if (more) return `${name} holds ${describeExcess(more)} that you do not hold`;
+    if (more) return textOf(E.REACH_USER_HOLDS, { name, what: describeExcess(more) });
     return undefined;
   }
 
   /** Why the caller may not touch a role, or undefined. */
-  role(roleId: number): string | undefined {
+  role(roleId: number): Texts | undefined {
     const role = this.s.tables.roles.get(roleId);
     if (!role) return undefined;
-    if (isSuperRole(role)) return `role ${roleId} is the super-admin role`;
+    if (isSuperRole(role)) return textOf(E.REACH_ROLE_SUPER, { id: roleId });
     // A role out of reach is named by its id, not its label.
     if (role.userId !== this.callerId && !this.roleIds.has(roleId))
-      return `role ${roleId} was neither created nor is held by you`;
-    const name = `role "${role.label}"`;
+      return textOf(E.REACH_ROLE_NOT_YOURS, { id: roleId });
+    const name = String(role.label);
     const more = excess(grantOfRole(this.s.tables, roleId), this.rights);
-    if (more) return `${name} grants ${describeExcess(more)} that you do not hold`;
+    if (more) return textOf(E.REACH_ROLE_GRANTS, { name, what: describeExcess(more) });
     return undefined;
   }
 
   /** Why the caller may not touch a menu, or undefined. */
-  menu(menuId: number): string | undefined {
+  menu(menuId: number): Texts | undefined {
     const menu = this.s.tables.menus.get(menuId);
     if (!menu) return undefined;
-    if (!this.rights.menus.has(menuId)) return `menu ${menuId} is not one of your menus`;
+    if (!this.rights.menus.has(menuId)) return textOf(E.REACH_MENU_NOT_YOURS, { id: menuId });
     const perm = splitPerms(menu.perms).find((p) => !this.rights.perms.has(p));
-    if (perm !== undefined) return `menu ${menuId} carries the permission "${perm}" that you do not hold`;
+    if (perm !== undefined) return textOf(E.REACH_MENU_PERMISSION, { id: menuId, perm });
     return undefined;
   }
 
   /** Why the caller may not touch a department, or undefined. */
-  department(departmentId: number): string | undefined {
+  department(departmentId: number): Texts | undefined {
     if (!this.s.tables.departments.has(departmentId)) return undefined;
     return this.rights.departments.has(departmentId)
       ? undefined
-      : `department ${departmentId} is outside your department scope`;
+      : textOf(E.REACH_DEPARTMENT_OUTSIDE, { id: departmentId });
   }
 
   /** Why the caller may not put something under this menu parent, or undefined. */
-  menuParent(parentId: unknown): string | undefined {
+  menuParent(parentId: unknown): Texts | undefined {
     if (parentId === null || parentId === undefined) return undefined;
-    return this.rights.menus.has(Number(parentId)) ? undefined : `menu ${String(parentId)} is not one of your menus`;
+    return this.rights.menus.has(Number(parentId))
+      ? undefined
+      : textOf(E.REACH_MENU_NOT_YOURS, { id: String(parentId) });
   }
 
   /** Why the caller may not put something under this department parent, or undefined. */
-  departmentParent(parentId: unknown): string | undefined {
-    if (parentId === null || parentId === undefined) return 'only a super admin creates top-level departments';
+  departmentParent(parentId: unknown): Texts | undefined {
+    if (parentId === null || parentId === undefined) return textOf(E.REACH_TOP_DEPARTMENT);
     return this.rights.departments.has(Number(parentId))
       ? undefined
-      : `department ${String(parentId)} is outside your department scope`;
+      : textOf(E.REACH_DEPARTMENT_OUTSIDE, { id: String(parentId) });
   }
 }
 
-export function describeExcess(e: NonNullable<ReturnType<typeof excess>>): string {
-  return e.kind === 'permission' ? `the permission "${e.value}"` : `${e.kind} ${e.value}`;
+export function describeExcess(e: NonNullable<ReturnType<typeof excess>>): Texts {
+  const entry = { permission: E.EXCESS_PERMISSION, menu: E.EXCESS_MENU, department: E.EXCESS_DEPARTMENT }[e.kind];
+  return textOf(entry, { value: e.value });
 }

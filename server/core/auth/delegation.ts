@@ -1,5 +1,5 @@
 import type { OpContext } from '../crud/context.js';
-import { AppError, CODE, type FieldIssue } from '../errors.js';
+import { appError, E, type Texts, textOf } from '../errors.js';
 import type { Row } from '../db/row.js';
 import { describeExcess, Reach, snapshot, type Snapshot } from './delegation-reach.js';
 import { excess, grantGain, grantOfRole, grantOfRoles, isSuperRole, splitPerms } from './role-grants.js';
@@ -39,7 +39,8 @@ export const RIGHTS_TABLES = new Set([
  * A refusal of the delegation rule. 400 with code 1001 (a business rule, like the original's 非法操作~) rather than 403:
  * clients turn a 403 into the "no permission" page, and the admin would lose the form they were saving.
  */
-export const notYours = (message: string, details?: FieldIssue[]) => new AppError(400, message, CODE.commFail, details);
+export const notYours = (why: Texts, field?: string) =>
+  appError(E.NOT_ALLOWED, { why }, field ? [{ path: field, message: why }] : undefined);
 
 /** Row content that matters for "was it changed" (updateTime moves with any write). */
 const content = (row: Row | undefined) => {
@@ -57,12 +58,12 @@ const sameSet = (a: Set<number> | undefined, b: Set<number> | undefined) => {
 /** Compares the rights tables before and after a write by `callerId`; throws on the first thing out of reach. */
 function judge(before: Snapshot, after: Snapshot, callerId: number): void {
   const reach = new Reach(before, callerId);
-  const refuse = (why: string): never => {
-    throw notYours(`Not allowed: ${why}`);
+  const refuse = (why: Texts): never => {
+    throw notYours(why);
   };
   const ids = (a: Map<number, unknown>, b: Map<number, unknown>) => new Set([...a.keys(), ...b.keys()]);
 
-  if (before.users.has(callerId) && !after.users.has(callerId)) refuse('you cannot delete your own account');
+  if (before.users.has(callerId) && !after.users.has(callerId)) refuse(textOf(E.REACH_OWN_ACCOUNT));
   for (const id of ids(before.users, after.users)) {
     const was = before.users.get(id);
     const now = after.users.get(id);
@@ -73,21 +74,21 @@ function judge(before: Snapshot, after: Snapshot, callerId: number): void {
     }
     if (now && (!was || now.departmentId !== was.departmentId)) {
       if (now.departmentId === null || !reach.rights.departments.has(Number(now.departmentId)))
-        refuse(`user "${String(now.username)}" would be placed outside your department scope`);
+        refuse(textOf(E.REACH_USER_PLACED_OUTSIDE, { name: String(now.username) }));
     }
     for (const roleId of after.userRoles.get(id) ?? []) {
       if (before.userRoles.get(id)?.has(roleId)) continue;
       const role = after.tables.roles.get(roleId);
-      if (!role || isSuperRole(role)) refuse(`only a super admin grants the super-admin role`);
-      if (before.roles.has(roleId) && reach.role(roleId))
-        refuse(`role ${roleId} is not one you may assign (${reach.role(roleId)})`);
+      if (!role || isSuperRole(role)) refuse(textOf(E.REACH_SUPER_ROLE_GRANT));
+      const why = before.roles.has(roleId) ? reach.role(roleId) : undefined;
+      if (why) refuse(textOf(E.REACH_ROLE_NOT_ASSIGNABLE, { id: roleId, why }));
       const more = excess(grantOfRole(after.tables, roleId), reach.rights);
-      if (more) refuse(`role "${role!.label}" grants ${describeExcess(more)} that you do not hold`);
+      if (more) refuse(textOf(E.REACH_ROLE_GRANTS, { name: String(role!.label), what: describeExcess(more) }));
     }
   }
   // Links of users that no longer exist are leftovers the delete removed with them; nothing else may change.
   for (const [userId] of after.userRoles)
-    if (!after.users.has(userId) && !before.userRoles.has(userId)) refuse(`role links of a user that does not exist`);
+    if (!after.users.has(userId) && !before.userRoles.has(userId)) refuse(textOf(E.REACH_ORPHAN_LINKS));
 
   for (const id of ids(before.roles, after.roles)) {
     const was = before.roles.get(id);
@@ -104,7 +105,7 @@ function judge(before: Snapshot, after: Snapshot, callerId: number): void {
     if (isSuperRole(role)) {
       // A role becomes super by its label as well as by its id: renaming one to `admin` is making a super role.
       const wasSuper = before.tables.roles.get(id);
-      if (!wasSuper || !isSuperRole(wasSuper)) refuse('only a super admin creates a super-admin role');
+      if (!wasSuper || !isSuperRole(wasSuper)) refuse(textOf(E.REACH_SUPER_ROLE_CREATE));
       continue;
     }
     const gain = grantGain(
@@ -116,7 +117,7 @@ function judge(before: Snapshot, after: Snapshot, callerId: number): void {
     for (const d of [...gain.departments])
       if (!before.tables.departments.has(d) && !linked.has(d)) gain.departments.delete(d);
     const more = excess(gain, reach.rights);
-    if (more) refuse(`role "${role.label}" would gain ${describeExcess(more)}, which you do not hold`);
+    if (more) refuse(textOf(E.REACH_ROLE_WOULD_GAIN, { name: String(role.label), what: describeExcess(more) }));
   }
 
   for (const id of ids(before.menus, after.menus)) {
@@ -129,7 +130,7 @@ function judge(before: Snapshot, after: Snapshot, callerId: number): void {
     }
     if (!now) continue;
     const perm = splitPerms(now.perms).find((p) => !reach.rights.perms.has(p));
-    if (perm !== undefined) refuse(`"${perm}" is not a permission you hold`);
+    if (perm !== undefined) refuse(textOf(E.REACH_PERMISSION_NOT_HELD, { perm }));
     // A new or moved menu goes under one of the caller's menus, the root, or a menu created by this same write (import).
     const parentIsNew = now.parentId !== null && !before.menus.has(Number(now.parentId));
     if ((!was || now.parentId !== was.parentId) && !parentIsNew) {
@@ -159,7 +160,7 @@ function judge(before: Snapshot, after: Snapshot, callerId: number): void {
   const gain = grantGain(reach.rights, held);
   for (const d of [...gain.departments]) if (!before.tables.departments.has(d)) gain.departments.delete(d);
   const more = excess(gain, reach.rights);
-  if (more) refuse(`you would gain ${describeExcess(more)}`);
+  if (more) refuse(textOf(E.REACH_YOU_WOULD_GAIN, { what: describeExcess(more) }));
 }
 
 /** Whether writes by this caller are judged (super admins and system work are not). */
@@ -205,7 +206,7 @@ export const delegation = {
     const reach = new Reach(await snapshot(ctx), ctx.user!.id);
     for (const id of ids) {
       const why = reach[kind](id);
-      if (why) throw notYours(`Not allowed: ${why}`, [{ path: field, message: why }]);
+      if (why) throw notYours(why, field);
     }
   },
 
@@ -214,12 +215,9 @@ export const delegation = {
     if (!judged(ctx) || roleIds.length === 0) return;
     const reach = new Reach(await snapshot(ctx), ctx.user!.id);
     for (const id of roleIds) {
-      if (reach.isSuperRoleId(id))
-        throw notYours('Not allowed: only a super admin grants the super-admin role', [
-          { path: field, message: 'contains the super-admin role' },
-        ]);
-      const why = reach.s.tables.roles.has(id) ? reach.role(id) : `role ${id} does not exist`;
-      if (why) throw notYours(`Not allowed: ${why}`, [{ path: field, message: why }]);
+      if (reach.isSuperRoleId(id)) throw notYours(textOf(E.REACH_SUPER_ROLE_GRANT), field);
+      const why = reach.s.tables.roles.has(id) ? reach.role(id) : textOf(E.REACH_ROLE_MISSING, { id });
+      if (why) throw notYours(why, field);
     }
   },
 };

@@ -1,17 +1,13 @@
 import type { Database } from '../db/database.js';
 import { nowText } from '../db/time.js';
-import { type AppError, tooManyRequests } from '../errors.js';
+import { appError, E } from '../errors.js';
 import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 
 const TABLE = 'base_sys_login_attempt';
 
 const tooSoon = (ms: number) => {
   const s = Math.max(1, Math.ceil(ms / 1000));
-  const e: AppError = tooManyRequests({
-    'zh-cn': `登录失败次数过多，请 ${s} 秒后再试`,
-    'zh-tw': `登入失敗次數過多，請 ${s} 秒後再試`,
-    en: `Too many failed logins from here, try again in ${s} s`,
-  });
+  const e = appError(E.LOGIN_TOO_SOON, { seconds: s });
   e.retryAfter = s;
   return e;
 };

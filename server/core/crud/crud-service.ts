@@ -1,5 +1,5 @@
 import { maxAddBatch, maxPageSize } from '../../config.js';
-import { badRequest, conflict, notFound, type FieldIssue } from '../errors.js';
+import { appError, E, fieldError, issue, joinTexts, same } from '../errors.js';
 import type { Entity } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import { decodeFreshRows, decodeRow, encodeRow } from '../db/row-codec.js';
@@ -29,9 +29,7 @@ function intParam(value: unknown, name: string, fallback: number, max: number): 
   if (value === undefined || value === null || value === '') return fallback;
   const n = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > max) {
-    throw badRequest(`${name}: must be a whole number from 1 to ${max}`, [
-      { path: name, message: `must be 1..${max}` },
-    ]);
+    throw fieldError(name, E.FIELD_WHOLE_BETWEEN, { min: 1, max });
   }
   return n;
 }
@@ -50,8 +48,7 @@ export async function decorateRows(
 /** page/list arguments: a JSON object, or no body at all (a string, number or array is a client bug worth saying so). */
 export function queryParams(body: unknown): Row {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body))
-    throw badRequest('body: must be an object of query arguments', [{ path: 'body', message: 'must be an object' }]);
+  if (typeof body !== 'object' || Array.isArray(body)) throw fieldError('body', E.QUERY_NOT_OBJECT);
   return body as Row;
 }
 
@@ -153,8 +150,12 @@ async function checkUnique(ctx: OpContext, entity: Entity, row: Row, exceptId?: 
     for (const k of key) q = q.where(k, '=', row[k]);
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
     if (await q.executeTakeFirst()) {
-      const details: FieldIssue[] = key.map((k) => ({ path: k, message: 'is already used by another record' }));
-      throw conflict(`${key.join(' + ')}: the value is already used by another record`, details);
+      const details = key.map((k) => issue(k, E.FIELD_TAKEN));
+      const labels = joinTexts(
+        key.map((k) => entity.fieldMap.get(k)?.label ?? same(k)),
+        same(' + '),
+      );
+      throw appError(E.UNIQUE_TAKEN, { fields: key.join(' + '), labels }, details);
     }
   }
 }
@@ -165,7 +166,7 @@ async function inTransaction<T>(ctx: OpContext, entity: Entity, work: (trx: OpCo
     if (touchesRights(entity.table)) return await guardedTransaction(ctx, work);
     return await ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx }));
   } catch (e) {
-    if (isUniqueViolation(e)) throw conflict('the value is already used by another record');
+    if (isUniqueViolation(e)) throw appError(E.UNIQUE_TAKEN_UNNAMED);
     throw e;
   }
 }
@@ -232,7 +233,7 @@ export async function updateOne(tx: OpContext, entity: Entity, prepared: Prepare
   const id = parseId(input.id);
   const patch = { ...prepared.row };
   const existing = await findRow(tx, entity, id);
-  if (!existing) throw notFound(`${entity.prefix}: no record with id ${id}`);
+  if (!existing) throw appError(E.RECORD_NOT_FOUND, { prefix: entity.prefix, id });
   await hooks.beforeUpdate?.(tx, patch, existing, input);
   await checkUnique(tx, entity, { ...decodeRow(entity, existing, { keepSecrets: true }), ...patch }, id);
   await untyped(tx.db)
@@ -249,14 +250,9 @@ export const writeTransaction = inTransaction;
 
 /** The reply to an add that was refused for its size, naming the limit (PROTOCOL §0, README). */
 const tooManyRecords = (n: number) =>
-  badRequest(
-    {
-      'zh-cn': `body: 一次最多添加 ${MAX_ADD_BATCH} 条记录，本次有 ${n} 条`,
-      'zh-tw': `body: 一次最多新增 ${MAX_ADD_BATCH} 筆記錄，本次有 ${n} 筆`,
-      en: `body: at most ${MAX_ADD_BATCH} records can be added at once; this request has ${n}`,
-    },
-    [{ path: 'body', message: `at most ${MAX_ADD_BATCH} records` }],
-  );
+  appError(E.ADD_BATCH_TOO_LARGE, { max: MAX_ADD_BATCH, count: n }, [
+    issue('body', E.FIELD_TOO_MANY, { max: MAX_ADD_BATCH }),
+  ]);
 
 /**
  * POST add: one object or an array (at most MAX_ADD_BATCH), all in one transaction. Everything slow (validation of
@@ -266,11 +262,11 @@ const tooManyRecords = (n: number) =>
 export async function addRows(ctx: OpContext, entity: Entity, body: unknown) {
   const batch = Array.isArray(body);
   const inputs = (batch ? body : [body]) as unknown[];
-  if (inputs.length === 0) throw badRequest('body: must not be an empty array');
+  if (inputs.length === 0) throw fieldError('body', E.ADD_BATCH_EMPTY);
   if (inputs.length > MAX_ADD_BATCH) throw tooManyRecords(inputs.length);
   inputs.forEach((input, i) => {
     if (typeof input !== 'object' || input === null || Array.isArray(input))
-      throw badRequest(`${batch ? `${i}: ` : ''}body must be an object`);
+      throw fieldError(batch ? String(i) : 'body', E.FIELD_OBJECT);
   });
   const hooks = ctx.hooks.get(entity.prefix);
   ctx.progress?.start(inputs.length);
@@ -295,7 +291,7 @@ export async function addRows(ctx: OpContext, entity: Entity, body: unknown) {
 
 /** POST update: a partial record with its id. */
 export async function updateRow(ctx: OpContext, entity: Entity, body: unknown) {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('body must be an object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fieldError('body', E.FIELD_OBJECT);
   const prepared = await prepareUpdate(ctx, entity, body as Row);
   await inTransaction(ctx, entity, (tx) => updateOne(tx, entity, prepared));
   await ctx.hooks.get(entity.prefix).afterCommit?.(ctx);
@@ -303,8 +299,7 @@ export async function updateRow(ctx: OpContext, entity: Entity, body: unknown) {
 
 /** POST delete {ids}: copies the rows to the recycle bin (unless the entity opts out) and deletes them, in one transaction. */
 export async function deleteRows(ctx: OpContext, entity: Entity, body: unknown) {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw badRequest('body must be an object with ids');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fieldError('body', E.FIELD_OBJECT);
   const input = body as Row;
   const ids = parseIds(input.ids);
   const hooks = ctx.hooks.get(entity.prefix);

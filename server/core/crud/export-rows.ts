@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Entity } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import type { OpContext } from './context.js';
-import { badRequest } from '../errors.js';
+import { E, fieldError } from '../errors.js';
 import { requestLanguage } from '../http/request-language.js';
 import { orderBy, selectColumns, selectRows } from './list-query.js';
 import { planKeyword } from './keyword-plan.js';
@@ -64,21 +64,15 @@ export async function exportRows(
 ): Promise<FastifyReply> {
   const params = queryParams(body);
   const format = params.format ?? 'csv';
-  if (format !== 'csv' && format !== 'xlsx')
-    throw badRequest('format: must be csv or xlsx', [{ path: 'format', message: 'must be csv or xlsx' }]);
+  if (format !== 'csv' && format !== 'xlsx') throw fieldError('format', E.EXPORT_FORMAT);
   const lang = requestLanguage(request.headers.language);
   let columns = tableColumns(entity, lang);
   if (params.columns !== undefined) {
     const wanted = params.columns;
     if (!Array.isArray(wanted) || wanted.length === 0 || !wanted.every((c) => typeof c === 'string'))
-      throw badRequest('columns: must be a non-empty list of field names', [
-        { path: 'columns', message: 'must list field names' },
-      ]);
+      throw fieldError('columns', E.EXPORT_COLUMNS);
     const unknown = wanted.filter((c) => !columns.some((col) => col.field.name === c));
-    if (unknown.length)
-      throw badRequest(`columns: ${unknown.join(', ')} cannot be exported`, [
-        { path: 'columns', message: `unknown: ${unknown.join(', ')}` },
-      ]);
+    if (unknown.length) throw fieldError('columns', E.EXPORT_COLUMNS_UNKNOWN, { columns: unknown.join(', ') });
     columns = wanted.map((c) => columns.find((col) => col.field.name === c)!);
   }
   const dicts = await loadDicts(ctx, columns, lang);

@@ -1,24 +1,26 @@
 import type { FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
 import type { Entity } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import type { OpContext } from './context.js';
-import { AppError, badRequest, tooLarge, unsupportedType, type FieldIssue } from '../errors.js';
+import { AppError, appError, E, fieldError, type Issue, issue, joinTexts, type Texts } from '../errors.js';
+import { sizeText } from '../limits.js';
+
+export { IMPORT_LIMITS, unzippedSize } from './import-file.js';
 import { requestLanguage, type Lang } from '../http/request-language.js';
 import { isUniqueViolation } from '../db/dialect-sql.js';
 import { decodeRow } from '../db/row-codec.js';
-import { parseCsv } from '../../../codegen/proposal/from-csv.js';
+import { IMPORT_LIMITS, readTable } from './import-file.js';
 import { addOne, prepareAdd, prepareUpdate, updateOne, writeTransaction, type Prepared } from './crud-service.js';
 import { formatCell, loadDicts, parseCell, relationLookup, tableColumns, type TableColumn } from './table-file.js';
 import { permissionOf } from '../http/route-types.js';
 import { hashPool } from '../auth/password.js';
 
-/** A file to import: at most this big, this many data rows, and (xlsx) this much once unzipped. */
-export const IMPORT_LIMITS = { bytes: 5 * 1024 * 1024, rows: 10_000, unzipped: 64 * 1024 * 1024 };
 /** The report lists at most this many rows (the counts cover all of them). */
 const REPORTED_ROWS = 500;
 
 export type ImportIssue = { row: number; column: string; field?: string; message: string };
+/** An issue before it is reported: its message in every language. */
+type RowIssue = Omit<ImportIssue, 'message'> & { message: Texts };
 export type ImportReport = {
   dryRun: boolean;
   file: string;
@@ -36,77 +38,6 @@ export type ImportReport = {
 };
 
 class Rollback extends Error {}
-
-/**
- * The sum of the uncompressed sizes a zip's central directory declares, or undefined when it cannot be read
- * (not a zip, or zip64): an xlsx is refused before it is opened when it would unpack into more than the limit.
- */
-export function unzippedSize(zip: Buffer): number | undefined {
-  const min = Math.max(0, zip.length - 22 - 65535);
-  for (let i = zip.length - 22; i >= min; i--) {
-    if (zip.readUInt32LE(i) !== 0x06054b50) continue;
-    const entries = zip.readUInt16LE(i + 10);
-    let at = zip.readUInt32LE(i + 16);
-    let total = 0;
-    for (let n = 0; n < entries; n++) {
-      if (at + 46 > zip.length || zip.readUInt32LE(at) !== 0x02014b50) return undefined;
-      const size = zip.readUInt32LE(at + 24);
-      if (size === 0xffffffff) return undefined;
-      total += size;
-      at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-    }
-    return total;
-  }
-  return undefined;
-}
-
-/** An xlsx cell's value as text or number (rich text, links and formula results unwrapped). */
-function xlsxValue(value: ExcelJS.CellValue): unknown {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value;
-  if (typeof value === 'object') {
-    const v = value as unknown as Record<string, unknown>;
-    if (Array.isArray(v.richText)) return (v.richText as { text: string }[]).map((t) => t.text).join('');
-    if ('result' in v) return v.result ?? null;
-    if ('text' in v) return v.text;
-    if ('error' in v) return null;
-    return null;
-  }
-  return value;
-}
-
-async function readTable(name: string, data: Buffer): Promise<unknown[][]> {
-  const ext = name.toLowerCase().split('.').pop();
-  if (ext === 'csv' || ext === 'txt') {
-    const text = data.toString('utf8').replace(/^\uFEFF/, '');
-    if (text.includes('\uFFFD'))
-      throw badRequest(`${name}: the file is not UTF-8 text; save it as CSV UTF-8`, [
-        { path: 'file', message: 'is not UTF-8' },
-      ]);
-    return parseCsv(text);
-  }
-  if (ext === 'xlsx') {
-    const size = unzippedSize(data);
-    if (size === undefined) throw unsupportedType(`${name}: not a readable .xlsx workbook`);
-    if (size > IMPORT_LIMITS.unzipped)
-      throw tooLarge(`${name}: the workbook unpacks into ${size} bytes (at most ${IMPORT_LIMITS.unzipped})`);
-    const workbook = new ExcelJS.Workbook();
-    try {
-      await workbook.xlsx.load(data as unknown as ArrayBuffer);
-    } catch {
-      throw unsupportedType(`${name}: not a readable .xlsx workbook`);
-    }
-    const sheet = workbook.worksheets[0];
-    if (!sheet) return [];
-    const rows: unknown[][] = [];
-    sheet.eachRow({ includeEmpty: true }, (row, number) => {
-      const values = row.values as ExcelJS.CellValue[];
-      rows[number - 1] = values.slice(1).map(xlsxValue);
-    });
-    return Array.from(rows, (r) => r ?? []);
-  }
-  throw unsupportedType(`${name}: import takes .csv or .xlsx files`);
-}
 
 /** The column a header names: its label in any language, or its field name. */
 function columnOf(columns: TableColumn[], header: string): TableColumn | undefined {
@@ -126,10 +57,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * happen and every error by row and column; an apply with any error changes nothing (400 naming the rows).
  */
 export async function importRows(ctx: OpContext, entity: Entity, request: FastifyRequest): Promise<ImportReport> {
-  if (!request.isMultipart())
-    throw badRequest('file: send the file as multipart/form-data (field "file")', [
-      { path: 'file', message: 'is required' },
-    ]);
+  if (!request.isMultipart()) throw fieldError('file', E.IMPORT_NOT_MULTIPART);
   let name = '';
   let data: Buffer | undefined;
   let dryRun = false;
@@ -138,7 +66,7 @@ export async function importRows(ctx: OpContext, entity: Entity, request: Fastif
       if (part.type === 'file') {
         name = part.filename || 'file';
         data = await part.toBuffer();
-        if (part.file.truncated) throw tooLarge(`${name}: larger than ${IMPORT_LIMITS.bytes} bytes`);
+        if (part.file.truncated) throw appError(E.IMPORT_FILE_TOO_LARGE, { name, max: sizeText(IMPORT_LIMITS.bytes) });
       } else if (part.fieldname === 'dryRun') {
         dryRun = ['1', 'true', 'yes'].includes(String(part.value).toLowerCase());
       }
@@ -147,37 +75,37 @@ export async function importRows(ctx: OpContext, entity: Entity, request: Fastif
     if (e instanceof AppError) throw e;
     const code = (e as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw tooLarge(`${name || 'file'}: larger than ${IMPORT_LIMITS.bytes} bytes`);
-    if (code === 'FST_FILES_LIMIT')
-      throw badRequest('file: one file per import', [{ path: 'file', message: 'one file only' }]);
-    throw badRequest(`file: ${(e as Error).message}`, [{ path: 'file', message: 'could not be read' }]);
+      throw appError(E.IMPORT_FILE_TOO_LARGE, { name: name || 'file', max: sizeText(IMPORT_LIMITS.bytes) });
+    if (code === 'FST_FILES_LIMIT') throw fieldError('file', E.IMPORT_ONE_FILE);
+    throw fieldError('file', E.IMPORT_FILE_UNREADABLE);
   }
-  if (!data || data.length === 0)
-    throw badRequest('file: no file, or an empty one', [{ path: 'file', message: 'is required' }]);
+  if (!data || data.length === 0) throw fieldError('file', E.IMPORT_FILE_EMPTY);
 
   const lang: Lang = requestLanguage(request.headers.language);
   const table = (await readTable(name, data)).filter(
     (r, i) => i === 0 || r.some((c) => c !== null && c !== undefined && String(c).trim() !== ''),
   );
-  if (table.length < 2)
-    throw badRequest(`${name}: no rows under the header`, [{ path: 'file', message: 'has no rows' }]);
+  if (table.length < 2) throw appError(E.IMPORT_NO_ROWS, { name }, [issue('file', E.IMPORT_NO_ROWS, { name })]);
   if (table.length - 1 > IMPORT_LIMITS.rows)
-    throw tooLarge(`${name}: ${table.length - 1} rows; at most ${IMPORT_LIMITS.rows} per import`);
+    throw appError(E.IMPORT_TOO_MANY_ROWS, { name, count: table.length - 1, max: IMPORT_LIMITS.rows });
 
   const columns = tableColumns(entity, lang);
-  const errors: ImportIssue[] = [];
+  const errors: RowIssue[] = [];
   const headers = table[0].map((h) => String(h ?? '').trim());
   const mapped: (TableColumn | undefined)[] = headers.map((h, i) => {
     if (!h) return undefined;
     const col = columnOf(columns, h);
-    if (!col) errors.push({ row: 1, column: h, message: `is not a column of ${entity.title[lang] || entity.prefix}` });
+    const at = { row: 1, column: h };
+    if (!col)
+      errors.push({ ...at, message: issue(h, E.IMPORT_HEADER_UNKNOWN, { column: h, entity: entity.title }).message });
     else if (namedBefore(headers, i, col, columns))
-      errors.push({ row: 1, column: h, message: `names the same field as another column (${col.field.name})` });
+      errors.push({ ...at, message: issue(h, E.IMPORT_HEADER_TWICE, { column: h, field: col.field.name }).message });
     return col;
   });
   if (errors.length)
-    throw badRequest(
-      `${name}: ${errors.map((e) => `"${e.column}" ${e.message}`).join('; ')}`,
+    throw appError(
+      E.IMPORT_HEADER_BAD,
+      { name, problems: joinTexts(errors.map((e) => e.message)) },
       errors.map((e) => ({ path: `header.${e.column}`, message: e.message })),
     );
 
@@ -207,7 +135,7 @@ export async function importRows(ctx: OpContext, entity: Entity, request: Fastif
         row,
         column: headers[mapped.findIndex((c) => c?.kind === 'id')],
         field: 'id',
-        message: `updating records needs the ${permissionOf(entity.prefix, 'update')} permission`,
+        message: issue('id', E.IMPORT_NEEDS_UPDATE, { permission: permissionOf(entity.prefix, 'update') }).message,
       });
       ok = false;
     }
@@ -221,13 +149,13 @@ export async function importRows(ctx: OpContext, entity: Entity, request: Fastif
     added: 0,
     updated: 0,
     skipped: 0,
-    errors,
+    errors: [],
     rows: [],
   };
   const headerOf = (field: string) => headers[mapped.findIndex((c) => c?.field.name === field)] ?? field;
   /** A row's refusal, by field where the error names one. */
   const refusedRow = (c: Candidate, e: AppError) => {
-    const details: FieldIssue[] = e.details?.length ? e.details : [{ path: '', message: e.message }];
+    const details: readonly Issue[] = e.issues?.length ? e.issues : [{ path: '', message: e.texts }];
     for (const d of details) {
       const field = d.path.split('.').pop() ?? '';
       errors.push({ row: c.row, column: field ? headerOf(field) : '', field: field || undefined, message: d.message });
@@ -293,7 +221,7 @@ export async function importRows(ctx: OpContext, entity: Entity, request: Fastif
         } catch (e) {
           if (!(e instanceof AppError)) {
             if (isUniqueViolation(e)) {
-              errors.push({ row: c.row, column: '', message: 'a value is already used by another record' });
+              errors.push({ row: c.row, column: '', message: E.UNIQUE_TAKEN_UNNAMED.texts });
               throw new Rollback();
             }
             throw e;
@@ -308,18 +236,24 @@ export async function importRows(ctx: OpContext, entity: Entity, request: Fastif
   }
   errors.sort((a, b) => a.row - b.row);
   if (!dryRun && errors.length) {
-    const first = errors
-      .slice(0, 3)
-      .map((x) => `row ${x.row}${x.column ? ` "${x.column}"` : ''}: ${x.message}`)
-      .join('; ');
-    throw badRequest(
-      `${name}: ${errors.length} problem(s), nothing was imported — ${first}`,
+    const first = joinTexts(
+      errors
+        .slice(0, 3)
+        .map((x) => issue('', E.IMPORT_ROW_AT, { row: x.row, column: quoted(x.column), problem: x.message }).message),
+    );
+    throw appError(
+      E.IMPORT_ROWS_BAD,
+      { name, count: errors.length, first },
       errors.slice(0, 200).map((x) => ({ path: `rows.${x.row}${x.field ? `.${x.field}` : ''}`, message: x.message })),
     );
   }
   if (!dryRun) await ctx.hooks.get(entity.prefix).afterCommit?.(ctx);
+  report.errors = errors.map((x) => ({ ...x, message: x.message[lang] }));
   return report;
 }
+
+/** A column's name as a row issue shows it (nothing when the issue is of the whole row). */
+const quoted = (column: string) => (column ? ` "${column}"` : '');
 
 /** Whether an earlier header already names the same field. */
 function namedBefore(headers: string[], index: number, col: TableColumn, columns: TableColumn[]): boolean {

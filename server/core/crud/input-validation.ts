@@ -1,7 +1,8 @@
 import type { ValidateFunction } from 'ajv';
-import { badRequest, type FieldIssue } from '../errors.js';
+import { appError, E, fieldError, fieldsError, type Issue, issue, same, type Texts } from '../errors.js';
 import type { Entity, Field } from '../registry/entity-types.js';
-import { createAjv, describeAjvError } from '../registry/schema-validator.js';
+import { createAjv } from '../registry/schema-validator.js';
+import { ajvIssue } from '../registry/ajv-issues.js';
 import type { Row } from '../db/row.js';
 import { columnRange } from '../db/column-sql.js';
 import { isCalendarDate, normalizeDateTime } from '../db/time.js';
@@ -37,38 +38,38 @@ function validators(entity: Entity) {
   return v;
 }
 
+/** A field's label in each language (the entity's fields are top-level: deeper paths have none). */
+const labelsOf = (entity: Entity) => (segments: readonly string[]) =>
+  segments.length === 1 ? entity.fieldMap.get(segments[0])?.label : undefined;
+
 function fail(entity: Entity, validate: ValidateFunction, prefix = ''): never {
-  const details: FieldIssue[] = (validate.errors ?? []).map((e) => {
-    const d = describeAjvError(e);
-    return { path: prefix + d.path, message: d.message };
-  });
-  const first = details[0];
-  const field = entity.fieldMap.get(first.path.split('.').pop() ?? '');
-  const label = field ? ` (${field.label.en})` : '';
-  throw badRequest(`${first.path}${label}: ${first.message}`, details);
+  const details = (validate.errors ?? []).map((e) => ajvIssue(e, labelsOf(entity), prefix));
+  throw fieldsError(E.VALIDATION_FAILED, details);
 }
 
 /** What the JSON Schema cannot say: the value must fit its column (range, decimal places) and a date must be a real one. */
-function storageProblem(field: Field, value: unknown): string | undefined {
+function storageProblem(field: Field, value: unknown, path: string): Issue | undefined {
   if (value === null || value === undefined) return undefined;
+  const label: Texts = field.label ?? same(field.name);
   if (typeof value === 'number') {
     const range = columnRange(field);
     if (!range) return undefined;
-    if (value < range.min || value > range.max) return `must be between ${range.min} and ${range.max}`;
+    if (value < range.min || value > range.max)
+      return issue(path, E.COLUMN_RANGE, { field: label, min: range.min, max: range.max });
     if (range.scale !== undefined) {
       const scaled = value * 10 ** range.scale;
       if (Math.abs(scaled - Math.round(scaled)) > 1e-6 * Math.max(1, Math.abs(scaled)))
-        return `must have at most ${range.scale} decimal places`;
+        return issue(path, E.COLUMN_SCALE, { field: label, scale: range.scale });
     }
     return undefined;
   }
   if (typeof value !== 'string') return undefined;
-  if (field.storage === 'date' && !isCalendarDate(value)) return 'must be a real date (YYYY-MM-DD)';
+  if (field.storage === 'date' && !isCalendarDate(value)) return issue(path, E.NOT_A_DATE, { field: label });
   if (field.storage === 'datetime') {
     try {
       normalizeDateTime(value);
     } catch (e) {
-      if (e instanceof RangeError) return 'must be a real date and time (YYYY-MM-DD HH:mm:ss)';
+      if (e instanceof RangeError) return issue(path, E.NOT_A_DATETIME, { field: label });
       throw e;
     }
   }
@@ -76,16 +77,13 @@ function storageProblem(field: Field, value: unknown): string | undefined {
 }
 
 function checkStorage(entity: Entity, row: Row, prefix: string): void {
-  const details: FieldIssue[] = [];
+  const details: Issue[] = [];
   for (const [key, value] of Object.entries(row)) {
     const field = entity.fieldMap.get(key);
-    const problem = field && storageProblem(field, value);
-    if (problem) details.push({ path: prefix + key, message: problem });
+    const problem = field && storageProblem(field, value, prefix + key);
+    if (problem) details.push(problem);
   }
-  if (details.length) {
-    const field = entity.fieldMap.get(details[0].path.split('.').pop() ?? '');
-    throw badRequest(`${details[0].path}${field ? ` (${field.label.en})` : ''}: ${details[0].message}`, details);
-  }
+  if (details.length) throw fieldsError(E.VALIDATION_FAILED, details);
 }
 
 /** Keeps only writable fields of a body; the protocol says unknown keys (module, prefix, …) are ignored. */
@@ -126,12 +124,9 @@ const MAX_ID = 2147483647;
 export function parseId(value: unknown, name = 'id'): number {
   const n = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > MAX_ID) {
-    throw badRequest(
-      value === undefined || value === null || value === ''
-        ? `查询参数[${name}]不存在`
-        : `${name}: must be a whole number from 1 to ${MAX_ID}`,
-      [{ path: name, message: `must be a whole number from 1 to ${MAX_ID}` }],
-    );
+    const detail = issue(name, E.FIELD_WHOLE_BETWEEN, { min: 1, max: MAX_ID });
+    if (value === undefined || value === null || value === '') throw appError(E.ID_MISSING, { name }, [detail]);
+    throw fieldError(name, E.FIELD_WHOLE_BETWEEN, { min: 1, max: MAX_ID });
   }
   return n;
 }
@@ -142,9 +137,8 @@ export function parseIds(value: unknown, name = 'ids'): number[] {
   if (Array.isArray(value)) list = value;
   else if (typeof value === 'string') list = value.split(',').map((s) => s.trim());
   else if (typeof value === 'number') list = [value];
-  else throw badRequest(`${name}: is required (an array of ids)`, [{ path: name, message: 'is required' }]);
-  if (list.length === 0) throw badRequest(`${name}: must not be empty`, [{ path: name, message: 'must not be empty' }]);
-  if (list.length > 1000)
-    throw badRequest(`${name}: at most 1000 ids at once`, [{ path: name, message: 'too many ids' }]);
+  else throw fieldError(name, E.FIELD_ID_LIST);
+  if (list.length === 0) throw fieldError(name, E.FIELD_NOT_EMPTY);
+  if (list.length > 1000) throw fieldError(name, E.IDS_TOO_MANY, { max: 1000 });
   return [...new Set(list.map((v, i) => parseId(v, `${name}.${i}`)))];
 }

@@ -1,5 +1,5 @@
 import { expressionBuilder, sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { badRequest } from '../errors.js';
+import { appError, E, type ErrorEntry, fieldError, issue, type ParamValue } from '../errors.js';
 import type { Entity, Field } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import { caseless, containsInsensitive, likePattern } from '../db/dialect-sql.js';
@@ -19,28 +19,29 @@ const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(A
 
 /** Checks one filter value against the field's type; numeric text is accepted for numbers. */
 function filterValue(field: Field, value: unknown, param: string): unknown {
-  const bad = (what: string) => badRequest(`${param}: ${what}`, [{ path: param, message: what }]);
+  const bad = (entry: ErrorEntry, params?: Record<string, ParamValue>) =>
+    fieldError(param, entry as ErrorEntry<never>, params as Record<string, never>);
   switch (field.storage) {
     case 'integer':
     case 'number': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
       if (typeof n !== 'number' || !Number.isFinite(n) || (field.storage === 'integer' && !Number.isInteger(n)))
-        throw bad(`must be a ${field.storage === 'integer' ? 'whole ' : ''}number`);
+        throw bad(field.storage === 'integer' ? E.FIELD_WHOLE_NUMBER : E.FIELD_NUMBER);
       const range = columnRange(field);
-      if (range && (n < range.min || n > range.max)) throw bad(`must be between ${range.min} and ${range.max}`);
+      if (range && (n < range.min || n > range.max)) throw bad(E.FIELD_BETWEEN, { min: range.min, max: range.max });
       return n;
     }
     case 'boolean':
       if (value === true || value === 1 || value === '1' || value === 'true') return 1;
       if (value === false || value === 0 || value === '0' || value === 'false') return 0;
-      throw bad('must be true or false');
+      throw bad(E.FIELD_BOOLEAN);
     default:
-      if (typeof value !== 'string' && typeof value !== 'number') throw bad('must be text');
-      if (String(value).length > 1000) throw bad('is too long');
+      if (typeof value !== 'string' && typeof value !== 'number') throw bad(E.FIELD_TEXT);
+      if (String(value).length > 1000) throw bad(E.FIELD_TOO_LONG, { max: 1000 });
       try {
         return encodeValue(field, String(value));
       } catch (e) {
-        if (e instanceof RangeError) throw bad('must be a date and time (YYYY-MM-DD HH:mm:ss)');
+        if (e instanceof RangeError) throw bad(E.FIELD_DATETIME);
         throw e;
       }
   }
@@ -88,7 +89,7 @@ function describeFieldConditions(
     for (const mode of field.search) {
       if (mode === 'eq' || mode === 'in') {
         const values = list(value);
-        if (values.length > 1000) throw badRequest(`${field.name}: at most 1000 values`);
+        if (values.length > 1000) throw fieldError(field.name, E.FIELD_TOO_MANY, { max: 1000 });
         const checked = values.map((v, i) =>
           filterValue(field, v, Array.isArray(value) ? `${field.name}.${i}` : field.name),
         );
@@ -111,10 +112,7 @@ function describeFieldConditions(
           build: () => containsInsensitive(ctx.database.dialect, eb.ref(ref), v),
         });
       } else if (mode === 'range') {
-        if (!Array.isArray(value) || value.length !== 2)
-          throw badRequest(`${field.name}: a range is [from, to]`, [
-            { path: field.name, message: 'must be [from, to]' },
-          ]);
+        if (!Array.isArray(value) || value.length !== 2) throw fieldError(field.name, E.FILTER_RANGE);
         if (present(value[0])) {
           const from = filterValue(field, value[0], `${field.name}.0`);
           out.push({
@@ -137,11 +135,9 @@ function describeFieldConditions(
 export function keywordOf(params: Row): string | undefined {
   const raw = params.keyWord;
   if (!present(raw)) return undefined;
-  if (typeof raw !== 'string' && typeof raw !== 'number')
-    throw badRequest('keyWord: must be text', [{ path: 'keyWord', message: 'must be text' }]);
+  if (typeof raw !== 'string' && typeof raw !== 'number') throw fieldError('keyWord', E.FIELD_TEXT);
   const keyword = String(raw);
-  if (keyword.length > MAX_KEYWORD)
-    throw badRequest(`keyWord: at most ${MAX_KEYWORD} characters`, [{ path: 'keyWord', message: 'is too long' }]);
+  if (keyword.length > MAX_KEYWORD) throw fieldError('keyWord', E.FIELD_TOO_LONG, { max: MAX_KEYWORD });
   return keyword;
 }
 
@@ -251,28 +247,23 @@ export async function keptTotal(
 export function orderBy(entity: Entity, params: Row): { ref: string; dir: 'asc' | 'desc' }[] {
   const out: { ref: string; dir: 'asc' | 'desc' }[] = [];
   if (present(params.order)) {
-    if (typeof params.order !== 'string')
-      throw badRequest('order: must be a column name', [{ path: 'order', message: 'must be text' }]);
+    if (typeof params.order !== 'string') throw fieldError('order', E.ORDER_NOT_TEXT);
     const columns = params.order.split(',').map((s) => s.trim());
     const sortRaw =
       params.sort === undefined || params.sort === null || params.sort === '' ? columns.map(() => 'desc') : params.sort;
     if (typeof sortRaw !== 'string' && !Array.isArray(sortRaw))
-      throw badRequest('sort 非法传参~', [{ path: 'sort', message: 'must be asc or desc' }]);
+      throw appError(E.SORT_INVALID, {}, [issue('sort', E.SORT_INVALID)]);
     const sorts = Array.isArray(sortRaw) ? sortRaw : sortRaw.split(',').map((s) => s.trim());
     if (sorts.length !== columns.length)
-      throw badRequest('排序参数不正确', [{ path: 'sort', message: 'needs one direction per order column' }]);
+      throw appError(E.SORT_COUNT_MISMATCH, {}, [issue('sort', E.SORT_COUNT_MISMATCH)]);
     columns.forEach((column, i) => {
       const dir = String(sorts[i]).toLowerCase();
-      if (dir !== 'asc' && dir !== 'desc')
-        throw badRequest('sort 非法传参~', [{ path: 'sort', message: 'must be asc or desc' }]);
+      if (dir !== 'asc' && dir !== 'desc') throw appError(E.SORT_INVALID, {}, [issue('sort', E.SORT_INVALID)]);
       const field = entity.fieldMap.get(column);
       const join = entity.joins.find((j) => j.alias === column);
       if (field && !field.secret && !field.virtual) out.push({ ref: `a.${column}`, dir });
       else if (join) out.push({ ref: `${join.joinAlias}.${join.column}`, dir });
-      else
-        throw badRequest(`order: "${column.slice(0, 60)}" is not a column of ${entity.prefix}`, [
-          { path: 'order', message: 'unknown column' },
-        ]);
+      else throw fieldError('order', E.ORDER_COLUMN_UNKNOWN, { column: column.slice(0, 60), prefix: entity.prefix });
     });
   }
   for (const o of entity.order) out.push({ ref: `a.${o.column}`, dir: o.dir });

@@ -1,4 +1,4 @@
-import { conflict, notFound } from '../errors.js';
+import { appError, E } from '../errors.js';
 import type { Entity } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import { nowText } from '../db/time.js';
@@ -101,10 +101,7 @@ async function putBack(ctx: OpContext, entity: Entity, row: Row): Promise<void> 
   try {
     await untyped(ctx.db).insertInto(entity.table).values(stored).execute();
   } catch (e) {
-    if (isUniqueViolation(e))
-      throw conflict(
-        `${entity.prefix}: record ${String(row.id)} cannot be restored because its id or a unique value is in use`,
-      );
+    if (isUniqueViolation(e)) throw appError(E.RESTORE_TAKEN, { prefix: entity.prefix, id: String(row.id) });
     throw e;
   }
 }
@@ -162,7 +159,7 @@ async function missingReference(
  */
 export async function restoreFromRecycleBin(ctx: OpContext, ids: number[]): Promise<SkippedRow[]> {
   const bin = ctx.registry.get(RECYCLE_PREFIX);
-  if (!bin) throw notFound('the recycle bin is not installed');
+  if (!bin) throw appError(E.RECYCLE_NOT_INSTALLED);
   return guardedTransaction(ctx, async (tx) => {
     const trx = tx.db;
     const scope = ctx.hooks.get(RECYCLE_PREFIX).scope;
@@ -173,11 +170,11 @@ export async function restoreFromRecycleBin(ctx: OpContext, ids: number[]): Prom
       .orderBy('a.id')
       .execute()) as Row[];
     const missing = ids.filter((id) => !records.some((r) => Number(r.id) === id));
-    if (missing.length) throw notFound(`recycle/data: no record with id ${missing.join(', ')}`);
+    if (missing.length) throw appError(E.RECORD_NOT_FOUND, { prefix: 'recycle/data', id: missing.join(', ') });
     const restored: { entity: Entity; rows: Row[]; kept: KeptRows[] }[] = [];
     for (const record of records) {
       const entity = entityOfRecord(tx, record);
-      if (!entity) throw notFound(`recycle record ${String(record.id)}: its entity no longer exists`);
+      if (!entity) throw appError(E.RECYCLE_ENTITY_GONE, { id: String(record.id) });
       const rows = parsed(record.data) as Row[];
       for (const row of rows) await putBack(tx, entity, row);
       await bumpSequence(tx, entity);

@@ -3,6 +3,7 @@ import type { Row } from '../db/row.js';
 import type { OpContext } from './context.js';
 import { untyped } from './dynamic-db.js';
 import type { Lang } from '../http/request-language.js';
+import { E, type ErrorEntry, render, type Texts } from '../errors.js';
 
 /**
  * The columns of an entity as export writes them and import reads them back: labels in the caller's language,
@@ -157,6 +158,9 @@ export function relationLookup(ctx: OpContext): RelationLookup {
   };
 }
 
+/** A cell's problem naming its text. */
+const problem = (entry: ErrorEntry<'text'>, text: string) => ({ problem: render(entry.texts, { text }) });
+
 const TRUE = new Set(['1', 'true', 'yes', 'y', '是', 'on', '✓']);
 const FALSE = new Set(['0', 'false', 'no', 'n', '否', 'off', '']);
 
@@ -169,7 +173,7 @@ export async function parseCell(
   raw: unknown,
   dicts: Dicts,
   lookup: RelationLookup,
-): Promise<{ value: unknown } | { problem: string }> {
+): Promise<{ value: unknown } | { problem: Texts }> {
   if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return { value: null };
   const text = raw instanceof Date ? raw.toISOString().replace('T', ' ').slice(0, 19) : String(raw).trim();
   const number = (t: string) => (/^-?\d+(\.\d+)?$/.test(t.replace(/,/g, '')) ? Number(t.replace(/,/g, '')) : NaN);
@@ -177,31 +181,29 @@ export async function parseCell(
     case 'id':
     case 'integer': {
       const n = number(text);
-      return Number.isInteger(n) ? { value: n } : { problem: `"${text}" is not a whole number` };
+      return Number.isInteger(n) ? { value: n } : problem(E.CELL_NOT_WHOLE, text);
     }
     case 'number': {
       const n = number(text);
-      return Number.isNaN(n) ? { problem: `"${text}" is not a number` } : { value: n };
+      return Number.isNaN(n) ? problem(E.CELL_NOT_NUMBER, text) : { value: n };
     }
     case 'money': {
       const n = number(text.replace(/^[¥￥$]/, ''));
-      if (Number.isNaN(n)) return { problem: `"${text}" is not an amount in yuan` };
+      if (Number.isNaN(n)) return problem(E.CELL_NOT_YUAN, text);
       const cents = Math.round(n * 100);
-      return Math.abs(cents - n * 100) > 1e-6 ? { problem: `"${text}" has more than two decimals` } : { value: cents };
+      return Math.abs(cents - n * 100) > 1e-6 ? problem(E.CELL_TOO_PRECISE, text) : { value: cents };
     }
     case 'bool': {
       const t = text.toLowerCase();
       if (TRUE.has(t)) return { value: true };
       if (FALSE.has(t)) return { value: false };
-      return { problem: `"${text}" is not yes or no` };
+      return problem(E.CELL_NOT_YES_NO, text);
     }
     case 'dict': {
       const entries = dicts.get(String(column.field.schema['x-dict'])) ?? [];
       const entry = entries.find((e) => e.names.includes(text)) ?? entries.find((e) => e.value === text);
       if (!entry)
-        return {
-          problem: `"${text}" is none of ${entries.map((e) => e.shown).join(', ') || 'the dictionary entries'}`,
-        };
+        return { problem: render(E.CELL_NOT_IN_DICT.texts, { text, entries: entries.map((e) => e.shown).join(', ') }) };
       const typed =
         column.field.storage === 'integer' || column.field.storage === 'number' ? Number(entry.value) : entry.value;
       return { value: typed };
@@ -209,16 +211,17 @@ export async function parseCell(
     case 'relation': {
       const id = await lookup(column, text);
       if (typeof id === 'number') return { value: id };
-      if (id === 'many') return { problem: `"${text}" names more than one ${column.ref?.entity} record` };
+      if (id === 'many')
+        return { problem: render(E.CELL_AMBIGUOUS.texts, { text, entity: String(column.ref?.entity) }) };
       const n = number(text);
       if (Number.isInteger(n) && n > 0) return { value: n };
-      return { problem: `no ${column.ref?.entity} record is called "${text}"` };
+      return { problem: render(E.CELL_NO_MATCH.texts, { text, entity: String(column.ref?.entity) }) };
     }
     case 'json': {
       try {
         return { value: JSON.parse(text) };
       } catch {
-        return { problem: 'is not valid JSON' };
+        return { problem: E.CELL_NOT_JSON.texts };
       }
     }
     case 'date':

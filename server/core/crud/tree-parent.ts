@@ -1,6 +1,6 @@
 import type { OpContext } from './context.js';
 import { untyped } from './dynamic-db.js';
-import { badRequest } from '../errors.js';
+import { E, fieldError } from '../errors.js';
 import type { Row } from '../db/row.js';
 
 /**
@@ -18,17 +18,11 @@ export async function assertTreeParent(
   const rows = (await untyped(ctx.db).selectFrom(table).select(['id', 'parentId']).execute()) as Row[];
   const parents = new Map(rows.map((r) => [Number(r.id), r.parentId === null ? null : Number(r.parentId)]));
   const target = Number(parentId);
-  if (!parents.has(target))
-    throw badRequest(`${field}: there is no record ${target} to put this under`, [
-      { path: field, message: 'does not exist' },
-    ]);
+  if (!parents.has(target)) throw fieldError(field, E.PARENT_MISSING, { id: target });
   if (id === undefined) return;
   const seen = new Set<number>();
   for (let at: number | null = target; at !== null && !seen.has(at); at = parents.get(at) ?? null) {
-    if (at === id)
-      throw badRequest(`${field}: a record cannot be put under itself or one of its own children`, [
-        { path: field, message: 'would make a cycle' },
-      ]);
+    if (at === id) throw fieldError(field, E.PARENT_CYCLE);
     seen.add(at);
   }
 }
@@ -41,10 +35,7 @@ export async function assertAcyclic(ctx: OpContext, table: string, field = 'pare
   for (const start of parents.keys()) {
     const path = new Set<number>();
     for (let at: number | null = start; at !== null && !rooted.has(at); at = parents.get(at) ?? null) {
-      if (path.has(at))
-        throw badRequest(`${field}: record ${at} would end up under itself`, [
-          { path: field, message: 'would make a cycle' },
-        ]);
+      if (path.has(at)) throw fieldError(field, E.PARENT_CYCLE_AT, { id: at });
       path.add(at);
     }
     for (const id of path) rooted.add(id);

@@ -1,4 +1,4 @@
-import { AppError, CODE, type Texts } from '../errors.js';
+import { type AppError, appError, E } from '../errors.js';
 
 /**
  * Errors that say the database cannot be reached or cannot write right now (not that the request was wrong): a
@@ -61,27 +61,9 @@ export function databaseUnavailable(error: unknown): Unavailable | undefined {
   return undefined;
 }
 
-const SQLITE_TEXTS: Record<string, Texts> = {
-  SQLITE_FULL: {
-    'zh-cn': '数据库无法写入：磁盘已满 (SQLITE_FULL)',
-    'zh-tw': '資料庫無法寫入：磁碟已滿 (SQLITE_FULL)',
-    en: 'The database cannot write: the disk is full (SQLITE_FULL)',
-  },
-  SQLITE_READONLY: {
-    'zh-cn': '数据库无法写入：文件为只读 (SQLITE_READONLY)',
-    'zh-tw': '資料庫無法寫入：檔案為唯讀 (SQLITE_READONLY)',
-    en: 'The database cannot write: its file is read-only (SQLITE_READONLY)',
-  },
-};
-const UNAVAILABLE: Texts = {
-  'zh-cn': '数据库暂时不可用，请稍后重试',
-  'zh-tw': '資料庫暫時無法使用，請稍後再試',
-  en: 'The database is unavailable for the moment; please try again shortly',
-};
-
 /** The 503 a request gets when the database is unavailable (SQLite's full disk and read-only file named as such). */
 export function unavailableError(error: unknown): AppError {
   const code = String((error as { code?: unknown }).code ?? '');
-  const texts = SQLITE_TEXTS[code.startsWith('SQLITE_READONLY') ? 'SQLITE_READONLY' : code] ?? UNAVAILABLE;
-  return new AppError(503, texts, CODE.coreFail);
+  if (code === 'SQLITE_FULL') return appError(E.DB_DISK_FULL);
+  return appError(code.startsWith('SQLITE_READONLY') ? E.DB_READ_ONLY : E.DB_UNAVAILABLE);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { notFound } from '../errors.js';
+import { appError, E } from '../errors.js';
 import type { Entity, GenericAction } from '../registry/entity-types.js';
 import type { Registry } from '../registry/registry.js';
 import { GENERIC_ACTION_META } from '../registry/generic-actions.js';
@@ -134,13 +134,13 @@ function findDispatch(registry: Registry, actions: ActionRegistry, method: strin
   const entity = segments.every((s) => SEGMENT.test(s)) && SEGMENT.test(action) ? registry.get(prefix) : undefined;
   const route =
     entity && entityRoutes(entity, actions).find((r) => r.name === action && r.method === method.toLowerCase());
-  if (!entity || !route) throw notFound(`${path.slice(0, 200)} Not Found`);
+  if (!entity || !route) throw appError(E.ROUTE_NOT_FOUND, { path: path.slice(0, 200) });
   const handler =
     (GENERIC as Record<string, ActionHandler>)[action] && entity.api.includes(action as GenericAction)
       ? GENERIC[action as GenericAction]
       : (actions.get(prefix, action) ??
         (fileRoutes(entity).some((r) => r.name === action) ? FILE_ACTIONS[action as 'export' | 'import'] : undefined));
-  if (!handler) throw notFound(`${path.slice(0, 200)} Not Found`);
+  if (!handler) throw appError(E.ROUTE_NOT_FOUND, { path: path.slice(0, 200) });
   return { entity, action, access: route.access, handler };
 }
 

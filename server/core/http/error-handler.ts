@@ -1,72 +1,69 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, CODE, type Texts } from '../errors.js';
-import { requestLanguage } from './request-language.js';
+import { AppError, appError, E } from '../errors.js';
+import { type Lang, requestLanguage } from './request-language.js';
 import { databaseUnavailable, unavailableError } from '../db/db-errors.js';
 import { sizeText } from '../limits.js';
 
 /** Fastify's own client errors (bad JSON, wrong content type, body too large) keep their status and get our envelope. */
-function clientErrorMessage(error: FastifyError): string {
+function clientError(error: FastifyError): AppError {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return appError(E.BODY_NOT_JSON);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is not valid JSON';
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large';
+      return appError(E.BODY_EMPTY_JSON);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type';
+      return appError(E.MEDIA_TYPE_UNSUPPORTED);
     default:
-      return error.message.replace(/\s+at\s.*$/s, '').slice(0, 300);
+      return appError(E.REQUEST_INVALID);
   }
 }
 
 /** The refusal of a body over the route's limit, naming the limit. */
-export function bodyTooLarge(limit: number): Texts {
-  const size = sizeText(limit);
-  return {
-    'zh-cn': `请求内容过大：此接口最多接受 ${size}`,
-    'zh-tw': `請求內容過大：此介面最多接受 ${size}`,
-    en: `The request body is too large: this route takes at most ${size}`,
+export const bodyTooLarge = (limit: number) => appError(E.BODY_TOO_LARGE, { limit: sizeText(limit) });
+
+/** The envelope of an AppError in a language: `{code, message, errorCode, details?}`. */
+export function envelopeOf(error: AppError, lang: Lang): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    code: error.code,
+    message: error.messageIn(lang),
+    errorCode: error.errorCode,
   };
+  const details = error.detailsIn(lang);
+  if (details) body.details = details;
+  return body;
 }
 
 /** One handler turns every error into the envelope; no stack or SQL text ever leaves the server. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const lang = requestLanguage(request.headers.language);
     if (error instanceof AppError) {
-      const body: Record<string, unknown> = {
-        code: error.code,
-        message: error.messageIn(requestLanguage(request.headers.language)),
-      };
-      if (error.details?.length) body.details = error.details;
       if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
-      return reply.status(error.statusCode).send(body);
+      return reply.status(error.statusCode).send(envelopeOf(error, lang));
     }
     if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       // Refused from its Content-Length (or as soon as it grows past the limit): the rest is never read.
-      return reply.status(413).send({
-        code: CODE.validateFail,
-        message: bodyTooLarge(request.routeOptions.bodyLimit)[requestLanguage(request.headers.language)],
-      });
+      return reply.status(413).send(envelopeOf(bodyTooLarge(request.routeOptions.bodyLimit), lang));
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ code: CODE.validateFail, message: clientErrorMessage(error as FastifyError) });
+      return reply.status(status).send(envelopeOf(clientError(error as FastifyError), lang));
     }
     const down = databaseUnavailable(error);
     if (down) {
       // The database's state, not the request: 503 (try again), the driver's own cause in the log.
       request.log.error({ err: error, cause: down.cause }, 'database unavailable');
-      const unavailable = unavailableError(error);
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send({ code: unavailable.code, message: unavailable.messageIn(requestLanguage(request.headers.language)) });
+        .send(envelopeOf(unavailableError(error), lang));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: CODE.coreFail, message: 'Internal server error' });
+    return reply.status(500).send(envelopeOf(appError(E.INTERNAL), lang));
   });
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
-    reply.status(404).send({ code: CODE.commFail, message: `${request.url.split('?')[0].slice(0, 200)} Not Found` });
+    const error = appError(E.ROUTE_NOT_FOUND, { path: request.url.split('?')[0].slice(0, 200) });
+    reply.status(404).send(envelopeOf(error, requestLanguage(request.headers.language)));
   };
   // A body sent to a path no route serves is answered before it is read (Fastify's 404 route would parse it first).
   app.addHook('onRequest', (request, reply, done) => {

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/lib/compileSchemaValidatorsCode.js';
 import type { RJSFSchema } from '@rjsf/utils';
-import { AppError, badRequest, CODE } from '../errors.js';
+import { appError, CODE, E, issue } from '../errors.js';
 import { IMMUTABLE, sendBuilt, type BuiltFile } from './built-ui.js';
 import type { DeclaredRoute } from './route-types.js';
 import { linearRegExp } from '../registry/schema-validator.js';
@@ -77,24 +77,18 @@ const versionOf = (name: string) => {
 /** A new ajv or RJSF compiles differently: their versions are part of every module's name. */
 const COMPILER = `2|re2js|ajv ${versionOf('ajv')}|rjsf ${versionOf('@rjsf/validator-ajv8')}|${JSON.stringify(OPTIONS, (_k, v: unknown) => (v instanceof RegExp ? v.source : v))}`;
 
-const cannotCompile = (why: string) =>
-  badRequest({
-    'zh-cn': `表单结构无法编译：${why}`,
-    'zh-tw': `表單結構無法編譯：${why}`,
-    en: `The form schema cannot be compiled: ${why}`,
-  });
-
 /** The module text for a schema: ajv's code inside a function that takes the runtime helpers. */
 export function formValidatorModule(schema: RJSFSchema): string {
   let code: string;
   try {
     code = compileSchemaValidatorsCode(schema, OPTIONS);
   } catch (e) {
-    throw cannotCompile(e instanceof Error ? e.message.slice(0, 300) : 'unknown error');
+    // The compiler's own words (English), inside a message in the caller's language.
+    throw appError(E.FORM_SCHEMA_UNCOMPILABLE, { reason: e instanceof Error ? e.message.slice(0, 300) : '?' });
   }
   for (const m of code.matchAll(/\brequire\(("(?:[^"\\]|\\.)*")\)/g)) {
     const name = JSON.parse(m[1]) as string;
-    if (!RUNTIME_MODULES.includes(name)) throw cannotCompile(`it needs ${name.slice(0, 100)}`);
+    if (!RUNTIME_MODULES.includes(name)) throw appError(E.FORM_SCHEMA_NEEDS_MODULE, { name: name.slice(0, 100) });
   }
   return `// A form validator compiled by Joinery with ajv's standalone code (server/core/http/form-validators.ts).
 export default function formValidators(require) {
@@ -158,14 +152,11 @@ export function registerFormValidators(app: FastifyInstance, dataDir: string, de
     handler: async (request) => {
       const schema = (request.body as { schema?: unknown } | undefined)?.schema;
       if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-        throw badRequest(
-          { 'zh-cn': 'schema 必须是对象', 'zh-tw': 'schema 必須是物件', en: 'schema must be an object' },
-          [{ path: 'schema', message: 'must be an object' }],
-        );
+        throw appError(E.FORM_SCHEMA_NOT_OBJECT, {}, [issue('schema', E.FORM_SCHEMA_NOT_OBJECT)]);
       }
       const text = JSON.stringify(schema);
       if (Buffer.byteLength(text) > MAX_FORM_SCHEMA_BYTES)
-        throw cannotCompile(`larger than ${MAX_FORM_SCHEMA_BYTES} bytes`);
+        throw appError(E.FORM_SCHEMA_TOO_LARGE, { limit: MAX_FORM_SCHEMA_BYTES });
       const key = createHash('sha256').update(COMPILER).update('\n').update(text).digest('base64url').slice(0, 32);
       const file = path.join(store.dir, `${key}.js`);
       if (!store.memory.has(key) && !fs.existsSync(file)) {
@@ -192,12 +183,7 @@ export function registerFormValidators(app: FastifyInstance, dataDir: string, de
         const text = await fs.promises.readFile(path.join(store.dir, `${key}.js`), 'utf8').catch(() => undefined);
         if (text !== undefined) built = remember(store, key, builtFile(key, text));
       }
-      if (!built)
-        throw new AppError(404, {
-          'zh-cn': '表单校验代码不存在',
-          'zh-tw': '表單校驗程式碼不存在',
-          en: 'No such form validator',
-        });
+      if (!built) throw appError(E.FORM_VALIDATOR_NOT_FOUND);
       return sendBuilt(request, reply, built);
     },
   });

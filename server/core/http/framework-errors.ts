@@ -1,29 +1,31 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { CODE } from '../errors.js';
+import { appError, E } from '../errors.js';
+import { envelopeOf } from './error-handler.js';
+import { requestLanguage } from './request-language.js';
 import { BASE_HEADERS, NO_CONTENT_CSP } from './security-headers.js';
 
 /**
  * Fastify's router refuses some requests before any route or hook runs (a URL that is not valid percent-encoding,
  * an over-long path parameter): they get the envelope and the security headers like every other failure.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   // These replies skip the app's hooks, so the security headers are set here.
   reply.headers(BASE_HEADERS).header('content-security-policy', NO_CONTENT_CSP);
+  const lang = requestLanguage(request.headers.language);
   switch (error.code) {
     case 'FST_ERR_BAD_URL':
-      reply.status(400).send({ code: CODE.validateFail, message: 'The URL is not valid (bad percent-encoding)' });
+      reply.status(400).send(envelopeOf(appError(E.URL_BAD_ENCODING), lang));
       return;
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      reply.status(414).send({ code: CODE.validateFail, message: 'The URL is too long' });
+      reply.status(414).send(envelopeOf(appError(E.URL_TOO_LONG), lang));
       return;
-    default:
+    default: {
+      const client = error.statusCode && error.statusCode >= 400 && error.statusCode < 500;
       reply
-        .status(error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500)
-        .send({
-          code: error.statusCode && error.statusCode < 500 ? CODE.validateFail : CODE.coreFail,
-          message: 'The request could not be routed',
-        });
+        .status(client ? (error.statusCode as number) : 500)
+        .send(envelopeOf(appError(client ? E.NOT_ROUTABLE : E.INTERNAL), lang));
+    }
   }
 }
 
@@ -33,13 +35,14 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, text, code, message] =
+  // The request's headers were not read: the reply is in zh-cn, the protocol's language.
+  const [status, text, entry] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', CODE.validateFail, 'The request headers are too large']
+      ? [431, 'Request Header Fields Too Large', E.HEADERS_TOO_LARGE]
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout', CODE.commFail, 'The request took too long to arrive']
-        : [400, 'Bad Request', CODE.validateFail, 'The request is not valid HTTP'];
-  const body = JSON.stringify({ code, message });
+        ? [408, 'Request Timeout', E.REQUEST_TIMEOUT]
+        : [400, 'Bad Request', E.NOT_HTTP];
+  const body = JSON.stringify(envelopeOf(appError(entry), 'zh-cn'));
   const headers = {
     ...BASE_HEADERS,
     'content-security-policy': NO_CONTENT_CSP,

@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from '../errors.js';
+import { appError, E, fieldsError, type Issue, issue } from '../errors.js';
 
 /** No lone surrogate (ES2024's String.prototype.isWellFormed, in Node 20; typed here as the ES2023 lib lacks it). */
 const wellFormed = (s: string) => (s as string & { isWellFormed(): boolean }).isWellFormed();
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Finds the first string no database can store faithfully (NUL, lone surrogate) or a prototype-polluting key. */
-export function findBadInput(value: unknown, path = '', depth = 0): { path: string; message: string } | undefined {
-  if (depth > 32) return { path: path || 'body', message: 'is nested too deeply' };
+export function findBadInput(value: unknown, path = '', depth = 0): Issue | undefined {
+  if (depth > 32) return issue(path || 'body', E.INPUT_TOO_DEEP);
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) return { path: path || 'body', message: 'must not contain NUL characters' };
-    if (!wellFormed(value)) return { path: path || 'body', message: 'contains invalid Unicode (a lone surrogate)' };
+    if (value.includes('\u0000')) return issue(path || 'body', E.INPUT_NUL);
+    if (!wellFormed(value)) return issue(path || 'body', E.INPUT_LONE_SURROGATE);
     return undefined;
   }
   if (Array.isArray(value)) {
@@ -23,7 +23,7 @@ export function findBadInput(value: unknown, path = '', depth = 0): { path: stri
   if (value && typeof value === 'object') {
     for (const key of Object.keys(value)) {
       const here = path ? `${path}.${key}` : key;
-      if (FORBIDDEN_KEYS.has(key)) return { path: here, message: 'is not an allowed key' };
+      if (FORBIDDEN_KEYS.has(key)) return issue(here, E.INPUT_KEY_NOT_ALLOWED);
       const bad =
         findBadInput(key, here, depth + 1) ?? findBadInput((value as Record<string, unknown>)[key], here, depth + 1);
       if (bad) return bad;
@@ -67,8 +67,8 @@ function parseJsonBody(
     const empty = text.trim() === '';
     done(
       empty
-        ? badRequest('body: is empty but the content type says JSON', [{ path: 'body', message: 'is empty' }])
-        : badRequest('body: is not valid JSON', [{ path: 'body', message: 'is not valid JSON' }]),
+        ? appError(E.BODY_EMPTY_JSON, {}, [issue('body', E.BODY_EMPTY_JSON)])
+        : appError(E.BODY_NOT_JSON, {}, [issue('body', E.BODY_NOT_JSON)]),
     );
     return;
   }
@@ -85,6 +85,6 @@ export function installInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
     const bad =
       findBadInput(request.query, '') ?? (request.plainJson === undefined ? findBadInput(request.body, '') : undefined);
-    done(bad ? badRequest(`${bad.path}: ${bad.message}`, [bad]) : undefined);
+    done(bad ? fieldsError(E.REQUEST_INVALID, [bad]) : undefined);
   });
 }

@@ -4,7 +4,7 @@ import type { OpContext } from '../crud/context.js';
 import type { Entity } from './entity-types.js';
 import type { Row } from '../db/row.js';
 import type { Database } from '../db/database.js';
-import { badRequest, conflict } from '../errors.js';
+import { appError, E, issue } from '../errors.js';
 import { untyped } from '../crud/dynamic-db.js';
 import { copyToRecycleBin } from '../crud/recycle-bin.js';
 import { ENTITY_DEF_TABLE, storedOrigin } from './stored-entities.js';
@@ -65,18 +65,13 @@ export async function removeEntity(
 ): Promise<{ rows: number }> {
   const entity = host.registry.get(prefix);
   if (!entity || entity.origin !== storedOrigin(prefix)) {
-    throw badRequest(
-      `prefix: no entity made on this server has the prefix "${prefix}" (built-in entities are removed from the schemas folder)`,
-      [{ path: 'prefix', message: 'names no stored entity' }],
-    );
+    throw appError(E.CODING_NO_STORED_ENTITY, { prefix }, [issue('prefix', E.CODING_NO_STORED_ENTITY, { prefix })]);
   }
   const referrers = host.registry
     .all()
     .filter((e) => e.prefix !== prefix && e.fields.some((f) => f.schema['x-ref']?.entity === prefix));
   if (referrers.length)
-    throw conflict(
-      `${prefix} cannot be removed: ${referrers.map((e) => e.prefix).join(', ')} relate to it; remove those relations first`,
-    );
+    throw appError(E.CODING_REMOVE_REFERENCED, { prefix, referrers: referrers.map((e) => e.prefix).join(', ') });
   const { database } = host;
   const counted = (await untyped(database.db)
     .selectFrom(entity.table)
@@ -84,10 +79,9 @@ export async function removeEntity(
     .executeTakeFirst()) as { n: number | string } | undefined;
   const count = Number(counted?.n ?? 0);
   if (count > 0 && confirm !== prefix) {
-    throw badRequest(
-      `${prefix} holds ${count} record(s): to remove it, send its prefix as confirm; the records go to the recycle bin`,
-      [{ path: 'confirm', message: `must repeat "${prefix}" (${count} records)` }],
-    );
+    throw appError(E.CODING_REMOVE_CONFIRM, { prefix, count }, [
+      issue('confirm', E.CODING_CONFIRM_REPEAT, { prefix, count }),
+    ]);
   }
   const definition = host.registry.get('base/sys/entityDef');
   await database.db.transaction().execute(async (trx) => {

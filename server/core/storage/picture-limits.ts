@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Texts } from '../errors.js';
+import { type AppError, appError, E } from '../errors.js';
 
 /**
  * At most `size` tasks at once; the others wait in the order they came. Picture decoding runs through one of these
@@ -58,12 +58,7 @@ export async function headerSize(file: string, ext: string): Promise<{ width: nu
 const group = (n: number) => n.toLocaleString('en-US');
 
 /** The refusal of a picture over the pixel limit, naming its size and the limit. */
-export function tooManyPixels(name: string, size: { width: number; height: number }, max: number): Texts {
+export function tooManyPixels(name: string, size: { width: number; height: number }, max: number): AppError {
   const mp = `${Math.floor(max / 1_000_000)} MP`;
-  const has = `${size.width} × ${size.height}`;
-  return {
-    'zh-cn': `上传失败: 图片 ${name} 为 ${has} 像素，超过上限 ${group(max)} 像素（${mp}），请缩小后再上传`,
-    'zh-tw': `上傳失敗: 圖片 ${name} 為 ${has} 像素，超過上限 ${group(max)} 像素（${mp}），請縮小後再上傳`,
-    en: `Upload failed: the picture ${name} is ${has} pixels, more than the limit of ${group(max)} pixels (${mp}); scale it down and upload it again`,
-  };
+  return appError(E.UPLOAD_TOO_MANY_PIXELS, { name, size: `${size.width} × ${size.height}`, max: group(max), mp });
 }

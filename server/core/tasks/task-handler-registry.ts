@@ -1,7 +1,8 @@
 import type { ValidateFunction } from 'ajv';
 import type { OpContext, RequestUser } from '../crud/context.js';
-import type { FieldIssue } from '../errors.js';
-import { createAjv, describeAjvError } from '../registry/schema-validator.js';
+import { E, type Issue, issue, type Texts, textOf } from '../errors.js';
+import { createAjv } from '../registry/schema-validator.js';
+import { ajvIssue, schemaLabels } from '../registry/ajv-issues.js';
 
 /** What a handler gets for one run: a context acting as the task's creator (none for seeded tasks), the task and its parsed `data`. */
 export type TaskRun = { ctx: OpContext; task: { id: number; name: string }; data: unknown };
@@ -59,38 +60,35 @@ export class TaskHandlerRegistry {
   }
 
   /** Parses a task's `data` text for its handler: the argument, or the field issues (paths under `data`). */
-  parseData(name: string, text: unknown): { ok: true; data: unknown } | { ok: false; issues: FieldIssue[] } {
+  parseData(name: string, text: unknown): { ok: true; data: unknown } | { ok: false; issues: Issue[] } {
     const entry = this.map.get(name);
     if (!entry)
       return {
         ok: false,
-        issues: [{ path: 'service', message: `is not a registered task handler (one of: ${this.names().join(', ')})` }],
+        issues: [issue('service', E.TASK_HANDLER_UNKNOWN, { names: this.names().join(', ') })],
       };
     let data: unknown = {};
     if (typeof text === 'string' && text.trim() !== '') {
       try {
         data = JSON.parse(text);
       } catch {
-        return { ok: false, issues: [{ path: 'data', message: 'must be JSON text' }] };
+        return { ok: false, issues: [issue('data', E.FIELD_NOT_JSON_TEXT)] };
       }
     }
     if (entry.validate(data)) return { ok: true, data };
     return {
       ok: false,
-      issues: (entry.validate.errors ?? []).map((e) => {
-        const d = describeAjvError(e);
-        return { path: d.path ? `data.${d.path}` : 'data', message: d.message };
-      }),
+      issues: (entry.validate.errors ?? []).map((e) => ajvIssue(e, schemaLabels(entry.handler.dataSchema), 'data.')),
     };
   }
 }
 
 /** Why an admin with `rights` may not have a task of `handler` act for them, or undefined when they may. */
-export function handlerRefusal(handler: TaskHandler, rights: HandlerRights): string | undefined {
+export function handlerRefusal(handler: TaskHandler, rights: HandlerRights): Texts | undefined {
   if (rights.isSuper) return undefined;
   if (handler.permission !== null && !rights.perms.has(handler.permission))
-    return `${handler.name} needs the permission ${handler.permission}`;
+    return textOf(E.TASK_HANDLER_PERMISSION, { name: handler.name, permission: handler.permission });
   if (handler.wholeScope && rights.departmentIds !== null)
-    return `${handler.name} acts on every department's data, so it needs a whole data scope (a super admin)`;
+    return textOf(E.TASK_HANDLER_WHOLE_SCOPE, { name: handler.name });
   return undefined;
 }

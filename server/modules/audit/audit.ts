@@ -1,26 +1,18 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
-import { badRequest, conflict, notFound } from '../../core/errors.js';
+import { appError, E, type ErrorEntry, fieldError, fieldsError, issue, stateText } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 import { decodeRow, encodeRow } from '../../core/db/row-codec.js';
 import { nowText } from '../../core/db/time.js';
 import { insertRow } from '../../core/crud/insert-row.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
 
-/** Audit ticket status (SPEC §4): 0 pending review, 1 passed, 2 rejected. */
-const TICKET_STATUS: Record<number, string> = { 0: '待审核 pending review', 1: '通过 passed', 2: '驳回 rejected' };
-/** Product and order auditStatus: 0 to submit, 1 pending review, 2 reviewed. */
-const SUBJECT_STATUS: Record<number, string> = {
-  0: '待提交 to submit',
-  1: '待审核 pending review',
-  2: '已审核 reviewed',
-};
+// Audit ticket status (SPEC §4): 0 pending review, 1 passed, 2 rejected. Product and order auditStatus: 0 to submit,
+// 1 pending review, 2 reviewed. Their names in messages: WORD_TICKET_* and WORD_SUBJECT_* of the error catalogue.
 
 type Kind = 'good' | 'order' | 'user';
 const TABLE = { good: 'audit_good', order: 'audit_order', user: 'audit_user' } as const satisfies Record<Kind, string>;
-
-const bad = (path: string, message: string) => badRequest(`${path}: ${message}`, [{ path, message }]);
 
 /** Reads rows by id, locking them on PostgreSQL and MariaDB (SQLite has a single writer). */
 async function lockRow(ctx: OpContext, table: string, id: number, columns: string[]): Promise<Row | undefined> {
@@ -36,8 +28,8 @@ async function lockRow(ctx: OpContext, table: string, id: number, columns: strin
 function optionalText(body: Row, name: string, max: number): string | undefined {
   const v = body[name];
   if (v === undefined || v === null || v === '') return undefined;
-  if (typeof v !== 'string') throw bad(name, 'must be text');
-  if (v.length > max) throw bad(name, `at most ${max} characters`);
+  if (typeof v !== 'string') throw fieldError(name, E.FIELD_TEXT);
+  if (v.length > max) throw fieldError(name, E.FIELD_TOO_LONG, { max });
   return v;
 }
 
@@ -74,9 +66,10 @@ async function applyEffect(ctx: OpContext, kind: Kind, ticket: Row, status: 1 | 
     const id = Number(kind === 'good' ? ticket.goodId : ticket.orderId);
     const subject = await lockRow(ctx, table, id, ['auditStatus']);
     if (!subject)
-      throw conflict(
-        `${kind === 'good' ? 'goodId' : 'orderId'}: ${kind === 'good' ? 'product' : 'order'} ${id} no longer exists; the ticket cannot be decided (delete it instead)`,
-      );
+      throw fieldError(kind === 'good' ? 'goodId' : 'orderId', E.AUDIT_SUBJECT_GONE, {
+        what: kind === 'good' ? E.AUDIT_PRODUCT.texts : E.AUDIT_ORDER.texts,
+        id,
+      });
     await moveSubject(ctx, table, id, [0, 1, 2], 2);
     return;
   }
@@ -86,15 +79,9 @@ async function applyEffect(ctx: OpContext, kind: Kind, ticket: Row, status: 1 | 
     .select(['id', 'level'])
     .where('id', '=', Number(ticket.levelId))
     .executeTakeFirst();
-  if (!level)
-    throw conflict(`levelId: member level ${String(ticket.levelId)} no longer exists; the ticket cannot be passed`, [
-      { path: 'levelId', message: 'does not exist' },
-    ]);
+  if (!level) throw fieldError('levelId', E.AUDIT_LEVEL_GONE, { id: String(ticket.levelId) });
   const member = await lockRow(ctx, 'user_info', Number(ticket.userId), ['levelType']);
-  if (!member)
-    throw conflict(`userId: member ${String(ticket.userId)} no longer exists; the ticket cannot be passed`, [
-      { path: 'userId', message: 'does not exist' },
-    ]);
+  if (!member) throw fieldError('userId', E.AUDIT_MEMBER_GONE, { id: String(ticket.userId) });
   await db
     .updateTable('user_info')
     .set({ levelType: level.level, updateTime: nowText() })
@@ -118,12 +105,10 @@ async function decideTicket(
 ): Promise<Row> {
   const table = TABLE[kind];
   const ticket = await lockRow(ctx, table, id, SUBJECT_COLUMNS[kind]);
-  if (!ticket) throw notFound(`audit/${kind}: no record with id ${id}`);
+  if (!ticket) throw appError(E.RECORD_NOT_FOUND, { prefix: `audit/${kind}`, id });
   const current = Number(ticket.status);
   const decided = (s: number) =>
-    conflict(`Ticket ${id} of audit/${kind} is already decided: ${TICKET_STATUS[s] ?? s} (status ${s})`, [
-      { path: 'status', message: `is ${s}` },
-    ]);
+    fieldError('status', E.AUDIT_DECIDED, { id, prefix: `audit/${kind}`, state: stateText('TICKET', s) });
   if (current !== 0) throw decided(current);
   const now = nowText();
   const patch = {
@@ -145,13 +130,11 @@ async function decideTicket(
 /** Product tickets: create one per product (auditStatus 0 → 1, or again after a rejection). */
 async function createGoodTicket(ctx: OpContext, goodId: number, remark: string | undefined): Promise<number> {
   const product = await lockRow(ctx, 'product_info', goodId, ['name', 'auditStatus']);
-  if (!product) throw notFound(`goodId: no product with id ${goodId}`);
+  if (!product) throw fieldError('goodId', E.ORDER_NO_PRODUCT, { id: goodId });
   const state = Number(product.auditStatus);
-  const refuse = (why: string) =>
-    conflict(`goodId: product ${goodId} is ${SUBJECT_STATUS[state] ?? state} (auditStatus ${state}); ${why}`, [
-      { path: 'goodId', message: `auditStatus is ${state}` },
-    ]);
-  if (state === 1) throw refuse('it already has a ticket pending review');
+  const refuse = (why: ErrorEntry<never>) =>
+    fieldError('goodId', E.AUDIT_PRODUCT_STATE, { id: goodId, state: stateText('SUBJECT', state), why: why.texts });
+  if (state === 1) throw refuse(E.AUDIT_ALREADY_PENDING);
   if (state === 2) {
     // A reviewed product may be submitted again only when its last decision was a rejection.
     const last = await ctx.db
@@ -162,9 +145,9 @@ async function createGoodTicket(ctx: OpContext, goodId: number, remark: string |
       .orderBy('reviewTime', 'desc')
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    if (last?.status !== 2) throw refuse('it has passed its review');
+    if (last?.status !== 2) throw refuse(E.AUDIT_ALREADY_PASSED);
   }
-  if (!(await moveSubject(ctx, 'product_info', goodId, [state], 1))) throw refuse('it changed meanwhile');
+  if (!(await moveSubject(ctx, 'product_info', goodId, [state], 1))) throw refuse(E.AUDIT_CHANGED);
   const entity = ctx.registry.get('audit/good')!;
   const now = nowText();
   return insertRow(
@@ -189,9 +172,9 @@ async function withdrawGoodTickets(ctx: OpContext, tickets: Row[]): Promise<void
 
 function decisionOf(body: Row): { status: 1 | 2; remark: string | undefined } {
   const status = typeof body.status === 'string' && /^[12]$/.test(body.status) ? Number(body.status) : body.status;
-  if (status !== 1 && status !== 2) throw bad('status', 'must be 1 (pass) or 2 (reject)');
+  if (status !== 1 && status !== 2) throw fieldError('status', E.AUDIT_STATUS_VALUE);
   const remark = optionalText(body, 'remark', 2000);
-  if (status === 2 && remark === undefined) throw bad('remark', 'a rejection needs a reason');
+  if (status === 2 && remark === undefined) throw fieldError('remark', E.AUDIT_REJECT_REASON);
   return { status, remark };
 }
 
@@ -225,10 +208,9 @@ export function registerAudit(host: Host): void {
         (k) => JSON.stringify(patch[k] ?? null) !== JSON.stringify(stored[k] ?? null),
       );
       if (changed.length) {
-        throw conflict(
-          `${changed.join(', ')}: ticket ${String(existing.id)} is already decided: ${TICKET_STATUS[s] ?? s} (status ${s}); it can no longer be edited`,
-          changed.map((path) => ({ path, message: 'cannot change once decided' })),
-        );
+        const why = { id: String(existing.id), state: stateText('TICKET', s) };
+        const details = changed.map((path) => issue(path, E.AUDIT_DECIDED_FROZEN, why));
+        throw fieldsError(E.AUDIT_DECIDED_FROZEN, details);
       }
     },
   };
@@ -246,9 +228,7 @@ export function registerAudit(host: Host): void {
     beforeUpdate: (ctx, patch, existing) => {
       frozenOnceDecided.beforeUpdate(ctx, patch, existing, 'audit/order');
       if (patch.orderId !== undefined && Number(patch.orderId) !== Number(existing.orderId)) {
-        throw conflict('orderId: a ticket stays with its order; delete it and add a new one', [
-          { path: 'orderId', message: 'cannot change' },
-        ]);
+        throw fieldError('orderId', E.AUDIT_ORDER_FIXED);
       }
     },
     afterDelete: async (ctx, rows) => {
@@ -296,13 +276,9 @@ export function registerAudit(host: Host): void {
       const tickets: Row[] = [];
       for (const id of ids) {
         const t = await lockRow(tx, 'audit_good', id, ['status', 'goodId']);
-        if (!t) throw notFound(`audit/good: no record with id ${id}`);
+        if (!t) throw appError(E.RECORD_NOT_FOUND, { prefix: 'audit/good', id });
         const s = Number(t.status);
-        if (s !== 0)
-          throw conflict(
-            `Ticket ${id} of audit/good is already decided: ${TICKET_STATUS[s]} (status ${s}); only a pending ticket can be withdrawn`,
-            [{ path: 'status', message: `is ${s}` }],
-          );
+        if (s !== 0) throw fieldError('status', E.AUDIT_WITHDRAW_DECIDED, { id, state: stateText('TICKET', s) });
         tickets.push(t);
       }
       await withdrawGoodTickets(tx, tickets);

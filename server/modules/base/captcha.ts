@@ -3,7 +3,7 @@ import svgCaptcha from 'svg-captcha';
 import type { Host } from '../../core/host.js';
 import { formatDateTime, nowText } from '../../core/db/time.js';
 import type { Row } from '../../core/db/row.js';
-import { tooManyRequests } from '../../core/errors.js';
+import { appError, E } from '../../core/errors.js';
 import { limitsOf, WindowCounter } from '../../core/limits.js';
 import { getOrSet } from '../../core/get-or-set.js';
 
@@ -25,12 +25,7 @@ const perIp = new WeakMap<Host, WindowCounter>();
 export async function createCaptcha(host: Host, query: Row, ip: string): Promise<{ captchaId: string; data: string }> {
   const limits = limitsOf(host.config.limits);
   const counter = getOrSet(perIp, host, () => new WindowCounter(limits.captchaWindowMs));
-  if (counter.hit(ip) > limits.captchaPerIp)
-    throw tooManyRequests({
-      'zh-cn': '验证码请求过于频繁，请稍后再试',
-      'zh-tw': '驗證碼請求過於頻繁，請稍後再試',
-      en: 'Too many captchas, try again later',
-    });
+  if (counter.hit(ip) > limits.captchaPerIp) throw appError(E.CAPTCHA_TOO_MANY);
   const width = clampInt(query.width, 60, 600, 150);
   const height = clampInt(query.height, 20, 300, 50);
   const color = typeof query.color === 'string' && /^#[0-9a-fA-F]{3,8}$/.test(query.color) ? query.color : '#fff';

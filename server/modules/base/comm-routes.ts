@@ -1,5 +1,5 @@
 import type { Host } from '../../core/host.js';
-import { badRequest, notFound, refused } from '../../core/errors.js';
+import { appError, E, fieldError } from '../../core/errors.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
 import type { OpContext } from '../../core/crud/context.js';
 import type { Row } from '../../core/db/row.js';
@@ -24,7 +24,7 @@ function me(ctx: OpContext) {
 async function person(host: Host, ctx: OpContext) {
   const entity = host.registry.get(USER)!;
   const row = await ctx.db.selectFrom('base_sys_user').selectAll().where('id', '=', me(ctx).id).executeTakeFirst();
-  if (!row) throw notFound('用户不存在');
+  if (!row) throw appError(E.USER_NOT_FOUND);
   return decodeRow(entity, row);
 }
 
@@ -40,14 +40,11 @@ async function personUpdate(host: Host, ctx: OpContext, body: Row) {
     .select(['password', 'passwordV'])
     .where('id', '=', me(ctx).id)
     .executeTakeFirst();
-  if (!user) throw notFound('用户不存在');
+  if (!user) throw appError(E.USER_NOT_FOUND);
   if (patch.password !== undefined) {
     if (typeof body.oldPassword !== 'string' || body.oldPassword === '')
-      throw badRequest('oldPassword: the original password is required', [
-        { path: 'oldPassword', message: 'is required' },
-      ]);
-    if (!(await verifyPassword(body.oldPassword, user.password ?? '')))
-      throw refused({ 'zh-cn': '原密码错误', 'zh-tw': '原密碼錯誤', en: 'The original password is wrong' });
+      throw fieldError('oldPassword', E.OLD_PASSWORD_REQUIRED);
+    if (!(await verifyPassword(body.oldPassword, user.password ?? ''))) throw appError(E.OLD_PASSWORD_WRONG);
     patch.password = await hashPassword(String(patch.password));
     patch.passwordV = user.passwordV + 1;
   }

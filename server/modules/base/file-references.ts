@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Host } from '../../core/host.js';
 import type { Entity, Field } from '../../core/registry/entity-types.js';
 import type { Row } from '../../core/db/row.js';
-import { badRequest } from '../../core/errors.js';
+import { E, fieldError } from '../../core/errors.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
 import type { OpContext } from '../../core/crud/context.js';
 
@@ -43,8 +43,7 @@ function mayRead(ctx: OpContext, entity: Entity): boolean {
 export function registerFileReferences(host: Host): void {
   host.actions.set(SPACE_INFO, 'references', async (ctx, { body }) => {
     const ids = Array.isArray(body.ids) ? body.ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [];
-    if (ids.length === 0 || ids.length > 100)
-      throw badRequest('ids: give 1 to 100 file ids', [{ path: 'ids', message: 'must list 1 to 100 ids' }]);
+    if (ids.length === 0 || ids.length > 100) throw fieldError('ids', E.FILE_REFERENCE_IDS);
     const { db } = ctx;
     const files = await db
       .selectFrom('space_info')

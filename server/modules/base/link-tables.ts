@@ -1,6 +1,6 @@
 import type { OpContext } from '../../core/crud/context.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
-import { badRequest } from '../../core/errors.js';
+import { E, fieldError } from '../../core/errors.js';
 import { nowText } from '../../core/db/time.js';
 import type { Row } from '../../core/db/row.js';
 import type { KeptRows } from '../../core/crud/entity-hooks.js';
@@ -10,9 +10,7 @@ export function idList(body: Row, name: string): number[] | undefined {
   const v = body[name];
   if (v === undefined || v === null) return undefined;
   if (!Array.isArray(v) || v.length > 10_000 || !v.every((x) => Number.isSafeInteger(x) && (x as number) > 0)) {
-    throw badRequest(`${name}: must be a list of ids`, [
-      { path: name, message: 'must be a list of positive integers' },
-    ]);
+    throw fieldError(name, E.FIELD_ID_LIST);
   }
   return [...new Set(v as number[])];
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Host } from '../../core/host.js';
-import { badRequest, refused, type Texts } from '../../core/errors.js';
+import { appError, E, type ErrorEntry, issue } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 import { nowText } from '../../core/db/time.js';
 import { hashPassword, isLegacyHash, verifyPassword } from '../../core/auth/password.js';
@@ -9,15 +9,14 @@ import { buildEps, mayCall } from './eps.js';
 import { generateOpenApi } from '../../../codegen/generate-openapi.js';
 import { paramHtml } from './sys-param.js';
 import { sandboxReply } from '../../core/http/security-headers.js';
-import { BASE_MESSAGES as M } from './messages.js';
 import { limitsOf } from '../../core/limits.js';
 
 const OPEN = '/admin/base/open';
 
-function requiredText(body: Row, name: string, message: Texts, max = 100): string {
+function requiredText(body: Row, name: string, missing: ErrorEntry<never>, max = 100): string {
   const v = body[name];
-  if (typeof v !== 'string' || v.trim() === '') throw badRequest(message, [{ path: name, message: 'is required' }]);
-  if (v.length > max) throw badRequest(`${name}: at most ${max} characters`, [{ path: name, message: 'is too long' }]);
+  if (typeof v !== 'string' || v.trim() === '') throw appError(missing, {}, [issue(name, E.FIELD_REQUIRED)]);
+  if (v.length > max) throw appError(E.LOGIN_FIELD_TOO_LONG, { name, max }, [issue(name, E.FIELD_TOO_LONG, { max })]);
   return v;
 }
 
@@ -26,9 +25,9 @@ let decoy: Promise<string> | undefined;
 const decoyHash = () => (decoy ??= hashPassword(randomUUID()));
 
 async function login(host: Host, body: Row, ip: string) {
-  const username = requiredText(body, 'username', M.usernameRequired);
-  const password = requiredText(body, 'password', M.passwordRequired);
-  const code = host.config.captcha ? requiredText(body, 'verifyCode', M.verifyCodeRequired, 16) : '';
+  const username = requiredText(body, 'username', E.LOGIN_USERNAME_REQUIRED);
+  const password = requiredText(body, 'password', E.LOGIN_PASSWORD_REQUIRED);
+  const code = host.config.captcha ? requiredText(body, 'verifyCode', E.LOGIN_CAPTCHA_REQUIRED, 16) : '';
   // The attempt is counted before any hashing; a failure keeps its place, success and non-failures give it back.
   const attempt = await host.throttle.begin(username, ip);
   if (!host.config.captcha && attempt.needsCaptcha) {
@@ -41,32 +40,30 @@ async function login(host: Host, body: Row, ip: string) {
       !(await consumeCaptcha(host, body.captchaId, given))
     ) {
       await attempt.failIpOnly();
-      throw badRequest(M.captchaNeeded, [
-        { path: 'verifyCode', message: 'a right captcha is needed for this account' },
-      ]);
+      throw appError(E.CAPTCHA_NEEDED, {}, [issue('verifyCode', E.CAPTCHA_NEEDED)]);
     }
   }
   if (host.config.captcha) {
     if (!(await consumeCaptcha(host, body.captchaId, code))) {
       // A wrong captcha counts against the IP only, so nobody can lock a user out without their password.
       await attempt.failIpOnly();
-      throw refused(M.captchaWrong);
+      throw appError(E.CAPTCHA_WRONG);
     }
   }
   const db = host.database.db;
   const user = await db.selectFrom('base_sys_user').selectAll().where('username', '=', username).executeTakeFirst();
   // Hash even when there is no such user, so the reply time does not tell which user names exist.
   const passwordOk = await verifyPassword(password, user ? (user.password as string) : await decoyHash());
-  if (!user || !passwordOk) throw refused(M.loginWrong);
+  if (!user || !passwordOk) throw appError(E.LOGIN_WRONG);
   if (Number(user.status) !== 1) {
     // Only someone who knows the password learns that the account exists and is disabled.
     await attempt.release();
-    throw refused(M.accountDisabled);
+    throw appError(E.ACCOUNT_DISABLED);
   }
   const rights = await host.auth.rights(Number(user.id));
   if (rights.roleIds.length === 0) {
     await attempt.release();
-    throw refused(M.noRole);
+    throw appError(E.ACCOUNT_NO_ROLE);
   }
   if (isLegacyHash(String(user.password))) {
     await db

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Host } from '../../core/host.js';
-import { badRequest, tooLarge } from '../../core/errors.js';
+import { appError, E, fieldError } from '../../core/errors.js';
 import type { OpContext } from '../../core/crud/context.js';
 import { decodeRow } from '../../core/db/row-codec.js';
 import { nowText } from '../../core/db/time.js';
@@ -10,10 +10,7 @@ const TABLE = 'base_sys_pref';
 const KEY = /^[A-Za-z0-9_./:-]{1,200}$/;
 
 function keyOf(value: unknown): string {
-  if (typeof value !== 'string' || !KEY.test(value))
-    throw badRequest('key: 1–200 letters, digits or _ . / : -', [
-      { path: 'key', message: 'is not a valid preference key' },
-    ]);
+  if (typeof value !== 'string' || !KEY.test(value)) throw fieldError('key', E.PREF_KEY);
   return value;
 }
 
@@ -51,15 +48,11 @@ export function registerPrefRoutes(host: Host): void {
     bodyLimit: maxValue + 1024,
     handler: async (ctx, { body }) => {
       const key = keyOf(body.key);
-      if (body.value === undefined) throw badRequest('value: is required', [{ path: 'value', message: 'is required' }]);
+      if (body.value === undefined) throw fieldError('value', E.FIELD_REQUIRED);
       const value = JSON.stringify(body.value);
       const size = Buffer.byteLength(value);
       if (size > maxValue) {
-        throw tooLarge({
-          'zh-cn': `偏好设置的值过大：每项最多 ${kb(maxValue)}`,
-          'zh-tw': `偏好設定的值過大：每項最多 ${kb(maxValue)}`,
-          en: `value: a preference is at most ${kb(maxValue)}`,
-        });
+        throw appError(E.PREF_VALUE_TOO_LARGE, { limit: kb(maxValue) });
       }
       const now = nowText();
       await ctx.db.transaction().execute(async (t) => {
@@ -74,18 +67,10 @@ export function registerPrefRoutes(host: Host): void {
           .where('key', '<>', key)
           .executeTakeFirstOrThrow();
         if (Number(others.keys) + 1 > maxKeys) {
-          throw tooLarge({
-            'zh-cn': `偏好设置过多：每个用户最多 ${maxKeys} 项`,
-            'zh-tw': `偏好設定過多：每個用戶最多 ${maxKeys} 項`,
-            en: `Too many preferences: at most ${maxKeys} keys per user`,
-          });
+          throw appError(E.PREF_TOO_MANY, { max: maxKeys });
         }
         if (Number(others.bytes ?? 0) + size > maxBytes) {
-          throw tooLarge({
-            'zh-cn': `偏好设置总量过大：每个用户最多 ${kb(maxBytes)}`,
-            'zh-tw': `偏好設定總量過大：每個用戶最多 ${kb(maxBytes)}`,
-            en: `Preferences too large: at most ${kb(maxBytes)} in all per user`,
-          });
+          throw appError(E.PREF_TOTAL_TOO_LARGE, { limit: kb(maxBytes) });
         }
         const updated = await t
           .updateTable(TABLE)

@@ -1,7 +1,7 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
-import { badRequest } from '../../core/errors.js';
+import { E, fieldError, textOf } from '../../core/errors.js';
 import { parseId } from '../../core/crud/input-validation.js';
 import type { Row } from '../../core/db/row.js';
 import { nowText } from '../../core/db/time.js';
@@ -27,10 +27,7 @@ async function newHomeFor(ctx: OpContext, departmentId: number, deleted: Set<num
     seen.add(at);
     if (!deleted.has(at) && parent.has(at) && (!scope || scope.includes(at))) return at;
   }
-  if (scope)
-    throw notYours(
-      `Not allowed: the users of department ${departmentId} have no department in your scope to move to; move them first, or delete them with the department`,
-    );
+  if (scope) throw notYours(textOf(E.DEPARTMENT_USERS_NOWHERE, { id: departmentId }));
   const root = all.find((d) => d.parentId === null && !deleted.has(Number(d.id)));
   return root ? Number(root.id) : null;
 }
@@ -118,29 +115,20 @@ export function registerSysDepartment(host: Host): void {
   });
 
   host.actions.set(PREFIX, 'order', async (ctx, { rawBody }) => {
-    if (!Array.isArray(rawBody) || rawBody.length > 10_000)
-      throw badRequest('body: must be a list of {id, parentId, orderNum}');
+    if (!Array.isArray(rawBody) || rawBody.length > 10_000) throw fieldError('body', E.DEPARTMENT_ORDER_LIST);
     const items = rawBody.map((item, i) => {
       const it = (item ?? {}) as Row;
       const parentId = it.parentId === null || it.parentId === undefined ? null : parseId(it.parentId, `${i}.parentId`);
       const orderNum = it.orderNum ?? 0;
-      if (!Number.isSafeInteger(orderNum))
-        throw badRequest(`${i}.orderNum: must be a whole number`, [
-          { path: `${i}.orderNum`, message: 'must be an integer' },
-        ]);
+      if (!Number.isSafeInteger(orderNum)) throw fieldError(`${i}.orderNum`, E.FIELD_WHOLE_NUMBER);
       return { id: parseId(it.id, `${i}.id`), parentId, orderNum: orderNum as number };
     });
     const scope = ctx.user?.departmentIds;
     await guardedTransaction(ctx, async (tx) => {
       for (const [i, it] of items.entries()) {
         if (scope && !scope.includes(it.id))
-          throw notYours(`Not allowed: department ${it.id} is outside your department scope`, [
-            { path: `${i}.id`, message: 'is outside your department scope' },
-          ]);
-        if (it.parentId === it.id)
-          throw badRequest(`department ${it.id} cannot be its own parent`, [
-            { path: `${i}.parentId`, message: 'would make a cycle' },
-          ]);
+          throw notYours(textOf(E.REACH_DEPARTMENT_OUTSIDE, { id: it.id }), `${i}.id`);
+        if (it.parentId === it.id) throw fieldError(`${i}.parentId`, E.DEPARTMENT_OWN_PARENT, { id: it.id });
         await assertTreeParent(tx, TABLE, undefined, it.parentId, `${i}.parentId`);
         await tx.db
           .updateTable(TABLE)

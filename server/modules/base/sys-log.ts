@@ -1,5 +1,5 @@
 import type { Host } from '../../core/host.js';
-import { badRequest } from '../../core/errors.js';
+import { E, fieldError } from '../../core/errors.js';
 import type { OpContext } from '../../core/crud/context.js';
 import { nowText } from '../../core/db/time.js';
 import type { AnyExpressionBuilder } from '../../core/crud/entity-hooks.js';
@@ -76,9 +76,7 @@ export function registerSysLog(host: Host): void {
   host.actions.set(PREFIX, 'setKeep', async (ctx, { body }) => {
     const value = typeof body.value === 'string' && /^\d+$/.test(body.value) ? Number(body.value) : body.value;
     if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 3650) {
-      throw badRequest('value: days to keep must be a whole number from 1 to 3650', [
-        { path: 'value', message: 'must be 1..3650' },
-      ]);
+      throw fieldError('value', E.LOG_KEEP_DAYS);
     }
     await setConf(ctx, 'logKeep', String(value));
   });

@@ -1,6 +1,6 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
-import { badRequest } from '../../core/errors.js';
+import { E, fieldError, textOf } from '../../core/errors.js';
 import { delegation, guardedTransaction, notYours } from '../../core/auth/delegation.js';
 import { assertTreeParent } from '../../core/crud/tree-parent.js';
 import type { Row } from '../../core/db/row.js';
@@ -49,13 +49,11 @@ export async function importMenuTrees(
   parentId: number | null,
   path = 'menus',
 ): Promise<number> {
-  if (!Array.isArray(nodes))
-    throw badRequest(`${path}: must be a list of menus`, [{ path, message: 'must be an array' }]);
+  if (!Array.isArray(nodes)) throw fieldError(path, E.MENU_LIST);
   const entity = host.registry.get(PREFIX)!;
   let count = 0;
   for (const [i, node] of nodes.entries()) {
-    if (!node || typeof node !== 'object' || Array.isArray(node))
-      throw badRequest(`${path}.${i}: must be a menu object`);
+    if (!node || typeof node !== 'object' || Array.isArray(node)) throw fieldError(`${path}.${i}`, E.MENU_OBJECT);
     const { childMenus, ...fields } = node as MenuNode;
     const row = validateNew(entity, { ...fields, parentId }, `${path}.${i}.`);
     checkKind(row, `${path}.${i}.`);
@@ -70,10 +68,7 @@ export async function importMenuTrees(
 /** A friendlier, field-named refusal than the delegation guard's for the common case of a typed permission string. */
 async function checkOwnPerms(ctx: OpContext, perms: unknown, field = 'perms'): Promise<void> {
   const [missing] = await delegation.missingPerms(ctx, perms);
-  if (missing !== undefined)
-    throw notYours(`perms: "${missing}" is not a permission you hold`, [
-      { path: field, message: 'names a permission you do not hold' },
-    ]);
+  if (missing !== undefined) throw notYours(textOf(E.REACH_PERMISSION_NOT_HELD, { perm: missing }), field);
 }
 
 /**
@@ -88,14 +83,8 @@ function checkKind(row: Row, at = ''): void {
     String(v)
       .split(',')
       .every((p) => p.trim() === '');
-  if (type === 1 && blank(row.router))
-    throw badRequest(`${at}router: a page needs a route (starting with "/")`, [
-      { path: `${at}router`, message: 'is required for a page' },
-    ]);
-  if (type === 2 && blank(row.perms))
-    throw badRequest(`${at}perms: a permission row needs at least one permission`, [
-      { path: `${at}perms`, message: 'needs at least one permission' },
-    ]);
+  if (type === 1 && blank(row.router)) throw fieldError(`${at}router`, E.MENU_PAGE_ROUTE);
+  if (type === 2 && blank(row.perms)) throw fieldError(`${at}perms`, E.MENU_PERMS_NEEDED);
 }
 
 /** Menus: a non-super admin sees their own; deleting removes descendants; export/import of trees. */

@@ -1,11 +1,10 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
 import type { AnyExpressionBuilder } from '../../core/crud/entity-hooks.js';
-import { badRequest, refused } from '../../core/errors.js';
+import { appError, E, fieldError } from '../../core/errors.js';
 import { SUPER_ROLE_ID, SUPER_ROLE_LABEL } from '../../core/auth/access-rights.js';
 import type { Row } from '../../core/db/row.js';
 import { idList, linkedIds, linkRowsOf, replaceLinks } from './link-tables.js';
-import { BASE_MESSAGES as M } from './messages.js';
 
 const PREFIX = 'base/sys/role';
 
@@ -40,10 +39,7 @@ async function checkLinksExist(ctx: OpContext, input: Row): Promise<void> {
       (await ctx.db.selectFrom(table).select('id').where('id', 'in', ids).execute()).map((r) => Number(r.id)),
     );
     const missing = ids.find((id) => !found.has(id));
-    if (missing !== undefined)
-      throw badRequest(`${field}: there is no record ${missing}`, [
-        { path: field, message: `contains ${missing}, which does not exist` },
-      ]);
+    if (missing !== undefined) throw fieldError(field, E.LINK_MISSING, { id: missing });
   }
 }
 
@@ -81,7 +77,7 @@ export function registerSysRole(host: Host): void {
     },
     beforeUpdate: async (ctx, patch, existing, input) => {
       if (Number(existing.id) === SUPER_ROLE_ID && patch.label !== undefined && patch.label !== SUPER_ROLE_LABEL)
-        throw refused(M.superRoleLabel);
+        throw appError(E.ROLE_SUPER_LABEL);
       await checkLinksExist(ctx, input);
     },
     afterUpdate: async (ctx, id, input) => {
@@ -89,7 +85,7 @@ export function registerSysRole(host: Host): void {
       host.auth.invalidateRights();
     },
     beforeDelete: (_ctx, rows) => {
-      if (rows.some((r) => Number(r.id) === SUPER_ROLE_ID)) throw refused(M.superRoleDelete);
+      if (rows.some((r) => Number(r.id) === SUPER_ROLE_ID)) throw appError(E.ROLE_SUPER_DELETE);
     },
     // Its users, menus and departments go with its recycle copy and come back with it.
     keptWith: (ctx, rows) =>

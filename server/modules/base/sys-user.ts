@@ -1,24 +1,21 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
-import { badRequest, conflict, refused } from '../../core/errors.js';
+import { appError, E, fieldError, issue } from '../../core/errors.js';
 import { SUPER_ROLE_ID, SUPER_ROLE_LABEL } from '../../core/auth/access-rights.js';
 import { nowText } from '../../core/db/time.js';
 import { idList, linkedIds, linkRowsOf, replaceLinks } from './link-tables.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
-import { delegation, guardedTransaction, notYours } from '../../core/auth/delegation.js';
+import { delegation, guardedTransaction } from '../../core/auth/delegation.js';
 import type { AnyExpressionBuilder } from '../../core/crud/entity-hooks.js';
-import { BASE_MESSAGES as M } from './messages.js';
 
 const PREFIX = 'base/sys/user';
-const SUPER_ONLY = 'Not allowed: a super admin can only be changed by a super admin';
 
 /** A user name in use answers the original's message (409, naming the field), before the generic unique check. */
 async function assertUsernameFree(ctx: OpContext, username: unknown, exceptId?: number): Promise<void> {
   if (typeof username !== 'string') return;
   let q = ctx.db.selectFrom('base_sys_user').select('id').where('username', '=', username);
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst())
-    throw conflict(M.usernameTaken, [{ path: 'username', message: 'is already used by another record' }]);
+  if (await q.executeTakeFirst()) throw appError(E.USER_NAME_TAKEN, {}, [issue('username', E.FIELD_TAKEN)]);
 }
 
 async function holdsSuperRole(ctx: OpContext, userIds: number[]): Promise<boolean> {
@@ -72,8 +69,7 @@ export function registerSysUser(host: Host): void {
       input.password === '' || input.password === null ? { ...input, password: undefined } : input,
     beforeAdd: async (ctx, row, input) => {
       await assertUsernameFree(ctx, row.username);
-      if (row.password === undefined)
-        throw badRequest('password: is required', [{ path: 'password', message: 'is required' }]);
+      if (row.password === undefined) throw fieldError('password', E.FIELD_REQUIRED);
       await delegation.assertAssignableRoles(ctx, idList(input, 'roleIdList') ?? []);
       row.passwordV = 1;
       row.userId = ctx.user?.id ?? null;
@@ -85,7 +81,7 @@ export function registerSysUser(host: Host): void {
     },
     beforeUpdate: async (ctx, patch, existing, input) => {
       const id = Number(existing.id);
-      if (!ctx.user?.isSuper && (await holdsSuperRole(ctx, [id]))) throw notYours(SUPER_ONLY);
+      if (!ctx.user?.isSuper && (await holdsSuperRole(ctx, [id]))) throw appError(E.USER_SUPER_ONLY);
       await assertUsernameFree(ctx, patch.username, id);
       const roles = idList(input, 'roleIdList');
       if (roles) {
@@ -99,7 +95,7 @@ export function registerSysUser(host: Host): void {
       if (patch.password !== undefined) {
         patch.passwordV = Number(existing.passwordV) + 1;
       }
-      if (id === ctx.user?.id && patch.status === 0) throw refused(M.disableSelf);
+      if (id === ctx.user?.id && patch.status === 0) throw appError(E.USER_DISABLE_SELF);
     },
     afterUpdate: async (ctx, id, input) => {
       const roles = idList(input, 'roleIdList');
@@ -109,8 +105,8 @@ export function registerSysUser(host: Host): void {
     },
     beforeDelete: async (ctx, rows) => {
       const ids = rows.map((r) => Number(r.id));
-      if (ctx.user && ids.includes(ctx.user.id)) throw refused(M.deleteSelf);
-      if (!ctx.user?.isSuper && (await holdsSuperRole(ctx, ids))) throw notYours(SUPER_ONLY);
+      if (ctx.user && ids.includes(ctx.user.id)) throw appError(E.USER_DELETE_SELF);
+      if (!ctx.user?.isSuper && (await holdsSuperRole(ctx, ids))) throw appError(E.USER_SUPER_ONLY);
     },
     // The user's roles go with its recycle copy and come back with it (sessions do not).
     keptWith: (ctx, rows) =>
@@ -162,7 +158,7 @@ export function registerSysUser(host: Host): void {
     const userIds = parseIds(body.userIds, 'userIds');
     await delegation.assertReach(ctx, 'department', [departmentId], 'departmentId');
     await guardedTransaction(ctx, async (tx) => {
-      if (!ctx.user?.isSuper && (await holdsSuperRole(tx, userIds))) throw notYours(SUPER_ONLY);
+      if (!ctx.user?.isSuper && (await holdsSuperRole(tx, userIds))) throw appError(E.USER_SUPER_ONLY);
       let q = tx.db
         .updateTable('base_sys_user')
         .set({ departmentId, updateTime: nowText() })

@@ -5,7 +5,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Host } from '../../core/host.js';
-import { AppError, badRequest, tooLarge, unsupportedType } from '../../core/errors.js';
+import { AppError, appError, E, fieldError } from '../../core/errors.js';
 import type { OpContext } from '../../core/crud/context.js';
 import type { Row } from '../../core/db/row.js';
 import { addRows } from '../../core/crud/crud-service.js';
@@ -17,7 +17,6 @@ import { allowedKinds, contentFits, kindOfExtension, SNIFF_BYTES } from '../../c
 import { pictureFacts, type PictureFacts } from '../../core/storage/thumbnails.js';
 import { BoundedPool, headerSize, tooManyPixels } from '../../core/storage/picture-limits.js';
 import { nowText } from '../../core/db/time.js';
-import type { Texts } from '../../core/errors.js';
 
 const COMM = '/admin/base/comm';
 const SPACE_INFO = 'space/info';
@@ -87,7 +86,7 @@ async function receive(stream: Readable, temp: string, max: number, into: Receiv
         head.push(chunk);
         headLength += chunk.length;
       }
-      if (into.size > max) done(tooLarge(`上传失败: a file is larger than ${max} bytes`));
+      if (into.size > max) done(appError(E.UPLOAD_FILE_TOO_LARGE, { limit: sizeText(max) }));
       else done(null, chunk);
     },
   });
@@ -109,23 +108,19 @@ async function receive(stream: Readable, temp: string, max: number, into: Receiv
 function partError(e: unknown, maxFiles: number, maxBytes: number): unknown {
   if (e instanceof AppError) return e;
   const err = e as { code?: string; statusCode?: number; message?: string };
-  if (err.code === 'FST_FILES_LIMIT') return tooLarge(`上传失败: at most ${maxFiles} files per upload`);
-  if (err.code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(`上传失败: a file is larger than ${maxBytes} bytes`);
-  if (err.code === 'FST_PARTS_LIMIT' || err.code === 'FST_FIELDS_LIMIT')
-    return tooLarge('上传失败: too many form fields');
-  if (err.code === 'ERR_STREAM_PREMATURE_CLOSE') return badRequest('上传失败: the upload was cut short');
-  return badRequest(`上传失败: ${String(err.message ?? e).slice(0, 200)}`);
+  if (err.code === 'FST_FILES_LIMIT') return appError(E.UPLOAD_TOO_MANY_FILES, { max: maxFiles });
+  if (err.code === 'FST_REQ_FILE_TOO_LARGE') return appError(E.UPLOAD_FILE_TOO_LARGE, { limit: sizeText(maxBytes) });
+  if (err.code === 'FST_PARTS_LIMIT' || err.code === 'FST_FIELDS_LIMIT') return appError(E.UPLOAD_TOO_MANY_FIELDS);
+  if (err.code === 'ERR_STREAM_PREMATURE_CLOSE') return appError(E.UPLOAD_CUT_SHORT);
+  return appError(E.UPLOAD_UNREADABLE);
 }
 
 async function classifyIdOf(ctx: OpContext, value: string | undefined): Promise<number | null> {
   if (value === undefined || value.trim() === '') return null;
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0)
-    throw badRequest('classifyId: must be a positive integer', [
-      { path: 'classifyId', message: 'must be a positive integer' },
-    ]);
+  if (!Number.isSafeInteger(id) || id <= 0) throw fieldError('classifyId', E.UPLOAD_CLASSIFY_ID);
   const found = await ctx.db.selectFrom(SPACE_TYPE_TABLE).select('id').where('id', '=', id).executeTakeFirst();
-  if (!found) throw badRequest('classifyId: no such folder', [{ path: 'classifyId', message: 'no such folder' }]);
+  if (!found) throw fieldError('classifyId', E.UPLOAD_NO_FOLDER);
   return id;
 }
 
@@ -134,13 +129,9 @@ const mb = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 /** The refusal of an upload past the user's daily bytes. */
-function quotaReached(used: number, adding: number, max: number): Texts {
-  const limit = sizeText(max);
-  return {
-    'zh-cn': `上传失败: 每个用户每天最多上传 ${limit}，今天已上传 ${mb(used)}${adding ? `，本次 ${mb(adding)}` : ''}`,
-    'zh-tw': `上傳失敗: 每個用戶每天最多上傳 ${limit}，今天已上傳 ${mb(used)}${adding ? `，本次 ${mb(adding)}` : ''}`,
-    en: `Upload failed: each user may upload at most ${limit} a day; ${mb(used)} uploaded today${adding ? `, ${mb(adding)} in this upload` : ''}`,
-  };
+function quotaReached(used: number, adding: number, max: number): AppError {
+  const params = { limit: sizeText(max), used: mb(used) };
+  return adding ? appError(E.UPLOAD_QUOTA_ADDING, { ...params, adding: mb(adding) }) : appError(E.UPLOAD_QUOTA, params);
 }
 
 /** Bytes of files the user has uploaded today (the server's calendar day), from the file space's rows. */
@@ -163,13 +154,12 @@ async function upload(
   ctx: OpContext,
   request: FastifyRequest,
 ): Promise<string | string[]> {
-  if (!request.isMultipart()) throw badRequest('上传文件为空');
+  if (!request.isMultipart()) throw appError(E.UPLOAD_EMPTY);
   const limits = limitsOf(host.config.limits);
   // Every signed-in user may upload, whatever their role: each gets a daily share of the disk. Checked before the body
   // is read (a user at the limit sends nothing more to disk) and again once the sizes are known.
   const usedToday = await uploadedToday(host, ctx);
-  if (usedToday >= limits.uploadBytesPerUserPerDay)
-    throw tooLarge(quotaReached(usedToday, 0, limits.uploadBytesPerUserPerDay));
+  if (usedToday >= limits.uploadBytesPerUserPerDay) throw quotaReached(usedToday, 0, limits.uploadBytesPerUserPerDay);
   const tempDir = tempDirOf(host.config.dataDir);
   await fs.promises.mkdir(tempDir, { recursive: true });
   const received: Received[] = [];
@@ -201,7 +191,7 @@ async function upload(
           // Listed before the first byte is written, so the finally below removes it whatever happens.
           received.push(r);
           await receive(part.file, r.temp, limits.uploadMaxBytes, r);
-          if (r.truncated) throw tooLarge(`上传失败: a file is larger than ${limits.uploadMaxBytes} bytes`);
+          if (r.truncated) throw appError(E.UPLOAD_FILE_TOO_LARGE, { limit: sizeText(limits.uploadMaxBytes) });
         } else if (part.fieldname === 'key') {
           keys.push(String(part.value));
         } else if (part.fieldname === 'classifyId') {
@@ -211,21 +201,19 @@ async function upload(
     } catch (e) {
       throw partError(e, limits.uploadMaxFiles, limits.uploadMaxBytes);
     }
-    if (received.length === 0 || received.some((r) => r.size === 0)) throw badRequest('上传文件为空');
+    if (received.length === 0 || received.some((r) => r.size === 0)) throw appError(E.UPLOAD_EMPTY);
     const adding = received.reduce((sum, r) => sum + r.size, 0);
     if (usedToday + adding > limits.uploadBytesPerUserPerDay)
-      throw tooLarge(quotaReached(usedToday, adding, limits.uploadBytesPerUserPerDay));
+      throw quotaReached(usedToday, adding, limits.uploadBytesPerUserPerDay);
     const classifyId = await classifyIdOf(ctx, classify);
     const day = dayFolder();
     const plans = received.map((r, i) => {
       const name = sanitiseName(keys[i] ?? r.filename);
       const kind = kindOfExtension(name.ext);
       if (!kind)
-        throw unsupportedType(
-          `上传失败: files of type ${name.ext ? `.${name.ext}` : 'without extension'} are not accepted`,
-        );
+        throw name.ext ? appError(E.UPLOAD_TYPE_REFUSED, { ext: `.${name.ext}` }) : appError(E.UPLOAD_NO_EXTENSION);
       if (!contentFits(name.ext, r.head))
-        throw unsupportedType(`上传失败: the content of ${name.display} is not a .${name.ext} file`);
+        throw appError(E.UPLOAD_CONTENT_MISMATCH, { name: name.display, ext: name.ext });
       const key = `${day}/${randomUUID().replaceAll('-', '')}_${name.stem}.${name.ext}`;
       return { r, name, kind, key, url: storage.url(key) };
     });
@@ -233,7 +221,7 @@ async function upload(
     for (const p of plans) {
       const size = p.kind === 'image' ? await headerSize(p.r.temp, p.name.ext) : undefined;
       if (size && size.width * size.height > limits.pictureMaxPixels)
-        throw tooLarge(tooManyPixels(p.name.display, size, limits.pictureMaxPixels));
+        throw tooManyPixels(p.name.display, size, limits.pictureMaxPixels);
     }
     // Pictures are decoded once, a few at a time in this process (limits.pictureConcurrency): their size is recorded
     // and a thumbnail made; one that cannot be decoded is refused.
@@ -243,7 +231,7 @@ async function upload(
       received.push({ ...p.r, temp: thumbTemp });
       const f =
         p.kind === 'image' ? await pictures.run(() => pictureFacts(p.r.temp, p.name.ext, thumbTemp)) : undefined;
-      if (f === null) throw unsupportedType(`上传失败: ${p.name.display} is not a picture that can be read`);
+      if (f === null) throw appError(E.UPLOAD_PICTURE_UNREADABLE, { name: p.name.display });
       facts.push(f ?? undefined);
     }
     const planned = plans.flatMap((p, i) => (facts[i]?.thumbnail ? [p.key, `${p.key}.thumb.webp`] : [p.key]));

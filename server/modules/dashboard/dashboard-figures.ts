@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { OpContext } from '../../core/crud/context.js';
-import { badRequest } from '../../core/errors.js';
+import { E, fieldError } from '../../core/errors.js';
 import { ROLLUP_TABLE } from './sales-rollup.js';
 import { VISIT_TABLE } from './visit-counter.js';
 import { formatDateTime } from '../../core/db/time.js';
@@ -146,10 +146,7 @@ const round4 = (r: number | null) => (r === null ? null : Math.round(r * 10_000)
 /** Every dashboard figure, read from the database (see README: where each figure comes from). */
 export async function dashboardFigures(ctx: OpContext, query: { period?: unknown }, now = new Date()) {
   const period = (query.period ?? 'today') as Period;
-  if (!PERIODS.includes(period))
-    throw badRequest(`period: one of ${PERIODS.join(', ')}`, [
-      { path: 'period', message: `must be one of ${PERIODS.join(', ')}` },
-    ]);
+  if (!PERIODS.includes(period)) throw fieldError('period', E.FIELD_ONE_OF, { values: PERIODS.join(', ') });
   const db = ctx.db;
   const since = dayText(addDays(now, -13));
   const yesterday = dayText(addDays(now, -1));

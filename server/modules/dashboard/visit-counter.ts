@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Host } from '../../core/host.js';
 import type { Database } from '../../core/db/database.js';
 import { createServerTable } from '../../core/db/server-tables.js';
-import { badRequest, tooManyRequests } from '../../core/errors.js';
+import { appError, E, fieldError } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 import { limitsOf, WindowCounter } from '../../core/limits.js';
 import { dayText } from './calendar.js';
@@ -80,9 +80,7 @@ export async function recordVisit(
 ): Promise<{ day: string; newVisitor: boolean }> {
   const id = body.visitorId;
   if (typeof id !== 'string' || !VISITOR_ID.test(id)) {
-    throw badRequest('visitorId: 8 to 64 letters, digits, - or _', [
-      { path: 'visitorId', message: 'must be 8 to 64 letters, digits, - or _' },
-    ]);
+    throw fieldError('visitorId', E.VISITOR_ID);
   }
   const limits = limitsOf(host.config.limits);
   const state = getOrSet(states, host, () => ({
@@ -90,12 +88,7 @@ export async function recordVisit(
     day: '',
     storedToday: 0,
   }));
-  if (state.perIp.hit(ip) > limits.visitPerIp)
-    throw tooManyRequests({
-      'zh-cn': '访问上报过于频繁，请稍后再试',
-      'zh-tw': '訪問上報過於頻繁，請稍後再試',
-      en: 'Too many visits from this address, try again later',
-    });
+  if (state.perIp.hit(ip) > limits.visitPerIp) throw appError(E.VISITS_TOO_MANY);
   const day = dayText(now);
   const db = host.database.db;
   if (state.day !== day) {

@@ -1,5 +1,5 @@
 import type { Host } from '../../core/host.js';
-import { badRequest } from '../../core/errors.js';
+import { E, fieldError } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 import { decodeRow } from '../../core/db/row-codec.js';
 import { requestLanguage, type Lang } from '../../core/http/request-language.js';
@@ -41,9 +41,7 @@ export function registerDictModule(host: Host): void {
       types !== null &&
       (!Array.isArray(types) || types.length > 500 || !types.every((t) => typeof t === 'string' && t.length <= 100))
     ) {
-      throw badRequest('types: must be a list of dictionary keys', [
-        { path: 'types', message: 'must be an array of strings' },
-      ]);
+      throw fieldError('types', E.DICT_TYPES);
     }
     const db = ctx.db;
     let q = db.selectFrom('dict_type').select(['id', 'key']);

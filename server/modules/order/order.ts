@@ -1,7 +1,17 @@
 import type { Updateable } from 'kysely';
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
-import { badRequest, conflict, notFound } from '../../core/errors.js';
+import {
+  appError,
+  E,
+  type ErrorEntry,
+  fieldError,
+  fieldsError,
+  issue,
+  joinTexts,
+  type ParamValue,
+  stateText,
+} from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 import type { OrderInfoTable } from '../../core/db/system-tables.generated.js';
 import { decodeRow, encodeRow } from '../../core/db/row-codec.js';
@@ -36,15 +46,14 @@ export const TRANSITIONS: Record<OrderAction, { from: number[]; to: number; stam
 const MAX_CENTS = 2147483647;
 const MAX_LINES = 200;
 
-const stateText = (status: number) => `${ORDER_STATUS[status] ?? 'unknown'} (status ${status})`;
+const orderState = (status: number) => stateText('ORDER', status);
 
 /** An optional remark of a transition: text of at most 2000 characters. */
 function remarkOf(body: Row): string | null {
   const r = body.remark;
   if (r === undefined || r === null || r === '') return null;
-  if (typeof r !== 'string') throw badRequest('remark: must be text', [{ path: 'remark', message: 'must be text' }]);
-  if (r.length > 2000)
-    throw badRequest('remark: at most 2000 characters', [{ path: 'remark', message: 'is too long' }]);
+  if (typeof r !== 'string') throw fieldError('remark', E.FIELD_TEXT);
+  if (r.length > 2000) throw fieldError('remark', E.FIELD_TOO_LONG, { max: 2000 });
   return r;
 }
 
@@ -72,13 +81,15 @@ export async function transitionOrder(
 ): Promise<Row> {
   const rule = TRANSITIONS[action];
   const row = await lockOrder(ctx, id);
-  if (!row) throw notFound(`${PREFIX}: no record with id ${id}`);
+  if (!row) throw appError(E.RECORD_NOT_FOUND, { prefix: PREFIX, id });
   const from = Number(row.status);
   const refuse = (status: number) =>
-    conflict(
-      `Order ${String(row.orderNo)} is ${stateText(status)}; ${action} needs ${rule.from.map(stateText).join(' or ')}`,
-      [{ path: 'status', message: `is ${status}` }],
-    );
+    fieldError('status', E.ORDER_STATE, {
+      orderNo: String(row.orderNo),
+      state: orderState(status),
+      action,
+      needs: joinTexts(rule.from.map(orderState), E.TYPE_OR.texts),
+    });
   if (!rule.from.includes(from)) throw refuse(from);
   const now = nowText();
   const patch: Updateable<OrderInfoTable> = { status: rule.to, updateTime: now };
@@ -146,20 +157,20 @@ const sameSpecs = (a: unknown, b: unknown): boolean => {
 
 /** Resolves the `items` of an order being added: each names a product (and its SKU, by specs or code) and a quantity. */
 async function resolveLines(ctx: OpContext, items: unknown): Promise<Line[]> {
-  const bad = (path: string, message: string) => badRequest(`${path}: ${message}`, [{ path, message }]);
-  if (!Array.isArray(items) || items.length === 0)
-    throw bad('items', 'must be a non-empty array of {goodId, quantity, specs?, skuCode?}');
-  if (items.length > MAX_LINES) throw bad('items', `at most ${MAX_LINES} lines`);
+  const bad = (path: string, entry: ErrorEntry, params?: Record<string, ParamValue>) =>
+    fieldError(path, entry as ErrorEntry<never>, params as Record<string, never>);
+  if (!Array.isArray(items) || items.length === 0) throw bad('items', E.ORDER_ITEMS);
+  if (items.length > MAX_LINES) throw bad('items', E.FIELD_TOO_MANY, { max: MAX_LINES });
   const product = ctx.registry.get('product/info')!;
   const lines: Line[] = [];
   for (const [i, raw] of items.entries()) {
     const at = `items.${i}`;
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad(at, 'must be an object');
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad(at, E.FIELD_OBJECT);
     const item = raw as Row;
     const goodId = parseId(item.goodId, `${at}.goodId`);
     const quantity = item.quantity;
     if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 9999)
-      throw bad(`${at}.quantity`, 'must be a whole number from 1 to 9999');
+      throw bad(`${at}.quantity`, E.FIELD_WHOLE_BETWEEN, { min: 1, max: 9999 });
     if (
       item.specs !== undefined &&
       item.specs !== null &&
@@ -167,12 +178,12 @@ async function resolveLines(ctx: OpContext, items: unknown): Promise<Line[]> {
         Array.isArray(item.specs) ||
         !Object.values(item.specs).every((v) => typeof v === 'string'))
     ) {
-      throw bad(`${at}.specs`, 'must be an object of spec name → value');
+      throw bad(`${at}.specs`, E.ORDER_SPECS);
     }
     if (item.skuCode !== undefined && item.skuCode !== null && typeof item.skuCode !== 'string')
-      throw bad(`${at}.skuCode`, 'must be text');
+      throw bad(`${at}.skuCode`, E.FIELD_TEXT);
     const stored = await ctx.db.selectFrom('product_info').selectAll().where('id', '=', goodId).executeTakeFirst();
-    if (!stored) throw bad(`${at}.goodId`, `no product with id ${goodId}`);
+    if (!stored) throw bad(`${at}.goodId`, E.ORDER_NO_PRODUCT, { id: goodId });
     const p = decodeRow(product, stored as Row);
     const skus = Array.isArray(p.skuInfo) ? (p.skuInfo as Row[]) : [];
     let price = Number(p.price);
@@ -183,16 +194,12 @@ async function resolveLines(ctx: OpContext, items: unknown): Promise<Line[]> {
         typeof item.skuCode === 'string' && item.skuCode !== ''
           ? skus.find((s) => s.code === item.skuCode)
           : skus.find((s) => sameSpecs(s.specs, item.specs));
-      if (!sku)
-        throw bad(
-          `${at}.specs`,
-          `names no SKU of product ${goodId} (give specs or skuCode of one of its ${skus.length} SKUs)`,
-        );
+      if (!sku) throw bad(`${at}.specs`, E.ORDER_NO_SKU, { id: goodId, count: skus.length });
       price = Number(sku.price);
       specs = (sku.specs as Record<string, string>) ?? null;
       if (typeof sku.code === 'string' && sku.code !== '') code = sku.code;
     } else if (item.specs && Object.keys(item.specs).length > 0) {
-      throw bad(`${at}.specs`, `product ${goodId} has no SKUs`);
+      throw bad(`${at}.specs`, E.ORDER_PRODUCT_NO_SKUS, { id: goodId });
     }
     lines.push({
       goodId,
@@ -244,7 +251,7 @@ async function orderDetail(ctx: OpContext, query: Row): Promise<Row> {
     .select(selectColumns(ctx, orderEntity))
     .where('a.id', '=', id)
     .executeTakeFirst();
-  if (!stored) throw notFound(`${PREFIX}: no record with id ${id}`);
+  if (!stored) throw appError(E.RECORD_NOT_FOUND, { prefix: PREFIX, id });
   const order = decodeRow(orderEntity, stored as Row);
   const db = ctx.db;
   const memberEntity = ctx.registry.get('user/info')!;
@@ -296,10 +303,7 @@ export function registerOrder(host: Host): void {
       if (input.items === undefined) return;
       const lines = await resolveLines(ctx, input.items);
       const total = lines.reduce((s, l) => s + l.price * l.quantity, 0);
-      if (total > MAX_CENTS)
-        throw badRequest(`items: the order total ${total} exceeds ${MAX_CENTS} cents`, [
-          { path: 'items', message: 'total too large' },
-        ]);
+      if (total > MAX_CENTS) throw fieldError('items', E.ORDER_TOTAL_TOO_LARGE, { total, max: MAX_CENTS });
       row.amount = total;
       if (input.payAmount === undefined) row.payAmount = Math.round(total * (await memberDiscount(ctx, row.userId)));
       pendingLines.set(input, lines);
@@ -320,18 +324,14 @@ export function registerOrder(host: Host): void {
       if (money.length === 0) return;
       const status = Number(existing.status);
       if (status !== 0) {
-        throw conflict(
-          `${money.join(', ')}: the amounts of order ${String(existing.orderNo)} are fixed once it is ${stateText(status)}`,
-          money.map((path) => ({ path, message: 'is fixed after confirmation' })),
-        );
+        const why = { orderNo: String(existing.orderNo), state: orderState(status) };
+        const details = money.map((path) => issue(path, E.ORDER_AMOUNTS_FIXED, why));
+        throw fieldsError(E.ORDER_AMOUNTS_FIXED, details);
       }
       if (patch.amount !== undefined) {
         const total = await linesTotal(ctx, Number(existing.id));
         if (total !== null && Number(patch.amount) !== total) {
-          throw conflict(
-            `amount: order ${String(existing.orderNo)} has lines worth ${total} cents; its amount is their sum`,
-            [{ path: 'amount', message: `must be ${total}` }],
-          );
+          throw fieldError('amount', E.ORDER_AMOUNT_SUM, { orderNo: String(existing.orderNo), total });
         }
       }
     },

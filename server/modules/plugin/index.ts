@@ -5,7 +5,9 @@ import type { OpContext } from '../../core/crud/context.js';
 import { encodeRow, decodeRow } from '../../core/db/row-codec.js';
 import { insertRow } from '../../core/crud/insert-row.js';
 import { nowText } from '../../core/db/time.js';
-import { AppError, badRequest, forbidden, tooLarge } from '../../core/errors.js';
+import { AppError, appError, E, fieldError, fieldsError, forbidden, issue, textOf } from '../../core/errors.js';
+import { sizeText } from '../../core/limits.js';
+import { requestLanguage } from '../../core/http/request-language.js';
 import { builtinOf, builtinStates, isBuiltinRow } from './builtins.js';
 import { readPackage, PACKAGE_LIMITS } from './package-reader.js';
 import {
@@ -24,10 +26,7 @@ const superOnly = (ctx: OpContext) => {
 
 /** A plugin row of another kind may not take a built-in's keyName. */
 function refuseBuiltinKey(keyName: unknown): void {
-  if (builtinOf(keyName))
-    throw badRequest(`keyName: "${String(keyName)}" is the key of a built-in plugin`, [
-      { path: 'keyName', message: 'is the key of a built-in plugin' },
-    ]);
+  if (builtinOf(keyName)) throw fieldError('keyName', E.PLUGIN_BUILTIN_KEY);
 }
 
 /** The columns of a built-in's row an admin may change: the switch (unless it is locked) and the configuration. */
@@ -39,34 +38,21 @@ function checkBuiltinPatch(before: Row, patch: Row): void {
     (k) => !BUILTIN_EDITABLE.has(k) && JSON.stringify(patch[k] ?? null) !== JSON.stringify(before[k] ?? null),
   );
   if (fixed.length) {
-    throw badRequest(
-      `${fixed.join(', ')}: the built-in plugin ${b.keyName} keeps its own (only status and config can change)`,
-      fixed.map((k) => ({ path: k, message: 'is fixed for a built-in plugin' })),
-    );
+    const details = fixed.map((k) => issue(k, E.PLUGIN_BUILTIN_FIXED, { key: b.keyName }));
+    throw fieldsError(E.PLUGIN_BUILTIN_FIXED, details);
   }
   if (!b.configSchema && patch.config !== undefined && patch.config !== null) {
-    throw badRequest(`config: the built-in plugin ${b.keyName} has no settings`, [
-      { path: 'config', message: 'this plugin has no settings' },
-    ]);
+    throw fieldError('config', E.PLUGIN_NO_SETTINGS);
   }
   if (b.locked && patch.status !== undefined && Number(patch.status) !== 1) {
-    throw badRequest(
-      {
-        'zh-cn': `「${b.name}」是控制台自身的一部分，不能停用`,
-        'zh-tw': `「${b.name}」是控制台自身的一部分，不能停用`,
-        en: `${b.keyName} is part of the console itself and cannot be disabled`,
-      },
-      [{ path: 'status', message: 'this built-in plugin cannot be disabled' }],
-    );
+    const name = { 'zh-cn': b.name, 'zh-tw': b.name, en: b.keyName };
+    throw appError(E.PLUGIN_LOCKED, { name }, [issue('status', E.PLUGIN_LOCKED, { name })]);
   }
 }
 
 /** The multipart body of install: one file (field `files`) and `force`; the archive is read into memory, bounded. */
 async function readInstallBody(request: FastifyRequest): Promise<{ file: Buffer | undefined; force: boolean }> {
-  if (!request.isMultipart())
-    throw badRequest('插件包为空: send the .joinery file as multipart field "files"', [
-      { path: 'files', message: 'required' },
-    ]);
+  if (!request.isMultipart()) throw appError(E.PLUGIN_PACKAGE_MISSING, {}, [issue('files', E.FIELD_REQUIRED)]);
   let file: Buffer | undefined;
   let force = false;
   try {
@@ -78,7 +64,7 @@ async function readInstallBody(request: FastifyRequest): Promise<{ file: Buffer 
         const chunks: Buffer[] = [];
         for await (const chunk of part.file) chunks.push(chunk as Buffer);
         if (part.file.truncated)
-          throw tooLarge(`插件包无效: the package is larger than ${PACKAGE_LIMITS.maxArchiveBytes} bytes`);
+          throw appError(E.PLUGIN_PACKAGE_SIZE, { limit: sizeText(PACKAGE_LIMITS.maxArchiveBytes) });
         file = Buffer.concat(chunks);
       } else if (part.fieldname === 'force') {
         force = String(part.value) === 'true';
@@ -87,10 +73,9 @@ async function readInstallBody(request: FastifyRequest): Promise<{ file: Buffer 
   } catch (e) {
     if (e instanceof AppError) throw e;
     const code = (e as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT')
-      throw badRequest('插件包无效: send one package at a time', [{ path: 'files', message: 'one file' }]);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw tooLarge('插件包无效: too many form fields');
-    throw badRequest(`插件包无效: ${String((e as Error).message).slice(0, 200)}`);
+    if (code === 'FST_FILES_LIMIT') throw appError(E.PLUGIN_PACKAGE_ONE, {}, [issue('files', E.PLUGIN_PACKAGE_ONE)]);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw appError(E.PLUGIN_PACKAGE_FIELDS);
+    throw appError(E.PLUGIN_PACKAGE_UNREADABLE);
   }
   return { file, force };
 }
@@ -161,16 +146,10 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
       const builtins = rows.filter(isBuiltinRow);
       if (builtins.length) {
         const names = builtins.map((r) => `${String(r.name)} (${String(r.keyName)})`).join(', ');
-        throw badRequest(
-          {
-            'zh-cn': `内置插件不能卸载，可以停用: ${names}`,
-            'zh-tw': `內置插件不能卸載，可以停用: ${names}`,
-            en: `Built-in plugins cannot be uninstalled, only disabled: ${names}`,
-          },
-          builtins.map((r) => ({
-            path: 'ids',
-            message: `${String(r.id)} is the built-in plugin ${String(r.keyName)}`,
-          })),
+        throw appError(
+          E.PLUGIN_BUILTIN_DELETE,
+          { names },
+          builtins.map((r) => issue('ids', E.PLUGIN_BUILTIN_ROW, { id: String(r.id), key: String(r.keyName) })),
         );
       }
       if (input.dropTables === true)
@@ -209,25 +188,27 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
   });
 
   host.actions.set(PLUGIN_PREFIX, 'install', async (ctx, { request }) => {
+    // The questions of types 0–2 are data, not failures: said in the caller's language too.
+    const lang = requestLanguage(request.headers.language);
     superOnly(ctx);
     const { file, force } = await readInstallBody(request);
-    if (!file || file.length === 0)
-      throw badRequest('插件包为空: send the .joinery file as multipart field "files"', [
-        { path: 'files', message: 'required' },
-      ]);
+    if (!file || file.length === 0) throw appError(E.PLUGIN_PACKAGE_MISSING, {}, [issue('files', E.FIELD_REQUIRED)]);
     let pkg: PluginPackage;
     try {
       pkg = parsePackage(await readPackage(file));
     } catch (e) {
       if (!(e instanceof IncompletePackage)) throw e;
       // An incomplete package cannot be forced in: the reply names what is wrong; forced, it is a plain refusal.
-      if (force) throw badRequest(`插件包不完整: ${e.message}`, [{ path: 'files', message: e.message }]);
-      return { type: 0, message: `插件包不完整: ${e.message}` };
+      const reason = { reason: e.message };
+      if (force)
+        throw appError(E.PLUGIN_PACKAGE_INCOMPLETE, reason, [issue('files', E.PLUGIN_PACKAGE_INCOMPLETE, reason)]);
+      return { type: 0, message: textOf(E.PLUGIN_PACKAGE_INCOMPLETE, reason)[lang] };
     }
     try {
       manager.checkPackage(pkg);
     } catch (e) {
-      throw badRequest(`插件包无效: ${(e as Error).message}`, [{ path: 'files', message: (e as Error).message }]);
+      const reason = { reason: (e as Error).message };
+      throw appError(E.PLUGIN_PACKAGE_INVALID, reason, [issue('files', E.PLUGIN_PACKAGE_INVALID, reason)]);
     }
     const db = ctx.db;
     const previous = await db
@@ -246,11 +227,11 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
             .where('keyName', '<>', pkg.manifest.keyName)
             .execute()
         : [];
-    if (!force && previous) return { type: 1, message: '插件已存在，继续安装将覆盖' };
+    if (!force && previous) return { type: 1, message: textOf(E.PLUGIN_EXISTS)[lang] };
     if (!force && rivals.length)
       return {
         type: 2,
-        message: `已存在相同hook(${hook})的插件「${rivals.map((r) => r.name).join('、')}」，继续安装将停用它`,
+        message: textOf(E.PLUGIN_HOOK_TAKEN, { hook: String(hook), names: rivals.map((r) => r.name).join('、') })[lang],
       };
 
     const row = rowOf(pkg, previous ? decodeRow(entity(), previous) : undefined);
@@ -297,7 +278,8 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
         } else {
           await db.deleteFrom(PLUGIN_TABLE).where('id', '=', Number(stored.id)).execute();
         }
-        throw badRequest(`插件安装失败: ${(e as Error).message}`, [{ path: 'files', message: (e as Error).message }]);
+        const reason = { reason: (e as Error).message };
+        throw appError(E.PLUGIN_INSTALL_FAILED, reason, [issue('files', E.PLUGIN_INSTALL_FAILED, reason)]);
       }
       return null;
     });

@@ -1,5 +1,6 @@
 import yauzl from 'yauzl';
-import { AppError, badRequest, tooLarge } from '../../core/errors.js';
+import { AppError, appError, E, issue } from '../../core/errors.js';
+import { sizeText } from '../../core/limits.js';
 
 /** What a `.joinery` archive may be: checked on the central directory before a byte is inflated. */
 export type PackageLimits = {
@@ -23,7 +24,10 @@ export const PACKAGE_LIMITS: PackageLimits = {
   maxRatio: 100,
 };
 
-const refuse = (message: string) => badRequest(`插件包无效: ${message}`, [{ path: 'files', message }]);
+const refuse = (reason: string) =>
+  appError(E.PLUGIN_PACKAGE_INVALID, { reason }, [issue('files', E.PLUGIN_PACKAGE_INVALID, { reason })]);
+/** A package that would inflate past a limit (413). */
+const bomb = (reason: string) => appError(E.PLUGIN_PACKAGE_BOMB, { reason });
 
 /**
  * The name of an entry as a relative path inside the package, or a refusal: absolute paths, drive letters,
@@ -78,17 +82,15 @@ function listEntries(zip: yauzl.ZipFile, limits: PackageLimits): Promise<yauzl.E
         if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
           throw refuse(`entry "${name}" uses compression method ${entry.compressionMethod} (only stored and deflate)`);
         if (entry.uncompressedSize > limits.maxFileBytes)
-          throw tooLarge(
-            `插件包无效: entry "${name}" would inflate to ${entry.uncompressedSize} bytes (at most ${limits.maxFileBytes})`,
+          throw bomb(
+            `entry "${name}" would inflate to ${entry.uncompressedSize} bytes (at most ${limits.maxFileBytes})`,
           );
         const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
         if (entry.uncompressedSize > 64 * 1024 && ratio > limits.maxRatio)
-          throw tooLarge(
-            `插件包无效: entry "${name}" inflates ${Math.round(ratio)} times (at most ${limits.maxRatio}): a zip bomb`,
-          );
+          throw bomb(`entry "${name}" inflates ${Math.round(ratio)} times (at most ${limits.maxRatio}): a zip bomb`);
         total += entry.uncompressedSize;
         if (total > limits.maxTotalBytes)
-          throw tooLarge(`插件包无效: the files would inflate to more than ${limits.maxTotalBytes} bytes`);
+          throw bomb(`the files would inflate to more than ${limits.maxTotalBytes} bytes`);
         entries.push(entry);
         zip.readEntry();
       } catch (e) {
@@ -111,7 +113,7 @@ function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, limits: PackageLimits
         size += chunk.length;
         // yauzl stops at the declared size too (validateEntrySizes); this holds whatever the header said.
         if (size > Math.min(entry.uncompressedSize, limits.maxFileBytes)) {
-          stream.destroy(tooLarge(`插件包无效: entry "${nameOf(entry)}" inflates beyond its declared size`));
+          stream.destroy(bomb(`entry "${nameOf(entry)}" inflates beyond its declared size`));
           return;
         }
         chunks.push(chunk);
@@ -132,7 +134,7 @@ export async function readPackage(
 ): Promise<Map<string, Buffer>> {
   if (buffer.length === 0) throw refuse('the file is empty');
   if (buffer.length > limits.maxArchiveBytes)
-    throw tooLarge(`插件包无效: the package is larger than ${limits.maxArchiveBytes} bytes`);
+    throw appError(E.PLUGIN_PACKAGE_SIZE, { limit: sizeText(limits.maxArchiveBytes) });
   let zip: yauzl.ZipFile;
   try {
     zip = await open(buffer);

@@ -1,4 +1,5 @@
-import { badRequest } from '../../core/errors.js';
+import { E, fieldsError } from '../../core/errors.js';
+import { ajvIssue, schemaLabels } from '../../core/registry/ajv-issues.js';
 import { createAjv, describeAjvError } from '../../core/registry/schema-validator.js';
 import { compiledSchema } from '../../core/registry/compiled-schemas.js';
 
@@ -262,9 +263,8 @@ export function checkConfig(configSchema: unknown, config: unknown): void {
   if (!configSchema || typeof configSchema !== 'object') return;
   const validate = compiledSchema(configSchema);
   if (validate(config ?? {})) return;
-  const issues = (validate.errors ?? []).slice(0, 5).map((e) => {
-    const d = describeAjvError(e);
-    return { path: d.path ? `config.${d.path}` : 'config', message: d.message };
-  });
-  throw badRequest(`config: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
+  // Named by the setting's label (its x-label or title) in the caller's language, as the settings form shows it.
+  const labels = schemaLabels(configSchema);
+  const issues = (validate.errors ?? []).slice(0, 5).map((e) => ajvIssue(e, labels, 'config.'));
+  throw fieldsError(E.VALIDATION_FAILED, issues);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Row } from '../../core/db/row.js';
-import { badRequest, type FieldIssue } from '../../core/errors.js';
+import { appError, E, fieldsError, type Issue, issue } from '../../core/errors.js';
 import { formatDateTime, normalizeDateTime } from '../../core/db/time.js';
 import {
   handlerRefusal,
@@ -48,8 +48,8 @@ export function normalizeTask(task: Row): Row {
  * What is wrong with a task: an unknown service, `data` its handler refuses, a cron croner cannot read, dates the
  * wrong way round. A task that is to run (status 1) also needs a service, its cron or interval and a slot left.
  */
-export function taskIssues(handlers: TaskHandlerRegistry, task: Row, toRun: boolean, now = Date.now()): FieldIssue[] {
-  const issues: FieldIssue[] = [];
+export function taskIssues(handlers: TaskHandlerRegistry, task: Row, toRun: boolean, now = Date.now()): Issue[] {
+  const issues: Issue[] = [];
   if (!empty(task.service)) {
     const parsed = handlers.parseData(String(task.service), task.data);
     if (!parsed.ok) issues.push(...parsed.issues);
@@ -57,38 +57,34 @@ export function taskIssues(handlers: TaskHandlerRegistry, task: Row, toRun: bool
     try {
       JSON.parse(String(task.data));
     } catch {
-      issues.push({ path: 'data', message: 'must be JSON text' });
+      issues.push(issue('data', E.FIELD_NOT_JSON_TEXT));
     }
   }
   if (!empty(task.cron)) {
     try {
       parseCron(String(task.cron));
-    } catch (e) {
-      issues.push({
-        path: 'cron',
-        message: `is not a cron (seconds minutes hours day month weekday): ${(e as Error).message.replace(/^CronPattern: /, '')}`,
-      });
+    } catch {
+      // croner's own reason is English only: the message says what a cron is instead (issue 27).
+      issues.push(issue('cron', E.TASK_CRON_INVALID));
     }
   }
   if (!empty(task.startDate) && !empty(task.endDate) && String(task.endDate) < String(task.startDate)) {
-    issues.push({ path: 'endDate', message: 'is before startDate' });
+    issues.push(issue('endDate', E.TASK_END_BEFORE_START));
   }
   if (!toRun || issues.length > 0) return issues;
   if (empty(task.service))
-    issues.push({ path: 'service', message: `is required to run the task (one of: ${handlers.names().join(', ')})` });
+    issues.push(issue('service', E.TASK_SERVICE_REQUIRED, { names: handlers.names().join(', ') }));
   const interval = Number(task.taskType) === 1;
-  if (interval && empty(task.every))
-    issues.push({ path: 'every', message: 'is required for an interval task (milliseconds)' });
-  if (!interval && empty(task.cron)) issues.push({ path: 'cron', message: 'is required for a cron task' });
-  if (issues.length === 0 && planOf(task).next(now) === null)
-    issues.push({ path: 'endDate', message: 'has passed: the schedule has no run left' });
+  if (interval && empty(task.every)) issues.push(issue('every', E.TASK_EVERY_REQUIRED));
+  if (!interval && empty(task.cron)) issues.push(issue('cron', E.TASK_CRON_REQUIRED));
+  if (issues.length === 0 && planOf(task).next(now) === null) issues.push(issue('endDate', E.TASK_NO_RUN_LEFT));
   return issues;
 }
 
 /** Throws the 400 naming every field at fault. */
 export function assertTask(handlers: TaskHandlerRegistry, task: Row, toRun: boolean): void {
   const issues = taskIssues(handlers, task, toRun);
-  if (issues.length > 0) throw badRequest(issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
+  if (issues.length > 0) throw fieldsError(E.VALIDATION_FAILED, issues);
 }
 
 /** The fields of a schedule that starts now: a new generation (jobId), its options, no runs yet, the first slot. */
@@ -113,5 +109,5 @@ export function assertMayUse(handlers: TaskHandlerRegistry, task: Row, user: Han
   if (!user || empty(task.service)) return;
   const handler = handlers.get(String(task.service));
   const why = handler && handlerRefusal(handler, user);
-  if (why) throw badRequest(`Not allowed: ${why}`, [{ path: 'service', message: why }]);
+  if (why) throw appError(E.NOT_ALLOWED, { why }, [{ path: 'service', message: why }]);
 }

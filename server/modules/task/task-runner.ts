@@ -52,7 +52,7 @@ async function runContext(host: Host, task: Row, handler: TaskHandler): Promise<
   const why = handlerRefusal(handler, rights);
   if (why)
     throw new Error(
-      `Refused: the task acts for user ${creatorId} (${creator.username}), who may not run it now: ${why}`,
+      `Refused: the task acts for user ${creatorId} (${creator.username}), who may not run it now: ${why.en}`,
     );
   return { ...ctx, user: { id: creatorId, username: String(creator.username), ...rights } };
 }

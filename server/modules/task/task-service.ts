@@ -1,6 +1,6 @@
 import type { OpContext } from '../../core/crud/context.js';
 import type { Row } from '../../core/db/row.js';
-import { conflict, notFound } from '../../core/errors.js';
+import { appError, E, fieldError, stateText } from '../../core/errors.js';
 import { decodeRow } from '../../core/db/row-codec.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
 import { pageRows } from '../../core/crud/crud-service.js';
@@ -10,8 +10,6 @@ import { TASK_TABLE } from './task-lease.js';
 import { LOG_PREFIX } from './task-runner.js';
 
 export const TASK_PREFIX = 'task/info';
-
-const STATE = { 0: '已停止 stopped (status 0)', 1: '运行中 running (status 1)' } as Record<number, string>;
 
 /** {id} (the protocol) or {ids} (the screen's buttons), ascending so concurrent batches lock rows in one order. */
 export function targetIds(body: Row): number[] {
@@ -24,14 +22,17 @@ async function lockTask(ctx: OpContext, id: number): Promise<Row> {
   let q = ctx.db.selectFrom(TASK_TABLE).selectAll().where('id', '=', id);
   if (ctx.database.dialect !== 'sqlite') q = q.forUpdate();
   const row = await q.executeTakeFirst();
-  if (!row) throw notFound(`${TASK_PREFIX}: no record with id ${id}`);
+  if (!row) throw appError(E.RECORD_NOT_FOUND, { prefix: TASK_PREFIX, id });
   return decodeRow(ctx.registry.get(TASK_PREFIX)!, row);
 }
 
 const wrongState = (task: Row, action: string, needs: number) =>
-  conflict(`Task ${String(task.name)} is ${STATE[Number(task.status)]}; ${action} needs ${STATE[needs]}`, [
-    { path: 'status', message: `is ${Number(task.status)}` },
-  ]);
+  fieldError('status', E.TASK_STATE, {
+    name: String(task.name),
+    state: stateText('TASK', Number(task.status)),
+    action,
+    needs: stateText('TASK', needs),
+  });
 
 /** start: a stopped task gets a new schedule (runs counted from zero) and status 1; `type` may be set with it. */
 export async function startTask(
@@ -61,7 +62,7 @@ export async function stopTask(ctx: OpContext, id: number): Promise<Row> {
 /** The task row `once` runs (any status; its schedule is left alone). */
 export async function taskForOnce(ctx: OpContext, id: number): Promise<Row> {
   const row = await ctx.db.selectFrom(TASK_TABLE).selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(`${TASK_PREFIX}: no record with id ${id}`);
+  if (!row) throw appError(E.RECORD_NOT_FOUND, { prefix: TASK_PREFIX, id });
   return row;
 }
 

@@ -1,7 +1,7 @@
 import type { Host } from '../../../core/host.js';
 import type { OpContext } from '../../../core/crud/context.js';
 import type { Entity } from '../../../core/registry/entity-types.js';
-import { refused } from '../../../core/errors.js';
+import { appError, E } from '../../../core/errors.js';
 import { registerEntity } from '../../../core/registry/register-entity.js';
 import { storeEntity, storedOrigin } from '../../../core/registry/stored-entities.js';
 import { checkAgainstServer } from './entity-proposal.js';
@@ -11,8 +11,7 @@ import { checkAgainstServer } from './entity-proposal.js';
  * Refused as 400 like the delegation guard's refusals, so the admin keeps the form.
  */
 export function requireSuper(ctx: OpContext): void {
-  if (!ctx.user?.isSuper)
-    throw refused('Only a super admin may apply an entity (holders of base:coding:* may draft and preview)');
+  if (!ctx.user?.isSuper) throw appError(E.CODING_SUPER_ONLY);
 }
 
 /**

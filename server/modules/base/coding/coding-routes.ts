@@ -1,5 +1,6 @@
 import type { Host } from '../../../core/host.js';
-import { badRequest } from '../../../core/errors.js';
+import { AppError, E, fieldError } from '../../../core/errors.js';
+import { requestLanguage } from '../../../core/http/request-language.js';
 import {
   llmConfigFromEnv,
   parseTypeormEntity,
@@ -23,17 +24,10 @@ type Code = { path: string; content: unknown };
 
 function codesOf(body: unknown): Code[] {
   const list = Array.isArray(body) ? body : isObject(body) ? body.codes : undefined;
-  if (!Array.isArray(list) || list.length === 0)
-    throw badRequest('codes: give a list of { path, content }', [
-      { path: 'codes', message: 'must be a non-empty list' },
-    ]);
-  if (list.length > 50)
-    throw badRequest('codes: at most 50 files at once', [{ path: 'codes', message: 'has more than 50 items' }]);
+  if (!Array.isArray(list) || list.length === 0) throw fieldError('codes', E.CODING_CODES_LIST);
+  if (list.length > 50) throw fieldError('codes', E.CODING_CODES_TOO_MANY, { max: 50 });
   return list.map((c: unknown, i) => {
-    if (!isObject(c) || typeof c.path !== 'string')
-      throw badRequest(`codes.${i}.path: must be a file path`, [
-        { path: `codes.${i}.path`, message: 'must be a string' },
-      ]);
+    if (!isObject(c) || typeof c.path !== 'string') throw fieldError(`codes.${i}.path`, E.CODING_PATH);
     return { path: c.path, content: c.content };
   });
 }
@@ -47,19 +41,15 @@ function schemaOfCode(code: Code, i: number): Record<string, unknown> | undefine
       try {
         schema = JSON.parse(schema);
       } catch {
-        throw badRequest(`codes.${i}.content: not valid JSON`, [
-          { path: `codes.${i}.content`, message: 'is not valid JSON' },
-        ]);
+        throw fieldError(`codes.${i}.content`, E.CODING_NOT_JSON);
       }
     }
-    if (!isObject(schema))
-      throw badRequest(`codes.${i}.content: must be an entity schema`, [
-        { path: `codes.${i}.content`, message: 'must be an object' },
-      ]);
+    if (!isObject(schema)) throw fieldError(`codes.${i}.content`, E.CODING_NOT_SCHEMA);
     if (schema['x-prefix'] !== schemaPath[1])
-      throw badRequest(`codes.${i}.path: ${code.path} does not match x-prefix "${String(schema['x-prefix'])}"`, [
-        { path: `codes.${i}.path`, message: 'must be schemas/<x-prefix>.json' },
-      ]);
+      throw fieldError(`codes.${i}.path`, E.CODING_PATH_PREFIX, {
+        path: code.path,
+        prefix: String(schema['x-prefix']),
+      });
     return schema;
   }
   const entityPath = ENTITY_PATH.exec(code.path);
@@ -155,10 +145,7 @@ export function registerCodingRoutes(host: Host): void {
     handler: (_ctx, { query }) => {
       const prefix = typeof query.prefix === 'string' ? query.prefix : '';
       const entity = host.registry.get(prefix);
-      if (!entity)
-        throw badRequest(`prefix: no entity has the prefix "${prefix}"`, [
-          { path: 'prefix', message: 'names no entity' },
-        ]);
+      if (!entity) throw fieldError('prefix', E.CODING_NO_ENTITY, { prefix });
       return { path: `schemas/${prefix}.json`, stored: entity.origin === storedOrigin(prefix), schema: entity.source };
     },
   });
@@ -173,9 +160,7 @@ export function registerCodingRoutes(host: Host): void {
       const prefix = typeof query.prefix === 'string' ? query.prefix : '';
       const entity = host.registry.get(prefix);
       if (!entity || entity.origin !== storedOrigin(prefix))
-        throw badRequest(`prefix: no entity made on this server has the prefix "${prefix}"`, [
-          { path: 'prefix', message: 'names no stored entity' },
-        ]);
+        throw fieldError('prefix', E.CODING_NO_STORED_ENTITY, { prefix });
       return { proposal: schemaToProposal(entity.source as Record<string, unknown>) };
     },
   });
@@ -192,10 +177,7 @@ export function registerCodingRoutes(host: Host): void {
         isObject(rawBody) && (rawBody.proposal || rawBody.from) ? await proposalOfRequest(rawBody) : undefined;
       const codes = proposal ? [] : codesOf(rawBody);
       const schemas = proposal ? [schemaOfProposal(proposal)] : codes.map(schemaOfCode).filter((s) => s !== undefined);
-      if (schemas.length === 0)
-        throw badRequest('codes: no entity schema or entity class among the files', [
-          { path: 'codes', message: 'holds no entity' },
-        ]);
+      if (schemas.length === 0) throw fieldError('codes', E.CODING_NO_SCHEMA_IN_CODES);
       // All are checked before any is applied.
       for (const schema of schemas) await checkAgainstServer(host, schema);
       const applied: string[] = [];
@@ -219,10 +201,9 @@ export function registerCodingRoutes(host: Host): void {
   });
 
   // base/sys/menu/parse and create (PROTOCOL §7.5): the original AI-code page's calls, answered through the same path.
-  host.actions.set('base/sys/menu', 'parse', async (_ctx, { rawBody }) => {
+  host.actions.set('base/sys/menu', 'parse', async (_ctx, { rawBody, request }) => {
     const body = isObject(rawBody) ? rawBody : {};
-    if (typeof body.module !== 'string')
-      throw badRequest('module: required', [{ path: 'module', message: 'is required' }]);
+    if (typeof body.module !== 'string') throw fieldError('module', E.FIELD_REQUIRED);
     try {
       const parsed = parseTypeormEntity(String(body.entity ?? ''), body.module);
       let schema: Record<string, unknown> | undefined;
@@ -230,7 +211,7 @@ export function registerCodingRoutes(host: Host): void {
       try {
         schema = schemaOfProposal(parsed.proposal);
       } catch (e) {
-        issues = (e as { details?: unknown }).details;
+        issues = e instanceof AppError ? e.detailsIn(requestLanguage(request.headers.language)) : undefined;
       }
       return typeof body.controller === 'string'
         ? { columns: parsed.reply.columns, path: parsed.reply.path, proposal: parsed.proposal, schema, issues }
@@ -247,8 +228,7 @@ export function registerCodingRoutes(host: Host): void {
     if (isObject(body.schema)) schema = body.schema;
     else if (body.proposal || body.from) schema = schemaOfProposal(await proposalOfRequest(body));
     else {
-      if (typeof body.module !== 'string')
-        throw badRequest('module: required', [{ path: 'module', message: 'is required' }]);
+      if (typeof body.module !== 'string') throw fieldError('module', E.FIELD_REQUIRED);
       try {
         const parsed = parseTypeormEntity(String(body.entity ?? ''), body.module);
         const name = typeof body.fileName === 'string' && body.fileName ? body.fileName : parsed.proposal.name;

@@ -1,6 +1,6 @@
 import type { Host } from '../../../core/host.js';
 import type { Entity } from '../../../core/registry/entity-types.js';
-import { badRequest, type FieldIssue } from '../../../core/errors.js';
+import { appError, E, fieldError, type Issue, issue, same } from '../../../core/errors.js';
 import { checkFits, prepareEntity } from '../../../core/registry/register-entity.js';
 import { assertTablesNotReserved } from '../../../core/registry/reserved-tables.js';
 import { dirPath } from '../../../core/registry/reconcile-menus.js';
@@ -19,14 +19,16 @@ import {
 
 /** A ProposalError or a schema check failure as a 400 whose details name the field. */
 export function asBadRequest(e: unknown): Error {
-  if (e instanceof ProposalError) return badRequest(e.message, e.issues);
+  // The proposal's and the schema checker's own words (English) inside a message in the caller's language.
+  if (e instanceof ProposalError) {
+    const details: Issue[] = e.issues.map((i) => ({ path: i.path, message: same(i.message) }));
+    return appError(E.CODING_PROPOSAL_INVALID, { reason: e.message }, details);
+  }
   if (e instanceof Error && !('statusCode' in e)) {
     const field = /field "([^"]+)"/.exec(e.message)?.[1];
     const message = e.message.replace(/^Invalid entity schema /, '');
-    const details: FieldIssue[] = [
-      { path: field ? `fields.${field}` : /x-prefix|table|class/.test(message) ? 'name' : 'schema', message },
-    ];
-    return badRequest(message, details);
+    const path = field ? `fields.${field}` : /x-prefix|table|class/.test(message) ? 'name' : 'schema';
+    return appError(E.CODING_PROPOSAL_INVALID, { reason: message }, [{ path, message: same(message) }]);
   }
   return e as Error;
 }
@@ -38,8 +40,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * `csv` (header + rows), `entity` (TypeORM source) or `sentence` (only with an LLM configured).
  */
 export async function proposalOfRequest(body: unknown): Promise<Proposal> {
-  if (!isObject(body))
-    throw badRequest('The body must be an object', [{ path: '(body)', message: 'must be an object' }]);
+  if (!isObject(body)) throw appError(E.CODING_BODY_OBJECT, {}, [issue('(body)', E.FIELD_OBJECT)]);
   const { from, sample, csv, entity, sentence, proposal, ...rest } = body;
   const place = rest as Omit<Proposal, 'fields'> & { fields?: unknown };
   try {
@@ -105,10 +106,7 @@ export async function checkAgainstServer(
     throw asBadRequest(e);
   }
   const parent = entity.menu?.parent;
-  if (parent && !dirPath(parent))
-    throw badRequest(`menu.parent: no menu directory has the key "${parent}"`, [
-      { path: 'menu.parent', message: 'names no menu directory' },
-    ]);
+  if (parent && !dirPath(parent)) throw fieldError('menu.parent', E.CODING_NO_MENU_DIRECTORY, { key: parent });
   // A dictionary the schema carries (x-dict-entries) is created by the apply; any other must exist already.
   const carried = new Set(entity.fields.filter((f) => f.schema['x-dict-entries']).map((f) => f.schema['x-dict']));
   const dicts = entity.fields
@@ -120,9 +118,7 @@ export async function checkAgainstServer(
     );
     const missing = dicts.find(([, key]) => !known.has(key));
     if (missing)
-      throw badRequest(`field "${missing[0]}": dictionary "${missing[1]}" does not exist; create it first`, [
-        { path: `fields.${missing[0]}.dict`, message: 'names no dictionary' },
-      ]);
+      throw fieldError(`fields.${missing[0]}.dict`, E.CODING_NO_DICTIONARY, { field: missing[0], dict: missing[1] });
   }
   return { entity, replacing };
 }
