@@ -50,8 +50,8 @@ function column(field: Field, source = `a.${field.name}`): EpsColumn {
   return c;
 }
 
-/** x- keywords the console's forms read inside a field's schema: money in nested data, nested labels. */
-const FORM_KEYWORDS = new Set(['x-money', 'x-label']);
+/** x- keywords the console's forms read inside a field's schema: money in nested data, nested labels and widgets. */
+const FORM_KEYWORDS = new Set(['x-money', 'x-label', 'x-ui']);
 
 const stripX = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(stripX);
