@@ -16,7 +16,8 @@ type Prop = {
 type Column = { name: string; label: string; kind: 'money' | 'integer' | 'image' | 'text'; maxLength?: number };
 type Errors = { __errors?: string[]; [key: string]: unknown };
 
-const cellClass = `${inputClass} h-8 min-w-0`;
+// An invalid cell is marked by its aria-invalid (a selector that outranks the base border colour).
+const cellClass = `${inputClass} h-8 min-w-0 [&[aria-invalid=true]]:border-danger`;
 
 /** The SKU columns a schema's items declare (everything but `specs`), each edited by its kind; money by x-money. */
 function columnsOf(schema: FieldProps['schema'], lang: string): Column[] {
@@ -185,7 +186,7 @@ export function SkusField(props: FieldProps) {
                             value={typeof value === 'string' && value ? [value] : []}
                             max={1}
                             accept="image"
-                            small
+                            inline
                             disabled={locked}
                             invalid={errors.length > 0}
                             onChange={(urls) => setCell(combo, c.name, urls[0])}

@@ -29,7 +29,9 @@ describe('shape keywords (x-specs, x-skus, x-sku-specs) are checked when a schem
       ),
     ).toBe('field "skus": x-skus names "groups", which is not an x-specs field of this schema');
     expect(
-      checkEntitySemantics(schema({ groups: { type: 'array', 'x-specs': true, items: { type: 'string' }, 'x-label': label } })),
+      checkEntitySemantics(
+        schema({ groups: { type: 'array', 'x-specs': true, items: { type: 'string' }, 'x-label': label } }),
+      ),
     ).toBe('field "groups": the shape keyword gives the field its items; leave items out');
     expect(checkEntitySemantics(schema({ groups: { type: 'string', 'x-specs': true, 'x-label': label } }))).toBe(
       'field "groups": x-specs and x-skus need "type": "array"',
@@ -95,7 +97,11 @@ describe.each(DIALECTS)('SKUs: one money type, named cells (%s)', (dialect) => {
       [
         { specs: RED_BIG, stock: 2 },
         'skuInfo.0.price',
-        { 'zh-cn': 'SKU 红色/大：请填写价格', 'zh-tw': 'SKU 红色/大：請填寫價格', en: 'SKU 红色/大: price is required' },
+        {
+          'zh-cn': 'SKU 红色/大：请填写价格',
+          'zh-tw': 'SKU 红色/大：請填寫價格',
+          en: 'SKU 红色/大: price is required',
+        },
       ],
     ];
     for (const [sku, path, texts] of cases)
@@ -177,7 +183,12 @@ describe.each(DIALECTS)('SKUs: one money type, named cells (%s)', (dialect) => {
     const db = untyped(t.app.joinery.database.db);
     await db
       .updateTable('product_spec')
-      .set({ options: JSON.stringify([{ name: '颜色', value: '蓝色' }, { name: '尺寸', value: '小' }]) })
+      .set({
+        options: JSON.stringify([
+          { name: '颜色', value: '蓝色' },
+          { name: '尺寸', value: '小' },
+        ]),
+      })
       .where('id', '=', Number((ok.body.data as Row).id))
       .execute();
     expect(await upgradeSpecOptions(t.app.joinery)).toBe(1);

@@ -5,7 +5,12 @@
  */
 type Node = { properties?: Record<string, Node>; items?: Node; 'x-money'?: boolean };
 
-export function mapMoney(schema: unknown, value: unknown, fn: (amount: number, path: string) => unknown, path = ''): unknown {
+export function mapMoney(
+  schema: unknown,
+  value: unknown,
+  fn: (amount: number, path: string) => unknown,
+  path = '',
+): unknown {
   const node = schema as Node | undefined;
   if (!node || value === null || value === undefined) return value;
   if (node['x-money'] === true) return typeof value === 'number' ? fn(value, path) : value;
