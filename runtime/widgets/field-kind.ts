@@ -26,6 +26,7 @@ export type FieldKind =
   | 'tone'
   | 'specs'
   | 'skus'
+  | 'skuSpecs'
   | 'hidden';
 
 /** Schema widget names (x-ui.widget) folded onto the kinds we render; later issues may give some their own widget. */
@@ -66,6 +67,7 @@ export function fieldKind(field: EpsField): FieldKind {
   // Spec groups and SKUs (x-specs, x-skus; schemas/README.md): their own editors, whatever widget a schema names.
   if (field.specs) return 'specs';
   if (field.skus) return 'skus';
+  if (field.skuSpecs) return 'skuSpecs';
   const widget = field.ui?.widget;
   // Many records of a tree, ticked in the tree (a role's menus and departments).
   if (widget === 'tree-select' && field.ref?.multiple) return 'tree-check';

@@ -75,7 +75,8 @@ export function withShape(schema: FieldSchema): FieldSchema {
   if (schema['x-specs'] === true) return { ...schema, items: clone(SPEC_GROUP_ITEMS) } as FieldSchema;
   if (typeof schema['x-skus'] === 'string') return { ...schema, items: clone(SKU_ITEMS) } as FieldSchema;
   if (typeof schema['x-sku-specs'] === 'string') {
-    const { 'x-label': _l, ...shape } = clone(SKU_SPECS_SCHEMA);
+    // The field keeps its own type (nullable or not) and label.
+    const { 'x-label': _l, type: _t, ...shape } = clone(SKU_SPECS_SCHEMA);
     return { ...schema, ...shape } as FieldSchema;
   }
   return schema;
