@@ -106,6 +106,12 @@ export type EpsField = {
   format?: string;
   /** JSON fields whose items declare properties: the columns to show them with. */
   columns?: { name: string; label?: EpsLabel; money?: boolean; image?: boolean }[];
+  /** Spec groups `[{name, values}]` (x-specs; schemas/README.md "Specs and SKUs"). */
+  specs?: true;
+  /** SKUs over the spec groups of the named field (x-skus). */
+  skus?: string;
+  /** One SKU's specs map, its groups those of the record the named x-ref field points at (x-sku-specs). */
+  skuSpecs?: string;
 };
 
 /** A button an entity declares for one of its actions (schema x-actions[].ui): posts {ids, ...body, remark?}. */

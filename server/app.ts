@@ -22,6 +22,7 @@ import { installInputGuard } from './core/http/input-guard.js';
 import { registerModules } from './modules/index.js';
 import { seedIfEmpty } from './modules/base/seed/seed.js';
 import { installDashboardTables } from './modules/dashboard/index.js';
+import { upgradeSpecOptions } from './modules/product/spec-upgrade.js';
 import { fixedPages } from './modules/base/seed/seed-menus.js';
 import { serveStatic } from './core/http/static-files.js';
 import { installSecurityHeaders } from './core/http/security-headers.js';
@@ -182,6 +183,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   installJsonCompression(app);
   await serveStatic(app, config);
   if (options.seed ?? true) await seedIfEmpty(host, { history: options.seedHistory ?? true });
+  // Every start: product specs of the earlier shape take the one shape of SKU specs (schemas/README.md).
+  await upgradeSpecOptions(host);
   // Every start: the console's built-in plugins have their rows (status and settings an admin chose are kept).
   await reconcileBuiltins(host);
   // Every start: menu pages and buttons the registry needs and the menu table lacks (a schema added to an existing

@@ -37,6 +37,7 @@ const DEFAULT_WIDTH: Partial<Record<CellKind, number>> = {
   video: 90,
   file: 120,
   money: 110,
+  skus: 190,
   number: 84,
   bool: 76,
   dict: 96,

@@ -127,7 +127,12 @@ describe('eps → edit form', () => {
     expect(goods.uiSchema.exampleImages['ui:widget']).toBe('images');
     expect((goods.uiSchema['ui:order'] as string[]).slice(0, 3)).toEqual(['title', 'price', 'type']);
     const product = epsForm(byPrefix.get('product/info')!, 'en', 'add');
-    expect(product.uiSchema.specInfo['ui:field']).toBe('json');
+    // Spec groups and SKUs have their own editors, and the spec editor knows the SKU field that follows it.
+    expect(product.uiSchema.specInfo['ui:field']).toBe('specs');
+    expect(product.uiSchema.skuInfo['ui:field']).toBe('skus');
+    expect(product.uiSchema.specInfo['ui:options']).toMatchObject({ skusField: 'skuInfo' });
+    // Money inside the SKUs is declared in the form schema the editor reads.
+    expect(product.schema.properties?.skuInfo).toMatchObject({ items: { properties: { price: { 'x-money': true } } } });
     expect(product.uiSchema.categoryId['ui:widget']).toBe('relation');
     const user = byPrefix.get('base/sys/user')!;
     expect(epsForm(user, 'en', 'add').uiSchema.password['ui:widget']).toBe('password');

@@ -3,8 +3,21 @@ import type { EpsEntry, EpsField } from './eps';
 import { fieldKind, type FieldKind } from '../widgets/field-kind';
 import { labelOf } from '../widgets/label-of';
 
-/** What each form widget gets in ui:options besides RJSF's own: the eps field and its kind. */
-export type FormFieldOptions = { eps: EpsField; kind: FieldKind; span: number };
+/**
+ * What each form widget gets in ui:options besides RJSF's own: the eps field and its kind; a spec-group field the SKU
+ * field that combines its groups (`skusField`), a SKU field the groups being edited (`groups`, from the form's data).
+ */
+export type FormFieldOptions = {
+  eps: EpsField;
+  kind: FieldKind;
+  span: number;
+  skusField?: string;
+  groups?: unknown;
+  /** One SKU's specs (x-sku-specs): the entity and the id of the record whose specs it chooses from. */
+  ownerEntity?: string;
+  ownerLabel?: string;
+  owner?: unknown;
+};
 
 export type FormSpec = {
   /** The server's own JSON Schema for writable fields, with titles in the current language. */
@@ -24,10 +37,16 @@ function schemaTypes(schema: JsonObject): string[] {
 }
 
 /** Kinds that take the whole width of the form; the others sit two to a row. */
-const WIDE_KINDS = new Set<FieldKind>(['textarea', 'json', 'richtext', 'images', 'perms']);
+const WIDE_KINDS = new Set<FieldKind>(['textarea', 'json', 'richtext', 'images', 'perms', 'specs', 'skus', 'skuSpecs']);
 
 /** Kinds whose value is a structured JSON value that no RJSF widget can own: rendered by a custom field. */
-const FIELD_KINDS = new Set<FieldKind>(['json']);
+const FIELD_KINDS = new Set<FieldKind>(['json', 'specs', 'skus', 'skuSpecs']);
+
+/** One SKU's specs (x-sku-specs): the entity and label of the record whose specs it chooses from. */
+function ownerOf(fields: EpsField[], field: EpsField, lang: string): Partial<FormFieldOptions> {
+  const ref = field.skuSpecs ? fields.find((f) => f.name === field.skuSpecs) : undefined;
+  return ref?.ref ? { ownerEntity: ref.ref.entity, ownerLabel: labelOf(ref.label, lang) } : {};
+}
 
 /**
  * The add/edit form of an entity from eps: JSON Schema (the same the server validates with) and a uiSchema that picks
@@ -52,7 +71,14 @@ export function epsForm(entry: EpsEntry, lang: string, mode: 'add' | 'edit'): Fo
     // Descriptions in schemas are notes for developers (English only); labels carry the user-facing text.
     delete property.description;
     properties[name] = property as RJSFSchema;
-    const options: FormFieldOptions = { eps: field, kind, span: field.ui?.span ?? (WIDE_KINDS.has(kind) ? 24 : 12) };
+    const skusField = field.specs ? hints.fields.find((f) => f.skus === name)?.name : undefined;
+    const options: FormFieldOptions = {
+      eps: field,
+      kind,
+      span: field.ui?.span ?? (WIDE_KINDS.has(kind) ? 24 : 12),
+      ...(skusField ? { skusField } : {}),
+      ...ownerOf(hints.fields, field, lang),
+    };
     uiSchema[name] = {
       ...(FIELD_KINDS.has(kind) ? { 'ui:field': kind } : { 'ui:widget': kind }),
       ...(field.ui?.readonly ? { 'ui:readonly': true } : {}),
@@ -80,6 +106,20 @@ export function epsForm(entry: EpsEntry, lang: string, mode: 'add' | 'edit'): Fo
 export function uiSchemaFor(spec: FormSpec, data: JsonObject | undefined): UiSchema {
   let out: UiSchema | undefined;
   for (const field of spec.fields) {
+    const follows = field.skus ?? field.skuSpecs;
+    if (follows) {
+      // The SKU matrix follows the groups being edited, a SKU's specs the record it belongs to (a new uiSchema
+      // re-renders the field when they change).
+      const current = spec.uiSchema[field.name] as JsonObject;
+      out ??= { ...spec.uiSchema };
+      out[field.name] = {
+        ...current,
+        'ui:options': {
+          ...(current['ui:options'] as FormFieldOptions),
+          ...(field.skus ? { groups: data?.[follows] } : { owner: data?.[follows] }),
+        },
+      };
+    }
     const by = field.ui?.widgetBy;
     if (!by) continue;
     const value = data?.[by.field];

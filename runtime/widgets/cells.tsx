@@ -14,6 +14,7 @@ import { labelOf } from './label-of';
 import { hasIcon, Icon } from '../shell/icons';
 import { isTranslatedRow, KEYED_NAME_FIELD, useRowName } from './row-name';
 import { htmlText } from './html-text';
+import { SkusCell, SpecsCell } from './sku-cells';
 
 export type CellProps = { value: unknown; row: EntityRow; column: ColumnSpec };
 
@@ -196,4 +197,6 @@ export const cellWidgets: Record<CellKind, ComponentType<CellProps>> = {
   entity: EntityCell,
   icon: IconCell,
   tone: ToneCell,
+  specs: SpecsCell,
+  skus: SkusCell,
 };

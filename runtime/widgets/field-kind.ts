@@ -24,6 +24,9 @@ export type FieldKind =
   | 'icon'
   | 'perms'
   | 'tone'
+  | 'specs'
+  | 'skus'
+  | 'skuSpecs'
   | 'hidden';
 
 /** Schema widget names (x-ui.widget) folded onto the kinds we render; later issues may give some their own widget. */
@@ -61,6 +64,10 @@ const KINDS = new Set<string>([
 
 /** The kind of a field, from its x-ui widget when it names one, else from its storage and hints. */
 export function fieldKind(field: EpsField): FieldKind {
+  // Spec groups and SKUs (x-specs, x-skus; schemas/README.md): their own editors, whatever widget a schema names.
+  if (field.specs) return 'specs';
+  if (field.skus) return 'skus';
+  if (field.skuSpecs) return 'skuSpecs';
   const widget = field.ui?.widget;
   // Many records of a tree, ticked in the tree (a role's menus and departments).
   if (widget === 'tree-select' && field.ref?.multiple) return 'tree-check';
@@ -108,7 +115,9 @@ export type CellKind =
   | 'richtext'
   | 'entity'
   | 'icon'
-  | 'tone';
+  | 'tone'
+  | 'specs'
+  | 'skus';
 
 /** The cell kind of a field. */
 export function cellKind(field: EpsField): CellKind {
@@ -116,6 +125,7 @@ export function cellKind(field: EpsField): CellKind {
   if (field.ui?.widget === 'entity') return 'entity';
   if (kind === 'icon') return 'icon';
   if (kind === 'tone') return 'tone';
+  if (kind === 'specs' || kind === 'skus') return kind;
   if (kind === 'money' || field.money) return 'money';
   if (kind === 'image' || kind === 'images' || kind === 'file' || kind === 'video') return kind;
   if (field.dict) return 'dict';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { WidgetProps } from '@rjsf/utils';
 import { acceptsNull, type FormFieldOptions } from '../engine/eps-form';
 import { useDict, type DictEntry } from '../engine/dict';
-import { centsToYuan, yuanToCents } from './money';
+import { MoneyInput } from './money-input';
 import { formatDate } from './format-date';
 import { DateInput } from './date-input';
 import { inputClass, invalidInputClass, textareaClass } from './ui-classes';
@@ -139,36 +139,18 @@ export function NumberWidget(props: WidgetProps) {
 /** Yuan with 2 decimals on screen, integer cents in the data; text that is no amount stays for the validator to flag. */
 export function MoneyWidget(props: WidgetProps) {
   const { id, value, readonly, disabled, onChange, onBlur, onFocus } = props;
-  const shown =
-    typeof value === 'number' ? centsToYuan(value) : value === undefined || value === null ? '' : String(value);
-  const [text, setText] = useState(shown);
-  // Only an outside change of the value (not our own typing) resets the text.
-  if (useValueChanged(value) && yuanToCents(text) !== value) setText(shown);
   return (
-    <div className="relative">
-      <span className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-[13px] text-muted">¥</span>
-      <input
-        id={id}
-        name={id}
-        inputMode="decimal"
-        className={`${fieldClass(props)} pl-6 tabular-nums`}
-        value={text}
-        readOnly={readonly}
-        disabled={disabled}
-        placeholder="0.00"
-        {...fieldAria(props)}
-        onChange={(e) => {
-          setText(e.target.value);
-          const cents = yuanToCents(e.target.value);
-          onChange(e.target.value.trim() === '' ? undefined : (cents ?? e.target.value));
-        }}
-        onBlur={() => {
-          if (typeof value === 'number') setText(centsToYuan(value));
-          onBlur(id, value);
-        }}
-        onFocus={() => onFocus(id, value)}
-      />
-    </div>
+    <MoneyInput
+      id={id}
+      value={value}
+      readOnly={readonly}
+      disabled={disabled}
+      className={fieldClass(props)}
+      aria={fieldAria(props)}
+      onChange={onChange}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
   );
 }
 

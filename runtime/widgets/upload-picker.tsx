@@ -28,6 +28,8 @@ export type UploadPickerProps = {
   invalid?: boolean;
   /** Small tiles (48 px), for dense forms. */
   small?: boolean;
+  /** One line, for a table cell: a 36 px tile beside the choose and link buttons, no hint line. */
+  inline?: boolean;
   /** A check of the form's own before a file is sent (after the server's limits): the reason it is refused, or undefined. */
   check?: (file: File) => string | undefined;
   /** Custom content of the add button (a drop area, an "attach" button…), in place of the "+" tile. */
@@ -51,6 +53,7 @@ export function UploadPicker({
   disabled,
   invalid,
   small,
+  inline,
   check,
   trigger,
 }: UploadPickerProps) {
@@ -68,7 +71,7 @@ export function UploadPicker({
   const current = useRef(value);
   current.current = value;
   const room = Math.max(0, max - value.length - pending.length);
-  const size = small ? 48 : 80;
+  const size = inline ? 36 : small ? 48 : 80;
   const extensions = acceptedExtensions(mode, accept);
 
   // Uploads finishing together each add to what the one before added (the prop catches up a render later).
@@ -151,7 +154,7 @@ export function UploadPicker({
       }}
       onDragLeave={() => setDragOver(false)}
       onDrop={onDrop}
-      className={`min-w-0 rounded-md ${dragOver ? 'outline-2 outline-dashed outline-primary' : ''}`}
+      className={`min-w-0 rounded-md ${inline ? 'flex items-center gap-2' : ''} ${dragOver ? 'outline-2 outline-dashed outline-primary' : ''}`}
     >
       <ul className="flex flex-wrap gap-2" aria-label={label}>
         {value.map((url, i) => (
@@ -242,7 +245,7 @@ export function UploadPicker({
               <span className="text-lg leading-none" aria-hidden="true">
                 +
               </span>
-              {small ? (
+              {small || inline ? (
                 <span className="sr-only">{t('upload.choose', { label })}</span>
               ) : (
                 <span className="text-[11px]">
@@ -267,7 +270,9 @@ export function UploadPicker({
         }}
       />
       {!disabled && (
-        <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+        <div
+          className={`${inline ? 'flex-col items-start' : 'mt-1.5 flex-wrap items-center'} flex gap-x-3 gap-y-0.5 text-xs`}
+        >
           <button type="button" className={buttonClass.link} onClick={() => setPicking(true)}>
             {t('upload.fromSpace')}
           </button>
@@ -279,7 +284,7 @@ export function UploadPicker({
           >
             {t('upload.byLink')}
           </button>
-          <span className="text-faint">
+          <span className={inline ? 'sr-only' : 'text-faint'}>
             {max > 1 ? t('upload.limitMany', { count: max }) : ''}
             {mode ? `${max > 1 ? ' · ' : ''}${t('upload.limitSize', { size: formatBytes(mode.maxSize) })}` : ''} ·{' '}
             {t('upload.dropHint')}

@@ -24,6 +24,9 @@ import { CronWidget } from './cron-widget';
 import { CheckTreeWidget } from './check-tree';
 import { RelationPicker } from './relation-picker';
 import { JsonField, type JsonFormContext } from './json-field';
+import { SpecsField } from './specs-field';
+import { SkusField } from './skus-field';
+import { SkuSpecsField } from './sku-specs-field';
 import type { EpsField } from '../engine/eps';
 import { IconPicker } from './icon-picker';
 import { PermsWidget } from './perms-picker';
@@ -82,8 +85,9 @@ function RelationWidget(props: WidgetProps) {
  */
 export const widgetRegistry: {
   cells: Record<CellKind, ComponentType<CellProps>>;
-  forms: Record<Exclude<FieldKind, 'json'>, ComponentType<WidgetProps>>;
-  fields: Pick<RegistryFieldsType, 'json'>;
+  forms: Record<Exclude<FieldKind, 'json' | 'specs' | 'skus' | 'skuSpecs'>, ComponentType<WidgetProps>>;
+  /** Kinds whose value is structured: RJSF fields, not widgets (eps-form FIELD_KINDS). */
+  fields: Pick<RegistryFieldsType, 'json' | 'specs' | 'skus' | 'skuSpecs'>;
 } = {
   cells: cellRegistry,
   forms: {
@@ -110,7 +114,7 @@ export const widgetRegistry: {
     tone: ToneWidget,
     hidden: HiddenWidget,
   },
-  fields: { json: JsonField },
+  fields: { json: JsonField, specs: SpecsField, skus: SkusField, skuSpecs: SkuSpecsField },
 };
 
 /** The form widgets in the shape RJSF's `widgets` prop takes. */

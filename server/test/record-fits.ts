@@ -3,7 +3,7 @@ import type { Row } from '../core/db/row.js';
 type Group = { name: string; values: string[] };
 
 /**
- * A product's SKU matrix must fit its spec groups (server/modules/product/sku.ts): group names unique, each SKU one
+ * A product's SKU matrix must fit its spec groups (server/core/crud/sku-check.ts): group names unique, each SKU one
  * value of every group, no combination twice, codes unique. A drawn record is bent to fit: repeated groups (and groups
  * named like the keys the input guard refuses) dropped,
  * SKU i gets the i-th combination (SKUs past the last combination dropped), repeated codes dropped.
@@ -75,6 +75,8 @@ function fitMenu(record: Row): Row {
 /** Per entity prefix: how a record drawn from the schema is made to satisfy the module's cross-field rules. */
 export const RECORD_FITS: Record<string, (record: Row) => Row> = {
   'product/info': fitSkus,
+  // A product spec's values must be one of every spec of its product (x-sku-specs): a drawn row names none.
+  'product/spec': (record) => ({ ...record, options: null }),
   'task/info': fitTask,
   'base/sys/menu': fitMenu,
 };

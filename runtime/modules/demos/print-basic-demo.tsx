@@ -2,20 +2,21 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PrintButton, usePaperLabel } from '../print/print-button';
 import { DemoFrame } from './demo-frame';
+import { formatMoney } from '../../widgets/money';
 
 const LINES = [
-  { sku: 'JY-1001', qty: 2, price: 129.0 },
-  { sku: 'JY-2040', qty: 1, price: 899.0 },
-  { sku: 'JY-3307', qty: 5, price: 19.9 },
+  { sku: 'JY-1001', qty: 2, price: 12900 },
+  { sku: 'JY-2040', qty: 1, price: 89900 },
+  { sku: 'JY-3307', qty: 5, price: 1990 },
 ];
 
 /** The print plugin's basic use: a block of the page (a delivery note) printed on its own, or saved as PDF. */
 export default function PrintBasicDemo() {
-  const { t, i18n } = useTranslation('plugin');
+  const { t } = useTranslation('plugin');
   const sheet = useRef<HTMLDivElement>(null);
   const paper = usePaperLabel();
-  const money = (n: number) =>
-    n.toLocaleString(i18n.language === 'en' ? 'en-US' : 'zh-CN', { style: 'currency', currency: 'CNY' });
+  // Prices in cents, shown as every money amount of the console is (widgets/money.ts).
+  const money = formatMoney;
   const total = LINES.reduce((s, l) => s + l.qty * l.price, 0);
   return (
     <DemoFrame hint={t('demo.print.basicHint')}>

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { ViewHead } from '../../widgets/view-layouts';
 import { buttonClass } from '../../widgets/ui-classes';
 import { DemoFrame } from './demo-frame';
+import { formatMoney } from '../../widgets/money';
 
 const ORDERS = [
-  { no: 'SO-20260301-0007', customer: '华东贸易', amount: '¥ 12,480.00', state: 'paid' },
-  { no: 'SO-20260302-0013', customer: 'Northwind', amount: '¥ 3,260.00', state: 'shipped' },
+  { no: 'SO-20260301-0007', customer: '华东贸易', amount: 1248000, state: 'paid' },
+  { no: 'SO-20260302-0013', customer: 'Northwind', amount: 326000, state: 'shipped' },
 ] as const;
 
 /** Top detail: a list of orders; one opened shows a bar with back, its number and actions above its details. */
@@ -31,7 +32,7 @@ export default function ViewHeadDemo() {
             <dt className="text-muted">{t('demo.view.customer')}</dt>
             <dd className="text-ink">{order.customer}</dd>
             <dt className="text-muted">{t('demo.print.amount')}</dt>
-            <dd className="text-ink">{order.amount}</dd>
+            <dd className="text-ink tabular-nums">{formatMoney(order.amount)}</dd>
             <dt className="text-muted">{t('demo.view.state')}</dt>
             <dd className="text-ink">{t(`demo.view.states.${order.state}`)}</dd>
           </dl>

@@ -57,6 +57,8 @@ export default function EditDialog({
   const mode = row ? 'edit' : 'add';
   const spec = useMemo(() => epsForm(entry, lang, mode), [entry, lang, mode]);
   const shown = useMemo(() => new Set(spec.fields.map((f) => f.name)), [spec]);
+  // Fields that show their cells' own errors (spec groups, SKUs).
+  const nested = useMemo(() => new Set(spec.fields.filter((f) => f.specs || f.skus).map((f) => f.name)), [spec]);
   const money = useMemo(
     () => new Set(spec.fields.filter((f) => f.money || f.ui?.widget === 'money').map((f) => f.name)),
     [spec],
@@ -83,6 +85,7 @@ export default function EditDialog({
   const record = row ? { ...row, ...(info.data ?? {}) } : undefined;
   context.current.record = record;
   const formData = data ?? (record ? formValues(spec, record) : fixed ? formValues(spec, fixed) : undefined);
+  context.current.data = formData;
 
   const change = (next: Data | undefined) => {
     if (serverErrors && next) {
@@ -112,7 +115,7 @@ export default function EditDialog({
       onClose();
     } catch (error) {
       if (error instanceof RequestError && error.details?.length) {
-        const { schema, other } = detailsToErrors(error.details, shown, t);
+        const { schema, other } = detailsToErrors(error.details, shown, t, nested);
         setServerErrors(Object.keys(schema).length ? schema : undefined);
         toast.error(other.length ? other.join('; ') : t('dialog.fixErrors'));
       } else {
@@ -173,7 +176,7 @@ export default function EditDialog({
           noHtml5Validate
           focusOnFirstError
           liveValidate={submitted ? 'onChange' : undefined}
-          transformErrors={(errors) => translateErrors(errors, t, money)}
+          transformErrors={(errors) => translateErrors(errors, t, money, spec.schema)}
           customValidate={customValidate}
           onChange={(e) => change(e.formData)}
           onError={() => setSubmitted(true)}

@@ -1,5 +1,6 @@
-import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import type { TFunction } from 'i18next';
+import { formatMoney } from '../../widgets/money';
 
 /** Validation messages in the interface language, for the validator's errors and the server's field details alike. */
 
@@ -13,10 +14,11 @@ function fromKeyword(t: TFunction, keyword: string, params: Params, money: boole
       return t('validation.maxLength', { limit: params.limit });
     case 'minLength':
       return Number(params.limit) <= 1 ? t('validation.required') : t('validation.minLength', { limit: params.limit });
+    // A money limit is cents in the schema and yuan on screen, like the amount itself.
     case 'maximum':
-      return t('validation.maximum', { limit: params.limit });
+      return t('validation.maximum', { limit: money ? formatMoney(params.limit) : params.limit });
     case 'minimum':
-      return t('validation.minimum', { limit: params.limit });
+      return t('validation.minimum', { limit: money ? formatMoney(params.limit) : params.limit });
     case 'maxItems':
       return t('validation.maxItems', { limit: params.limit });
     case 'type':
@@ -32,15 +34,31 @@ function fromKeyword(t: TFunction, keyword: string, params: Params, money: boole
   }
 }
 
+type Node = { properties?: Record<string, Node>; items?: Node; 'x-money'?: boolean };
+
+/** Whether the value at a path of the form's data (`skuInfo.1.price`) is money by its schema (x-money, nested too). */
+export function moneyAt(schema: RJSFSchema | undefined, path: string[]): boolean {
+  let node = schema as Node | undefined;
+  for (const step of path) {
+    if (!node) return false;
+    node = /^\d+$/.test(step) ? node.items : node.properties?.[step];
+  }
+  return node?.['x-money'] === true;
+}
+
 /** RJSF errors (ajv) in the interface language; "required" is reported on the field, not on the form. */
 export function translateErrors(
   errors: RJSFValidationError[],
   t: TFunction,
   moneyFields: Set<string>,
+  schema?: RJSFSchema,
 ): RJSFValidationError[] {
   return errors.map((e) => {
-    const field = (e.property ?? '').replace(/^\./, '').split('.')[0];
-    const message = fromKeyword(t, e.name ?? '', (e.params ?? {}) as Params, moneyFields.has(field));
+    const path = (e.property ?? '').replace(/^\./, '').split('.');
+    const field = path[0];
+    // "required" names the missing property in its params, not in the path.
+    const money = moneyFields.has(field) || (path.length > 1 && moneyAt(schema, path));
+    const message = fromKeyword(t, e.name ?? '', (e.params ?? {}) as Params, money);
     return message ? { ...e, message, stack: `${field}: ${message}` } : e;
   });
 }
@@ -58,6 +76,13 @@ const SERVER_PATTERNS: [RegExp, (m: RegExpExecArray, t: TFunction) => string][] 
   [/^must NOT have more than (\d+) items$/, (m, t) => t('validation.maxItems', { limit: m[1] })],
   [/^must be (integer|number|string|boolean|array|object)/, (_m, t) => t('validation.type')],
   [/^must be one of /, (_m, t) => t('validation.enum')],
+  // The SKU rules (server/core/crud/sku-check.ts).
+  [/^must be an amount from 0 with at most 2 decimals$/, (_m, t) => t('validation.money')],
+  [/^must be a whole number from 0$/, (_m, t) => t('validation.minimum', { limit: 0 })],
+  [/^repeats the code of SKU (.+)$/, (m, t) => t('sku.codeRepeated', { sku: m[1] })],
+  [/^repeats the combination of /, (_m, t) => t('sku.comboRepeated')],
+  [/^is not a value of the spec /, (_m, t) => t('sku.notAValue')],
+  [/^repeats the spec /, (_m, t) => t('sku.specRepeated')],
 ];
 
 /** A server detail message in the interface language when it is one we know; else the server's own words. */
@@ -69,16 +94,20 @@ export function translateServerMessage(message: string, t: TFunction): string {
   return message;
 }
 
+type Errors = { __errors?: string[]; [key: string]: unknown };
+
 /**
  * The server's `details` ([{path, message}]) as an RJSF error schema, so each message shows under its field. A
- * nested path (pics.0) is reported on its top-level field; paths the form does not show are returned apart.
+ * nested path (pics.0) is reported on its top-level field, except in fields that show their cells' errors (`nested`:
+ * spec groups and SKUs, `skuInfo.1.price` under that cell); paths the form does not show are returned apart.
  */
 export function detailsToErrors(
   details: { path: string; message: string }[],
   shown: Set<string>,
   t: TFunction,
+  nested: Set<string> = new Set(),
 ): { schema: ErrorSchema; other: string[] } {
-  const schema: Record<string, { __errors: string[] }> = {};
+  const schema: Record<string, Errors> = {};
   const other: string[] = [];
   for (const d of details) {
     const [top, ...rest] = d.path.split('.');
@@ -87,8 +116,17 @@ export function detailsToErrors(
       other.push(`${d.path}: ${text}`);
       continue;
     }
-    schema[top] = schema[top] ?? { __errors: [] };
-    schema[top].__errors.push(rest.length ? `${rest.join('.')}: ${text}` : text);
+    schema[top] = schema[top] ?? {};
+    let node: Errors = schema[top];
+    if (nested.has(top)) {
+      for (const step of rest) {
+        node[step] = node[step] ?? {};
+        node = node[step] as Errors;
+      }
+      node.__errors = [...(node.__errors ?? []), text];
+      continue;
+    }
+    node.__errors = [...(node.__errors ?? []), rest.length ? `${rest.join('.')}: ${text}` : text];
   }
   return { schema: schema as ErrorSchema, other };
 }

@@ -32,7 +32,8 @@ function Value({ field, row, lang }: { field: EpsField; row: EntityRow; lang: st
   const rowsOf = field.ui?.rowsOf ? byPrefix.get(String(row[field.ui.rowsOf] ?? ''))?.joinery?.fields : undefined;
   if (kind === 'json' && rowsOf && Array.isArray(value))
     return <EntityRowsView rows={value as Record<string, unknown>[]} fields={rowsOf} lang={lang} />;
-  if (kind === 'json' && value !== null && value !== undefined)
+  // Spec groups and SKUs in full: a labelled table (SKU prices in yuan), where the list shows their summary.
+  if ((kind === 'json' || kind === 'specs' || kind === 'skus') && value !== null && value !== undefined)
     return <JsonView value={value} field={field} lang={lang} />;
   if (kind === 'image' || kind === 'images') return <ImageThumbs value={value} size={64} />;
   if (kind === 'text' || kind === 'richtext') {

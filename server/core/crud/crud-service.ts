@@ -16,6 +16,7 @@ import { insertRow } from './insert-row.js';
 import { hashPasswords } from './hash-passwords.js';
 import { guardedTransaction, touchesRights } from '../auth/delegation.js';
 import { hashPool } from '../auth/password.js';
+import { checkSkuRules } from './sku-specs-check.js';
 
 export const MAX_PAGE_SIZE = maxPageSize();
 /** The most records one add call takes (JOINERY_MAX_ADD_BATCH, default 500); more → 400 naming the limit. */
@@ -219,6 +220,7 @@ export async function addOne(tx: OpContext, entity: Entity, prepared: Prepared):
   const { input } = prepared;
   const row = { ...prepared.row };
   await hooks.beforeAdd?.(tx, row, input);
+  await checkSkuRules(tx, entity, row);
   await checkUnique(tx, entity, row);
   const now = nowText();
   const id = await insertRow(tx, entity, { ...encodeRow(entity, row), createTime: now, updateTime: now });
@@ -235,7 +237,9 @@ export async function updateOne(tx: OpContext, entity: Entity, prepared: Prepare
   const existing = await findRow(tx, entity, id);
   if (!existing) throw appError(E.RECORD_NOT_FOUND, { prefix: entity.prefix, id });
   await hooks.beforeUpdate?.(tx, patch, existing, input);
-  await checkUnique(tx, entity, { ...decodeRow(entity, existing, { keepSecrets: true }), ...patch }, id);
+  const stored = decodeRow(entity, existing, { keepSecrets: true });
+  await checkSkuRules(tx, entity, patch, stored);
+  await checkUnique(tx, entity, { ...stored, ...patch }, id);
   await untyped(tx.db)
     .updateTable(entity.table)
     .set({ ...encodeRow(entity, patch), updateTime: nowText() })

@@ -6,6 +6,7 @@ import { ajvIssue } from '../registry/ajv-issues.js';
 import type { Row } from '../db/row.js';
 import { columnRange } from '../db/column-sql.js';
 import { isCalendarDate, normalizeDateTime } from '../db/time.js';
+import { checkSkuCells } from './sku-check.js';
 
 const ajv = createAjv({ useDefaults: true });
 const cache = new WeakMap<Entity, { add: ValidateFunction; update: ValidateFunction }>();
@@ -102,6 +103,7 @@ function asBoolean(field: Field, value: unknown): unknown {
 /** Validates a new record (defaults filled in); throws 400 with field details. */
 export function validateNew(entity: Entity, body: Row, pathPrefix = ''): Row {
   const row = pickWritable(entity, body);
+  checkSkuCells(entity, row, pathPrefix);
   const { add } = validators(entity);
   if (!add(row)) fail(entity, add, pathPrefix);
   checkStorage(entity, row, pathPrefix);
@@ -111,6 +113,7 @@ export function validateNew(entity: Entity, body: Row, pathPrefix = ''): Row {
 /** Validates a partial update; throws 400 with field details. */
 export function validatePatch(entity: Entity, body: Row): Row {
   const row = pickWritable(entity, body);
+  checkSkuCells(entity, row);
   const { update } = validators(entity);
   if (!update(row)) fail(entity, update);
   checkStorage(entity, row, '');

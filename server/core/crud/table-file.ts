@@ -4,6 +4,7 @@ import type { OpContext } from './context.js';
 import { untyped } from './dynamic-db.js';
 import type { Lang } from '../http/request-language.js';
 import { E, type ErrorEntry, render, type Texts } from '../errors.js';
+import { centsToYuanNumber, mapMoney, yuanNumberToCents } from '../registry/money-walk.js';
 
 /**
  * The columns of an entity as export writes them and import reads them back: labels in the caller's language,
@@ -125,7 +126,10 @@ export function formatCell(column: TableColumn, row: Row, dicts: Dicts, lang: La
         ? String(row[column.joinAlias])
         : Number(value);
     case 'json':
-      return typeof value === 'string' ? value : JSON.stringify(value);
+      // Money inside (a SKU's price) in yuan, as everywhere people read it.
+      return typeof value === 'string'
+        ? value
+        : JSON.stringify(mapMoney(column.field.schema, value, centsToYuanNumber));
     case 'id':
     case 'integer':
     case 'number':
@@ -218,11 +222,20 @@ export async function parseCell(
       return { problem: render(E.CELL_NO_MATCH.texts, { text, entity: String(column.ref?.entity) }) };
     }
     case 'json': {
+      let parsed: unknown;
       try {
-        return { value: JSON.parse(text) };
+        parsed = JSON.parse(text);
       } catch {
         return { problem: E.CELL_NOT_JSON.texts };
       }
+      // Money inside is written in yuan (as exported) and stored in cents.
+      const bad: string[] = [];
+      const value = mapMoney(column.field.schema, parsed, (yuan, path) => {
+        const cents = yuanNumberToCents(yuan);
+        if (cents === undefined) bad.push(path);
+        return cents ?? yuan;
+      });
+      return bad.length ? { problem: render(E.CELL_MONEY_DECIMALS.texts, { paths: bad.join(', ') }) } : { value };
     }
     case 'date':
       return { value: text.slice(0, 10) };

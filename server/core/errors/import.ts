@@ -178,6 +178,14 @@ export const IMPORT = defineErrors({
       en: 'no {entity} record is called "{text}"',
     },
   },
+  CELL_MONEY_DECIMALS: {
+    status: 400,
+    texts: {
+      'zh-cn': '{paths}：以元填写的金额最多两位小数',
+      'zh-tw': '{paths}：以元填寫的金額最多兩位小數',
+      en: '{paths}: an amount in yuan has more than two decimals',
+    },
+  },
   CELL_NOT_JSON: {
     status: 400,
     texts: { 'zh-cn': '不是有效的 JSON', 'zh-tw': '不是有效的 JSON', en: 'is not valid JSON' },

@@ -2,6 +2,11 @@ import { defineErrors } from './define.js';
 
 /** The shop modules: orders, audits, product SKUs, the dashboard, dictionaries. */
 export const SHOP = defineErrors({
+  /** A SKU cell refused; the reason names the SKU by its values and is built in three languages (crud/sku-check.ts). */
+  SKU_CELL: {
+    status: 400,
+    texts: { 'zh-cn': '{reason}', 'zh-tw': '{reason}', en: '{reason}' },
+  },
   ORDER_STATE: {
     status: 409,
     texts: {

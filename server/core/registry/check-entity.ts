@@ -1,6 +1,7 @@
 import type { EntitySchema, FieldSchema } from './entity-types.js';
 import { compiledSchema } from './compiled-schemas.js';
 import { namesFromPrefix } from './derive-names.js';
+import { shapeProblem } from './sku-shape.js';
 
 /** Rules the meta-schema cannot state (cross-references inside one file). Returns the first problem, or undefined. */
 export function checkEntitySemantics(schema: EntitySchema): string | undefined {
@@ -38,6 +39,8 @@ export function checkEntitySemantics(schema: EntitySchema): string | undefined {
   const tabs = schema['x-tabs'];
   if (tabs !== undefined && !(props[tabs]?.enum || props[tabs]?.['x-dict']))
     return `x-tabs names "${tabs}", which is not a field with an enum or a dictionary`;
+  const shape = shapeProblem(props);
+  if (shape) return shape;
   const carriedDicts = new Map<string, string>();
   for (const [name, field] of Object.entries(props)) {
     const where = `field "${name}"`;

@@ -35,6 +35,8 @@ export type FieldSchema = {
   format?: string;
   items?: Record<string, unknown>;
   maxItems?: number;
+  properties?: Record<string, unknown>;
+  additionalProperties?: unknown;
   'x-label': Label;
   'x-column'?: { type?: ColumnType; index?: boolean; unique?: boolean; precision?: number; scale?: number };
   'x-search'?: SearchMode | SearchMode[];
@@ -61,6 +63,12 @@ export type FieldSchema = {
     multiple?: boolean;
   };
   'x-money'?: boolean;
+  /** Spec groups `[{name, values}]`: the items come from the keyword (server/core/registry/sku-shape.ts). */
+  'x-specs'?: boolean;
+  /** SKUs `[{specs, price, stock, code?, image?}]` over the groups of the named x-specs field (sku-shape.ts). */
+  'x-skus'?: string;
+  /** One SKU's `specs` map, its groups those of the record the named x-ref field points at (sku-shape.ts). */
+  'x-sku-specs'?: string;
   'x-secret'?: boolean;
   'x-readonly'?: boolean;
   'x-virtual'?: boolean;

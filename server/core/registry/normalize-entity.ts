@@ -12,6 +12,7 @@ import type {
   Storage,
 } from './entity-types.js';
 import { GENERIC_ACTIONS } from './generic-actions.js';
+import { withShape } from './sku-shape.js';
 import { namesFromPrefix, type DerivedNames } from './derive-names.js';
 
 const SYSTEM_LABELS: Record<string, Label> = {
@@ -88,7 +89,9 @@ function systemField(
   };
 }
 
-function toField(name: string, schema: FieldSchema, required: Set<string>): Field {
+function toField(name: string, written: FieldSchema, required: Set<string>): Field {
+  // Spec groups and SKUs get their one shape from their keyword (sku-shape.ts).
+  const schema = withShape(written);
   const storage = storageOf(schema);
   const search = schema['x-search'];
   return {

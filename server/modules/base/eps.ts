@@ -50,12 +50,15 @@ function column(field: Field, source = `a.${field.name}`): EpsColumn {
   return c;
 }
 
+/** x- keywords the console's forms read inside a field's schema: money in nested data, nested labels and widgets. */
+const FORM_KEYWORDS = new Set(['x-money', 'x-label', 'x-ui']);
+
 const stripX = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(stripX);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value)
-        .filter(([k]) => !k.startsWith('x-'))
+        .filter(([k]) => !k.startsWith('x-') || FORM_KEYWORDS.has(k))
         .map(([k, v]) => [k, stripX(v)]),
     );
   }
@@ -114,7 +117,10 @@ function runtimeHints(entity: Entity, routed: Set<string>): EpsJoinery {
         maxLength: f.schema.maxLength,
         default: f.schema.default,
         format: f.schema.format,
-        columns: jsonColumns(f.schema),
+        columns: jsonColumns(f.schema as SchemaNode),
+        ...(f.schema['x-specs'] === true ? { specs: true as const } : {}),
+        ...(typeof f.schema['x-skus'] === 'string' ? { skus: f.schema['x-skus'] } : {}),
+        ...(typeof f.schema['x-sku-specs'] === 'string' ? { skuSpecs: f.schema['x-sku-specs'] } : {}),
       })),
     joins: entity.joins.map((j) => ({
       alias: j.alias,

@@ -1,9 +1,7 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
 import type { Row } from '../../core/db/row.js';
-import { decodeRow } from '../../core/db/row-codec.js';
 import { refreshBundlesHolding } from '../order/recommend.js';
-import { checkSkus } from './sku.js';
 
 const ids = (v: unknown): number[] =>
   Array.isArray(v) ? v.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [];
@@ -25,15 +23,6 @@ async function materialsById(ctx: OpContext, wanted: number[]): Promise<Map<numb
  */
 export function registerProductModule(host: Host): void {
   host.hooks.add('product/info', {
-    beforeAdd: (_ctx, row) => checkSkus(row),
-    beforeUpdate: (ctx, patch, existing) => {
-      if (patch.specInfo === undefined && patch.skuInfo === undefined) return;
-      const stored = decodeRow(ctx.registry.get('product/info')!, existing);
-      checkSkus({
-        specInfo: patch.specInfo !== undefined ? patch.specInfo : stored.specInfo,
-        skuInfo: patch.skuInfo !== undefined ? patch.skuInfo : stored.skuInfo,
-      });
-    },
     afterUpdate: async (ctx, id) => {
       await refreshBundlesHolding(ctx, id);
     },
