@@ -11,6 +11,7 @@ import { paramHtml } from './sys-param.js';
 import { sandboxReply } from '../../core/http/security-headers.js';
 import { BASE_MESSAGES as M } from './messages.js';
 import { limitsOf } from '../../core/limits.js';
+import { BASE_ROUTES as R } from './base-route-schemas.js';
 
 const OPEN = '/admin/base/open';
 
@@ -88,6 +89,7 @@ export function registerOpenRoutes(host: Host): void {
     url: `${OPEN}/captcha`,
     access: 'public',
     summary: '验证码',
+    schema: R.captcha,
     handler: (_c, i) => createCaptcha(host, i.query, i.request.ip),
   });
   host.route({
@@ -95,6 +97,7 @@ export function registerOpenRoutes(host: Host): void {
     url: `${OPEN}/login`,
     access: 'public',
     summary: '登录',
+    schema: R.login,
     bodyLimit: small,
     handler: (_c, i) => login(host, i.body, i.request.ip),
   });
@@ -104,6 +107,7 @@ export function registerOpenRoutes(host: Host): void {
     url: `${OPEN}/refreshToken`,
     access: 'public',
     summary: '刷新token',
+    schema: R.refreshGet,
     handler: (_c, i) => refresh(i.query.refreshToken),
   });
   host.route({
@@ -111,6 +115,7 @@ export function registerOpenRoutes(host: Host): void {
     url: `${OPEN}/refreshToken`,
     access: 'public',
     summary: '刷新token',
+    schema: R.refreshPost,
     bodyLimit: small,
     handler: (_c, i) => refresh(i.body.refreshToken ?? i.query.refreshToken),
   });
@@ -119,6 +124,7 @@ export function registerOpenRoutes(host: Host): void {
     url: `${OPEN}/eps`,
     access: 'public',
     summary: '实体信息与路径',
+    schema: R.eps,
     handler: (_c, i) => buildEps(host, i.request.user),
   });
   host.route({
@@ -126,6 +132,7 @@ export function registerOpenRoutes(host: Host): void {
     url: `${OPEN}/openapi`,
     access: 'public',
     summary: 'OpenAPI 文档',
+    schema: R.openapi,
     // The same document as `joinery openapi`, from the live registry (entities made on this server included), listing
     // what eps lists to this caller: public routes to anyone, the rest by permission.
     handler: (_c, i) => {
@@ -147,6 +154,7 @@ export function registerOpenRoutes(host: Host): void {
     url: `${OPEN}/html`,
     access: 'public',
     summary: '获得网页内容的参数值',
+    schema: R.html,
     // Admin-authored HTML on our origin: served sandboxed, so none of it can run script next to the session.
     handler: async (ctx, i) =>
       sandboxReply(i.reply)
