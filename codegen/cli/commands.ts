@@ -1,14 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { CliError } from './cli-error.js';
 import { loadEntities, schemasDirOf } from './load-entities.js';
 import { generateTypes } from '../generate-types.js';
 import { generateServerTables } from '../generate-server-tables.js';
 import { SERVER_TABLES } from '../../server/core/db/server-tables.js';
-import { generateOpenApi } from '../generate-openapi.js';
-import { declaredRoutes, generateClient, type ClientEntity } from '../generate-client.js';
-import { connect, entitiesFromServer, serverCall } from './from-server.js';
+import { routeTable } from './route-table.js';
+import type { Entity } from '../../server/core/registry/entity-types.js';
+import { generateClient, type OpenApiDoc } from '../generate-client.js';
+import { connect, entitiesFromServer, serverCall, serverDocument } from './from-server.js';
 import { prepareEntity } from '../../server/core/registry/register-entity.js';
 import type { Lang } from '../../server/core/http/request-language.js';
 import type { Texts } from '../../server/core/errors.js';
@@ -41,7 +41,7 @@ export function write(io: Io, file: string | undefined, text: string): void {
 }
 
 /** The entities a generator works on: the schemas folder, or with --from the eps of a running server. */
-async function sourceEntities(o: Options, io: Io): Promise<ClientEntity[]> {
+async function sourceEntities(o: Options, io: Io): Promise<Entity[]> {
   const from = str(o.from);
   if (from) {
     const server = await connect(from, credentials(o, io));
@@ -53,29 +53,47 @@ async function sourceEntities(o: Options, io: Io): Promise<ClientEntity[]> {
   const dir = schemasDirOf(str(o.schemas));
   const entities = loadEntities(dir);
   io.err(say(io, M.readSchemas(entities.length, dir)));
-  return entities.map((entity) => ({ entity, routes: declaredRoutes(entity) }));
+  return entities;
 }
 
 export async function typesCommand(o: Options, io: Io): Promise<number> {
   if (o['server-tables']) {
     // Columns as stored are in the schema files only (eps describes the wire), so this reads the folder.
     if (str(o.from)) throw new CliError(M.serverTablesFrom, EXIT.usage);
-    const entities = (await sourceEntities(o, io)).map((e) => e.entity);
-    write(io, str(o.out), generateServerTables(entities, SERVER_TABLES));
-    return 0;
+    write(io, str(o.out), generateServerTables(await sourceEntities(o, io), SERVER_TABLES));
+    return EXIT.ok;
   }
-  write(io, str(o.out), generateTypes((await sourceEntities(o, io)).map((e) => e.entity)));
-  return 0;
+  write(io, str(o.out), generateTypes(await sourceEntities(o, io)));
+  return EXIT.ok;
 }
 
+/**
+ * A client of every route: from a server, its eps (entities) and its OpenAPI document (routes, as this token may
+ * call them); from the schemas folder, an app built on it in memory (the routes a server started on it answers).
+ */
 export async function clientCommand(o: Options, io: Io): Promise<number> {
-  const entities = await sourceEntities(o, io);
+  const from = str(o.from);
+  let source: { entities: Entity[]; doc: OpenApiDoc };
+  if (from) {
+    const server = await connect(from, credentials(o, io));
+    io.err(say(io, M.readingEps(server.base)));
+    const entities = await entitiesFromServer(server);
+    io.err(say(io, M.readEntities(entities.length, server.base)));
+    source = { entities, doc: await serverDocument(server) };
+  } else {
+    const dir = schemasDirOf(str(o.schemas));
+    io.err(say(io, M.readSchemas(loadEntities(dir).length, dir)));
+    io.err(say(io, M.buildingRoutes));
+    source = await routeTable(dir);
+  }
+  let text: string;
   try {
-    write(io, str(o.out), generateClient(entities));
+    text = generateClient(source.entities, source.doc);
   } catch (e) {
     throw new CliError(M.clientClash, EXIT.refused, (e as Error).message);
   }
-  return 0;
+  write(io, str(o.out), text);
+  return EXIT.ok;
 }
 
 /**
@@ -124,24 +142,8 @@ export async function openapiCommand(o: Options, io: Io): Promise<number> {
   const dir = schemasDirOf(str(o.schemas));
   loadEntities(dir); // clear errors before the app starts
   io.err(say(io, M.buildingRoutes));
-  const { buildApp } = await import('../../server/app.js');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-openapi-'));
-  const app = await buildApp({
-    schemasDir: dir,
-    databaseUrl: 'sqlite::memory:',
-    dataDir,
-    seed: false,
-    captcha: false,
-    uiDir: path.join(dataDir, 'no-ui'),
-  });
-  try {
-    const host = app.joinery;
-    const doc = generateOpenApi(host.registry.all(), host.listRoutes());
-    io.err(say(io, M.paths(Object.keys(doc.paths as object).length)));
-    write(io, str(o.out), `${JSON.stringify(doc, null, 2)}\n`);
-  } finally {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-  return 0;
+  const { doc } = await routeTable(dir);
+  io.err(say(io, M.paths(Object.keys(doc.paths ?? {}).length)));
+  write(io, str(o.out), `${JSON.stringify(doc, null, 2)}\n`);
+  return EXIT.ok;
 }

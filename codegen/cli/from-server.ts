@@ -1,5 +1,5 @@
 import type { Entity, Field } from '../../server/core/registry/entity-types.js';
-import type { ClientEntity, ClientRoute } from '../generate-client.js';
+import type { OpenApiDoc } from '../generate-client.js';
 import type { Eps } from '../eps-types.js';
 import { CliError } from './cli-error.js';
 import { EXIT, M } from './messages.js';
@@ -87,9 +87,9 @@ export const serverCall = <T>(server: Server, method: 'GET' | 'POST', path: stri
  * The entities a server's eps describes to this caller, shaped as the generators read them (the parts types and
  * clients need: fields with their storage, nullability, search, enums and relations; joins; routes).
  */
-export async function entitiesFromServer(server: Server): Promise<ClientEntity[]> {
+export async function entitiesFromServer(server: Server): Promise<Entity[]> {
   const eps = await get<Eps>(server, 'GET', '/admin/base/open/eps');
-  const out: ClientEntity[] = [];
+  const out: Entity[] = [];
   for (const entry of Object.values(eps).flat()) {
     const hints = entry.joinery;
     if (!hints) continue;
@@ -120,9 +120,22 @@ export async function entitiesFromServer(server: Server): Promise<ClientEntity[]
         keyword: j.keyword,
       })),
     } as unknown as Entity;
-    const routes: ClientRoute[] = entry.api.map((a) => ({ name: a.path.replace(/^\//, ''), method: a.method }));
-    out.push({ entity, routes });
+    out.push(entity);
   }
   if (out.length === 0) throw new CliError(M.noEntities(server.base), EXIT.denied);
   return out;
+}
+
+/** The server's OpenAPI document as this token sees it (GET /admin/base/open/openapi: the document, no envelope). */
+export async function serverDocument(server: Server): Promise<OpenApiDoc> {
+  const url = `${server.base}/admin/base/open/openapi`;
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { authorization: server.token } });
+  } catch (e) {
+    throw new CliError(M.unreachable(server.base), EXIT.unreachable, (e as Error).message);
+  }
+  const doc = (await res.json().catch(() => undefined)) as (OpenApiDoc & { openapi?: string }) | undefined;
+  if (!res.ok || typeof doc?.openapi !== 'string') throw new CliError(M.notJoinery(url, res.status), EXIT.unreachable);
+  return doc;
 }
