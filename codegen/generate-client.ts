@@ -132,9 +132,17 @@ export function generateClient(entities: Entity[], doc: OpenApiDoc): string {
   const known = new Set(
     sorted.flatMap((e) => ['', 'AddInput', 'UpdateInput', 'PageQuery'].map((s) => typeName(e.prefix) + s)),
   );
-  const components = doc.components?.schemas ?? {};
+  // createClient's login returns Tokens: the server's declaration, or (a server older than declarations) this one.
+  const components = {
+    Tokens: {
+      type: 'object',
+      properties: { token: { type: 'string' }, refreshToken: { type: 'string' }, expire: { type: 'integer' } },
+      required: ['token', 'refreshToken'],
+    },
+    ...doc.components?.schemas,
+  };
   const types = new SchemaTypes(components, known);
-  types.type(ref('Tokens')); // createClient's login returns them
+  types.type(ref('Tokens'));
   const root: Node = { methods: [], children: new Map() };
   const routes = routesOfDocument(doc);
   const both = new Set(

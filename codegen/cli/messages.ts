@@ -21,7 +21,7 @@ export const EXIT = {
  * zh_TW, zh_HK, zh_MO and zh_Hant → zh-tw, other zh → zh-cn, anything else → en (the default).
  */
 export function cliLanguage(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): Lang {
-  const given = flag ?? env.LC_ALL ?? env.LC_MESSAGES ?? env.LANG ?? '';
+  const given = flag ?? (env.LC_ALL || env.LC_MESSAGES || env.LANG || '');
   const v = given.toLowerCase().replace(/_/g, '-');
   if (!v.startsWith('zh')) return 'en';
   return /^zh-(tw|hk|mo|hant)/.test(v) ? 'zh-tw' : 'zh-cn';

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../cli/main.js';
+import { EXIT } from '../cli/messages.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { buildApp } from '../../server/app.js';
@@ -15,14 +17,30 @@ const run = promisify(execFile);
 const BIN = path.join(ROOT, 'codegen', 'bin', 'joinery.mjs');
 const TSC = path.join(ROOT, 'node_modules', '.bin', 'tsc');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-cli-'));
+beforeAll(() => {
+  // Messages in English (the machine's locale must not decide) and no database from the environment.
+  process.env.LC_ALL = 'C';
+  process.env.DATABASE_URL = '';
+});
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-/** Runs `joinery …` as a child process, as a developer would. */
+/**
+ * Runs `joinery …` in this process through main() (what bin/joinery.mjs calls): a child process per command would
+ * load the server's code again each time. The bin itself is run once, in the first case.
+ */
 async function joinery(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(args, { out: (t) => out.push(t), err: (t) => err.push(t) });
+  return { code, stdout: `${out.join('\n')}\n`, stderr: `${err.join('\n')}\n` };
+}
+
+/** `joinery …` as a developer runs it: the bin, as a child process. */
+async function bin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const r = await run(process.execPath, [BIN, ...args], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: '' },
+      env: { ...process.env, DATABASE_URL: '', LC_ALL: 'C' },
       maxBuffer: 64 * 1024 * 1024,
     });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
@@ -42,7 +60,7 @@ describe('joinery CLI', () => {
   it('has --help on every command and clear errors', async () => {
     const commands = [['types'], ['client'], ['pull'], ['openapi'], ['check'], ['entity', 'new']];
     const [top, unknown, badFlag, noDir, ...helps] = await Promise.all([
-      joinery('--help'),
+      bin('--help'),
       joinery('codegenx'),
       joinery('types', '--nope'),
       joinery('check', '--schemas', path.join(tmp, 'missing')),
@@ -56,8 +74,8 @@ describe('joinery CLI', () => {
         expect.stringContaining(`Usage: joinery ${cmd[0]}`),
       ]);
     });
-    expect([unknown.code, unknown.stderr]).toEqual([1, expect.stringContaining('unknown command "codegenx"')]);
-    expect([badFlag.code, badFlag.stderr]).toEqual([1, expect.stringMatching(/Unknown option '--nope'/)]);
+    expect([unknown.code, unknown.stderr]).toEqual([EXIT.usage, expect.stringContaining('unknown command "codegenx"')]);
+    expect([badFlag.code, badFlag.stderr]).toEqual([EXIT.usage, expect.stringContaining('unknown option --nope')]);
     expect([noDir.code, noDir.stderr]).toEqual([1, expect.stringContaining('does not exist')]);
   });
 
@@ -154,6 +172,7 @@ export const pw = (u: BaseSysUser) => u.password;
       expect.stringContaining('fields.0.name: "select" is an SQL keyword'),
     ]);
     const badType = await joinery('entity', 'new', 'shop/bad', '--field', 'x:varchar', '--schemas', dir);
+    expect(badType.code).toBe(EXIT.refused);
     expect([badType.code, badType.stderr]).toEqual([1, expect.stringContaining('type must be one of')]);
     const check = await joinery('check', '--schemas', dir);
     expect([check.code, check.stdout]).toEqual([0, expect.stringMatching(/✓ 43 schemas/)]);
@@ -350,11 +369,11 @@ export const pw = (u: BaseSysUser) => u.password;
       expect(fromSchemas.code, fromSchemas.stderr).toBe(0);
       expect(fromServer.code, fromServer.stderr).toBe(0);
       expect([wrongServer.code, wrongServer.stderr]).toEqual([
-        1,
+        EXIT.unreachable,
         expect.stringContaining('cannot reach http://127.0.0.1:9'),
       ]);
       expect([noCredentials.code, noCredentials.stderr]).toEqual([
-        1,
+        EXIT.usage,
         expect.stringContaining('--from needs credentials'),
       ]);
       // The server's client knows the entity made on it; the schemas folder's does not.
