@@ -14,8 +14,16 @@ const stripX = (value: unknown): unknown => {
   return value;
 };
 
+/** Times on the wire: 'YYYY-MM-DD HH:mm:ss' (server/core/registry/schema-validator.ts), not RFC 3339's date-time. */
+const WIRE_TIME = '^\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$';
+
 function fieldSchema(field: Field): JsonSchema {
   const s = stripX(field.schema) as JsonSchema;
+  if (s.format === 'date-time') {
+    delete s.format;
+    s.pattern = WIRE_TIME;
+    s.description = "'YYYY-MM-DD HH:mm:ss'";
+  }
   if (field.schema.enum && field.nullable && !field.schema.enum.includes(null)) s.enum = [...field.schema.enum, null];
   if (field.label?.en) s.title = field.label.en;
   return s;

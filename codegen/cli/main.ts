@@ -38,7 +38,7 @@ function langFlag(argv: string[]): string | undefined {
 
 /** parseArgs' refusal (English, for developers) as one of ours. */
 function usageError(e: Error & { code?: string }): Texts {
-  const option = /'(-[^' ]+)/.exec(e.message)?.[1] ?? '';
+  const option = /'(?:-\w, )?(--?[\w-]+)/.exec(e.message)?.[1] ?? '';
   if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return M.unknownOption(option);
   if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return M.optionValue(option);
   if (e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return M.extraArgument(/'([^']*)'/.exec(e.message)?.[1] ?? '');
