@@ -70,7 +70,7 @@ describe.each(DIALECTS)('joinery check on %s', (dialect) => {
         expect.stringContaining('2 destructive change(s)'),
       ]);
       const statements = statementsOf(refused.out);
-      expect(refused.out).not.toContain('…');
+      expect(statements.join('\n')).not.toContain('…');
       if (dialect === 'sqlite') {
         expect(refused.out).not.toMatch(/ALTER COLUMN|MODIFY/);
         expect(statements).toContain('ALTER TABLE "shop_lamp" RENAME COLUMN "watts" TO "watts_old";');

@@ -381,6 +381,13 @@ export const pw = (u: BaseSysUser) => u.password;
         'page: (query: ShopSupplierPageQuery = {}, options?: CallOptions) => call<Page<ShopSupplier>>("POST", "/admin/shop/supplier/page", query, options)',
       );
       expect(fs.readFileSync(path.join(dir, 'client-schemas.ts'), 'utf8')).not.toContain('ShopSupplier');
+      // Every method of the schemas folder's client is a route a server started on it answers (no 404s).
+      const calls = [
+        ...fs.readFileSync(path.join(dir, 'client-schemas.ts'), 'utf8').matchAll(/\("(GET|POST)", "(\/admin\/[^"]+)"/g),
+      ].map((m) => `${m[1].toLowerCase()} ${m[2]}`);
+      const served = new Set(app.joinery.listRoutes().map((r) => `${r.method} ${r.url}`));
+      expect(calls.length).toBeGreaterThan(200);
+      expect(calls.filter((c) => !served.has(c))).toEqual([]);
 
       fs.writeFileSync(
         path.join(dir, 'use.ts'),
