@@ -1,8 +1,6 @@
 import { parseArgs } from 'node:util';
 import { CliError } from './cli-error.js';
-import { clientCommand, openapiCommand, pullCommand, say, typesCommand, type Io, type Options } from './commands.js';
-import { checkCommand } from './check-command.js';
-import { entityNewCommand } from './entity-new.js';
+import type { Io, Options } from './commands.js';
 import { helpText } from './help.js';
 import { cliLanguage, EXIT, LANGS, M } from './messages.js';
 import type { Texts } from '../../server/core/errors.js';
@@ -45,6 +43,9 @@ function usageError(e: Error & { code?: string }): Texts {
   return { 'zh-cn': e.message, 'zh-tw': e.message, en: e.message };
 }
 
+/** A message in the user's language. */
+const say = (io: Io, texts: Texts): string => texts[io.lang];
+
 /** Runs the CLI; returns the exit code (codegen/README.md lists them). */
 export async function main(
   argv: string[],
@@ -81,20 +82,22 @@ export async function main(
   try {
     const extra = parsed.positionals.slice(command === 'entity' ? 1 : 0);
     if (extra.length) throw new CliError(M.extraArgument(extra[0]), EXIT.usage);
+    // The commands load the server's code: only once the arguments are known to be right (help and usage errors
+    // answer at once).
     switch (command) {
       case 'types':
-        return await typesCommand(parsed.values, io);
+        return await (await import('./commands.js')).typesCommand(parsed.values, io);
       case 'client':
-        return await clientCommand(parsed.values, io);
+        return await (await import('./commands.js')).clientCommand(parsed.values, io);
       case 'pull':
-        return await pullCommand(parsed.values, io);
+        return await (await import('./commands.js')).pullCommand(parsed.values, io);
       case 'openapi':
-        return await openapiCommand(parsed.values, io);
+        return await (await import('./commands.js')).openapiCommand(parsed.values, io);
       case 'check':
-        return await checkCommand(parsed.values, io);
+        return await (await import('./check-command.js')).checkCommand(parsed.values, io);
       default:
         if (sub !== 'new') throw new CliError(M.entitySubcommand(sub ?? ''), EXIT.usage);
-        return entityNewCommand(parsed.positionals[0], parsed.values, io);
+        return (await import('./entity-new.js')).entityNewCommand(parsed.positionals[0], parsed.values, io);
     }
   } catch (e) {
     if (e instanceof CliError) {

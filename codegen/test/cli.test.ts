@@ -199,7 +199,15 @@ export const pw = (u: BaseSysUser) => u.password;
     const dataDir = path.join(tmp, 'check-data');
     const url = `sqlite:${path.join(dataDir, 'x.db')}`;
     await (
-      await buildApp({ schemasDir: dir, databaseUrl: url, dataDir, captcha: false, uiDir: path.join(dataDir, 'no-ui') })
+      await buildApp({
+        schemasDir: dir,
+        databaseUrl: url,
+        dataDir,
+        captcha: false,
+        seedHistory: false,
+        logger: false,
+        uiDir: path.join(dataDir, 'no-ui'),
+      })
     ).close();
 
     fs.writeFileSync(
@@ -257,7 +265,15 @@ export const pw = (u: BaseSysUser) => u.password;
     const url = `sqlite:${path.join(dataDir, 'x.db')}`;
     fs.writeFileSync(path.join(dir, 'shop', 'vase.json'), vase({ 'x-dict-entries': entries.slice(0, 1) }));
     await (
-      await buildApp({ schemasDir: dir, databaseUrl: url, dataDir, captcha: false, uiDir: path.join(dataDir, 'no-ui') })
+      await buildApp({
+        schemasDir: dir,
+        databaseUrl: url,
+        dataDir,
+        captcha: false,
+        seedHistory: false,
+        logger: false,
+        uiDir: path.join(dataDir, 'no-ui'),
+      })
     ).close();
     fs.writeFileSync(path.join(dir, 'shop', 'vase.json'), vase({ 'x-dict-entries': entries }));
     const extend = await joinery('check', '--schemas', dir, '--database', url);
@@ -317,6 +333,7 @@ export const pw = (u: BaseSysUser) => u.password;
       databaseUrl: `sqlite:${path.join(dataDir, 'x.db')}`,
       dataDir,
       captcha: false,
+      seedHistory: false,
       uiDir: path.join(dataDir, 'no-ui'),
       logger: false,
     });
@@ -476,6 +493,7 @@ console.log(JSON.stringify({ total: page.pagination.total, names: names.length, 
         databaseUrl: `sqlite:${path.join(dataDir, 'x.db')}`,
         dataDir,
         captcha: false,
+        seedHistory: false,
         uiDir: path.join(dataDir, 'no-ui'),
         logger: false,
       });
