@@ -26,5 +26,5 @@ describe("the console's typed client", () => {
       kept === fresh,
       'runtime/engine/client.generated.ts is out of date: run `npx joinery client --out runtime/engine/client.generated.ts`',
     ).toBe(true);
-  });
+  }, 120_000);
 });
