@@ -162,5 +162,5 @@ export const pw = (u: BaseSysUser) => u.password;
     ajv.addFormat('media-range', true);
     const validate = ajv.compile(official);
     expect(validate(doc), JSON.stringify(validate.errors?.slice(0, 5), null, 1)).toBe(true);
-  });
+  }, 120_000);
 });
