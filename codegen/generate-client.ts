@@ -1,44 +1,103 @@
 import type { Entity } from '../server/core/registry/entity-types.js';
 import { generateTypes, typeName } from './generate-types.js';
+import { SchemaTypes } from './json-schema-ts.js';
+import { CLIENT_RUNTIME } from './client-runtime.js';
+import { routesOfDocument, type ClientRoute, type OpenApiDoc } from './openapi-routes.js';
 
-/** A route of an entity the client offers: `page`, `add`, an extra action (`complete`)… */
-export type ClientRoute = { name: string; method: 'get' | 'post' };
-export type ClientEntity = { entity: Entity; routes: ClientRoute[] };
+export type { ClientRoute, OpenApiDoc } from './openapi-routes.js';
 
 const GENERIC = new Set(['page', 'list', 'info', 'add', 'update', 'delete']);
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 const key = (name: string) => (IDENT.test(name) ? name : JSON.stringify(name));
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+type Signature = { params: string; call: string };
 
-/** The routes of an entity as its schema declares them (x-api and x-actions), for clients made from the schemas folder. */
-export function declaredRoutes(entity: Entity): ClientRoute[] {
-  return [
-    ...entity.api.map((name) => ({ name, method: name === 'info' ? ('get' as const) : ('post' as const) })),
-    ...entity.actions.map((a) => ({ name: a.name, method: a.method })),
-  ];
-}
-
-function method(entity: Entity, route: ClientRoute): string {
+/** The generic actions and the file routes of an entity, typed by its schema. */
+function entityMethod(entity: Entity, route: ClientRoute, types: SchemaTypes): Signature | undefined {
   const n = typeName(entity.prefix);
-  const url = JSON.stringify(`/admin/${entity.prefix}/${route.name}`);
+  const url = JSON.stringify(route.url);
   const m = JSON.stringify(route.method.toUpperCase());
+  const o = 'options?: CallOptions';
+  if (route.raw && route.name === 'export')
+    return {
+      params: `(query: ${n}PageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, ${o})`,
+      call: `file(${m}, ${url}, query, options)`,
+    };
+  if (route.multipart && route.name === 'import')
+    return {
+      params: '(blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string })',
+      call: `upload<${types.type(ref('ImportReport'))}>(${url}, blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options)`,
+    };
+  if (!GENERIC.has(route.name)) return undefined;
   switch (route.name) {
     case 'page':
-      return `page: (query: ${n}PageQuery = {}, options?: CallOptions) => call<Page<${n}>>(${m}, ${url}, query, options)`;
+      return { params: `(query: ${n}PageQuery = {}, ${o})`, call: `call<Page<${n}>>(${m}, ${url}, query, options)` };
     case 'list':
-      return `list: (query: Omit<${n}PageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<${n}[]>(${m}, ${url}, query, options)`;
+      return {
+        params: `(query: Omit<${n}PageQuery, 'page' | 'size'> = {}, ${o})`,
+        call: `call<${n}[]>(${m}, ${url}, query, options)`,
+      };
     case 'info':
-      return `info: (id: number, options?: CallOptions) => call<${n}>(${m}, ${url}, { id }, options)`;
+      return { params: `(id: number, ${o})`, call: `call<${n}>(${m}, ${url}, { id }, options)` };
     case 'add':
-      return `add: (input: ${n}AddInput, options?: CallOptions) => call<{ id: number }>(${m}, ${url}, input, options)`;
+      return { params: `(input: ${n}AddInput, ${o})`, call: `call<{ id: number }>(${m}, ${url}, input, options)` };
     case 'update':
-      return `update: (input: ${n}UpdateInput, options?: CallOptions) => call<unknown>(${m}, ${url}, input, options)`;
-    case 'delete':
-      return `delete: (ids: number[], options?: CallOptions) => call<unknown>(${m}, ${url}, { ids }, options)`;
+      return { params: `(input: ${n}UpdateInput, ${o})`, call: `call<void>(${m}, ${url}, input, options)` };
     default:
-      return route.method === 'get'
-        ? `${key(route.name)}: <T = unknown>(params: QueryParams = {}, options?: CallOptions) => call<T>(${m}, ${url}, params, options)`
-        : `${key(route.name)}: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>(${m}, ${url}, body, options)`;
+      return { params: `(ids: number[], ${o})`, call: `call<void>(${m}, ${url}, { ids }, options)` };
   }
+}
+
+const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The type of a route's body, query or reply: a name of its own when it is an object written out. */
+function routeType(route: ClientRoute, part: 'Body' | 'Query' | 'Reply', schema: unknown, types: SchemaTypes): string {
+  const t = types.type(schema);
+  if (!t.includes('\n')) return t;
+  const name =
+    route.url.split('/').slice(2).map(pascal).join('') + (route.method === 'get' && part === 'Body' ? 'Query' : part);
+  return types.type({ 'x-name': name, ...(schema as object) });
+}
+
+/** Whether a schema (or the component it refers to) requires a property: then the argument has no default. */
+function requiresSome(schema: unknown, components: Record<string, Record<string, unknown>>): boolean {
+  const s = schema as Record<string, unknown> | undefined;
+  if (!s) return false;
+  if (typeof s.$ref === 'string')
+    return requiresSome(components[s.$ref.replace('#/components/schemas/', '')], components);
+  return Array.isArray(s.required) && s.required.length > 0;
+}
+
+/** A route typed by the schemas it declares (hand-written routes, an entity's own actions). */
+function declaredMethod(
+  route: ClientRoute,
+  types: SchemaTypes,
+  components: Record<string, Record<string, unknown>>,
+): Signature {
+  const url = JSON.stringify(route.url);
+  const m = JSON.stringify(route.method.toUpperCase());
+  const o = 'options?: CallOptions';
+  if (route.multipart)
+    return {
+      params: `(form: FormData, ${o})`,
+      call: `call<${routeType(route, 'Reply', route.reply, types)}>(${m}, ${url}, form, options)`,
+    };
+  const input = route.method === 'get' ? route.query : route.body;
+  const inputType = input
+    ? routeType(route, 'Body', input, types)
+    : route.method === 'get'
+      ? 'QueryParams'
+      : 'Record<string, unknown>';
+  const params = `(input: ${inputType}${requiresSome(input, components) ? '' : ' = {}'}, ${o})`;
+  if (route.raw) {
+    const how = route.raw.startsWith('text/') ? 'text' : route.raw === 'application/json' ? 'json' : 'file';
+    return { params, call: `${how}(${m}, ${url}, input, options)` };
+  }
+  // No reply declared: no data. Any JSON declared (an entity's own action): the caller names what it expects.
+  if (route.reply && Object.keys(route.reply).length === 0)
+    return { params: `<T = unknown>${params}`, call: `call<T>(${m}, ${url}, input, options)` };
+  const reply = route.reply === undefined ? 'void' : routeType(route, 'Reply', route.reply, types);
+  return { params, call: `call<${reply}>(${m}, ${url}, input, options)` };
 }
 
 type Node = { methods: string[]; children: Map<string, Node> };
@@ -53,128 +112,59 @@ function members(node: Node, indent: string): string {
   ].join('\n');
 }
 
-const RUNTIME = `
-/** A page of records as page returns it. */
-export type Page<T> = { list: T[]; pagination: { page: number; size: number; total: number } };
-/** The body of an extra action: the records it applies to, an optional remark, and what else the action takes. */
-export type ActionBody = { ids?: number[]; remark?: string; [key: string]: unknown };
-/** The query parameters of an extra action read with GET (detail, log…). */
-export type QueryParams = Record<string, string | number | boolean | null | undefined>;
-/** Tokens as login and refresh return them. */
-export type Tokens = { token: string; refreshToken: string; expire?: number; refreshExpire?: number };
-
-/** A refusal of the server: HTTP status, the envelope's code and message, and the fields it names (400). */
-export class JoineryError extends Error {
-  constructor(readonly status: number, readonly code: number | undefined, message: string, readonly details: { path: string; message: string }[] = []) {
-    super(message);
-    this.name = 'JoineryError';
+function nodeAt(root: Node, parts: string[]): Node {
+  let node = root;
+  for (const part of parts) {
+    if (!node.children.has(part)) node.children.set(part, { methods: [], children: new Map() });
+    node = node.children.get(part)!;
   }
+  return node;
 }
 
-/** Per call: an abort signal; quiet asks a host transport (send) not to show the refusal itself. */
-export type CallOptions = { signal?: AbortSignal; quiet?: boolean };
-/** A host application's own transport: it sends the call with its session and returns the envelope's data or throws. */
-export type Transport = (method: 'GET' | 'POST', path: string, body: unknown, options?: CallOptions) => Promise<unknown>;
-
-export type ClientOptions = {
-  /** Where the server is, e.g. http://127.0.0.1:8001 (the API lives under /admin). Not used with send. */
-  baseUrl?: string;
-  /**
-   * Calls go through this instead of fetch (the console passes its request function, which keeps the session,
-   * refreshes the token and sends the language); token, refreshToken, language, onTokens and fetch are then unused,
-   * and refusals are what the transport throws.
-   */
-  send?: Transport;
-  token?: string;
-  refreshToken?: string;
-  /** The language of messages and dictionary names: zh-cn, zh-tw or en. */
-  language?: string;
-  /** Called when the client signs in or refreshes its token, to keep the new ones. */
-  onTokens?: (tokens: Tokens) => void;
-  fetch?: typeof fetch;
-};
-
 /**
- * A typed client of a Joinery server: the envelope unwrapped (data, or a JoineryError), the token sent and, on a 401,
- * refreshed once with the refresh token before the call is tried again. Runs in Node 18+ and browsers.
+ * One TypeScript file: the entity types (as `joinery types` writes them) and `createClient`, with a method per route
+ * of the OpenAPI document — entities' by prefix (`client.product.info.page({ keyWord, status })`), hand-written ones
+ * by path (`client.base.comm.person()`) — typed by the entity schemas and the routes' declared schemas.
  */
-export function createClient(options: ClientOptions) {
-  if (options.baseUrl === undefined && !options.send) throw new Error('createClient: give baseUrl (or a send transport)');
-  const base = (options.baseUrl ?? '').replace(/\\/+$/, '');
-  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  let token = options.token;
-  let refreshToken = options.refreshToken;
-  let refreshing: Promise<void> | undefined;
-
-  const keep = (tokens: Tokens) => {
-    token = tokens.token;
-    refreshToken = tokens.refreshToken;
-    options.onTokens?.(tokens);
-  };
-
-  async function send<T>(method: 'GET' | 'POST', path: string, body: unknown, retry: boolean, signal?: AbortSignal): Promise<T> {
-    const url = new URL(base + path);
-    if (method === 'GET' && body && typeof body === 'object') {
-      for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
-    }
-    const headers: Record<string, string> = {};
-    if (token) headers.authorization = token;
-    if (options.language) headers.language = options.language;
-    if (method === 'POST') headers['content-type'] = 'application/json';
-    const res = await doFetch(url, { method, headers, body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined, signal });
-    if (res.status === 401 && retry && refreshToken && !path.startsWith('/admin/base/open/')) {
-      refreshing ??= send<Tokens>('GET', '/admin/base/open/refreshToken', { refreshToken }, false).then(keep).finally(() => { refreshing = undefined; });
-      await refreshing;
-      return send<T>(method, path, body, false, signal);
-    }
-    const reply = (await res.json().catch(() => undefined)) as { code?: number; message?: string; data?: unknown; details?: { path: string; message: string }[] } | undefined;
-    if (!res.ok || !reply || reply.code !== 1000) throw new JoineryError(res.status, reply?.code, reply?.message ?? res.statusText, reply?.details);
-    return reply.data as T;
-  }
-  const host = options.send;
-  const call = <T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, callOptions?: CallOptions): Promise<T> =>
-    (host ? host(method, path, body ?? {}, callOptions) as Promise<T> : send<T>(method, path, body, true, callOptions?.signal));
-
-  return {
-    /** Any route, by method and path, with the envelope unwrapped. */
-    call,
-    /** Signs in (a server with captchas on also needs captchaId and verifyCode from /admin/base/open/captcha). */
-    async login(input: { username: string; password: string; captchaId?: string; verifyCode?: string }): Promise<Tokens> {
-      const body = { captchaId: '', verifyCode: '', ...input };
-      const tokens = host ? (await host('POST', '/admin/base/open/login', body)) as Tokens : await send<Tokens>('POST', '/admin/base/open/login', body, false);
-      keep(tokens);
-      return tokens;
+export function generateClient(entities: Entity[], doc: OpenApiDoc): string {
+  const sorted = [...entities].sort((a, b) => a.prefix.localeCompare(b.prefix));
+  const byPrefix = new Map(sorted.map((e) => [e.prefix, e]));
+  const known = new Set(
+    sorted.flatMap((e) => ['', 'AddInput', 'UpdateInput', 'PageQuery'].map((s) => typeName(e.prefix) + s)),
+  );
+  // createClient's login returns Tokens: the server's declaration, or (a server older than declarations) this one.
+  const components = {
+    Tokens: {
+      type: 'object',
+      properties: { token: { type: 'string' }, refreshToken: { type: 'string' }, expire: { type: 'integer' } },
+      required: ['token', 'refreshToken'],
     },
-    get token(): string | undefined {
-      return token;
-    },
-    ...ENTITIES,
+    ...doc.components?.schemas,
   };
-}
-
-export type JoineryClient = ReturnType<typeof createClient>;
-`;
-
-/**
- * One TypeScript file: the entity types (as `joinery types` writes them) and `createClient`, whose methods follow the
- * prefixes — `client.product.info.page({ keyWord, status })` — with request and reply types.
- */
-export function generateClient(entities: ClientEntity[]): string {
+  const types = new SchemaTypes(components, known);
+  types.type(ref('Tokens'));
   const root: Node = { methods: [], children: new Map() };
-  for (const { entity, routes } of [...entities].sort((a, b) => a.entity.prefix.localeCompare(b.entity.prefix))) {
-    let node = root;
-    for (const part of entity.prefix.split('/')) {
-      if (!node.children.has(part)) node.children.set(part, { methods: [], children: new Map() });
-      node = node.children.get(part)!;
-    }
-    const seen = new Set<string>();
-    for (const route of routes) {
-      if (seen.has(route.name) || (!GENERIC.has(route.name) && !IDENT.test(route.name))) continue;
-      seen.add(route.name);
-      node.methods.push(method(entity, route));
-    }
+  const routes = routesOfDocument(doc);
+  const both = new Set(
+    routes
+      .filter((r) => r.method === 'post' && routes.some((g) => g.url === r.url && g.method === 'get'))
+      .map((r) => r.url),
+  );
+  const pairs = new Map<string, string[]>();
+  for (const route of routes) {
+    if (!IDENT.test(route.name)) continue;
+    const parts = route.url.split('/').slice(2, -1);
+    const entity = byPrefix.get(parts.join('/'));
+    const s = (entity && entityMethod(entity, route, types)) ?? declaredMethod(route, types, components);
+    const fn = `${s.params} => ${s.call}`;
+    if (!both.has(route.url)) nodeAt(root, parts).methods.push(`${key(route.name)}: ${fn}`);
+    else pairs.set(route.url, [...(pairs.get(route.url) ?? []), `${route.method}: ${fn}`]);
   }
-  // A method and a child entity of the same name cannot share one object.
+  // A path answering GET and POST (preferences, refreshToken): one member with get and post.
+  for (const [url, fns] of pairs) {
+    const parts = url.split('/').slice(2);
+    nodeAt(root, parts.slice(0, -1)).methods.push(`${key(parts.at(-1)!)}: { ${fns.join(', ')} }`);
+  }
   const clash = (node: Node, at: string): string | undefined => {
     for (const [name, child] of node.children) {
       if (node.methods.some((m) => m.startsWith(`${key(name)}:`))) return `${at}${name}`;
@@ -185,14 +175,15 @@ export function generateClient(entities: ClientEntity[]): string {
   };
   const bad = clash(root, '');
   if (bad)
-    throw new Error(
-      `${bad}: an entity prefix ends where another entity has a route of that name; the client cannot offer both`,
-    );
-  const types = generateTypes(entities.map((e) => e.entity)).replace(/^\/\/ Generated by `joinery types`[^\n]*\n/, '');
+    throw new Error(`${bad}: a route ends where an entity or another route continues; the client cannot offer both`);
+  const entityTypes = generateTypes(sorted).replace(/^\/\/ Generated by `joinery types`[^\n]*\n/, '');
   return [
     '// Generated by `joinery client`. Do not edit by hand: change the schemas (or the server) and run it again.',
     '/* eslint-disable */',
-    types,
-    RUNTIME.replace('    ...ENTITIES,', members(root, '    ')),
+    entityTypes,
+    '// The bodies and replies the routes declare (server/core/http/route-schema.ts).',
+    '',
+    types.declarations(),
+    CLIENT_RUNTIME.replace('    ...ROUTES,', members(root, '    ')),
   ].join('\n');
 }

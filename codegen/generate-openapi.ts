@@ -1,50 +1,88 @@
-import type { Entity, Field } from '../server/core/registry/entity-types.js';
-import type { DeclaredRoute } from '../server/core/http/route-types.js';
+import type { Entity } from '../server/core/registry/entity-types.js';
+import type { DeclaredRoute, JsonSchema, RouteSchema } from '../server/core/http/route-types.js';
+import { ACTION_BODY, EXPORT_OPTIONS, IMPORT_BODY, IMPORT_REPORT } from '../server/core/http/entity-route-schemas.js';
 import { typeName } from './generate-types.js';
+import { entityComponents, envelope } from './openapi-entity.js';
 
-type JsonSchema = Record<string, unknown>;
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-const stripX = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(stripX);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([k]) => !k.startsWith('x-'))
-        .map(([k, v]) => [k, stripX(v)]),
-    );
-  return value;
-};
-
-function fieldSchema(field: Field): JsonSchema {
-  const s = stripX(field.schema) as JsonSchema;
-  if (field.schema.enum && field.nullable && !field.schema.enum.includes(null)) s.enum = [...field.schema.enum, null];
-  if (field.label?.en) s.title = field.label.en;
-  return s;
-}
-
-function schemas(entity: Entity): Record<string, JsonSchema> {
+/** The declared schema of an entity's route: its generic actions from the entity, the others as declared. */
+function entityRouteSchema(entity: Entity, action: string, route: DeclaredRoute): RouteSchema {
   const n = typeName(entity.prefix);
-  const visible = entity.fields.filter((f) => !f.secret && f.name !== 'tenantId' && !f.virtual);
-  const writable = entity.fields.filter((f) => !f.system && !f.readonly);
-  return {
-    [n]: {
-      type: 'object',
-      title: entity.title.en,
-      properties: Object.fromEntries(visible.map((f) => [f.name, fieldSchema(f)])),
-    },
-    [`${n}AddInput`]: {
-      type: 'object',
-      properties: Object.fromEntries(writable.map((f) => [f.name, fieldSchema(f)])),
-      required: writable.filter((f) => f.required && f.schema.default === undefined).map((f) => f.name),
-    },
-  };
+  const record = ref(n);
+  switch (action) {
+    case 'page':
+      return {
+        body: ref(`${n}PageQuery`),
+        reply: {
+          type: 'object',
+          required: ['list', 'pagination'],
+          properties: {
+            list: { type: 'array', items: record },
+            pagination: {
+              type: 'object',
+              required: ['page', 'size', 'total'],
+              properties: { page: { type: 'integer' }, size: { type: 'integer' }, total: { type: 'integer' } },
+            },
+          },
+        },
+      };
+    case 'list':
+      return { body: ref(`${n}PageQuery`), reply: { type: 'array', items: record } };
+    case 'info':
+      return { query: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }, reply: record };
+    case 'add':
+      return {
+        body: ref(`${n}AddInput`),
+        reply: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
+      };
+    case 'update':
+      return { body: ref(`${n}UpdateInput`) };
+    case 'delete':
+      return {
+        body: { type: 'object', required: ['ids'], properties: { ids: { type: 'array', items: { type: 'integer' } } } },
+      };
+  }
+  if (route.schema?.raw && action === 'export')
+    return { ...route.schema, body: { allOf: [ref(`${n}PageQuery`), EXPORT_OPTIONS] } };
+  if (route.schema?.multipart && action === 'import')
+    return { multipart: true, body: IMPORT_BODY, reply: IMPORT_REPORT };
+  // An entity's own action: the ids and remark its buttons send, any reply.
+  return route.schema ?? (route.method === 'post' ? { body: ACTION_BODY, reply: {} } : { reply: {} });
 }
 
-const envelope = (data: JsonSchema): JsonSchema => ({
-  type: 'object',
-  required: ['code', 'message'],
-  properties: { code: { type: 'integer', const: 1000 }, message: { type: 'string' }, data },
-});
+/**
+ * Moves named schemas (route-schema.ts `named`) into the components and points `x-entity` at an entity's record;
+ * returns the schema as the document holds it.
+ */
+function hoist(schema: unknown, components: Record<string, JsonSchema>): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => hoist(s, components));
+  if (!schema || typeof schema !== 'object') return schema;
+  const s = schema as JsonSchema;
+  if (typeof s['x-entity'] === 'string') {
+    const name = typeName(s['x-entity']);
+    return name in components ? ref(name) : { type: 'object' };
+  }
+  const inner = Object.fromEntries(
+    Object.entries(s)
+      .filter(([k]) => k !== 'x-name')
+      .map(([k, v]) => [k, hoist(v, components)]),
+  );
+  if (typeof s['x-name'] !== 'string') return inner;
+  components[s['x-name']] ??= inner;
+  return ref(s['x-name']);
+}
+
+/** Query parameters from an object schema of scalars. */
+function parameters(query: JsonSchema, components: Record<string, JsonSchema>): JsonSchema[] {
+  const required = new Set((query.required ?? []) as string[]);
+  return Object.entries((query.properties ?? {}) as Record<string, JsonSchema>).map(([name, s]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: hoist(s, components),
+  }));
+}
 
 /** An OpenAPI 3.1 document of every admin route: the registry's entities and the hand-written routes. */
 export function generateOpenApi(
@@ -53,6 +91,7 @@ export function generateOpenApi(
   version = '0.1.0',
 ): Record<string, unknown> {
   const byPrefix = new Map(entities.map((e) => [`/admin/${e.prefix}`, e]));
+  const all = new Map(entities.map((e) => [e.prefix, e]));
   const components: Record<string, JsonSchema> = {
     Error: {
       type: 'object',
@@ -68,37 +107,18 @@ export function generateOpenApi(
       },
     },
   };
-  for (const e of entities) Object.assign(components, schemas(e));
+  for (const e of [...entities].sort((a, b) => a.prefix.localeCompare(b.prefix)))
+    Object.assign(components, entityComponents(e, all));
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const r of [...routes].sort((a, b) => a.url.localeCompare(b.url))) {
+  for (const r of [...routes].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method))) {
     const action = r.url.slice(r.url.lastIndexOf('/') + 1);
     const entity = byPrefix.get(r.url.slice(0, r.url.lastIndexOf('/')));
-    const n = entity && typeName(entity.prefix);
-    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-    let data: JsonSchema = {};
-    let body: JsonSchema | undefined = r.method === 'post' ? { type: 'object' } : undefined;
-    if (entity && n) {
-      if (action === 'page')
-        data = {
-          type: 'object',
-          properties: {
-            list: { type: 'array', items: ref(n) },
-            pagination: {
-              type: 'object',
-              properties: { page: { type: 'integer' }, size: { type: 'integer' }, total: { type: 'integer' } },
-            },
-          },
-        };
-      else if (action === 'list') data = { type: 'array', items: ref(n) };
-      else if (action === 'info') data = ref(n);
-      if (action === 'add') body = ref(`${n}AddInput`);
-      if (action === 'delete')
-        body = {
-          type: 'object',
-          required: ['ids'],
-          properties: { ids: { type: 'array', items: { type: 'integer' } } },
-        };
-    }
+    const schema = entity ? entityRouteSchema(entity, action, r) : (r.schema ?? {});
+    const body = schema.body && hoist(schema.body, components);
+    const reply = schema.reply && (hoist(schema.reply, components) as JsonSchema);
+    const content = schema.raw
+      ? { [schema.raw]: { schema: reply ?? {} } }
+      : { 'application/json': { schema: envelope(schema.reply && reply) } };
     const op: Record<string, unknown> = {
       operationId: `${r.method}${r.url
         .split('/')
@@ -109,15 +129,20 @@ export function generateOpenApi(
       tags: [r.url.split('/')[2]],
       'x-permission': r.access,
       security: r.access === 'public' ? [] : [{ token: [] }],
-      ...(r.method === 'get' && action === 'info'
-        ? { parameters: [{ name: 'id', in: 'query', required: true, schema: { type: 'integer' } }] }
+      ...(schema.query ? { parameters: parameters(schema.query, components) } : {}),
+      ...(r.method === 'post'
+        ? {
+            requestBody: {
+              required: true,
+              content: { [schema.multipart ? 'multipart/form-data' : 'application/json']: { schema: body ?? {} } },
+            },
+          }
         : {}),
-      ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
       responses: {
-        200: { description: 'success', content: { 'application/json': { schema: envelope(data) } } },
+        200: { description: 'success', content },
         default: {
           description: 'error (400 invalid input, 401, 403, 404, 409, 413, 415, 429)',
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          content: { 'application/json': { schema: ref('Error') } },
         },
       },
     };

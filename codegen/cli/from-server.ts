@@ -1,15 +1,17 @@
 import type { Entity, Field } from '../../server/core/registry/entity-types.js';
-import type { ClientEntity, ClientRoute } from '../generate-client.js';
+import type { OpenApiDoc } from '../generate-client.js';
 import type { Eps } from '../eps-types.js';
 import { CliError } from './cli-error.js';
+import { EXIT, M } from './messages.js';
+import type { Lang } from '../../server/core/http/request-language.js';
 
-/** A running server the CLI reads: its address and a token (given, or from signing in). */
-export type Server = { base: string; token: string };
+/** A running server the CLI reads: its address, a token (given, or from signing in) and the language to ask in. */
+export type Server = { base: string; token: string; language?: Lang };
 
 type Envelope<T> = { code?: number; message?: string; data?: T };
 
 async function get<T>(
-  server: { base: string; token?: string },
+  server: { base: string; token?: string; language?: Lang },
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
@@ -20,50 +22,62 @@ async function get<T>(
       method,
       headers: {
         ...(server.token ? { authorization: server.token } : {}),
+        ...(server.language ? { language: server.language } : {}),
         ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
       },
       body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
     });
   } catch (e) {
-    throw new CliError(`cannot reach ${server.base} (${(e as Error).message})`);
+    const cause = (e as Error & { cause?: Error }).cause?.message ?? (e as Error).message;
+    throw new CliError(M.unreachable(server.base), EXIT.unreachable, cause);
   }
   const reply = (await res.json().catch(() => undefined)) as Envelope<T> | undefined;
-  if (!res.ok || reply?.code !== 1000)
-    throw new CliError(`${method} ${server.base}${path}: ${res.status} ${reply?.message ?? res.statusText}`);
-  return reply.data as T;
+  if (res.ok && reply?.code === 1000) return reply.data as T;
+  // A refusal of a Joinery server is an envelope with a code; anything else is not one (wrong address, a proxy).
+  if (typeof reply?.code !== 'number')
+    throw new CliError(M.notJoinery(`${server.base}${path}`, res.status), EXIT.unreachable);
+  if (res.status === 401) throw new CliError(M.badToken(server.base), EXIT.denied, reply.message);
+  throw new CliError(M.refusedCall(`${method} ${path}`, res.status), EXIT.denied, reply.message);
 }
 
 /**
  * The server a command reads with --from: signed in with --token (or JOINERY_TOKEN), or with --user and --password
- * (only on a server whose login asks no captcha; otherwise copy a token from a signed-in session).
+ * (only on a server whose login asks no captcha; otherwise copy a token from a signed-in session). A token is tried
+ * on a route every signed-in admin may call, so a bad or expired one fails here, not with an empty eps.
  */
-export async function connect(from: string, o: { token?: string; user?: string; password?: string }): Promise<Server> {
+export async function connect(
+  from: string,
+  o: { token?: string; user?: string; password?: string; language?: Lang },
+): Promise<Server> {
   let url: URL;
   try {
     url = new URL(from);
   } catch {
-    throw new CliError(`--from ${from}: not a URL (give the server's address, e.g. http://127.0.0.1:8001)`);
+    throw new CliError(M.notUrl(from), EXIT.usage);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new CliError(`--from ${from}: only http and https servers can be read`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(M.onlyHttp(from), EXIT.usage);
   const base = url.origin + url.pathname.replace(/\/+$/, '');
-  const token = o.token ?? process.env.JOINERY_TOKEN;
-  if (token) return { base, token };
-  if (!o.user || !o.password)
-    throw new CliError('--from needs credentials: --token <token> (or JOINERY_TOKEN), or --user and --password');
-  try {
-    const login = await get<{ token: string }>({ base }, 'POST', '/admin/base/open/login', {
-      username: o.user,
-      password: o.password,
-      captchaId: '',
-      verifyCode: '',
-    });
-    return { base, token: login.token };
-  } catch (e) {
-    throw new CliError(
-      `${(e as Error).message} — a server that asks for a captcha needs --token instead of --user/--password`,
-    );
+  const language = o.language;
+  let token = o.token ?? process.env.JOINERY_TOKEN;
+  if (!token) {
+    if (!o.user || !o.password) throw new CliError(M.needCredentials, EXIT.usage);
+    try {
+      const login = await get<{ token: string }>({ base, language }, 'POST', '/admin/base/open/login', {
+        username: o.user,
+        password: o.password,
+        captchaId: '',
+        verifyCode: '',
+      });
+      token = login.token;
+    } catch (e) {
+      if (e instanceof CliError && e.exitCode === EXIT.denied)
+        throw new CliError(M.loginRefused(base), EXIT.denied, e.detail);
+      throw e;
+    }
   }
+  const server = { base, token, language };
+  await get(server, 'GET', '/admin/base/comm/person');
+  return server;
 }
 
 export const serverCall = <T>(server: Server, method: 'GET' | 'POST', path: string, body?: unknown) =>
@@ -73,9 +87,9 @@ export const serverCall = <T>(server: Server, method: 'GET' | 'POST', path: stri
  * The entities a server's eps describes to this caller, shaped as the generators read them (the parts types and
  * clients need: fields with their storage, nullability, search, enums and relations; joins; routes).
  */
-export async function entitiesFromServer(server: Server): Promise<ClientEntity[]> {
+export async function entitiesFromServer(server: Server): Promise<Entity[]> {
   const eps = await get<Eps>(server, 'GET', '/admin/base/open/eps');
-  const out: ClientEntity[] = [];
+  const out: Entity[] = [];
   for (const entry of Object.values(eps).flat()) {
     const hints = entry.joinery;
     if (!hints) continue;
@@ -106,9 +120,22 @@ export async function entitiesFromServer(server: Server): Promise<ClientEntity[]
         keyword: j.keyword,
       })),
     } as unknown as Entity;
-    const routes: ClientRoute[] = entry.api.map((a) => ({ name: a.path.replace(/^\//, ''), method: a.method }));
-    out.push({ entity, routes });
+    out.push(entity);
   }
-  if (out.length === 0) throw new CliError(`${server.base}: eps lists no entity this token may use`);
+  if (out.length === 0) throw new CliError(M.noEntities(server.base), EXIT.denied);
   return out;
+}
+
+/** The server's OpenAPI document as this token sees it (GET /admin/base/open/openapi: the document, no envelope). */
+export async function serverDocument(server: Server): Promise<OpenApiDoc> {
+  const url = `${server.base}/admin/base/open/openapi`;
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { authorization: server.token } });
+  } catch (e) {
+    throw new CliError(M.unreachable(server.base), EXIT.unreachable, (e as Error).message);
+  }
+  const doc = (await res.json().catch(() => undefined)) as (OpenApiDoc & { openapi?: string }) | undefined;
+  if (!res.ok || typeof doc?.openapi !== 'string') throw new CliError(M.notJoinery(url, res.status), EXIT.unreachable);
+  return doc;
 }

@@ -6,12 +6,12 @@ import { Registry } from '../../server/core/registry/registry.js';
 import type { Entity } from '../../server/core/registry/entity-types.js';
 import { SCHEMAS_DIR } from '../../server/paths.js';
 import { CliError } from './cli-error.js';
+import { EXIT, M } from './messages.js';
 
 /** The schemas folder a command reads: --schemas, else the project's. */
 export function schemasDirOf(option: string | undefined): string {
   const dir = path.resolve(option ?? SCHEMAS_DIR);
-  if (!fs.existsSync(dir))
-    throw new CliError(`the schemas folder ${dir} does not exist (give one with --schemas <dir>)`);
+  if (!fs.existsSync(dir)) throw new CliError(M.noSchemasDir(dir), EXIT.refused);
   return dir;
 }
 
@@ -22,6 +22,26 @@ export function loadEntities(dir: string): Entity[] {
     checkFits(new Registry(), entities);
     return entities;
   } catch (e) {
-    throw new CliError((e as Error).message);
+    throw new CliError(M.invalidSchemas, EXIT.refused, (e as Error).message);
+  }
+}
+
+/**
+ * Checks a schema `entity new` is about to write at `file` together with the folder's other schemas, as the next
+ * start would (a prefix, table or class another file already has stops it); throws naming the clash.
+ */
+export function checkWithFolder(dir: string, file: string, schema: unknown): void {
+  let others: Entity[];
+  try {
+    others = readSchemaFiles(dir)
+      .filter((s) => path.resolve(s.origin) !== path.resolve(file))
+      .map(prepareEntity);
+  } catch (e) {
+    throw new CliError(M.invalidSchemas, EXIT.refused, (e as Error).message);
+  }
+  try {
+    checkFits(new Registry(), [...others, prepareEntity({ schema, origin: path.relative(process.cwd(), file) })]);
+  } catch (e) {
+    throw new CliError(M.wouldStopStart, EXIT.refused, (e as Error).message);
   }
 }

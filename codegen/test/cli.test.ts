@@ -1,48 +1,20 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { buildApp } from '../../server/app.js';
-import { openDatabase } from '../../server/core/db/database.js';
-import { sql } from 'kysely';
-import { ROOT, SCHEMAS_DIR } from '../../server/paths.js';
+import { EXIT } from '../cli/messages.js';
+import { ROOT } from '../../server/paths.js';
+import { bin, cliTestDir, joinery, run, schemasCopy, TSC } from './cli-harness.js';
 
-const run = promisify(execFile);
-const BIN = path.join(ROOT, 'codegen', 'bin', 'joinery.mjs');
-const TSC = path.join(ROOT, 'node_modules', '.bin', 'tsc');
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-cli-'));
+const tmp = cliTestDir('cli');
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-/** Runs `joinery …` as a child process, as a developer would. */
-async function joinery(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const r = await run(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: '' },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const x = e as { code: number; stdout: string; stderr: string };
-    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
-  }
-}
-
-function schemasCopy(name: string): string {
-  const dir = path.join(tmp, name);
-  fs.cpSync(SCHEMAS_DIR, dir, { recursive: true });
-  return dir;
-}
 
 describe('joinery CLI', () => {
   it('has --help on every command and clear errors', async () => {
     const commands = [['types'], ['client'], ['pull'], ['openapi'], ['check'], ['entity', 'new']];
     const [top, unknown, badFlag, noDir, ...helps] = await Promise.all([
-      joinery('--help'),
+      bin('--help'),
       joinery('codegenx'),
       joinery('types', '--nope'),
       joinery('check', '--schemas', path.join(tmp, 'missing')),
@@ -56,8 +28,8 @@ describe('joinery CLI', () => {
         expect.stringContaining(`Usage: joinery ${cmd[0]}`),
       ]);
     });
-    expect([unknown.code, unknown.stderr]).toEqual([1, expect.stringContaining('unknown command "codegenx"')]);
-    expect([badFlag.code, badFlag.stderr]).toEqual([1, expect.stringMatching(/Unknown option '--nope'/)]);
+    expect([unknown.code, unknown.stderr]).toEqual([EXIT.usage, expect.stringContaining('unknown command "codegenx"')]);
+    expect([badFlag.code, badFlag.stderr]).toEqual([EXIT.usage, expect.stringContaining('unknown option --nope')]);
     expect([noDir.code, noDir.stderr]).toEqual([1, expect.stringContaining('does not exist')]);
   });
 
@@ -103,7 +75,7 @@ export const pw = (u: BaseSysUser) => u.password;
   });
 
   it('entity new: scaffolds from flags, a sample JSON record and CSV; bad names are refused naming the field', async () => {
-    const dir = schemasCopy('new');
+    const dir = schemasCopy(tmp, 'new');
     fs.writeFileSync(
       path.join(tmp, 'supplier.json'),
       JSON.stringify({ name: 'Acme', phone: '138', credit: 1000, logo: 'https://x.test/a.png' }),
@@ -154,110 +126,10 @@ export const pw = (u: BaseSysUser) => u.password;
       expect.stringContaining('fields.0.name: "select" is an SQL keyword'),
     ]);
     const badType = await joinery('entity', 'new', 'shop/bad', '--field', 'x:varchar', '--schemas', dir);
+    expect(badType.code).toBe(EXIT.refused);
     expect([badType.code, badType.stderr]).toEqual([1, expect.stringContaining('type must be one of')]);
     const check = await joinery('check', '--schemas', dir);
     expect([check.code, check.stdout]).toEqual([0, expect.stringMatching(/✓ 43 schemas/)]);
-  });
-
-  it('check: shows the sync plan and exits 2 on a destructive change', async () => {
-    const dir = schemasCopy('check');
-    const lamp = (props: Record<string, unknown>) =>
-      JSON.stringify({
-        type: 'object',
-        'x-module': 'shop',
-        'x-prefix': 'shop/lamp',
-        'x-table': 'shop_lamp',
-        'x-class': 'ShopLampEntity',
-        'x-title': { 'zh-cn': '灯', 'zh-tw': '燈', en: 'Lamps' },
-        properties: props,
-      });
-    const title = { type: 'string', maxLength: 40, 'x-label': { 'zh-cn': '名', 'zh-tw': '名', en: 'Title' } };
-    fs.mkdirSync(path.join(dir, 'shop'));
-    fs.writeFileSync(
-      path.join(dir, 'shop', 'lamp.json'),
-      lamp({ title, note: { ...title, type: ['string', 'null'] } }),
-    );
-    const dataDir = path.join(tmp, 'check-data');
-    const url = `sqlite:${path.join(dataDir, 'x.db')}`;
-    await (
-      await buildApp({ schemasDir: dir, databaseUrl: url, dataDir, captcha: false, uiDir: path.join(dataDir, 'no-ui') })
-    ).close();
-
-    fs.writeFileSync(
-      path.join(dir, 'shop', 'lamp.json'),
-      lamp({
-        title,
-        note: { ...title, type: ['string', 'null'] },
-        watts: { type: ['integer', 'null'], 'x-label': title['x-label'] },
-      }),
-    );
-    const additive = await joinery('check', '--schemas', dir, '--database', url);
-    expect([additive.code, additive.stdout]).toEqual([0, expect.stringContaining('+ add column shop_lamp.watts')]);
-
-    fs.writeFileSync(path.join(dir, 'shop', 'lamp.json'), lamp({ title }));
-    const destructive = await joinery('check', '--schemas', dir, '--database', url);
-    expect(destructive.code).toBe(2);
-    expect(destructive.stdout).toContain('! shop_lamp: column "note" exists in the database but not in the schema');
-    expect(destructive.stderr).toContain('1 destructive change(s)');
-  });
-
-  it('check: names a dictionary that exists nowhere, and shows one a schema carries as created', async () => {
-    const dir = schemasCopy('check-dicts');
-    const label = { 'zh-cn': '风格', 'zh-tw': '風格', en: 'Style' };
-    const vase = (style: Record<string, unknown>) =>
-      JSON.stringify({
-        type: 'object',
-        'x-prefix': 'shop/vase',
-        'x-title': { 'zh-cn': '花瓶', 'zh-tw': '花瓶', en: 'Vases' },
-        properties: { style: { type: 'integer', 'x-label': label, 'x-dict': 'vase_style', ...style } },
-      });
-    fs.mkdirSync(path.join(dir, 'shop'));
-    fs.writeFileSync(path.join(dir, 'shop', 'vase.json'), vase({}));
-    const missing = await joinery('check', '--schemas', dir);
-    expect(missing.code).toBe(1);
-    expect(missing.stdout).toMatch(
-      /! \S*shop\/vase\.json: field "style": dictionary "vase_style" is not in the seeded dictionaries/,
-    );
-    expect(missing.stderr).toContain('1 dictionary missing');
-
-    const entries = [
-      { value: 1, name: { 'zh-cn': '简约', 'zh-tw': '簡約', en: 'Plain' } },
-      { value: 2, name: { 'zh-cn': '复古', 'zh-tw': '復古', en: 'Vintage' } },
-    ];
-    fs.writeFileSync(path.join(dir, 'shop', 'vase.json'), vase({ 'x-dict-entries': entries }));
-    const carried = await joinery('check', '--schemas', dir);
-    expect([carried.code, carried.stdout]).toEqual([
-      0,
-      expect.stringMatching(
-        /\+ create dictionary vase_style \(2 entries, carried by \S*shop\/vase\.json field "style"\)/,
-      ),
-    ]);
-
-    // Against a database that has the dictionary with one of the two entries: only the missing entry is planned.
-    const dataDir = path.join(tmp, 'check-dicts-data');
-    const url = `sqlite:${path.join(dataDir, 'x.db')}`;
-    fs.writeFileSync(path.join(dir, 'shop', 'vase.json'), vase({ 'x-dict-entries': entries.slice(0, 1) }));
-    await (
-      await buildApp({ schemasDir: dir, databaseUrl: url, dataDir, captcha: false, uiDir: path.join(dataDir, 'no-ui') })
-    ).close();
-    fs.writeFileSync(path.join(dir, 'shop', 'vase.json'), vase({ 'x-dict-entries': entries }));
-    const extend = await joinery('check', '--schemas', dir, '--database', url);
-    expect([extend.code, extend.stdout]).toEqual([
-      0,
-      expect.stringMatching(/\+ add dictionary entry vase_style = 2 \(carried by \S*shop\/vase\.json\)/),
-    ]);
-    expect(extend.stdout).not.toContain('+ create dictionary');
-
-    // The seeded "gender" dictionary deleted in the database: a schema naming it without carrying it is reported.
-    const database = await openDatabase(url);
-    await sql`delete from dict_info where "typeId" = (select id from dict_type where "key" = 'gender')`.execute(
-      database.db,
-    );
-    await sql`delete from dict_type where "key" = 'gender'`.execute(database.db);
-    await database.close();
-    const gone = await joinery('check', '--schemas', dir, '--database', url);
-    expect(gone.code).toBe(1);
-    expect(gone.stdout).toMatch(/! \S*user\/info\.json: field "gender": dictionary "gender" is not in the database/);
   });
 
   it('openapi: an OpenAPI 3.1 document of every route, every $ref resolving', async () => {
@@ -290,185 +162,5 @@ export const pw = (u: BaseSysUser) => u.password;
     ajv.addFormat('media-range', true);
     const validate = ajv.compile(official);
     expect(validate(doc), JSON.stringify(validate.errors?.slice(0, 5), null, 1)).toBe(true);
-  });
-
-  it('client and pull against a running server: the client compiles with tsc --strict, its calls succeed, refusals are typed, tokens refresh; pull writes stored entities as schema files', async () => {
-    const dataDir = path.join(tmp, 'live-data');
-    const app = await buildApp({
-      databaseUrl: `sqlite:${path.join(dataDir, 'x.db')}`,
-      dataDir,
-      captcha: false,
-      uiDir: path.join(dataDir, 'no-ui'),
-      logger: false,
-    });
-    try {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-      const login = await app.inject({
-        method: 'POST',
-        url: '/admin/base/open/login',
-        payload: { username: 'admin', password: '123456', captchaId: '', verifyCode: '' },
-      });
-      const token = (JSON.parse(login.body) as { data: { token: string } }).data.token;
-      const made = await app.inject({
-        method: 'POST',
-        url: '/admin/base/coding/createCode',
-        headers: { authorization: token },
-        payload: {
-          proposal: {
-            module: 'shop',
-            name: 'supplier',
-            title: '供应商',
-            fields: [
-              { name: 'name', type: 'string', required: true },
-              { name: 'credit', type: 'money' },
-            ],
-            menu: { parent: 'product' },
-          },
-        },
-      });
-      expect(made.statusCode, made.body).toBe(200);
-
-      const dir = path.join(tmp, 'client');
-      fs.mkdirSync(dir);
-      const [fromSchemas, fromServer, wrongServer, noCredentials] = await Promise.all([
-        joinery('client', '--out', path.join(dir, 'client-schemas.ts')),
-        joinery(
-          'client',
-          '--from',
-          base,
-          '--user',
-          'admin',
-          '--password',
-          '123456',
-          '--out',
-          path.join(dir, 'client.ts'),
-        ),
-        joinery('client', '--from', 'http://127.0.0.1:9', '--token', 'x'),
-        joinery('client', '--from', base),
-      ]);
-      expect(fromSchemas.code, fromSchemas.stderr).toBe(0);
-      expect(fromServer.code, fromServer.stderr).toBe(0);
-      expect([wrongServer.code, wrongServer.stderr]).toEqual([
-        1,
-        expect.stringContaining('cannot reach http://127.0.0.1:9'),
-      ]);
-      expect([noCredentials.code, noCredentials.stderr]).toEqual([
-        1,
-        expect.stringContaining('--from needs credentials'),
-      ]);
-      // The server's client knows the entity made on it; the schemas folder's does not.
-      expect(fs.readFileSync(path.join(dir, 'client.ts'), 'utf8')).toContain(
-        'page: (query: ShopSupplierPageQuery = {}, options?: CallOptions) => call<Page<ShopSupplier>>("POST", "/admin/shop/supplier/page", query, options)',
-      );
-      expect(fs.readFileSync(path.join(dir, 'client-schemas.ts'), 'utf8')).not.toContain('ShopSupplier');
-
-      fs.writeFileSync(
-        path.join(dir, 'use.ts'),
-        `
-import { createClient, JoineryError, type Page, type ProductInfo, type Tokens } from './client.js';
-declare const process: { env: Record<string, string | undefined> };
-const base = process.env.JOINERY_BASE!;
-const client = createClient({ baseUrl: base });
-const tokens: Tokens = await client.login({ username: 'admin', password: '123456' });
-const page: Page<ProductInfo> = await client.product.info.page({ page: 1, size: 3, order: 'createTime', sort: 'desc' });
-const names: string[] = page.list.map((p) => p.name);
-const { id } = await client.shop.supplier.add({ name: 'Acme', credit: 1250 });
-const supplier = await client.shop.supplier.info(id);
-let refusal = '';
-try {
-  // @ts-expect-error name is required
-  await client.shop.supplier.add({ credit: 1 });
-} catch (e) {
-  if (!(e instanceof JoineryError)) throw e;
-  refusal = \`\${e.status} \${e.details.map((d) => d.path).join()}\`;
-}
-// A client holding a stale token and a refresh token gets a new token on the first 401 and goes on.
-let renewed = false;
-const stale = createClient({ baseUrl: base, token: 'stale', refreshToken: tokens.refreshToken, onTokens: () => { renewed = true; } });
-const again = await stale.shop.supplier.page({ keyWord: 'Acme' });
-console.log(JSON.stringify({ total: page.pagination.total, names: names.length, supplier: [supplier.name, supplier.credit], refusal, renewed, again: again.pagination.total }));
-`,
-      );
-      fs.writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
-      fs.writeFileSync(
-        path.join(dir, 'tsconfig.json'),
-        JSON.stringify({
-          compilerOptions: {
-            strict: true,
-            noEmit: true,
-            module: 'nodenext',
-            moduleResolution: 'nodenext',
-            target: 'es2022',
-            lib: ['es2022', 'dom'],
-            types: [],
-          },
-          files: ['use.ts', 'client-schemas.ts'],
-        }),
-      );
-      const tsc = await run(TSC, ['-p', path.join(dir, 'tsconfig.json')]).then(
-        () => ({ code: 0, out: '' }),
-        (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
-      );
-      expect(tsc.out).toBe('');
-      expect(tsc.code).toBe(0);
-      const ran = await run(process.execPath, ['--import', 'tsx', path.join(dir, 'use.ts')], {
-        cwd: ROOT,
-        env: { ...process.env, JOINERY_BASE: base },
-      });
-      const result = JSON.parse(ran.stdout.trim().split('\n').pop()!) as Record<string, unknown>;
-      expect(result).toEqual({
-        total: expect.any(Number),
-        names: 3,
-        supplier: ['Acme', 1250],
-        refusal: '400 name',
-        renewed: true,
-        again: 1,
-      });
-      expect(result.total).toBeGreaterThan(3);
-
-      // pull: the stored entity becomes a schema file the server accepts; a second pull finds it up to date.
-      const schemas = schemasCopy('pull');
-      const pull = await joinery('pull', '--from', base, '--token', token, '--schemas', schemas);
-      expect([pull.code, pull.stdout], pull.stderr).toEqual([0, expect.stringContaining('1 entity in')]);
-      const file = path.join(schemas, 'shop', 'supplier.json');
-      const pulled = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-      expect([pulled['x-prefix'], pulled.$schema]).toEqual(['shop/supplier', '../entity.schema.json']);
-      expect((await joinery('check', '--schemas', schemas)).code).toBe(0);
-      const again = await joinery('pull', '--from', base, '--token', token, '--schemas', schemas);
-      expect([again.code, again.stderr]).toEqual([0, expect.stringContaining('is up to date')]);
-      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replaceAll('供应商', '供应商（本地）'));
-      const differs = await joinery('pull', '--from', base, '--token', token, '--schemas', schemas);
-      expect([differs.code, differs.stderr]).toEqual([
-        1,
-        expect.stringContaining('differs from shop/supplier on the server (use --force'),
-      ]);
-      expect((await joinery('pull', '--from', base, '--token', token, '--schemas', schemas, '--force')).code).toBe(0);
-      // A server started with the pulled file takes the entity from it (the stored copy is left unused) and keeps its rows.
-      const second = await buildApp({
-        schemasDir: schemas,
-        databaseUrl: `sqlite:${path.join(dataDir, 'x.db')}`,
-        dataDir,
-        captcha: false,
-        uiDir: path.join(dataDir, 'no-ui'),
-        logger: false,
-      });
-      try {
-        expect(path.resolve(ROOT, second.joinery.registry.get('shop/supplier')?.origin ?? '')).toBe(file);
-        const rows = await second.inject({
-          method: 'POST',
-          url: '/admin/shop/supplier/page',
-          headers: { authorization: token },
-          payload: {},
-        });
-        expect((JSON.parse(rows.body) as { data: { list: { name: string }[] } }).data.list.map((r) => r.name)).toEqual([
-          'Acme',
-        ]);
-      } finally {
-        await second.close();
-      }
-    } finally {
-      await app.close();
-    }
   }, 120_000);
 });

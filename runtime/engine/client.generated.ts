@@ -2156,15 +2156,300 @@ export interface Entities {
   "user/level": UserLevel;
 }
 
+// The bodies and replies the routes declare (server/core/http/route-schema.ts).
+
+export type Tokens = {
+  token: string;
+  expire: number;
+  refreshToken: string;
+  refreshExpire: number;
+};
+
+export type ImportReport = {
+  dryRun: boolean;
+  file: string;
+  total: number;
+  added: number;
+  updated: number;
+  skipped: number;
+  errors: {
+    row: number;
+    column: string;
+    field?: string;
+    message: string;
+  }[];
+  rows: {
+    row: number;
+    action: "add" | "update";
+    id?: number;
+    changes?: {
+      field: string;
+      column: string;
+      from: unknown;
+      to: unknown;
+    }[];
+  }[];
+};
+
+export type ActionBody = {
+  ids?: number[];
+  remark?: string;
+  [key: string]: unknown;
+};
+
+export type Proposal = {
+  module: string;
+  name: string;
+  title?: string | Texts;
+  fields: {
+    name: string;
+    type: string;
+  }[];
+  menu?: Record<string, unknown>;
+  permissions?: string[];
+};
+
+export type Texts = {
+  "zh-cn": string;
+  "zh-tw": string;
+  en: string;
+};
+
+export type BaseCodingCreateCodeBody = {
+  codes?: {
+    path: string;
+    content: string;
+  }[];
+  proposal?: Proposal;
+  from?: string;
+} | {
+  path: string;
+  content: string;
+}[];
+
+export type BaseCodingCreateCodeReply = {
+  applied: string[];
+  skipped: string[];
+};
+
+export type DraftBody = {
+  from: "form" | "json" | "csv" | "entity" | "sentence" | "proposal";
+  module?: string;
+  name?: string;
+  proposal?: Proposal;
+  sample?: string;
+  csv?: string;
+  entity?: string;
+  sentence?: string;
+};
+
+export type DraftReply = {
+  proposal: Proposal;
+  schema: Record<string, unknown>;
+  replacing: boolean;
+  preview: Record<string, unknown>;
+  rows?: Record<string, unknown>[];
+};
+
+export type CodingOptions = {
+  llm: boolean;
+  canApply: boolean;
+  parents: {
+    key: string;
+    name: Texts;
+    depth: number;
+  }[];
+  modules: string[];
+  stored: {
+    prefix: string;
+    title: Texts;
+  }[];
+};
+
+export type BaseCodingProposalQuery = {
+  prefix: string;
+};
+
+export type BaseCodingProposalReply = {
+  proposal: Proposal;
+};
+
+export type BaseCodingRemoveBody = {
+  prefix: string;
+  confirm?: string;
+};
+
+export type BaseCodingRemoveReply = {
+  removed: string;
+  recycled: number;
+};
+
+export type BaseCodingSchemaQuery = {
+  prefix: string;
+};
+
+export type BaseCodingSchemaReply = {
+  path: string;
+  stored: boolean;
+  schema: Record<string, unknown>;
+};
+
+export type BaseCommChartQuery = {
+  period?: "today" | "week" | "month" | "year" | "fullYear";
+};
+
+export type DashboardData = {
+  day: string;
+  time: string;
+  sales: Figure;
+  payments: Figure;
+  views: Figure;
+  visitors: Figure;
+  users: Figure;
+  conversion: {
+    today: number | null;
+    yesterday: number | null;
+    dayOnDay: number | null;
+  };
+  categoryShare: {
+    categoryId: number | null;
+    name: string | null;
+    sales: number;
+    share: number;
+  }[];
+  hotProducts: {
+    rank: number;
+    id: number;
+    name: string;
+    pic: string | null;
+    price: number;
+    sales: number;
+    categoryName: string | null;
+  }[];
+  series: {
+    period: "today" | "week" | "month" | "year" | "fullYear";
+    points: SeriesPoint[];
+  };
+};
+
+export type Figure = {
+  total?: number;
+  today: number;
+  yesterday: number;
+  yesterdaySoFar: number;
+  week: number;
+  lastWeek: number;
+  lastWeekSoFar: number;
+  dayOnDay: number | null;
+  weekOnWeek: number | null;
+};
+
+export type SeriesPoint = {
+  label: string;
+  amount: number;
+  orders: number;
+};
+
+export type BaseCommFormValidatorBody = {
+  schema: Record<string, unknown>;
+};
+
+export type BaseCommFormValidatorReply = {
+  url: string;
+};
+
+export type PermMenu = {
+  perms: string[];
+  menus: BaseSysMenu[];
+};
+
+export type PersonUpdate = {
+  name?: string;
+  nickName?: string | null;
+  headImg?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  password?: string;
+  oldPassword?: string;
+};
+
+export type BuiltinPlugin = {
+  keyName: string;
+  name: string;
+  status: number;
+  config: unknown;
+};
+
+export type BaseCommPrefQuery = {
+  key: string;
+};
+
+export type BaseCommPrefBody = {
+  key: string;
+  value: unknown;
+};
+
+export type UploadMode = {
+  mode: string;
+  type: string;
+  maxSize: number;
+  maxFiles: number;
+  kinds: Record<string, string[]>;
+  maxPixels: number;
+  dailyBytes: number;
+};
+
+export type BaseOpenCaptchaQuery = {
+  width?: number;
+  height?: number;
+  color?: string;
+  type?: "svg" | "base64";
+};
+
+export type Captcha = {
+  captchaId: string;
+  data: string;
+};
+
+export type Eps = Record<string, {
+  module: string;
+  prefix: string;
+  api: Record<string, unknown>[];
+}[]>;
+
+export type BaseOpenHtmlQuery = {
+  key: string;
+};
+
+export type LoginBody = {
+  username: string;
+  password: string;
+  captchaId?: string;
+  verifyCode?: string;
+};
+
+export type BaseOpenRefreshTokenQuery = {
+  refreshToken: string;
+};
+
+export type BaseOpenRefreshTokenBody = {
+  refreshToken?: string;
+};
+
+export type BaseOpenVisitBody = {
+  visitorId: string;
+};
+
+export type BaseOpenVisitReply = {
+  day: string;
+  newVisitor: boolean;
+};
+
 
 /** A page of records as page returns it. */
 export type Page<T> = { list: T[]; pagination: { page: number; size: number; total: number } };
-/** The body of an extra action: the records it applies to, an optional remark, and what else the action takes. */
-export type ActionBody = { ids?: number[]; remark?: string; [key: string]: unknown };
 /** The query parameters of an extra action read with GET (detail, log…). */
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
-/** Tokens as login and refresh return them. */
-export type Tokens = { token: string; refreshToken: string; expire?: number; refreshExpire?: number };
 
 /** A refusal of the server: HTTP status, the envelope's code and message, and the fields it names (400). */
 export class JoineryError extends Error {
@@ -2174,9 +2459,15 @@ export class JoineryError extends Error {
   }
 }
 
-/** Per call: an abort signal; quiet asks a host transport (send) not to show the refusal itself. */
-export type CallOptions = { signal?: AbortSignal; quiet?: boolean };
-/** A host application's own transport: it sends the call with its session and returns the envelope's data or throws. */
+/**
+ * Per call: an abort signal; quiet asks a host transport (send) not to show the refusal itself; raw (set by the
+ * client for files) asks a host transport for the fetch Response itself instead of the envelope's data.
+ */
+export type CallOptions = { signal?: AbortSignal; quiet?: boolean; raw?: boolean };
+/**
+ * A host application's own transport: it sends the call with its session and returns the envelope's data or throws;
+ * with options.raw (exports, HTML, the OpenAPI document) it returns the Response. A FormData body is sent as is.
+ */
 export type Transport = (method: 'GET' | 'POST', path: string, body: unknown, options?: CallOptions) => Promise<unknown>;
 
 export type ClientOptions = {
@@ -2197,6 +2488,8 @@ export type ClientOptions = {
   fetch?: typeof fetch;
 };
 
+type Envelope = { code?: number; message?: string; data?: unknown; details?: { path: string; message: string }[] };
+
 /**
  * A typed client of a Joinery server: the envelope unwrapped (data, or a JoineryError), the token sent and, on a 401,
  * refreshed once with the refresh token before the call is tried again. Runs in Node 18+ and browsers.
@@ -2215,7 +2508,8 @@ export function createClient(options: ClientOptions) {
     options.onTokens?.(tokens);
   };
 
-  async function send<T>(method: 'GET' | 'POST', path: string, body: unknown, retry: boolean, signal?: AbortSignal): Promise<T> {
+  /** The Response of a call, after one token refresh on a 401. */
+  async function fetchReply(method: 'GET' | 'POST', path: string, body: unknown, retry: boolean, signal?: AbortSignal): Promise<Response> {
     const url = new URL(base + path);
     if (method === 'GET' && body && typeof body === 'object') {
       for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
@@ -2223,20 +2517,52 @@ export function createClient(options: ClientOptions) {
     const headers: Record<string, string> = {};
     if (token) headers.authorization = token;
     if (options.language) headers.language = options.language;
-    if (method === 'POST') headers['content-type'] = 'application/json';
-    const res = await doFetch(url, { method, headers, body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined, signal });
+    const form = body instanceof FormData;
+    if (method === 'POST' && !form) headers['content-type'] = 'application/json';
+    const sent = method === 'POST' ? (form ? body : JSON.stringify(body ?? {})) : undefined;
+    const res = await doFetch(url, { method, headers, body: sent, signal });
     if (res.status === 401 && retry && refreshToken && !path.startsWith('/admin/base/open/')) {
       refreshing ??= send<Tokens>('GET', '/admin/base/open/refreshToken', { refreshToken }, false).then(keep).finally(() => { refreshing = undefined; });
       await refreshing;
-      return send<T>(method, path, body, false, signal);
+      return fetchReply(method, path, body, false, signal);
     }
-    const reply = (await res.json().catch(() => undefined)) as { code?: number; message?: string; data?: unknown; details?: { path: string; message: string }[] } | undefined;
-    if (!res.ok || !reply || reply.code !== 1000) throw new JoineryError(res.status, reply?.code, reply?.message ?? res.statusText, reply?.details);
+    return res;
+  }
+
+  async function refusal(res: Response): Promise<JoineryError> {
+    const reply = (await res.json().catch(() => undefined)) as Envelope | undefined;
+    return new JoineryError(res.status, reply?.code, reply?.message ?? res.statusText, reply?.details);
+  }
+
+  async function send<T>(method: 'GET' | 'POST', path: string, body: unknown, retry: boolean, signal?: AbortSignal): Promise<T> {
+    const res = await fetchReply(method, path, body, retry, signal);
+    const reply = (await res.clone().json().catch(() => undefined)) as Envelope | undefined;
+    if (!res.ok || !reply || reply.code !== 1000) throw await refusal(res);
     return reply.data as T;
   }
   const host = options.send;
   const call = <T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, callOptions?: CallOptions): Promise<T> =>
     (host ? host(method, path, body ?? {}, callOptions) as Promise<T> : send<T>(method, path, body, true, callOptions?.signal));
+
+  /** A reply that is not an envelope (a file, a page): the Response, or the refusal as a JoineryError. */
+  async function raw(method: 'GET' | 'POST', path: string, body?: unknown, callOptions?: CallOptions): Promise<Response> {
+    const res = host
+      ? ((await host(method, path, body ?? {}, { ...callOptions, raw: true })) as Response)
+      : await fetchReply(method, path, body, true, callOptions?.signal);
+    if (!res.ok) throw await refusal(res);
+    return res;
+  }
+  const file = (method: 'GET' | 'POST', path: string, body?: unknown, o?: CallOptions) => raw(method, path, body, o).then((r) => r.blob());
+  const text = (method: 'GET' | 'POST', path: string, body?: unknown, o?: CallOptions) => raw(method, path, body, o).then((r) => r.text());
+  const json = (method: 'GET' | 'POST', path: string, body?: unknown, o?: CallOptions) => raw(method, path, body, o).then((r) => r.json() as Promise<unknown>);
+  /** A file sent as multipart/form-data (field "file"), with other fields. */
+  const upload = <T>(path: string, blob: Blob, fields: Record<string, string | undefined>, o?: CallOptions & { fileName?: string }) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
+    form.append('file', blob, o?.fileName ?? (blob instanceof File ? blob.name : 'file'));
+    return call<T>('POST', path, form, o);
+  };
+  void file; void text; void json; void upload;
 
   return {
     /** Any route, by method and path, with the envelope unwrapped. */
@@ -2254,304 +2580,345 @@ export function createClient(options: ClientOptions) {
     audit: {
       flow: {
         add: (input: AuditFlowAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/audit/flow/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/audit/flow/delete", { ids }, options),
-        update: (input: AuditFlowUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/audit/flow/update", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/audit/flow/delete", { ids }, options),
+        export: (query: AuditFlowPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/audit/flow/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/audit/flow/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<AuditFlow>("GET", "/admin/audit/flow/info", { id }, options),
         list: (query: Omit<AuditFlowPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<AuditFlow[]>("POST", "/admin/audit/flow/list", query, options),
         page: (query: AuditFlowPageQuery = {}, options?: CallOptions) => call<Page<AuditFlow>>("POST", "/admin/audit/flow/page", query, options),
+        update: (input: AuditFlowUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/audit/flow/update", input, options),
       },
       good: {
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/audit/good/delete", { ids }, options),
+        create: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/audit/good/create", input, options),
+        decide: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/audit/good/decide", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/audit/good/delete", { ids }, options),
+        export: (query: AuditGoodPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/audit/good/export", query, options),
         info: (id: number, options?: CallOptions) => call<AuditGood>("GET", "/admin/audit/good/info", { id }, options),
         list: (query: Omit<AuditGoodPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<AuditGood[]>("POST", "/admin/audit/good/list", query, options),
         page: (query: AuditGoodPageQuery = {}, options?: CallOptions) => call<Page<AuditGood>>("POST", "/admin/audit/good/page", query, options),
-        create: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/audit/good/create", body, options),
-        remove: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/audit/good/remove", body, options),
-        decide: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/audit/good/decide", body, options),
+        remove: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/audit/good/remove", input, options),
       },
       order: {
         add: (input: AuditOrderAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/audit/order/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/audit/order/delete", { ids }, options),
-        update: (input: AuditOrderUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/audit/order/update", input, options),
+        decide: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/audit/order/decide", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/audit/order/delete", { ids }, options),
+        export: (query: AuditOrderPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/audit/order/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/audit/order/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<AuditOrder>("GET", "/admin/audit/order/info", { id }, options),
         list: (query: Omit<AuditOrderPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<AuditOrder[]>("POST", "/admin/audit/order/list", query, options),
         page: (query: AuditOrderPageQuery = {}, options?: CallOptions) => call<Page<AuditOrder>>("POST", "/admin/audit/order/page", query, options),
-        decide: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/audit/order/decide", body, options),
+        update: (input: AuditOrderUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/audit/order/update", input, options),
       },
       user: {
         add: (input: AuditUserAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/audit/user/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/audit/user/delete", { ids }, options),
-        update: (input: AuditUserUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/audit/user/update", input, options),
+        decide: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/audit/user/decide", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/audit/user/delete", { ids }, options),
+        export: (query: AuditUserPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/audit/user/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/audit/user/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<AuditUser>("GET", "/admin/audit/user/info", { id }, options),
         list: (query: Omit<AuditUserPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<AuditUser[]>("POST", "/admin/audit/user/list", query, options),
         page: (query: AuditUserPageQuery = {}, options?: CallOptions) => call<Page<AuditUser>>("POST", "/admin/audit/user/page", query, options),
-        decide: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/audit/user/decide", body, options),
+        update: (input: AuditUserUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/audit/user/update", input, options),
       },
     },
     base: {
+      coding: {
+        createCode: (input: BaseCodingCreateCodeBody = {}, options?: CallOptions) => call<BaseCodingCreateCodeReply>("POST", "/admin/base/coding/createCode", input, options),
+        draft: (input: DraftBody, options?: CallOptions) => call<DraftReply>("POST", "/admin/base/coding/draft", input, options),
+        getModuleTree: (input: QueryParams = {}, options?: CallOptions) => call<string[]>("GET", "/admin/base/coding/getModuleTree", input, options),
+        options: (input: QueryParams = {}, options?: CallOptions) => call<CodingOptions>("GET", "/admin/base/coding/options", input, options),
+        proposal: (input: BaseCodingProposalQuery, options?: CallOptions) => call<BaseCodingProposalReply>("GET", "/admin/base/coding/proposal", input, options),
+        remove: (input: BaseCodingRemoveBody, options?: CallOptions) => call<BaseCodingRemoveReply>("POST", "/admin/base/coding/remove", input, options),
+        schema: (input: BaseCodingSchemaQuery, options?: CallOptions) => call<BaseCodingSchemaReply>("GET", "/admin/base/coding/schema", input, options),
+      },
+      comm: {
+        chart: (input: BaseCommChartQuery = {}, options?: CallOptions) => call<DashboardData>("GET", "/admin/base/comm/chart", input, options),
+        formValidator: (input: BaseCommFormValidatorBody, options?: CallOptions) => call<BaseCommFormValidatorReply>("POST", "/admin/base/comm/formValidator", input, options),
+        logout: (input: Record<string, unknown> = {}, options?: CallOptions) => call<void>("POST", "/admin/base/comm/logout", input, options),
+        permmenu: (input: QueryParams = {}, options?: CallOptions) => call<PermMenu>("GET", "/admin/base/comm/permmenu", input, options),
+        person: (input: QueryParams = {}, options?: CallOptions) => call<BaseSysUser>("GET", "/admin/base/comm/person", input, options),
+        personUpdate: (input: PersonUpdate = {}, options?: CallOptions) => call<void>("POST", "/admin/base/comm/personUpdate", input, options),
+        plugins: (input: QueryParams = {}, options?: CallOptions) => call<BuiltinPlugin[]>("GET", "/admin/base/comm/plugins", input, options),
+        program: (input: QueryParams = {}, options?: CallOptions) => call<string>("GET", "/admin/base/comm/program", input, options),
+        upload: (form: FormData, options?: CallOptions) => call<string | string[]>("POST", "/admin/base/comm/upload", form, options),
+        uploadMode: (input: QueryParams = {}, options?: CallOptions) => call<UploadMode>("GET", "/admin/base/comm/uploadMode", input, options),
+        pref: { get: <T = unknown>(input: BaseCommPrefQuery, options?: CallOptions) => call<T>("GET", "/admin/base/comm/pref", input, options), post: (input: BaseCommPrefBody, options?: CallOptions) => call<void>("POST", "/admin/base/comm/pref", input, options) },
+      },
+      open: {
+        captcha: (input: BaseOpenCaptchaQuery = {}, options?: CallOptions) => call<Captcha>("GET", "/admin/base/open/captcha", input, options),
+        eps: (input: QueryParams = {}, options?: CallOptions) => call<Eps>("GET", "/admin/base/open/eps", input, options),
+        html: (input: BaseOpenHtmlQuery, options?: CallOptions) => text("GET", "/admin/base/open/html", input, options),
+        login: (input: LoginBody, options?: CallOptions) => call<Tokens>("POST", "/admin/base/open/login", input, options),
+        openapi: (input: QueryParams = {}, options?: CallOptions) => json("GET", "/admin/base/open/openapi", input, options),
+        visit: (input: BaseOpenVisitBody, options?: CallOptions) => call<BaseOpenVisitReply>("POST", "/admin/base/open/visit", input, options),
+        refreshToken: { get: (input: BaseOpenRefreshTokenQuery, options?: CallOptions) => call<Tokens>("GET", "/admin/base/open/refreshToken", input, options), post: (input: BaseOpenRefreshTokenBody = {}, options?: CallOptions) => call<Tokens>("POST", "/admin/base/open/refreshToken", input, options) },
+      },
       sys: {
-        captcha: {
-
-        },
-        conf: {
-
-        },
         department: {
           add: (input: BaseSysDepartmentAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/base/sys/department/add", input, options),
-          delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/base/sys/department/delete", { ids }, options),
-          update: (input: BaseSysDepartmentUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/base/sys/department/update", input, options),
+          delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/base/sys/department/delete", { ids }, options),
+          export: (query: BaseSysDepartmentPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/base/sys/department/export", query, options),
+          import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/base/sys/department/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
           list: (query: Omit<BaseSysDepartmentPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<BaseSysDepartment[]>("POST", "/admin/base/sys/department/list", query, options),
-          order: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/department/order", body, options),
-        },
-        entityDef: {
-
+          order: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/department/order", input, options),
+          update: (input: BaseSysDepartmentUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/base/sys/department/update", input, options),
         },
         log: {
+          clear: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/log/clear", input, options),
+          export: (query: BaseSysLogPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/base/sys/log/export", query, options),
+          getKeep: <T = unknown>(input: QueryParams = {}, options?: CallOptions) => call<T>("GET", "/admin/base/sys/log/getKeep", input, options),
           page: (query: BaseSysLogPageQuery = {}, options?: CallOptions) => call<Page<BaseSysLog>>("POST", "/admin/base/sys/log/page", query, options),
-          clear: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/log/clear", body, options),
-          setKeep: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/log/setKeep", body, options),
-          getKeep: <T = unknown>(params: QueryParams = {}, options?: CallOptions) => call<T>("GET", "/admin/base/sys/log/getKeep", params, options),
-        },
-        loginAttempt: {
-
+          setKeep: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/log/setKeep", input, options),
         },
         menu: {
           add: (input: BaseSysMenuAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/base/sys/menu/add", input, options),
-          delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/base/sys/menu/delete", { ids }, options),
-          update: (input: BaseSysMenuUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/base/sys/menu/update", input, options),
+          create: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/menu/create", input, options),
+          delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/base/sys/menu/delete", { ids }, options),
+          export: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/menu/export", input, options),
+          import: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/menu/import", input, options),
           info: (id: number, options?: CallOptions) => call<BaseSysMenu>("GET", "/admin/base/sys/menu/info", { id }, options),
           list: (query: Omit<BaseSysMenuPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<BaseSysMenu[]>("POST", "/admin/base/sys/menu/list", query, options),
           page: (query: BaseSysMenuPageQuery = {}, options?: CallOptions) => call<Page<BaseSysMenu>>("POST", "/admin/base/sys/menu/page", query, options),
-          parse: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/menu/parse", body, options),
-          create: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/menu/create", body, options),
-          export: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/menu/export", body, options),
-          import: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/menu/import", body, options),
+          parse: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/menu/parse", input, options),
+          update: (input: BaseSysMenuUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/base/sys/menu/update", input, options),
         },
         param: {
           add: (input: BaseSysParamAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/base/sys/param/add", input, options),
-          delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/base/sys/param/delete", { ids }, options),
-          update: (input: BaseSysParamUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/base/sys/param/update", input, options),
+          delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/base/sys/param/delete", { ids }, options),
+          export: (query: BaseSysParamPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/base/sys/param/export", query, options),
+          html: <T = unknown>(input: QueryParams = {}, options?: CallOptions) => call<T>("GET", "/admin/base/sys/param/html", input, options),
+          import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/base/sys/param/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
           info: (id: number, options?: CallOptions) => call<BaseSysParam>("GET", "/admin/base/sys/param/info", { id }, options),
           page: (query: BaseSysParamPageQuery = {}, options?: CallOptions) => call<Page<BaseSysParam>>("POST", "/admin/base/sys/param/page", query, options),
-          html: <T = unknown>(params: QueryParams = {}, options?: CallOptions) => call<T>("GET", "/admin/base/sys/param/html", params, options),
-        },
-        pref: {
-
+          update: (input: BaseSysParamUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/base/sys/param/update", input, options),
         },
         role: {
           add: (input: BaseSysRoleAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/base/sys/role/add", input, options),
-          delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/base/sys/role/delete", { ids }, options),
-          update: (input: BaseSysRoleUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/base/sys/role/update", input, options),
+          delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/base/sys/role/delete", { ids }, options),
+          export: (query: BaseSysRolePageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/base/sys/role/export", query, options),
+          import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/base/sys/role/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
           info: (id: number, options?: CallOptions) => call<BaseSysRole>("GET", "/admin/base/sys/role/info", { id }, options),
           list: (query: Omit<BaseSysRolePageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<BaseSysRole[]>("POST", "/admin/base/sys/role/list", query, options),
           page: (query: BaseSysRolePageQuery = {}, options?: CallOptions) => call<Page<BaseSysRole>>("POST", "/admin/base/sys/role/page", query, options),
-        },
-        roleDepartment: {
-
-        },
-        roleMenu: {
-
-        },
-        session: {
-
+          update: (input: BaseSysRoleUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/base/sys/role/update", input, options),
         },
         user: {
           add: (input: BaseSysUserAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/base/sys/user/add", input, options),
-          delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/base/sys/user/delete", { ids }, options),
-          update: (input: BaseSysUserUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/base/sys/user/update", input, options),
+          delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/base/sys/user/delete", { ids }, options),
+          export: (query: BaseSysUserPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/base/sys/user/export", query, options),
+          import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/base/sys/user/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
           info: (id: number, options?: CallOptions) => call<BaseSysUser>("GET", "/admin/base/sys/user/info", { id }, options),
           list: (query: Omit<BaseSysUserPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<BaseSysUser[]>("POST", "/admin/base/sys/user/list", query, options),
+          move: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/user/move", input, options),
           page: (query: BaseSysUserPageQuery = {}, options?: CallOptions) => call<Page<BaseSysUser>>("POST", "/admin/base/sys/user/page", query, options),
-          move: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/user/move", body, options),
-        },
-        userRole: {
-
+          update: (input: BaseSysUserUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/base/sys/user/update", input, options),
         },
       },
     },
     demo: {
       goods: {
         add: (input: DemoGoodsAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/demo/goods/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/demo/goods/delete", { ids }, options),
-        update: (input: DemoGoodsUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/demo/goods/update", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/demo/goods/delete", { ids }, options),
+        export: (query: DemoGoodsPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/demo/goods/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/demo/goods/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<DemoGoods>("GET", "/admin/demo/goods/info", { id }, options),
         list: (query: Omit<DemoGoodsPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<DemoGoods[]>("POST", "/admin/demo/goods/list", query, options),
         page: (query: DemoGoodsPageQuery = {}, options?: CallOptions) => call<Page<DemoGoods>>("POST", "/admin/demo/goods/page", query, options),
+        update: (input: DemoGoodsUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/demo/goods/update", input, options),
       },
       tenant: {
         add: (input: DemoTenantAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/demo/tenant/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/demo/tenant/delete", { ids }, options),
-        update: (input: DemoTenantUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/demo/tenant/update", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/demo/tenant/delete", { ids }, options),
+        export: (query: DemoTenantPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/demo/tenant/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/demo/tenant/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<DemoTenant>("GET", "/admin/demo/tenant/info", { id }, options),
         list: (query: Omit<DemoTenantPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<DemoTenant[]>("POST", "/admin/demo/tenant/list", query, options),
         page: (query: DemoTenantPageQuery = {}, options?: CallOptions) => call<Page<DemoTenant>>("POST", "/admin/demo/tenant/page", query, options),
-        use: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/demo/tenant/use", body, options),
-        noUse: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/demo/tenant/noUse", body, options),
-        noTenant: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/demo/tenant/noTenant", body, options),
+        update: (input: DemoTenantUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/demo/tenant/update", input, options),
       },
     },
     dict: {
       info: {
         add: (input: DictInfoAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/dict/info/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/dict/info/delete", { ids }, options),
-        update: (input: DictInfoUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/dict/info/update", input, options),
+        data: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/dict/info/data", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/dict/info/delete", { ids }, options),
+        export: (query: DictInfoPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/dict/info/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/dict/info/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<DictInfo>("GET", "/admin/dict/info/info", { id }, options),
         list: (query: Omit<DictInfoPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<DictInfo[]>("POST", "/admin/dict/info/list", query, options),
         page: (query: DictInfoPageQuery = {}, options?: CallOptions) => call<Page<DictInfo>>("POST", "/admin/dict/info/page", query, options),
-        data: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/dict/info/data", body, options),
-        types: <T = unknown>(params: QueryParams = {}, options?: CallOptions) => call<T>("GET", "/admin/dict/info/types", params, options),
+        types: <T = unknown>(input: QueryParams = {}, options?: CallOptions) => call<T>("GET", "/admin/dict/info/types", input, options),
+        update: (input: DictInfoUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/dict/info/update", input, options),
       },
       type: {
         add: (input: DictTypeAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/dict/type/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/dict/type/delete", { ids }, options),
-        update: (input: DictTypeUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/dict/type/update", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/dict/type/delete", { ids }, options),
+        export: (query: DictTypePageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/dict/type/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/dict/type/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<DictType>("GET", "/admin/dict/type/info", { id }, options),
         list: (query: Omit<DictTypePageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<DictType[]>("POST", "/admin/dict/type/list", query, options),
         page: (query: DictTypePageQuery = {}, options?: CallOptions) => call<Page<DictType>>("POST", "/admin/dict/type/page", query, options),
+        update: (input: DictTypeUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/dict/type/update", input, options),
       },
     },
     order: {
-      history: {
-
-      },
-      item: {
-
-      },
       order: {
         add: (input: OrderOrderAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/order/order/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/order/order/delete", { ids }, options),
-        update: (input: OrderOrderUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/order/order/update", input, options),
+        cancel: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/order/order/cancel", input, options),
+        complete: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/order/order/complete", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/order/order/delete", { ids }, options),
+        detail: <T = unknown>(input: QueryParams = {}, options?: CallOptions) => call<T>("GET", "/admin/order/order/detail", input, options),
+        determined: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/order/order/determined", input, options),
+        export: (query: OrderOrderPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/order/order/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/order/order/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<OrderOrder>("GET", "/admin/order/order/info", { id }, options),
         list: (query: Omit<OrderOrderPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<OrderOrder[]>("POST", "/admin/order/order/list", query, options),
         page: (query: OrderOrderPageQuery = {}, options?: CallOptions) => call<Page<OrderOrder>>("POST", "/admin/order/order/page", query, options),
-        determined: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/order/order/determined", body, options),
-        complete: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/order/order/complete", body, options),
-        cancel: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/order/order/cancel", body, options),
-        detail: <T = unknown>(params: QueryParams = {}, options?: CallOptions) => call<T>("GET", "/admin/order/order/detail", params, options),
+        update: (input: OrderOrderUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/order/order/update", input, options),
       },
       recommend: {
         add: (input: OrderRecommendAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/order/recommend/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/order/recommend/delete", { ids }, options),
-        update: (input: OrderRecommendUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/order/recommend/update", input, options),
+        changeInfo: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/order/recommend/changeInfo", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/order/recommend/delete", { ids }, options),
+        export: (query: OrderRecommendPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/order/recommend/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/order/recommend/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<OrderRecommend>("GET", "/admin/order/recommend/info", { id }, options),
         list: (query: Omit<OrderRecommendPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<OrderRecommend[]>("POST", "/admin/order/recommend/list", query, options),
         page: (query: OrderRecommendPageQuery = {}, options?: CallOptions) => call<Page<OrderRecommend>>("POST", "/admin/order/recommend/page", query, options),
-        changeInfo: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/order/recommend/changeInfo", body, options),
+        update: (input: OrderRecommendUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/order/recommend/update", input, options),
       },
     },
     plugin: {
       info: {
         add: (input: PluginInfoAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/plugin/info/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/plugin/info/delete", { ids }, options),
-        update: (input: PluginInfoUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/plugin/info/update", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/plugin/info/delete", { ids }, options),
+        export: (query: PluginInfoPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/plugin/info/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/plugin/info/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<PluginInfo>("GET", "/admin/plugin/info/info", { id }, options),
+        install: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/plugin/info/install", input, options),
         list: (query: Omit<PluginInfoPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<PluginInfo[]>("POST", "/admin/plugin/info/list", query, options),
         page: (query: PluginInfoPageQuery = {}, options?: CallOptions) => call<Page<PluginInfo>>("POST", "/admin/plugin/info/page", query, options),
-        install: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/plugin/info/install", body, options),
+        update: (input: PluginInfoUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/plugin/info/update", input, options),
       },
     },
     product: {
       category: {
         add: (input: ProductCategoryAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/product/category/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/product/category/delete", { ids }, options),
-        update: (input: ProductCategoryUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/product/category/update", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/product/category/delete", { ids }, options),
+        export: (query: ProductCategoryPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/product/category/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/product/category/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<ProductCategory>("GET", "/admin/product/category/info", { id }, options),
         list: (query: Omit<ProductCategoryPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<ProductCategory[]>("POST", "/admin/product/category/list", query, options),
         page: (query: ProductCategoryPageQuery = {}, options?: CallOptions) => call<Page<ProductCategory>>("POST", "/admin/product/category/page", query, options),
+        update: (input: ProductCategoryUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/product/category/update", input, options),
       },
       info: {
         add: (input: ProductInfoAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/product/info/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/product/info/delete", { ids }, options),
-        update: (input: ProductInfoUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/product/info/update", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/product/info/delete", { ids }, options),
+        export: (query: ProductInfoPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/product/info/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/product/info/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<ProductInfo>("GET", "/admin/product/info/info", { id }, options),
         list: (query: Omit<ProductInfoPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<ProductInfo[]>("POST", "/admin/product/info/list", query, options),
         page: (query: ProductInfoPageQuery = {}, options?: CallOptions) => call<Page<ProductInfo>>("POST", "/admin/product/info/page", query, options),
-        getMiniCodeImg: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/product/info/getMiniCodeImg", body, options),
+        update: (input: ProductInfoUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/product/info/update", input, options),
       },
       material: {
         add: (input: ProductMaterialAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/product/material/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/product/material/delete", { ids }, options),
-        update: (input: ProductMaterialUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/product/material/update", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/product/material/delete", { ids }, options),
+        export: (query: ProductMaterialPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/product/material/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/product/material/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<ProductMaterial>("GET", "/admin/product/material/info", { id }, options),
         list: (query: Omit<ProductMaterialPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<ProductMaterial[]>("POST", "/admin/product/material/list", query, options),
         page: (query: ProductMaterialPageQuery = {}, options?: CallOptions) => call<Page<ProductMaterial>>("POST", "/admin/product/material/page", query, options),
+        update: (input: ProductMaterialUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/product/material/update", input, options),
       },
       spec: {
         add: (input: ProductSpecAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/product/spec/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/product/spec/delete", { ids }, options),
-        update: (input: ProductSpecUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/product/spec/update", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/product/spec/delete", { ids }, options),
+        export: (query: ProductSpecPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/product/spec/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/product/spec/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<ProductSpec>("GET", "/admin/product/spec/info", { id }, options),
         list: (query: Omit<ProductSpecPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<ProductSpec[]>("POST", "/admin/product/spec/list", query, options),
         page: (query: ProductSpecPageQuery = {}, options?: CallOptions) => call<Page<ProductSpec>>("POST", "/admin/product/spec/page", query, options),
+        update: (input: ProductSpecUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/product/spec/update", input, options),
       },
     },
     recycle: {
       data: {
+        export: (query: RecycleDataPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/recycle/data/export", query, options),
         info: (id: number, options?: CallOptions) => call<RecycleData>("GET", "/admin/recycle/data/info", { id }, options),
         page: (query: RecycleDataPageQuery = {}, options?: CallOptions) => call<Page<RecycleData>>("POST", "/admin/recycle/data/page", query, options),
-        restore: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/recycle/data/restore", body, options),
+        restore: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/recycle/data/restore", input, options),
       },
     },
     space: {
       info: {
         add: (input: SpaceInfoAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/space/info/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/space/info/delete", { ids }, options),
-        update: (input: SpaceInfoUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/space/info/update", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/space/info/delete", { ids }, options),
+        export: (query: SpaceInfoPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/space/info/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/space/info/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<SpaceInfo>("GET", "/admin/space/info/info", { id }, options),
         list: (query: Omit<SpaceInfoPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<SpaceInfo[]>("POST", "/admin/space/info/list", query, options),
         page: (query: SpaceInfoPageQuery = {}, options?: CallOptions) => call<Page<SpaceInfo>>("POST", "/admin/space/info/page", query, options),
-        references: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/space/info/references", body, options),
+        references: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/space/info/references", input, options),
+        update: (input: SpaceInfoUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/space/info/update", input, options),
       },
       type: {
         add: (input: SpaceTypeAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/space/type/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/space/type/delete", { ids }, options),
-        update: (input: SpaceTypeUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/space/type/update", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/space/type/delete", { ids }, options),
+        export: (query: SpaceTypePageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/space/type/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/space/type/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<SpaceType>("GET", "/admin/space/type/info", { id }, options),
         list: (query: Omit<SpaceTypePageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<SpaceType[]>("POST", "/admin/space/type/list", query, options),
         page: (query: SpaceTypePageQuery = {}, options?: CallOptions) => call<Page<SpaceType>>("POST", "/admin/space/type/page", query, options),
+        update: (input: SpaceTypeUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/space/type/update", input, options),
       },
     },
     task: {
       info: {
         add: (input: TaskInfoAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/task/info/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/task/info/delete", { ids }, options),
-        update: (input: TaskInfoUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/task/info/update", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/task/info/delete", { ids }, options),
+        export: (query: TaskInfoPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/task/info/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/task/info/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<TaskInfo>("GET", "/admin/task/info/info", { id }, options),
+        log: <T = unknown>(input: QueryParams = {}, options?: CallOptions) => call<T>("GET", "/admin/task/info/log", input, options),
+        once: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/task/info/once", input, options),
         page: (query: TaskInfoPageQuery = {}, options?: CallOptions) => call<Page<TaskInfo>>("POST", "/admin/task/info/page", query, options),
-        once: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/task/info/once", body, options),
-        stop: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/task/info/stop", body, options),
-        start: <T = unknown>(body: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/task/info/start", body, options),
-        log: <T = unknown>(params: QueryParams = {}, options?: CallOptions) => call<T>("GET", "/admin/task/info/log", params, options),
-      },
-      log: {
-
+        start: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/task/info/start", input, options),
+        stop: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/task/info/stop", input, options),
+        update: (input: TaskInfoUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/task/info/update", input, options),
       },
     },
     user: {
       address: {
         add: (input: UserAddressAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/user/address/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/user/address/delete", { ids }, options),
-        update: (input: UserAddressUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/user/address/update", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/user/address/delete", { ids }, options),
+        export: (query: UserAddressPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/user/address/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/user/address/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<UserAddress>("GET", "/admin/user/address/info", { id }, options),
         list: (query: Omit<UserAddressPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<UserAddress[]>("POST", "/admin/user/address/list", query, options),
         page: (query: UserAddressPageQuery = {}, options?: CallOptions) => call<Page<UserAddress>>("POST", "/admin/user/address/page", query, options),
+        update: (input: UserAddressUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/user/address/update", input, options),
       },
       info: {
         add: (input: UserInfoAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/user/info/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/user/info/delete", { ids }, options),
-        update: (input: UserInfoUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/user/info/update", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/user/info/delete", { ids }, options),
+        export: (query: UserInfoPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/user/info/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/user/info/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<UserInfo>("GET", "/admin/user/info/info", { id }, options),
         list: (query: Omit<UserInfoPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<UserInfo[]>("POST", "/admin/user/info/list", query, options),
         page: (query: UserInfoPageQuery = {}, options?: CallOptions) => call<Page<UserInfo>>("POST", "/admin/user/info/page", query, options),
-        personAmount: <T = unknown>(params: QueryParams = {}, options?: CallOptions) => call<T>("GET", "/admin/user/info/personAmount", params, options),
+        update: (input: UserInfoUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/user/info/update", input, options),
       },
       level: {
         add: (input: UserLevelAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/user/level/add", input, options),
-        delete: (ids: number[], options?: CallOptions) => call<unknown>("POST", "/admin/user/level/delete", { ids }, options),
-        update: (input: UserLevelUpdateInput, options?: CallOptions) => call<unknown>("POST", "/admin/user/level/update", input, options),
+        delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/user/level/delete", { ids }, options),
+        export: (query: UserLevelPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/user/level/export", query, options),
+        import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/user/level/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<UserLevel>("GET", "/admin/user/level/info", { id }, options),
         list: (query: Omit<UserLevelPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<UserLevel[]>("POST", "/admin/user/level/list", query, options),
         page: (query: UserLevelPageQuery = {}, options?: CallOptions) => call<Page<UserLevel>>("POST", "/admin/user/level/page", query, options),
+        update: (input: UserLevelUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/user/level/update", input, options),
       },
     },
   };

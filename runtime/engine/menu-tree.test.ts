@@ -11,6 +11,9 @@ const row = (r: Partial<MenuRow> & Pick<MenuRow, 'id' | 'type'>): MenuRow => ({
   viewPath: null,
   keepAlive: true,
   isShow: true,
+  nameKey: null,
+  createTime: '2024-01-01 00:00:00',
+  updateTime: '2024-01-01 00:00:00',
   ...r,
 });
 

@@ -1,23 +1,9 @@
+import type { PermMenu } from './client.generated';
 /** The sidebar tree built from permmenu rows: pure, so it is tested without a browser. */
-/** A row of GET /admin/base/comm/permmenu (PROTOCOL §4.3). */
-export type MenuRow = {
-  id: number;
-  parentId: number | null;
-  name: string;
-  router: string | null;
-  perms: string | null;
-  /** 0 directory, 1 page, 2 permission button. */
-  type: 0 | 1 | 2;
-  icon: string | null;
-  orderNum: number;
-  viewPath: string | null;
-  keepAlive: boolean;
-  isShow: boolean;
-  /** What the name is translated by (dir:…, page:…, entity:…, button:…); absent on rows an admin named. */
-  nameKey?: string | null;
-};
-
-export type PermMenu = { perms: string[]; menus: MenuRow[] };
+/** What GET /admin/base/comm/permmenu returns, typed by the server's declaration (PROTOCOL §4.3). */
+export type { PermMenu };
+/** A row of permmenu: a menu record (type 0 directory, 1 page, 2 permission button). */
+export type MenuRow = PermMenu['menus'][number];
 
 /** A directory or page of the sidebar with its route path. */
 export type MenuNode = MenuRow & { path: string; children: MenuNode[] };

@@ -1,3 +1,4 @@
+import type { Tokens } from './client.generated';
 import { useSyncExternalStore } from 'react';
 
 /** A signed-in session as kept in localStorage: times are absolute epoch milliseconds. */
@@ -8,8 +9,8 @@ export type Session = {
   refreshExpire: number;
 };
 
-/** What login and refreshToken return: lifetimes in seconds. */
-export type TokenReply = { token: string; expire: number; refreshToken: string; refreshExpire: number };
+/** What login and refreshToken return (lifetimes in seconds), as the server declares it. */
+export type TokenReply = Tokens;
 
 const KEY = 'joinery.session';
 /** A token with less than this much life left counts as expired (SPEC §9). */

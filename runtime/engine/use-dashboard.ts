@@ -2,50 +2,15 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { request } from './request';
 import { usePermission } from './permission';
+import type { DashboardData, Figure, SeriesPoint } from './client.generated';
 
 export const CHART_PATH = '/admin/base/comm/chart';
 export const CHART_PERMISSION = 'base:comm:chart';
 export const PERIODS = ['today', 'week', 'month', 'year', 'fullYear'] as const;
 export type Period = (typeof PERIODS)[number];
 
-/**
- * A figure of the dashboard: today so far, yesterday (whole and up to this time), the last 7 days and the 7 before (whole and
- * up to this time), and the changes (ratios of like with like; null = nothing to compare with).
- */
-export type Figure = {
-  total?: number;
-  today: number;
-  yesterday: number;
-  yesterdaySoFar: number;
-  week: number;
-  lastWeek: number;
-  lastWeekSoFar: number;
-  dayOnDay: number | null;
-  weekOnWeek: number | null;
-};
-export type SeriesPoint = { label: string; amount: number; orders: number };
-export type DashboardData = {
-  day: string;
-  /** The server's time of day the figures were read at ('HH:mm:ss'). */
-  time: string;
-  sales: Figure;
-  payments: Figure;
-  views: Figure;
-  visitors: Figure;
-  users: Figure;
-  conversion: { today: number | null; yesterday: number | null; dayOnDay: number | null };
-  categoryShare: { categoryId: number | null; name: string | null; sales: number; share: number }[];
-  hotProducts: {
-    rank: number;
-    id: number;
-    name: string;
-    pic: string | null;
-    price: number;
-    sales: number;
-    categoryName: string | null;
-  }[];
-  series: { period: Period; points: SeriesPoint[] };
-};
+/** The figures GET /admin/base/comm/chart returns, as the server declares them (chart-schema.ts). */
+export type { DashboardData, Figure, SeriesPoint };
 
 /** The dashboard's figures for the chosen chart period, refreshed every minute; `allowed` is false without base:comm:chart. */
 export function useDashboard() {

@@ -1,18 +1,10 @@
 import useSWR, { type KeyedMutator } from 'swr';
 import { request } from '../engine/request';
 import { useSession, userKey } from '../engine/session';
+import type { BaseSysUser } from '../engine/client.generated';
 
-/** The signed-in admin as GET /admin/base/comm/person returns it (password fields are never sent). */
-export type Person = {
-  id: number;
-  username: string;
-  name?: string | null;
-  nickName?: string | null;
-  headImg?: string | null;
-  phone?: string | null;
-  email?: string | null;
-  departmentId?: number | null;
-};
+/** The signed-in admin as GET /admin/base/comm/person returns it: a user record (secret fields are never sent). */
+export type Person = BaseSysUser;
 
 export const PERSON_KEY = '/admin/base/comm/person';
 const STORE = userKey('person');

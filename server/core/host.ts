@@ -7,7 +7,7 @@ import { HookRegistry } from './crud/entity-hooks.js';
 import type { AuthService } from './auth/auth-service.js';
 import type { LoginThrottle } from './auth/login-throttle.js';
 import { ActionRegistry, entityRoutes } from './http/dispatcher.js';
-import type { Access, ActionInput, DeclaredRoute } from './http/route-types.js';
+import type { Access, ActionInput, DeclaredRoute, RouteSchema } from './http/route-types.js';
 import { ok } from './http/envelope.js';
 import { asRow } from './db/row.js';
 import { TaskHandlerRegistry } from './tasks/task-handler-registry.js';
@@ -71,8 +71,16 @@ export class Host {
     handler: RouteHandler;
     bodyLimit?: number;
     opLog?: boolean;
+    /** Body and reply (route-schema.ts): for the OpenAPI document and the generated client; not enforced here. */
+    schema?: RouteSchema;
   }): void {
-    this.declared.push({ method: def.method, url: def.url, access: def.access, summary: def.summary });
+    this.declared.push({
+      method: def.method,
+      url: def.url,
+      access: def.access,
+      summary: def.summary,
+      ...(def.schema ? { schema: def.schema } : {}),
+    });
     this.app.route({
       method: def.method.toUpperCase() as 'GET' | 'POST',
       url: def.url,
@@ -96,11 +104,15 @@ export class Host {
   listRoutes(): DeclaredRoute[] {
     return [
       ...this.declared,
-      ...this.registry
-        .all()
-        .flatMap((e) =>
-          entityRoutes(e, this.actions).map(({ method, url, access, summary }) => ({ method, url, access, summary })),
-        ),
+      ...this.registry.all().flatMap((e) =>
+        entityRoutes(e, this.actions).map(({ method, url, access, summary, schema }) => ({
+          method,
+          url,
+          access,
+          summary,
+          ...(schema ? { schema } : {}),
+        })),
+      ),
     ];
   }
 }

@@ -18,14 +18,8 @@ export type Source = (typeof SOURCES)[number];
 export type Issue = { path: string; message: string };
 export type Row = Record<string, unknown>;
 
-/** GET /admin/base/coding/options. */
-export type CodingOptions = {
-  llm: boolean;
-  canApply: boolean;
-  parents: { key: string; name: Label; depth: number }[];
-  modules: string[];
-  stored: { prefix: string; title: Label }[];
-};
+/** GET /admin/base/coding/options, as the server declares it (coding-schemas.ts). */
+export type { CodingOptions } from '../../engine/client.generated';
 
 /** POST /admin/base/coding/draft. */
 export type DraftReply = { proposal: Proposal; replacing: boolean; preview: EpsEntry; rows?: Row[] };

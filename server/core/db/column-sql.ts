@@ -4,31 +4,34 @@ import type { DialectName } from './database.js';
 
 /** The SQL type of a field on a dialect. Times are stored as 'YYYY-MM-DD HH:mm:ss' text everywhere, booleans as 0/1, JSON as text. */
 export function columnSqlType(field: Field, dialect: DialectName): RawBuilder<unknown> {
+  return sql.raw(columnTypeText(field, dialect));
+}
+
+/** The SQL type of a field on a dialect, as text (migration proposals print it). */
+export function columnTypeText(field: Field, dialect: DialectName): string {
   const longText = dialect === 'mysql' ? 'longtext' : 'text';
   switch (field.columnType) {
     // Secret fields store a derived value (a password hash), longer than what the client may send.
     case 'varchar':
-      return sql.raw(
-        `varchar(${field.secret ? Math.max(255, field.schema.maxLength ?? 0) : (field.schema.maxLength ?? 255)})`,
-      );
+      return `varchar(${field.secret ? Math.max(255, field.schema.maxLength ?? 0) : (field.schema.maxLength ?? 255)})`;
     case 'text':
     case 'json':
-      return sql.raw(longText);
+      return longText;
     case 'int':
-      return sql.raw('integer');
+      return 'integer';
     case 'bigint':
-      return sql.raw('bigint');
+      return 'bigint';
     case 'tinyint':
     case 'boolean':
-      return sql.raw('smallint');
+      return 'smallint';
     case 'decimal': {
       const x = field.schema['x-column'];
-      return sql.raw(`decimal(${x?.precision ?? 12},${x?.scale ?? 2})`);
+      return `decimal(${x?.precision ?? 12},${x?.scale ?? 2})`;
     }
     case 'datetime':
-      return sql.raw('varchar(19)');
+      return 'varchar(19)';
     case 'date':
-      return sql.raw('varchar(10)');
+      return 'varchar(10)';
   }
 }
 

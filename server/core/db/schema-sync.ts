@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Entity, Field } from '../registry/entity-types.js';
-import type { Database } from './database.js';
-import { columnSqlType, dbNullable, typeClass } from './column-sql.js';
+import type { Database, DialectName } from './database.js';
+import { columnSqlType, columnTypeText, dbNullable, typeClass } from './column-sql.js';
 import { encodeValue } from './row-codec.js';
 import { ensureKeywordIndex } from './keyword-index.js';
 import { ensureRowCount } from './row-count.js';
@@ -156,7 +156,34 @@ async function readTables(database: Database): Promise<Map<string, TableInfo>> {
   );
 }
 
-function planTable(entity: Entity, existing: TableInfo | undefined): TablePlan {
+/** An identifier as the dialect quotes it. */
+const quote = (dialect: DialectName, name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+
+/**
+ * The statements that change a column's type, as the dialect can run them. SQLite has no ALTER COLUMN: the column is
+ * renamed, added again with the new type, filled with the converted values and the old one dropped (SQLite 3.35+;
+ * an index on the column must be dropped first).
+ */
+function changeTypeSql(dialect: DialectName, table: string, field: Field): string[] {
+  const t = quote(dialect, table);
+  const c = quote(dialect, field.name);
+  const type = columnTypeText(field, dialect);
+  const notNull = dbNullable(field) ? '' : ' NOT NULL';
+  if (dialect === 'postgres')
+    return [`ALTER TABLE ${t} ALTER COLUMN ${c} TYPE ${type} USING ${c}::${type}; -- check the conversion first`];
+  if (dialect === 'mysql')
+    return [`ALTER TABLE ${t} MODIFY COLUMN ${c} ${type}${notNull}; -- check the conversion first`];
+  const old = quote(dialect, `${field.name}_old`);
+  return [
+    "-- SQLite cannot change a column's type: copy it into a new column (drop an index on it first)",
+    `ALTER TABLE ${t} RENAME COLUMN ${c} TO ${old};`,
+    `ALTER TABLE ${t} ADD COLUMN ${c} ${type};`,
+    `UPDATE ${t} SET ${c} = CAST(${old} AS ${type});`,
+    `ALTER TABLE ${t} DROP COLUMN ${old};`,
+  ];
+}
+
+function planTable(entity: Entity, existing: TableInfo | undefined, dialect: DialectName): TablePlan {
   if (!existing) return { entity, create: true, addColumns: [], problems: [], statements: [] };
   const problems: string[] = [];
   const statements: string[] = [];
@@ -167,13 +194,13 @@ function planTable(entity: Entity, existing: TableInfo | undefined): TablePlan {
       problems.push(
         `column "${field.name}" is ${col.dataType} in the database but the schema makes it ${field.columnType}`,
       );
-      statements.push(`-- ALTER TABLE ${entity.table} ALTER COLUMN ${field.name} …; convert existing values first`);
+      statements.push(...changeTypeSql(dialect, entity.table, field));
     }
   }
   for (const col of existing.columns) {
     if (!entity.fieldMap.has(col.name)) {
       problems.push(`column "${col.name}" exists in the database but not in the schema (dropping it would lose data)`);
-      statements.push(`ALTER TABLE ${entity.table} DROP COLUMN ${col.name};`);
+      statements.push(`ALTER TABLE ${quote(dialect, entity.table)} DROP COLUMN ${quote(dialect, col.name)};`);
     }
   }
   const addColumns = entity.fields.filter((f) => !f.virtual && !have.has(f.name)).map((f) => f.name);
@@ -183,7 +210,7 @@ function planTable(entity: Entity, existing: TableInfo | undefined): TablePlan {
 /** What the next start would change in this database, without changing anything (`joinery check`). */
 export async function planSchemaSync(database: Database, entities: Entity[]): Promise<TablePlan[]> {
   const tables = await readTables(database);
-  return entities.map((e) => planTable(e, tables.get(e.table)));
+  return entities.map((e) => planTable(e, tables.get(e.table), database.dialect));
 }
 
 /** Brings the database in line with the entities: creates tables, columns and indexes; refuses destructive changes. */
@@ -195,7 +222,7 @@ export async function syncSchema(
   const tables = await readTables(database);
   let mysqlOptions: string | undefined;
   for (const entity of entities) {
-    const plan = planTable(entity, tables.get(entity.table));
+    const plan = planTable(entity, tables.get(entity.table), database.dialect);
     if (plan.create) {
       if (database.dialect === 'mysql') mysqlOptions ??= await mysqlTableOptions(database);
       await createTable(database, entity, mysqlOptions);

@@ -47,6 +47,8 @@ export function fileRoutes(entity: Entity): (DeclaredRoute & { entity: Entity; n
       url: `${base}/export`,
       access: permissionOf(entity.prefix, listing),
       summary: '导出',
+      // A CSV or XLSX file, not an envelope; the body is the page query with `format` and `columns`.
+      schema: { raw: 'text/csv' },
     });
   if (entity.api.includes('add') && !own.has('import'))
     out.push({
@@ -56,6 +58,7 @@ export function fileRoutes(entity: Entity): (DeclaredRoute & { entity: Entity; n
       url: `${base}/import`,
       access: permissionOf(entity.prefix, 'add'),
       summary: '导入',
+      schema: { multipart: true },
     });
   return out;
 }

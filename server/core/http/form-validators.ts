@@ -10,6 +10,7 @@ import { appError, CODE, E, issue } from '../errors.js';
 import { IMMUTABLE, sendBuilt, type BuiltFile } from './built-ui.js';
 import type { DeclaredRoute } from './route-types.js';
 import { linearRegExp } from '../registry/schema-validator.js';
+import { obj, str } from './route-schema.js';
 
 /**
  * The console's form validators without eval (so its CSP needs no 'unsafe-eval'): the page posts the JSON Schema of a
@@ -142,7 +143,13 @@ export function registerFormValidators(app: FastifyInstance, dataDir: string, de
   const store: Store = { dir: path.join(dataDir, 'form-validators'), memory: new Map() };
   fs.mkdirSync(store.dir, { recursive: true });
   // Listed with the other hand-written API routes (eps, OpenAPI, the permission matrix), though it replies itself.
-  declared.push({ method: 'post', url: COMM_URL, access: 'login', summary: '表单校验代码' });
+  declared.push({
+    method: 'post',
+    url: COMM_URL,
+    access: 'login',
+    summary: '表单校验代码',
+    schema: { body: obj({ schema: { type: 'object' } }), reply: obj({ url: str }) },
+  });
 
   app.route({
     method: 'POST',

@@ -21,8 +21,34 @@ export type ActionInput = {
 /** A module's handler for an action; its return value becomes the envelope's data. */
 export type ActionHandler = (ctx: OpContext, input: ActionInput) => Promise<unknown> | unknown;
 
-/** A hand-written route as eps lists it. */
-export type DeclaredRoute = { method: 'get' | 'post'; url: string; access: Access; summary: string };
+/** A JSON Schema (2020-12, as OpenAPI 3.1 takes it). */
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * What a route takes and answers, declared once next to its handler (route-schema.ts has the helpers and says how
+ * the OpenAPI document, the generated client and the console's reply types are made from it).
+ */
+export type RouteSchema = {
+  /** POST: the JSON body (or, with `multipart`, the form fields). */
+  body?: JsonSchema;
+  /** GET: the query parameters, an object schema of scalar properties. */
+  query?: JsonSchema;
+  /** The envelope's `data`; with `raw`, the reply itself. */
+  reply?: JsonSchema;
+  /** The reply is not enveloped: its content type (a file, an HTML page, the OpenAPI document). */
+  raw?: string;
+  /** The body is multipart/form-data (files). */
+  multipart?: boolean;
+};
+
+/** A route as eps and the OpenAPI document list it. */
+export type DeclaredRoute = {
+  method: 'get' | 'post';
+  url: string;
+  access: Access;
+  summary: string;
+  schema?: RouteSchema;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from '../../core/auth/password.js';
 import { loadMenus } from '../../core/auth/access-rights.js';
 import { registerUploadRoutes } from './upload.js';
 import { limitsOf } from '../../core/limits.js';
+import { BASE_ROUTES as R } from './base-route-schemas.js';
 
 const COMM = '/admin/base/comm';
 const USER = 'base/sys/user';
@@ -75,6 +76,7 @@ export function registerCommRoutes(host: Host): void {
     url: `${COMM}/person`,
     access: 'login',
     summary: '个人信息',
+    schema: R.person,
     handler: (ctx) => person(host, ctx),
   });
   host.route({
@@ -82,6 +84,7 @@ export function registerCommRoutes(host: Host): void {
     url: `${COMM}/personUpdate`,
     access: 'login',
     summary: '修改个人信息',
+    schema: R.personUpdate,
     bodyLimit: small,
     handler: (ctx, i) => personUpdate(host, ctx, i.body),
   });
@@ -90,6 +93,7 @@ export function registerCommRoutes(host: Host): void {
     url: `${COMM}/permmenu`,
     access: 'login',
     summary: '权限与菜单',
+    schema: R.permmenu,
     handler: (ctx) => permmenu(host, ctx),
   });
   host.route({
@@ -97,11 +101,19 @@ export function registerCommRoutes(host: Host): void {
     url: `${COMM}/logout`,
     access: 'login',
     summary: '退出',
+    schema: R.logout,
     bodyLimit: small,
     handler: async (ctx) => {
       await host.auth.revokeUser(me(ctx).id);
     },
   });
-  host.route({ method: 'get', url: `${COMM}/program`, access: 'public', summary: '编程', handler: () => 'Node' });
+  host.route({
+    method: 'get',
+    url: `${COMM}/program`,
+    access: 'public',
+    summary: '编程',
+    schema: R.program,
+    handler: () => 'Node',
+  });
   registerUploadRoutes(host);
 }

@@ -10,6 +10,7 @@ import { generateOpenApi } from '../../../codegen/generate-openapi.js';
 import { paramHtml } from './sys-param.js';
 import { sandboxReply } from '../../core/http/security-headers.js';
 import { limitsOf } from '../../core/limits.js';
+import { BASE_ROUTES as R } from './base-route-schemas.js';
 
 const OPEN = '/admin/base/open';
 
@@ -85,6 +86,7 @@ export function registerOpenRoutes(host: Host): void {
     url: `${OPEN}/captcha`,
     access: 'public',
     summary: '验证码',
+    schema: R.captcha,
     handler: (_c, i) => createCaptcha(host, i.query, i.request.ip),
   });
   host.route({
@@ -92,6 +94,7 @@ export function registerOpenRoutes(host: Host): void {
     url: `${OPEN}/login`,
     access: 'public',
     summary: '登录',
+    schema: R.login,
     bodyLimit: small,
     handler: (_c, i) => login(host, i.body, i.request.ip),
   });
@@ -101,6 +104,7 @@ export function registerOpenRoutes(host: Host): void {
     url: `${OPEN}/refreshToken`,
     access: 'public',
     summary: '刷新token',
+    schema: R.refreshGet,
     handler: (_c, i) => refresh(i.query.refreshToken),
   });
   host.route({
@@ -108,6 +112,7 @@ export function registerOpenRoutes(host: Host): void {
     url: `${OPEN}/refreshToken`,
     access: 'public',
     summary: '刷新token',
+    schema: R.refreshPost,
     bodyLimit: small,
     handler: (_c, i) => refresh(i.body.refreshToken ?? i.query.refreshToken),
   });
@@ -116,6 +121,7 @@ export function registerOpenRoutes(host: Host): void {
     url: `${OPEN}/eps`,
     access: 'public',
     summary: '实体信息与路径',
+    schema: R.eps,
     handler: (_c, i) => buildEps(host, i.request.user),
   });
   host.route({
@@ -123,6 +129,7 @@ export function registerOpenRoutes(host: Host): void {
     url: `${OPEN}/openapi`,
     access: 'public',
     summary: 'OpenAPI 文档',
+    schema: R.openapi,
     // The same document as `joinery openapi`, from the live registry (entities made on this server included), listing
     // what eps lists to this caller: public routes to anyone, the rest by permission.
     handler: (_c, i) => {
@@ -144,6 +151,7 @@ export function registerOpenRoutes(host: Host): void {
     url: `${OPEN}/html`,
     access: 'public',
     summary: '获得网页内容的参数值',
+    schema: R.html,
     // Admin-authored HTML on our origin: served sandboxed, so none of it can run script next to the session.
     handler: async (ctx, i) =>
       sandboxReply(i.reply)

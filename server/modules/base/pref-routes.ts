@@ -5,6 +5,7 @@ import type { OpContext } from '../../core/crud/context.js';
 import { decodeRow } from '../../core/db/row-codec.js';
 import { nowText } from '../../core/db/time.js';
 import { limitsOf, sizeText as kb } from '../../core/limits.js';
+import { BASE_ROUTES as R } from './base-route-schemas.js';
 
 const TABLE = 'base_sys_pref';
 const KEY = /^[A-Za-z0-9_./:-]{1,200}$/;
@@ -29,6 +30,7 @@ export function registerPrefRoutes(host: Host): void {
     url: '/admin/base/comm/pref',
     access: 'login',
     summary: '读取偏好',
+    schema: R.prefGet,
     handler: async (ctx, { query }) => {
       const row = await ctx.db
         .selectFrom(TABLE)
@@ -44,6 +46,7 @@ export function registerPrefRoutes(host: Host): void {
     url: '/admin/base/comm/pref',
     access: 'login',
     summary: '保存偏好',
+    schema: R.prefPost,
     // The largest value, its key and the JSON around them.
     bodyLimit: maxValue + 1024,
     handler: async (ctx, { body }) => {

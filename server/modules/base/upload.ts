@@ -17,6 +17,7 @@ import { allowedKinds, contentFits, kindOfExtension, SNIFF_BYTES } from '../../c
 import { pictureFacts, type PictureFacts } from '../../core/storage/thumbnails.js';
 import { BoundedPool, headerSize, tooManyPixels } from '../../core/storage/picture-limits.js';
 import { nowText } from '../../core/db/time.js';
+import { BASE_ROUTES as R } from './base-route-schemas.js';
 
 const COMM = '/admin/base/comm';
 const SPACE_INFO = 'space/info';
@@ -407,6 +408,7 @@ export function registerUploadRoutes(
     url: `${COMM}/uploadMode`,
     access: 'login',
     summary: '文件上传模式',
+    schema: R.uploadMode,
     handler: () => ({
       mode: 'local',
       type: storage.type,
@@ -422,6 +424,7 @@ export function registerUploadRoutes(
     url: `${COMM}/upload`,
     access: 'login',
     summary: '文件上传',
+    schema: R.upload,
     // Files come as multipart, read by upload() with its own limits; a JSON body here is a few bytes at most.
     bodyLimit: limits.bodySmallMaxBytes,
     handler: (ctx, input) => upload(host, storage, pictures, ctx, input.request),

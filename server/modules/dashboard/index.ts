@@ -3,6 +3,7 @@ import { dashboardFigures } from './dashboard-figures.js';
 import { installVisitTables, recordVisit } from './visit-counter.js';
 import { installSalesRollup, rebuildSalesRollup, ROLLUP_TABLE } from './sales-rollup.js';
 import type { Database } from '../../core/db/database.js';
+import { DASHBOARD_ROUTES } from './chart-schema.js';
 
 /**
  * The dashboard: GET /admin/base/comm/chart (every figure of the home page; permission base:comm:chart, a button of
@@ -15,6 +16,7 @@ export function registerDashboardModule(host: Host): void {
     url: '/admin/base/comm/chart',
     access: 'base:comm:chart',
     summary: '首页图表',
+    schema: DASHBOARD_ROUTES.chart,
     handler: (ctx, i) => dashboardFigures(ctx, i.query, now()),
   });
   // The daily sales table is kept by triggers; this task handler recomputes it from the orders (after a bulk import
@@ -40,6 +42,7 @@ export function registerDashboardModule(host: Host): void {
     url: '/admin/base/open/visit',
     access: 'public',
     summary: '访问上报',
+    schema: DASHBOARD_ROUTES.visit,
     bodyLimit: 1024,
     opLog: false,
     handler: (_c, i) => recordVisit(host, i.body, i.request.ip, now()),

@@ -19,6 +19,7 @@ import {
   type PluginPackage,
 } from './plugin-package.js';
 import { PluginManager, PLUGIN_PREFIX, PLUGIN_TABLE } from './plugin-manager.js';
+import { BASE_ROUTES } from '../base/base-route-schemas.js';
 
 const superOnly = (ctx: OpContext) => {
   if (!ctx.user?.isSuper) throw forbidden();
@@ -173,6 +174,7 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
     url: '/admin/base/comm/plugins',
     access: 'login',
     summary: '内置插件状态',
+    schema: BASE_ROUTES.plugins,
     handler: () => builtinStates(host),
   });
 

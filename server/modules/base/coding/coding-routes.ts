@@ -13,6 +13,7 @@ import { allApiEntries, epsEntry } from '../eps.js';
 import { asBadRequest, checkAgainstServer, proposalOfRequest, schemaOfProposal } from './entity-proposal.js';
 import { applyEntitySchema, requireSuper } from './apply-entity.js';
 import { removeEntity } from '../../../core/registry/remove-entity.js';
+import { CODING_ROUTES } from './coding-schemas.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -73,6 +74,7 @@ export function registerCodingRoutes(host: Host): void {
     url: '/admin/base/coding/getModuleTree',
     access: 'base:coding:getModuleTree',
     summary: '模块结构',
+    schema: CODING_ROUTES.getModuleTree,
     // Where each entity's schema lives or would be exported to, built-in and stored alike.
     handler: () =>
       host.registry
@@ -86,6 +88,7 @@ export function registerCodingRoutes(host: Host): void {
     url: '/admin/base/coding/draft',
     access: 'base:coding:draft',
     summary: '草拟实体',
+    schema: CODING_ROUTES.draft,
     handler: async (_ctx, { rawBody }) => {
       const proposal = await proposalOfRequest(rawBody);
       const schema = schemaOfProposal(proposal);
@@ -113,6 +116,7 @@ export function registerCodingRoutes(host: Host): void {
     url: '/admin/base/coding/options',
     access: 'base:coding:draft',
     summary: '编码选项',
+    schema: CODING_ROUTES.options,
     // What the AI-code page offers: whether a sentence can be drafted, where a page may go, what may be evolved.
     handler: (ctx) => {
       const parents: { key: string; name: unknown; depth: number }[] = [];
@@ -141,6 +145,7 @@ export function registerCodingRoutes(host: Host): void {
     url: '/admin/base/coding/schema',
     access: 'base:coding:draft',
     summary: '实体结构',
+    schema: CODING_ROUTES.schema,
     // An entity's schema document as `schemas/<prefix>.json` holds it: the AI page's export and `joinery pull`.
     handler: (_ctx, { query }) => {
       const prefix = typeof query.prefix === 'string' ? query.prefix : '';
@@ -155,6 +160,7 @@ export function registerCodingRoutes(host: Host): void {
     url: '/admin/base/coding/proposal',
     access: 'base:coding:draft',
     summary: '实体草案',
+    schema: CODING_ROUTES.proposal,
     // A stored entity as the proposal it was made from, to be evolved on the same form; built-in entities live in files.
     handler: (_ctx, { query }) => {
       const prefix = typeof query.prefix === 'string' ? query.prefix : '';
@@ -170,6 +176,7 @@ export function registerCodingRoutes(host: Host): void {
     url: '/admin/base/coding/createCode',
     access: 'base:coding:createCode',
     summary: '创建代码',
+    schema: CODING_ROUTES.createCode,
     bodyLimit: 2 * 1024 * 1024,
     handler: async (ctx, { rawBody }) => {
       requireSuper(ctx);
@@ -191,6 +198,7 @@ export function registerCodingRoutes(host: Host): void {
     url: '/admin/base/coding/remove',
     access: 'base:coding:createCode',
     summary: '删除实体',
+    schema: CODING_ROUTES.remove,
     // Removing what apply made: super admins only, records (after an explicit confirm) and schema to the recycle bin.
     handler: async (ctx, { body }) => {
       requireSuper(ctx);

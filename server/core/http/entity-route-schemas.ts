@@ -1,0 +1,44 @@
+import { anyValue, arrayOf, bool, int, named, obj, str } from './route-schema.js';
+
+/*
+ * The bodies and replies of routes every entity shares beyond its own fields (route-schema.ts): extra actions,
+ * export and import. The generic actions' bodies and records come from each entity's schema
+ * (codegen/generate-openapi.ts).
+ */
+
+/** The body of an extra action: the records it applies to, an optional remark, and what else the action takes. */
+export const ACTION_BODY = named('ActionBody', {
+  ...obj({ 'ids?': arrayOf(int), 'remark?': str }),
+  additionalProperties: true,
+});
+
+/** export: the page query's filters and order, and the file's format and columns. */
+export const EXPORT_OPTIONS = obj({ 'format?': { enum: ['csv', 'xlsx'] }, 'columns?': arrayOf(str) });
+
+/** import (multipart/form-data): the CSV or XLSX file, and dryRun to only report. */
+export const IMPORT_BODY = obj({
+  file: { type: 'string', contentMediaType: 'application/octet-stream' },
+  'dryRun?': { enum: ['true', 'false'] },
+});
+
+/** What import did or, in a dry run, would do: counts, every error by row and column, the rows' changes. */
+export const IMPORT_REPORT = named(
+  'ImportReport',
+  obj({
+    dryRun: bool,
+    file: str,
+    total: int,
+    added: int,
+    updated: int,
+    skipped: int,
+    errors: arrayOf(obj({ row: int, column: str, 'field?': str, message: str })),
+    rows: arrayOf(
+      obj({
+        row: int,
+        action: { enum: ['add', 'update'] },
+        'id?': int,
+        'changes?': arrayOf(obj({ field: str, column: str, from: anyValue, to: anyValue })),
+      }),
+    ),
+  }),
+);
