@@ -10,7 +10,8 @@ import { menuDirs, type MenuDir } from '../../../core/registry/reconcile-menus.j
 import { storedOrigin } from '../../../core/registry/stored-entities.js';
 import { allApiEntries, epsEntry } from '../eps.js';
 import { asBadRequest, checkAgainstServer, proposalOfRequest, schemaOfProposal } from './entity-proposal.js';
-import { applyEntitySchema, requireSuper } from './apply-entity.js';
+import { applyEntitySchema, evolveRequestOf, requireSuper } from './apply-entity.js';
+import { registerEvolveRoutes } from './evolve-routes.js';
 import { removeEntity } from '../../../core/registry/remove-entity.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -198,8 +199,11 @@ export function registerCodingRoutes(host: Host): void {
         ]);
       // All are checked before any is applied.
       for (const schema of schemas) await checkAgainstServer(host, schema);
+      // A proposal evolves an entity made here only when the page says so (evolve: true); schema files always may.
+      const request = evolveRequestOf(rawBody);
+      if (!proposal) request.evolve = true;
       const applied: string[] = [];
-      for (const schema of schemas) applied.push((await applyEntitySchema(host, ctx, schema)).prefix);
+      for (const schema of schemas) applied.push((await applyEntitySchema(host, ctx, schema, request)).prefix);
       return { applied, skipped: codes.filter((c, i) => schemaOfCode(c, i) === undefined).map((c) => c.path) };
     },
   });
@@ -217,6 +221,8 @@ export function registerCodingRoutes(host: Host): void {
       return { removed: prefix, recycled: rows };
     },
   });
+
+  registerEvolveRoutes(host);
 
   // base/sys/menu/parse and create (PROTOCOL §7.5): the original AI-code page's calls, answered through the same path.
   host.actions.set('base/sys/menu', 'parse', async (_ctx, { rawBody }) => {

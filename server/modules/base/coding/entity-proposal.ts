@@ -3,6 +3,7 @@ import type { Entity } from '../../../core/registry/entity-types.js';
 import { badRequest, type FieldIssue } from '../../../core/errors.js';
 import { checkFits, prepareEntity } from '../../../core/registry/register-entity.js';
 import { assertTablesNotReserved } from '../../../core/registry/reserved-tables.js';
+import { columnLimitProblem, dialectLimitProblem } from '../../../core/db/dialect-limits.js';
 import { dirPath } from '../../../core/registry/reconcile-menus.js';
 import { storedOrigin } from '../../../core/registry/stored-entities.js';
 import {
@@ -40,7 +41,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export async function proposalOfRequest(body: unknown): Promise<Proposal> {
   if (!isObject(body))
     throw badRequest('The body must be an object', [{ path: '(body)', message: 'must be an object' }]);
-  const { from, sample, csv, entity, sentence, proposal, ...rest } = body;
+  // renames, choices and evolve say how to apply (apply-entity.ts), not what the entity is.
+  const { from, sample, csv, entity, sentence, proposal, renames: _r, choices: _c, evolve: _e, ...rest } = body;
   const place = rest as Omit<Proposal, 'fields'> & { fields?: unknown };
   try {
     let fields: ProposalField[] | unknown;
@@ -87,6 +89,9 @@ export async function proposalOfRequest(body: unknown): Promise<Proposal> {
   }
 }
 
+/** id, createTime, updateTime: the columns every entity table has besides its fields. */
+const SYSTEM_COLUMNS = 3;
+
 /** Checks what a schema needs from the running server: its dictionaries exist, its parent menu directory exists, it fits the registry. */
 export async function checkAgainstServer(
   host: Host,
@@ -96,6 +101,10 @@ export async function checkAgainstServer(
   const existing = host.registry.get(prefix);
   // A stored entity may be evolved (additive changes); a built-in one (a schema file) is never replaced from here.
   const replacing = existing !== undefined && existing.origin === storedOrigin(prefix);
+  // Counted before the schema is validated: a schema of 10,000 fields is refused at once, naming the limit.
+  const properties = isObject(schema.properties) ? Object.keys(schema.properties).length : 0;
+  const wide = columnLimitProblem(properties + SYSTEM_COLUMNS, host.database.dialect);
+  if (wide) throw badRequest(wide.texts, [{ path: 'fields', message: wide.texts.en }]);
   let entity: Entity;
   try {
     entity = prepareEntity({ schema, origin: storedOrigin(prefix) });
@@ -104,6 +113,8 @@ export async function checkAgainstServer(
   } catch (e) {
     throw asBadRequest(e);
   }
+  const limit = dialectLimitProblem(entity, host.database.dialect);
+  if (limit) throw badRequest(limit.texts, [{ path: 'fields', message: limit.texts.en }]);
   const parent = entity.menu?.parent;
   if (parent && !dirPath(parent))
     throw badRequest(`menu.parent: no menu directory has the key "${parent}"`, [
