@@ -98,7 +98,7 @@ export function registerCodingRoutes(host: Host): void {
     access: 'base:coding:draft',
     summary: '草拟实体',
     handler: async (_ctx, { rawBody }) => {
-      const proposal = await proposalOfRequest(rawBody);
+      const proposal = await proposalOfRequest(rawBody, host);
       const schema = schemaOfProposal(proposal);
       const { entity, replacing } = await checkAgainstServer(host, schema);
       // Records of a pasted sample, so the preview shows the list as it would look with them.
@@ -190,7 +190,7 @@ export function registerCodingRoutes(host: Host): void {
     handler: async (ctx, { rawBody }) => {
       requireSuper(ctx);
       const proposal =
-        isObject(rawBody) && (rawBody.proposal || rawBody.from) ? await proposalOfRequest(rawBody) : undefined;
+        isObject(rawBody) && (rawBody.proposal || rawBody.from) ? await proposalOfRequest(rawBody, host) : undefined;
       const codes = proposal ? [] : codesOf(rawBody);
       const schemas = proposal ? [schemaOfProposal(proposal)] : codes.map(schemaOfCode).filter((s) => s !== undefined);
       if (schemas.length === 0)
@@ -251,7 +251,7 @@ export function registerCodingRoutes(host: Host): void {
     const body = isObject(rawBody) ? rawBody : {};
     let schema: Record<string, unknown>;
     if (isObject(body.schema)) schema = body.schema;
-    else if (body.proposal || body.from) schema = schemaOfProposal(await proposalOfRequest(body));
+    else if (body.proposal || body.from) schema = schemaOfProposal(await proposalOfRequest(body, host));
     else {
       if (typeof body.module !== 'string')
         throw badRequest('module: required', [{ path: 'module', message: 'is required' }]);

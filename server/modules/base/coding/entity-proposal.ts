@@ -14,6 +14,7 @@ import {
   llmConfigFromEnv,
   parseTypeormEntity,
   proposalToSchema,
+  type LlmContext,
   type Proposal,
   type ProposalField,
 } from '../../../../codegen/proposal/index.js';
@@ -38,7 +39,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * The proposal a draft request describes, from one of the inputs: `fields` (the form), `sample` (a JSON record),
  * `csv` (header + rows), `entity` (TypeORM source) or `sentence` (only with an LLM configured).
  */
-export async function proposalOfRequest(body: unknown): Promise<Proposal> {
+export async function proposalOfRequest(body: unknown, host?: Host): Promise<Proposal> {
   if (!isObject(body))
     throw badRequest('The body must be an object', [{ path: '(body)', message: 'must be an object' }]);
   // renames, choices and evolve say how to apply (apply-entity.ts), not what the entity is.
@@ -53,10 +54,10 @@ export async function proposalOfRequest(body: unknown): Promise<Proposal> {
         fields = place.fields;
         break;
       case 'json':
-        fields = fieldsFromSample(String(sample ?? ''));
+        fields = await unusedDictKeys(host, fieldsFromSample(String(sample ?? '')));
         break;
       case 'csv':
-        fields = fieldsFromCsv(String(csv ?? ''));
+        fields = await unusedDictKeys(host, fieldsFromCsv(String(csv ?? '')));
         break;
       case 'entity': {
         const parsed = parseTypeormEntity(String(entity ?? ''), String(place.module ?? ''));
@@ -75,7 +76,13 @@ export async function proposalOfRequest(body: unknown): Promise<Proposal> {
                 'no language model is configured (JOINERY_LLM_URL, JOINERY_LLM_MODEL): use the form, a sample record or CSV',
             },
           ]);
-        fields = await draftFieldsFromSentence(String(sentence ?? ''), config);
+        fields = await draftFieldsFromSentence(
+          String(sentence ?? ''),
+          config,
+          'draft',
+          'draft',
+          host ? await llmContext(host) : undefined,
+        );
         break;
       }
       default:
@@ -91,6 +98,46 @@ export async function proposalOfRequest(body: unknown): Promise<Proposal> {
 
 /** id, createTime, updateTime: the columns every entity table has besides its fields. */
 const SYSTEM_COLUMNS = 3;
+
+/** The dictionary keys of the server. */
+async function dictKeys(host: Host): Promise<Set<string>> {
+  return new Set(
+    (await host.database.db.selectFrom('dict_type').select('key').execute()).map((r: { key: string }) => r.key),
+  );
+}
+
+/** A dictionary a sample suggests gets a key no dictionary has yet (colour → colour2), so the apply makes a new one. */
+async function unusedDictKeys(host: Host | undefined, fields: ProposalField[]): Promise<ProposalField[]> {
+  if (!host || !fields.some((f) => f.dictEntries)) return fields;
+  const taken = await dictKeys(host);
+  return fields.map((f) => {
+    if (!f.dict || !f.dictEntries) return f;
+    let key = f.dict;
+    for (let n = 2; taken.has(key); n++) key = `${f.dict}${n}`;
+    taken.add(key);
+    return { ...f, dict: key };
+  });
+}
+
+/** What the language model is told the server has: entities (to relate to) and dictionaries (to reuse). */
+async function llmContext(host: Host): Promise<LlmContext> {
+  const entities = host.registry
+    .all()
+    .filter((e) => e.api.includes('page') || e.api.includes('list'))
+    .map((e) => ({
+      prefix: e.prefix,
+      title: [...new Set([e.title['zh-cn'], e.title.en])].join(' / '),
+      fields: e.fields.filter((f) => !f.system && !f.secret && !f.virtual).map((f) => f.name),
+    }));
+  const types = await host.database.db.selectFrom('dict_type').select(['id', 'key', 'name']).execute();
+  const infos = await host.database.db.selectFrom('dict_info').select(['typeId', 'name', 'value']).execute();
+  const dicts = types.map((t) => ({
+    key: t.key,
+    name: t.name,
+    values: infos.filter((i) => Number(i.typeId) === Number(t.id)).map((i) => `${i.value ?? ''}=${i.name}`),
+  }));
+  return { entities, dicts };
+}
 
 /** Checks what a schema needs from the running server: its dictionaries exist, its parent menu directory exists, it fits the registry. */
 export async function checkAgainstServer(
@@ -126,9 +173,7 @@ export async function checkAgainstServer(
     .map((f) => [f.name, f.schema['x-dict']] as const)
     .filter((d): d is readonly [string, string] => typeof d[1] === 'string' && !carried.has(d[1]));
   if (dicts.length) {
-    const known = new Set(
-      (await host.database.db.selectFrom('dict_type').select('key').execute()).map((r: { key: string }) => r.key),
-    );
+    const known = await dictKeys(host);
     const missing = dicts.find(([, key]) => !known.has(key));
     if (missing)
       throw badRequest(`field "${missing[0]}": dictionary "${missing[1]}" does not exist; create it first`, [

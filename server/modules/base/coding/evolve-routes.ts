@@ -20,7 +20,7 @@ export function registerEvolveRoutes(host: Host): void {
     summary: '变更计划',
     // What applying the proposal to the entity made here would change, row by row; writes nothing.
     handler: async (_ctx, { rawBody }) => {
-      const proposal = await proposalOfRequest(rawBody);
+      const proposal = await proposalOfRequest(rawBody, host);
       const schema = schemaOfProposal(proposal);
       const { renames } = evolveRequestOf(rawBody);
       const plan = await planOf(host, schema, renames);
