@@ -84,7 +84,10 @@ export function fieldsFromColumns(columns: Column[]): ProposalField[] {
   return columns.map((column, i) => {
     const name = names[i];
     const present = column.values.filter((v) => v !== null && v !== undefined && v !== '');
-    const type = columnKind(present.map((v) => kindOfValue(name, v, column.header)));
+    // A column with no value at all is judged by its name (an empty "logo" is an image).
+    const type = present.length
+      ? columnKind(present.map((v) => kindOfValue(name, v, column.header)))
+      : kindOfValue(name, column.values.includes('') ? '' : null, column.header);
     const field: ProposalField = {
       name,
       label: labelOf(column.header, name),
