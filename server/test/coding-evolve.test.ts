@@ -226,6 +226,36 @@ describe.each(DIALECTS)('AI-code: evolving an entity with rows, by its change pl
     if (dialect === 'mysql') expect(wideRow.body.message).toMatch(/65535/);
   });
 
+  it('a CSV with Chinese headers drafts ASCII fields labelled in Chinese; applied, its own rows save', async () => {
+    const csv = '名称,价格,库存,邮编,手机\n橡木椅,9.9,12,010020,13800000000\n';
+    const draft = await call('POST', '/admin/base/coding/draft', {
+      token: admin,
+      body: { from: 'csv', csv, module: 'evo', name: 'chair' },
+    });
+    expect(draft.status, draft.raw).toBe(200);
+    const { proposal: drafted, rows } = draft.body.data as { proposal: { fields: Row[] }; rows: Row[] };
+    expect(drafted.fields.map((f) => [f.name, f.type, (f.label as Row)['zh-cn']])).toEqual([
+      ['name', 'string', '名称'],
+      ['price', 'money', '价格'],
+      ['stock', 'integer', '库存'],
+      ['zip', 'string', '邮编'],
+      ['mobile', 'string', '手机'],
+    ]);
+    expect(rows).toEqual([{ id: 1, name: '橡木椅', price: 990, stock: 12, zip: '010020', mobile: '13800000000' }]);
+    const applied = await call('POST', '/admin/base/coding/createCode', {
+      token: admin,
+      body: { from: 'csv', csv, module: 'evo', name: 'chair' },
+    });
+    expect(applied.status, applied.raw).toBe(200);
+    const { id: _id, ...row } = rows[0];
+    const added = await call('POST', '/admin/evo/chair/add', { token: admin, body: row });
+    expect(added.status, added.raw).toBe(200);
+    const stored = (await call('POST', '/admin/evo/chair/page', { token: admin, body: {} })).body.data as {
+      list: Row[];
+    };
+    expect(stored.list.map((r) => [r.price, r.zip, r.mobile])).toEqual([[990, '010020', '13800000000']]);
+  });
+
   it('only a super admin may apply or purge: others get 403', async () => {
     const aiPage = (await menuRows(t, admin)).find((m) => (m.perms ?? '').includes('base:coding:createCode'))!;
     const staff = await createStaff(t, admin, {
