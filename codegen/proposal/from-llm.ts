@@ -19,8 +19,32 @@ const MAX_SENTENCE = 2000;
 const MAX_REPLY = 200_000;
 
 const INSTRUCTIONS = `You draft database entities for a back-office console. Reply with one JSON object and nothing else:
-{"fields":[{"name":"camelCase","label":{"zh-cn":"…","zh-tw":"…","en":"…"},"type":"string|text|richtext|integer|number|money|boolean|date|datetime|image|json","required":true,"length":100,"search":"keyword|eq|range"}]}
-Rules: names are camelCase ASCII starting with a lower-case letter; never id, createTime, updateTime; money is integer cents; at most 40 fields.`;
+{"fields":[{"name":"camelCase","label":{"zh-cn":"…","zh-tw":"…","en":"…"},"type":"string|text|richtext|integer|number|money|boolean|date|datetime|image|json","required":true,"length":100,"search":"keyword|eq|range","dict":"<dictionary key>","ref":{"entity":"<prefix>","label":"<field>"},"default":1,"unique":true}]}
+Rules: names are camelCase ASCII starting with a lower-case letter; never id, createTime, updateTime; money is integer cents; at most 40 fields.
+search "range" suits integer, number, money, date and datetime fields (from–to); "keyword" suits text; "eq" suits codes and dictionary fields.
+A field that points to a record of an existing entity is {"name":"<thing>Id","type":"integer","ref":{"entity":"<its prefix>","label":"<its field to show>"}}.
+A field whose values are those of an existing dictionary is {"type":"string" or "integer" as its values are,"dict":"<its key>"}.
+Use only the entities and dictionaries listed below; leave out ref and dict when none fits.`;
+
+/** What the server already has, so the model can relate a new entity to it (refs) and reuse its dictionaries. */
+export type LlmContext = {
+  entities: { prefix: string; title: string; fields: string[] }[];
+  dicts: { key: string; name: string; values: (string | number)[] }[];
+};
+
+/** The context as a message, at most about 12,000 characters (the first entities and dictionaries). */
+export function contextMessage(context: LlmContext): string {
+  const lines = ['Existing entities (prefix: title — fields):'];
+  for (const e of context.entities) lines.push(`- ${e.prefix}: ${e.title} — ${e.fields.slice(0, 30).join(', ')}`);
+  lines.push('Existing dictionaries (key: name — values):');
+  for (const d of context.dicts) lines.push(`- ${d.key}: ${d.name} — ${d.values.slice(0, 20).join(', ')}`);
+  let text = '';
+  for (const line of lines) {
+    if (text.length + line.length > 12000) break;
+    text += `${line}\n`;
+  }
+  return text;
+}
 
 /**
  * Drafts a field list from a sentence. The reply is never trusted: it must be JSON of the expected shape, and the
@@ -31,6 +55,7 @@ export async function draftFieldsFromSentence(
   config: LlmConfig,
   module = 'draft',
   name = 'draft',
+  context?: LlmContext,
 ): Promise<ProposalField[]> {
   if (typeof sentence !== 'string' || !sentence.trim())
     throw new ProposalError([{ path: 'sentence', message: 'describe the entity in a sentence' }]);
@@ -50,6 +75,7 @@ export async function draftFieldsFromSentence(
         response_format: { type: 'json_object' },
         messages: [
           { role: 'system', content: INSTRUCTIONS },
+          ...(context ? [{ role: 'system', content: contextMessage(context) }] : []),
           { role: 'user', content: sentence },
         ],
       }),

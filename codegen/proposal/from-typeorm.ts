@@ -1,5 +1,6 @@
 import type { FieldKind, Proposal, ProposalField } from './proposal-types.js';
 import { ProposalError } from './proposal-types.js';
+import { labelOf } from './glossary.js';
 
 /** A column as the original's menu/parse reply lists it. */
 export type ParsedColumn = {
@@ -50,6 +51,16 @@ function kindOf(declared: string | undefined, tsType: string): FieldKind {
   return 'string';
 }
 
+/** A column's literal default as the field's default (numbers of a boolean as true/false); undefined when it has none or it does not fit. */
+function defaultOf(value: Literal | undefined, type: FieldKind): string | number | boolean | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (type === 'boolean') return typeof value === 'boolean' ? value : value === 1 || value === '1';
+  if (type === 'integer') return Number.isSafeInteger(Number(value)) ? Number(value) : undefined;
+  if (type === 'number') return Number.isFinite(Number(value)) ? Number(value) : undefined;
+  if (['string', 'text'].includes(type)) return String(value);
+  return undefined;
+}
+
 const SYSTEM = new Set(['id', 'createTime', 'updateTime', 'tenantId']);
 
 /**
@@ -97,13 +108,24 @@ export function parseTypeormEntity(source: string, module: string): ParsedEntity
     if (options.default !== undefined) c.defaultValue = options.default;
     columns.push(c);
     const type = kindOf(declared, tsType);
+    const text = comment?.split(/\s+/)[0];
     const field: ProposalField = {
       name,
-      label: comment?.split(/\s+/)[0] || name,
+      // A Chinese comment labels the Chinese languages; English gets a known term's English or the property's words.
+      label: text ? labelOf(text, name) : name,
       type,
       required: !nullable && options.default === undefined,
     };
     if (type === 'string' && length) field.length = Math.min(Number(length) || 255, 20000);
+    const fallback = defaultOf(options.default, type);
+    if (fallback !== undefined) field.default = fallback;
+    // '状态 0-禁用 1-启用': the values an integer column takes, as a dictionary the proposal carries.
+    const entries = [...(comment ?? '').matchAll(/(-?\d+)\s*[-:：=]\s*([^\s,，;；、]+)/g)];
+    if (type === 'integer' && entries.length >= 2 && new Set(entries.map((m) => m[1])).size === entries.length) {
+      field.dict = name;
+      field.dictEntries = entries.map((m) => ({ value: Number(m[1]), name: m[2] }));
+    }
+    if (/@Index\s*\(\s*\{[^}]*unique\s*:\s*true/.test(decorators) || options.unique === true) field.unique = true;
     fields.push(field);
   }
   if (fields.length === 0) throw new ProposalError([{ path: 'entity', message: 'declares no @Column properties' }]);

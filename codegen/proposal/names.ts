@@ -1,3 +1,5 @@
+import { asciiWords, hasHan } from './glossary.js';
+
 /** Names a proposal may not use for fields, and how entity names become tables and classes. */
 
 /** System fields the registry injects, and names that are dangerous as object keys in JavaScript. */
@@ -47,9 +49,12 @@ when where while window with write xor zerofill
 export const FIELD_NAME = /^[a-z][a-zA-Z0-9]*$/;
 export const MODULE_NAME = /^[a-z][a-z0-9]*$/;
 
-/** A camelCase field name from any header or key ("Unit price" → unitPrice, "credit_yuan" → creditYuan), or undefined. */
+/**
+ * A camelCase field name from any header or key ("Unit price" → unitPrice, "credit_yuan" → creditYuan; Chinese by a
+ * known term or pinyin: 价格 → price, 库存 → stock, 名牌 → mingPai), or undefined.
+ */
 export function toFieldName(raw: string): string | undefined {
-  const words = raw
+  const words = (hasHan(raw) ? asciiWords(raw) : raw)
     .normalize('NFKD')
     .replace(/[^A-Za-z0-9]+/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

@@ -74,6 +74,8 @@ export function checkProposal(input: unknown): ProposalIssue[] {
           'search',
           'list',
           'sortable',
+          'default',
+          'unique',
         ].includes(key)
       )
         add(`${at}.${key}`, 'is not a field property');
@@ -115,7 +117,15 @@ export function checkProposal(input: unknown): ProposalIssue[] {
     if (f.search !== undefined && !SEARCH_KINDS.includes(f.search as never))
       add(`${at}.search`, `must be one of ${SEARCH_KINDS.join(', ')}`);
     if (f.search !== undefined && f.type === 'json') add(`${at}.search`, 'JSON fields cannot be searched');
-    for (const flag of ['required', 'list', 'sortable'])
+    if (f.default !== undefined) {
+      const problem = defaultProblem(f.default, f.type as string, f.length as number | undefined);
+      if (problem) add(`${at}.default`, problem);
+    }
+    if (f.unique !== undefined && f.unique !== false && !UNIQUE_KINDS.includes(f.type as string))
+      add(`${at}.unique`, `only ${UNIQUE_KINDS.join(', ')} fields can be unique`);
+    else if (f.unique === true && f.type === 'string' && ((f.length as number | undefined) ?? 255) > 255)
+      add(`${at}.unique`, 'a unique string holds at most 255 characters');
+    for (const flag of ['required', 'list', 'sortable', 'unique'])
       if (f[flag] !== undefined && typeof f[flag] !== 'boolean') add(`${at}.${flag}`, 'must be true or false');
   });
   if (
@@ -143,6 +153,34 @@ export function checkProposal(input: unknown): ProposalIssue[] {
     }
   }
   return issues;
+}
+
+/** Kinds a unique index can cover on every dialect (MySQL indexes no long text). */
+const UNIQUE_KINDS = ['string', 'integer', 'number', 'money', 'date', 'datetime'];
+
+/** Why a default does not suit the field's kind, or undefined. */
+function defaultProblem(value: unknown, type: string, length: number | undefined): string | undefined {
+  switch (type) {
+    case 'integer':
+    case 'money':
+      return Number.isSafeInteger(value) ? undefined : 'must be a whole number (money in cents)';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? undefined : 'must be a number';
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : 'must be true or false';
+    case 'date':
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? undefined : 'must be a date (YYYY-MM-DD)';
+    case 'datetime':
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value)
+        ? undefined
+        : 'must be a date and time (YYYY-MM-DD HH:mm:ss)';
+    case 'json':
+      return 'JSON fields take no default';
+    default:
+      return typeof value === 'string' && value.length <= (length ?? 255)
+        ? undefined
+        : 'must be a text that fits the length';
+  }
 }
 
 const labelText = (v: unknown) =>
@@ -247,6 +285,8 @@ function fieldSchema(f: ProposalField): Record<string, unknown> {
       break;
   }
   s['x-label'] = labelOf(f.label, f.name);
+  if (f.default !== undefined) s.default = f.default;
+  if (f.unique) s['x-column'] = { ...(s['x-column'] as object | undefined), unique: true };
   if (f.dict) {
     s['x-dict'] = f.dict;
     if (f.dictEntries)

@@ -45,6 +45,10 @@ export type ProposalField = {
   /** Relation to an existing entity by prefix; `label` is the column shown for it. */
   ref?: { entity: string; label?: string };
   search?: SearchKind;
+  /** The value a new record gets when it gives none (money in cents, dates as text). */
+  default?: string | number | boolean;
+  /** No two records may hold the same value (a unique index; strings of at most 255 characters, numbers, dates). */
+  unique?: boolean;
   /** Shown as a list column (default true). */
   list?: boolean;
   sortable?: boolean;

@@ -1,6 +1,8 @@
 import type { ProposalField } from './proposal-types.js';
 import { cellValue, parseCsv } from './from-csv.js';
-import { toFieldName } from './names.js';
+import { columnNames } from './infer-fields.js';
+
+const SYSTEM = ['id', 'createTime', 'updateTime', 'tenantId'];
 
 /** At most this many sample rows are kept for a preview. */
 const MAX_ROWS = 20;
@@ -27,12 +29,20 @@ export function sampleRows(from: 'json' | 'csv', text: string, fields: ProposalF
     if (!header) return [];
     records = data.map((cells) => Object.fromEntries(header.map((h, i) => [h, cellValue(cells[i] ?? '')])));
   }
+  const keys = [...new Set(records.flatMap((r) => Object.keys(r)))].filter((k) => !SYSTEM.includes(k));
+  const named = columnNames(keys);
+  const names = new Map(keys.map((k, i) => [k, named[i]]));
   return records.slice(0, MAX_ROWS).map((record, i) => {
     const row: Record<string, unknown> = { id: i + 1 };
     for (const [key, value] of Object.entries(record)) {
-      const field = byName.get(toFieldName(key) ?? key);
-      if (!field) continue;
-      row[field.name] = field.type === 'money' && typeof value === 'number' ? Math.round(value * 100) : value;
+      const field = byName.get(names.get(key) ?? key);
+      if (!field || value === undefined) continue;
+      row[field.name] =
+        field.type === 'money' && typeof value === 'number'
+          ? Math.round(value * 100)
+          : ['string', 'text'].includes(field.type) && value !== null && typeof value !== 'string'
+            ? String(value)
+            : value;
     }
     return row;
   });

@@ -51,6 +51,8 @@ export function schemaToProposal(schema: Record<string, unknown>): Proposal {
     if (required.has(name)) field.required = true;
     if (typeof raw.maxLength === 'number' && raw.maxLength !== DEFAULT_LENGTH[type]) field.length = raw.maxLength;
     if (typeof raw['x-dict'] === 'string') field.dict = raw['x-dict'];
+    if (['string', 'number', 'boolean'].includes(typeof raw.default)) field.default = raw.default as string | number;
+    if (isObject(raw['x-column']) && raw['x-column'].unique === true) field.unique = true;
     const entries = raw['x-dict-entries'];
     if (field.dict && Array.isArray(entries)) {
       field.dictEntries = entries.filter(isObject).map((e) => ({

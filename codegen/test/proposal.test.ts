@@ -24,7 +24,7 @@ describe('schema proposal builders', () => {
     expect(fields.map((f) => [f.name, f.type, f.required])).toEqual([
       ['name', 'string', true],
       ['qty', 'integer', false],
-      ['price', 'number', true],
+      ['price', 'money', true],
       ['arrived', 'date', true],
       ['active', 'boolean', true],
     ]);
@@ -43,7 +43,7 @@ describe('schema proposal builders', () => {
     ]);
     expect(() => fieldsFromSample('{oops')).toThrow(ProposalError);
     expect(toFieldName('credit_yuan')).toBe('creditYuan');
-    expect(toFieldName('名称')).toBeUndefined();
+    expect(toFieldName('名称')).toBe('name');
   });
 
   it('TypeORM: read as text (comments and code ignored, never run)', () => {
@@ -62,7 +62,7 @@ describe('schema proposal builders', () => {
       ['watts', 'int', ''],
     ]);
     expect(parsed.proposal.fields.map((f) => [f.name, f.type, f.label, f.required])).toEqual([
-      ['name', 'string', '名称', true],
+      ['name', 'string', { 'zh-cn': '名称', 'zh-tw': '名稱', en: 'Name' }, true],
       ['watts', 'integer', 'watts', false],
     ]);
   });

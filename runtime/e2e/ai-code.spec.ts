@@ -14,6 +14,7 @@ test.describe('AI-code page', () => {
     api,
     watch,
   }) => {
+    test.slow();
     // Typing a field name the server refuses is answered by the draft route with a 400 naming the field: expected here.
     watch.allow(/400.*\/admin\/base\/coding\/draft/);
     const categories = await api.call<Row[]>('POST', '/admin/product/category/list', {});
@@ -136,6 +137,7 @@ test.describe('AI-code page: evolving an entity made here', () => {
     page,
     api,
   }) => {
+    test.slow();
     const made = await api.call('POST', '/admin/base/coding/createCode', {
       proposal: {
         module: 'shop',
@@ -175,6 +177,10 @@ test.describe('AI-code page: evolving an entity made here', () => {
     await page.getByLabel('类型 (rating)').selectOption('integer');
     await expect(page.getByTestId('ai-preview')).toContainText('评分');
     await page.getByRole('button', { name: '保存修改' }).click();
+    // The change plan comes first: one field added, the record left as it is.
+    const plan = page.getByTestId('change-plan-dialog');
+    await expect(plan.getByTestId('plan-change-rating')).toContainText('新增 rating');
+    await plan.getByRole('button', { name: '应用变更计划' }).click();
 
     await expect(page).toHaveURL(/\/shop\/carrier$/);
     const list = new ListPage(page);

@@ -1,7 +1,8 @@
 import type { EpsEntry, EpsField } from './eps';
 import { labelOf } from '../widgets/label-of';
+import { yuanToCents } from '../widgets/money';
 
-export type SearchInput = 'select' | 'relation' | 'bool' | 'number' | 'text' | 'date-range';
+export type SearchInput = 'select' | 'relation' | 'bool' | 'number' | 'text' | 'date-range' | 'number-range';
 
 /** One field of the advanced search form. */
 export type SearchField = {
@@ -21,7 +22,9 @@ export type SearchSpec = {
 };
 
 function inputOf(field: EpsField, mode: SearchField['mode']): SearchInput {
-  if (mode === 'range') return 'date-range';
+  // Ranges by kind: from–to numbers (money in yuan) for numeric fields, dates for the others.
+  if (mode === 'range')
+    return field.storage === 'integer' || field.storage === 'number' ? 'number-range' : 'date-range';
   if (mode === 'like') return 'text';
   if (field.dict || field.enum) return 'select';
   if (field.ref) return 'relation';
@@ -57,6 +60,25 @@ export function epsSearch(entry: EpsEntry, lang: string): SearchSpec {
     keywordLabels,
     fields,
   };
+}
+
+/**
+ * A number range as the server compares it: whole numbers for integer fields, cents for money (typed in yuan); an
+ * empty side is open; undefined when neither side is a number of the field's kind.
+ */
+export function numberRangeFilter(field: EpsField, from: string, to: string): [number | '', number | ''] | undefined {
+  const one = (text: string): number | '' | undefined => {
+    const t = text.trim();
+    if (t === '') return '';
+    if (field.money) return yuanToCents(t);
+    const n = Number(t);
+    if (!Number.isFinite(n) || (field.storage === 'integer' && !Number.isInteger(n))) return undefined;
+    return n;
+  };
+  const a = one(from);
+  const b = one(to);
+  if (a === undefined || b === undefined || (a === '' && b === '')) return undefined;
+  return [a, b];
 }
 
 /** A date range as the server compares it: whole days, from 00:00:00 to 23:59:59 for datetime columns. */

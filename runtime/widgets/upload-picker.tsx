@@ -80,6 +80,12 @@ export function UploadPicker({
     current.current = next;
     onChange(next);
   };
+  const addLink = () => {
+    if (!link.trim()) return;
+    add([link.trim()]);
+    setLink('');
+    setLinking(false);
+  };
 
   const send = async (files: File[]) => {
     const found: string[] = [];
@@ -292,29 +298,26 @@ export function UploadPicker({
         </div>
       )}
       {linking && (
-        <form
-          className="mt-1.5 flex gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (link.trim()) {
-              add([link.trim()]);
-              setLink('');
-              setLinking(false);
-            }
-          }}
-        >
+        // Not a <form>: the widget sits inside the edit dialog's form, and a nested form submitted the page (to "?").
+        <fieldset className="mt-1.5 flex min-w-0 gap-2" aria-label={`${label} · ${t('upload.byLink')}`}>
           <input
             type="url"
             className={`${inputClass} ${invalid ? invalidInputClass : ''}`}
             value={link}
             onChange={(e) => setLink(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                addLink();
+              }
+            }}
             placeholder={t('media.urlPlaceholder')}
             aria-label={`${label} · ${t('upload.byLink')}`}
           />
-          <button type="submit" className={buttonClass.default}>
+          <button type="button" className={buttonClass.default} onClick={addLink}>
             {t('upload.addLink')}
           </button>
-        </form>
+        </fieldset>
       )}
       {problems.length > 0 && (
         <ul className="mt-1 space-y-0.5 text-xs text-danger" role="alert">

@@ -1,6 +1,9 @@
 import type { Lang } from './http/request-language.js';
 import { CODE, type ErrorEntry, type ParamsOf, type ParamValue, render, type Texts } from './errors/define.js';
 import { E } from './errors/catalogue.js';
+import { entryOf, issuesOf, type OldIssue, type OldMessage, textsOf } from './errors/unconverted.js';
+import type { ProtocolCode } from './errors/define.js';
+import { same } from './errors/define.js';
 
 export { CODE, E, type ErrorEntry, type ParamValue, render, type Texts };
 export { joinTexts, same } from './errors/define.js';
@@ -89,3 +92,24 @@ export const sessionExpired = () => appError(E.SESSION_EXPIRED);
 export const unauthorized = () => appError(E.UNAUTHORIZED);
 /** Signed in, without the permission. */
 export const forbidden = () => appError(E.FORBIDDEN);
+
+// ---- Unconverted helpers (server/core/errors/unconverted.ts): only for the files the catalogue test lists. ----
+
+/** An error of before the catalogue: a status, a message (one text, or one per language) and field details. */
+export function legacyError(
+  status: number,
+  message: OldMessage,
+  code?: ProtocolCode,
+  details?: OldIssue[],
+): AppError {
+  const texts = textsOf(message);
+  return new AppError(entryOf(status, code), render(same('{reason}'), { reason: texts }), issuesOf(details));
+}
+export const badRequest = (message: OldMessage, details?: OldIssue[]) =>
+  legacyError(400, message, CODE.validateFail, details);
+export const refused = (message: OldMessage) => legacyError(400, message, CODE.commFail);
+export const notFound = (message: OldMessage) => legacyError(404, message);
+export const conflict = (message: OldMessage, details?: OldIssue[]) =>
+  legacyError(409, message, CODE.commFail, details);
+export const tooLarge = (message: OldMessage) => legacyError(413, message);
+export const tooManyRequests = (message: OldMessage) => legacyError(429, message);

@@ -31,6 +31,17 @@ const answers = ({ sentence }: FakeLlmRequest): FakeAnswer => {
     return {
       content: `Sure! Here are the fields:\n\`\`\`json\n${JSON.stringify({ fields: [{ name: 'title', type: 'string' }] })}\n\`\`\`\nShall I add more?`,
     };
+  if (kind === 'related')
+    return {
+      content: JSON.stringify({
+        fields: [
+          { name: 'title', type: 'string', search: 'keyword' },
+          { name: 'categoryId', type: 'integer', ref: { entity: 'product/category', label: 'name' } },
+          { name: 'state', type: 'integer', dict: 'enableStatus', search: 'eq' },
+          { name: 'founded', type: 'integer', search: 'range' },
+        ],
+      }),
+    };
   if (kind === 'malformed') return { content: '{"fields": [ {"name": "oops", ' };
   if (kind === 'hostile')
     return {
@@ -86,11 +97,32 @@ describe('AI-code: drafting fields from a sentence with an OpenAI-compatible LLM
       authorization: 'Bearer test-key',
       model: 'fake-model',
       sentence: expect.stringMatching(/^good/),
+      // The model is told what the server has, so it can relate the entity and reuse dictionaries.
+      system: expect.stringMatching(/product\/category: [^\n]*— [^\n]*name[\s\S]*enableStatus: /),
     });
     // Chat models often write a sentence around the JSON block: the block is read, the prose ignored.
     const chatty = await draft('chatty suppliers with a title');
     expect(chatty.status, chatty.raw).toBe(200);
     expect((chatty.body.data as { proposal: { fields: Row[] } }).proposal.fields.map((f) => f.name)).toEqual(['title']);
+  });
+
+  it('a draft relating to existing entities and dictionaries, with a range on an integer, applies and searches', async () => {
+    const r = await draft('related suppliers of a product category');
+    expect(r.status, r.raw).toBe(200);
+    const { proposal } = r.body.data as { proposal: Row };
+    const applied = await t.call('POST', '/admin/base/coding/createCode', {
+      token: admin,
+      body: { proposal: { ...proposal, name: 'maker' } },
+    });
+    expect(applied.status, applied.raw).toBe(200);
+    for (const founded of [1990, 2005])
+      await t.call('POST', '/admin/shop/maker/add', {
+        token: admin,
+        body: { title: `M${founded}`, categoryId: 1, state: 1, founded },
+      });
+    const page = await t.call('POST', '/admin/shop/maker/page', { token: admin, body: { founded: [2000, 2010] } });
+    expect(page.status, page.raw).toBe(200);
+    expect((page.body.data as { list: Row[] }).list.map((x) => x.founded)).toEqual([2005]);
   });
 
   it('malformed JSON, hostile names and a timeout are refused with the reason, and change nothing', async () => {

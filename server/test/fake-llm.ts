@@ -3,7 +3,7 @@ import http from 'node:http';
 /** What the fake model says to a request: `content` as its message, `raw` as the whole reply body, or nothing (`silent`). */
 export type FakeAnswer = { content: string } | { raw: string } | { silent: true };
 /** What the fake model was asked: path, bearer, model and the user's words (their messages joined). */
-export type FakeLlmRequest = { url?: string; authorization?: string; model: string; sentence: string };
+export type FakeLlmRequest = { url?: string; authorization?: string; model: string; sentence: string; system: string };
 
 /**
  * A fake OpenAI-compatible chat endpoint (the one third-party service that cannot run here), for the AI-code tests of
@@ -24,6 +24,10 @@ export function fakeLlm(answer: (request: FakeLlmRequest) => FakeAnswer) {
         model: request.model,
         sentence: request.messages
           .filter((m) => m.role === 'user')
+          .map((m) => m.content)
+          .join('\n'),
+        system: request.messages
+          .filter((m) => m.role === 'system')
           .map((m) => m.content)
           .join('\n'),
       };

@@ -15,6 +15,7 @@ import { FieldTable } from './field-table';
 import { NewDictDialog } from './new-dict-dialog';
 import { RemoveEntityDialog } from './remove-entity-dialog';
 import { ProposalPreview } from './proposal-preview';
+import { useApply } from './use-apply';
 import {
   PERMISSIONS,
   SOURCES,
@@ -130,11 +131,12 @@ export default function AiCodeScreen() {
   const [issues, setIssues] = useState<Issue[]>([]);
   // The form's own rules show once the admin tried to apply.
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState<'draft' | 'apply' | null>(null);
+  const [busy, setBusy] = useState<'draft' | null>(null);
   const [evolving, setEvolving] = useState('');
   const [newDictFor, setNewDictFor] = useState<number | null>(null);
   const [removing, setRemoving] = useState(false);
   const routerTouched = useRef(false);
+  const nameInput = useRef<HTMLInputElement>(null);
 
   const proposal = useMemo(() => toProposal(draft), [draft]);
   const proposalKey = JSON.stringify(proposal);
@@ -147,7 +149,11 @@ export default function AiCodeScreen() {
     if (!ready) return;
     const mine = ++seq.current;
     const timer = setTimeout(() => {
-      request<DraftReply>('/admin/base/coding/draft', { method: 'POST', data: { from: 'proposal', proposal } })
+      request<DraftReply>('/admin/base/coding/draft', {
+        method: 'POST',
+        data: { from: 'proposal', proposal },
+        quiet: true,
+      })
         .then((reply) => {
           if (mine === seq.current) {
             setPreview(reply);
@@ -199,6 +205,7 @@ export default function AiCodeScreen() {
       const title = proposal.title;
       const reply = await request<DraftReply>('/admin/base/coding/draft', {
         method: 'POST',
+        quiet: true,
         data: {
           from: source,
           [TEXT_KEY[source]!]: text,
@@ -236,6 +243,7 @@ export default function AiCodeScreen() {
         params: { prefix },
       });
       routerTouched.current = true;
+      applier.started(stored.fields);
       setDraft(fromProposal(stored, emptyDraft()));
       setRows([]);
       setSource('form');
@@ -262,6 +270,20 @@ export default function AiCodeScreen() {
     }
   };
 
+  const applier = useApply({
+    proposal,
+    evolving,
+    onEvolve: setEvolving,
+    onIssues: setIssues,
+    onRename: () => nameInput.current?.focus(),
+    onApplied: async (evolved) => {
+      toast.success(t(evolved ? 'apply.evolved' : 'apply.applied', { title: labelOf(proposal.title as Label, lang) }));
+      // The new screen, its menu and its rights come from eps and the menu, its new dictionaries from the dictionary
+      // data: read them again, then open it.
+      await Promise.all([mutate(EPS_KEY), mutate(PERMMENU_KEY), mutate(OPTIONS_KEY), dicts.mutate()]);
+      navigate(proposal.menu?.router ?? `/${proposal.module}/${proposal.name}`);
+    },
+  });
   const apply = async () => {
     setTried(true);
     const own = formIssues(draft);
@@ -269,20 +291,7 @@ export default function AiCodeScreen() {
       toast.error(t('apply.fix'));
       return;
     }
-    setBusy('apply');
-    try {
-      await request('/admin/base/coding/createCode', { method: 'POST', data: { proposal } });
-      toast.success(t(evolving ? 'apply.evolved' : 'apply.applied', { title: labelOf(proposal.title as Label, lang) }));
-      // The new screen, its menu and its rights come from eps and the menu, its new dictionaries from the dictionary
-      // data: read them again, then open it.
-      await Promise.all([mutate(EPS_KEY), mutate(PERMMENU_KEY), mutate(OPTIONS_KEY), dicts.mutate()]);
-      navigate(proposal.menu?.router ?? `/${proposal.module}/${proposal.name}`);
-    } catch (e) {
-      if (e instanceof RequestError && e.details?.length) setIssues(e.details);
-      toast.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(null);
-    }
+    await applier.apply();
   };
 
   // Issues by where they show: cells of the field table, or parts of the form.
@@ -416,8 +425,14 @@ export default function AiCodeScreen() {
               ))}
             </datalist>
           </Field>
-          <Field label={t('place.name')} required issue={parts.get('name')} htmlFor="ai-name">
+          <Field
+            label={t('place.name')}
+            required
+            issue={parts.get('name') ?? (!evolving && preview?.replacing ? t('sameName.warning') : undefined)}
+            htmlFor="ai-name"
+          >
             <input
+              ref={nameInput}
               id="ai-name"
               className={`${inputClass} font-mono ${parts.get('name') ? invalidInputClass : ''}`}
               value={draft.name}
@@ -528,7 +543,10 @@ export default function AiCodeScreen() {
             onNewDict={setNewDictFor}
             onChange={(fields, renamed) => {
               update({ fields });
-              if (renamed) renameRows(renamed.from, renamed.to);
+              if (renamed) {
+                renameRows(renamed.from, renamed.to);
+                applier.renamed(renamed.from, renamed.to);
+              }
             }}
           />
         )}
@@ -647,13 +665,14 @@ export default function AiCodeScreen() {
         <button
           type="button"
           className={buttonClass.primary}
-          disabled={busy !== null || !opts?.canApply || draft.fields.length === 0}
+          disabled={busy !== null || applier.busy || !opts?.canApply || draft.fields.length === 0}
           onClick={() => void apply()}
         >
-          {busy === 'apply' ? t('apply.applying') : evolving ? t('apply.evolve') : t('apply.apply')}
+          {applier.busy ? t('apply.applying') : evolving ? t('apply.evolve') : t('apply.apply')}
         </button>
       </div>
 
+      {applier.dialogs}
       {removing && (
         <RemoveEntityDialog
           prefix={evolving}

@@ -67,6 +67,43 @@ function DateRangeInput({ field, value, onChange }: InputProps) {
   );
 }
 
+/** From–to numbers (money typed in yuan; the search panel sends cents). */
+function NumberRangeInput({ field, value, onChange }: InputProps) {
+  const { t } = useTranslation('entity');
+  const shown = (v: unknown) =>
+    v === undefined || v === null || v === ''
+      ? ''
+      : field.field.money && typeof v === 'number'
+        ? String(v / 100)
+        : String(v);
+  const [from, to] = Array.isArray(value) ? [shown(value[0]), shown(value[1])] : ['', ''];
+  const set = (a: string, b: string) => onChange(a || b ? [a, b] : undefined);
+  const cls = `${inputClass} min-w-0 px-1.5`;
+  const mode = field.field.storage === 'integer' && !field.field.money ? 'numeric' : 'decimal';
+  return (
+    <div className="flex min-w-0 items-center gap-1">
+      <input
+        id={`search-${field.name}`}
+        className={cls}
+        inputMode={mode}
+        value={from}
+        maxLength={20}
+        aria-label={`${field.label} ${t('search.from')}`}
+        onChange={(e) => set(e.target.value, to)}
+      />
+      <span className="text-faint">–</span>
+      <input
+        className={cls}
+        inputMode={mode}
+        value={to}
+        maxLength={20}
+        aria-label={`${field.label} ${t('search.to')}`}
+        onChange={(e) => set(from, e.target.value)}
+      />
+    </div>
+  );
+}
+
 /** One input of the advanced search form, chosen by the search field's kind (SPEC §7 search filters). */
 export function SearchInput({ field, value, onChange }: InputProps) {
   switch (field.input) {
@@ -75,6 +112,8 @@ export function SearchInput({ field, value, onChange }: InputProps) {
       return <ChoiceInput field={field} value={value} onChange={onChange} />;
     case 'date-range':
       return <DateRangeInput field={field} value={value} onChange={onChange} />;
+    case 'number-range':
+      return <NumberRangeInput field={field} value={value} onChange={onChange} />;
     case 'relation':
       return field.field.ref ? (
         <RelationPicker

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { rangeFilter, type SearchSpec } from '../../engine/eps-search';
+import { numberRangeFilter, rangeFilter, type SearchSpec } from '../../engine/eps-search';
 import type { ListState } from '../../engine/use-list-state';
 import { buttonClass, inputClass } from '../../widgets/ui-classes';
 import { SearchInput } from './search-fields';
@@ -41,7 +41,10 @@ export function SearchPanel({ spec, state, onSearch, onReset, toolbar }: Props) 
     for (const f of spec.fields) {
       const v = draft[f.name];
       if (v === undefined || v === null || v === '') continue;
-      if (f.mode === 'range' && Array.isArray(v)) {
+      if (f.input === 'number-range' && Array.isArray(v)) {
+        const range = numberRangeFilter(f.field, String(v[0] ?? ''), String(v[1] ?? ''));
+        if (range) filters[f.name] = range;
+      } else if (f.mode === 'range' && Array.isArray(v)) {
         const range = rangeFilter(f.field, String(v[0] ?? '').slice(0, 10), String(v[1] ?? '').slice(0, 10));
         if (range) filters[f.name] = range;
       } else filters[f.name] = v;
@@ -130,7 +133,7 @@ export function SearchPanel({ spec, state, onSearch, onReset, toolbar }: Props) 
             {spec.fields.map((f) => (
               <div
                 key={f.name}
-                className={`flex min-w-0 items-center gap-2 ${f.input === 'date-range' ? 'md:col-span-2' : ''}`}
+                className={`flex min-w-0 items-center gap-2 ${f.input.endsWith('-range') ? 'md:col-span-2' : ''}`}
               >
                 <label
                   htmlFor={`search-${f.name}`}

@@ -1,4 +1,4 @@
-import { AppError, E, type FieldIssue, type Texts } from '../errors.js';
+import { type AppError, appError, E, type FieldIssue, type Texts } from '../errors.js';
 import type { Entity } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import { SKU_INT_MAX } from '../registry/sku-shape.js';
@@ -191,9 +191,9 @@ export function fitIssues(groupsValue: unknown, skusValue: unknown, specsField: 
 
 /** The refusal of SKU cells: the first one's sentence, every cell in the details, in the caller's language. */
 export function skuRefusal(issues: Issue[]): AppError {
-  return new AppError(
+  return appError(
     E.SKU_CELL,
-    issues[0].texts,
+    { reason: issues[0].texts },
     issues.map(({ path, texts }) => ({ path, message: texts })),
   );
 }

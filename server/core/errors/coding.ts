@@ -3,7 +3,7 @@ import { defineErrors } from './define.js';
 /** AI code (`base/coding/*`, `base/sys/menu/parse|create`) and removing an entity made there. */
 export const CODING = defineErrors({
   CODING_SUPER_ONLY: {
-    status: 400,
+    status: 403,
     code: 1001,
     texts: {
       'zh-cn': '只有超级管理员可以应用实体（拥有 base:coding:* 的用户可以起草和预览）',

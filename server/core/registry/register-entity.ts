@@ -63,8 +63,13 @@ export async function registerEntities(
 export type RegisterOptions = {
   /** Work to do in the same transaction once the table exists (the AI-code apply stores the schema here). */
   within?: (ctx: OpContext, entity: Entity) => Promise<void>;
-  /** Let an entity already registered with this prefix be replaced (evolving it: additive changes only). */
+  /** Let an entity already registered with this prefix be replaced (evolving it). */
   replacing?: boolean;
+  /**
+   * Changes the existing table before the sync (an evolve's change plan: renames, drops, retypes), in the same
+   * transaction; on MySQL, which commits DDL at once, before the transaction.
+   */
+  alter?: (database: Database) => Promise<void>;
 };
 
 /**
@@ -90,6 +95,7 @@ export async function registerEntity(host: Host, source: EntitySource, options: 
   const context = (db: OpContext['db']): OpContext => ({ ...host.systemContext(), db, database: { ...database, db } });
   if (database.dialect === 'mysql') {
     const existed = (await database.db.introspection.getTables()).some((t) => t.name === entity.table);
+    await options.alter?.(database);
     await syncSchema(database, [entity], { dataDir });
     try {
       await database.db.transaction().execute((trx) => writes(context(trx)));
@@ -99,6 +105,7 @@ export async function registerEntity(host: Host, source: EntitySource, options: 
     }
   } else {
     await database.db.transaction().execute(async (trx) => {
+      await options.alter?.({ ...database, db: trx });
       await syncSchema({ ...database, db: trx }, [entity], { dataDir });
       await writes(context(trx));
     });

@@ -11,7 +11,8 @@ import { menuDirs, type MenuDir } from '../../../core/registry/reconcile-menus.j
 import { storedOrigin } from '../../../core/registry/stored-entities.js';
 import { allApiEntries, epsEntry } from '../eps.js';
 import { asBadRequest, checkAgainstServer, proposalOfRequest, schemaOfProposal } from './entity-proposal.js';
-import { applyEntitySchema, requireSuper } from './apply-entity.js';
+import { applyEntitySchema, evolveRequestOf, requireSuper } from './apply-entity.js';
+import { registerEvolveRoutes } from './evolve-routes.js';
 import { removeEntity } from '../../../core/registry/remove-entity.js';
 import { CODING_ROUTES } from './coding-schemas.js';
 
@@ -90,7 +91,7 @@ export function registerCodingRoutes(host: Host): void {
     summary: '草拟实体',
     schema: CODING_ROUTES.draft,
     handler: async (_ctx, { rawBody }) => {
-      const proposal = await proposalOfRequest(rawBody);
+      const proposal = await proposalOfRequest(rawBody, host);
       const schema = schemaOfProposal(proposal);
       const { entity, replacing } = await checkAgainstServer(host, schema);
       // Records of a pasted sample, so the preview shows the list as it would look with them.
@@ -181,14 +182,17 @@ export function registerCodingRoutes(host: Host): void {
     handler: async (ctx, { rawBody }) => {
       requireSuper(ctx);
       const proposal =
-        isObject(rawBody) && (rawBody.proposal || rawBody.from) ? await proposalOfRequest(rawBody) : undefined;
+        isObject(rawBody) && (rawBody.proposal || rawBody.from) ? await proposalOfRequest(rawBody, host) : undefined;
       const codes = proposal ? [] : codesOf(rawBody);
       const schemas = proposal ? [schemaOfProposal(proposal)] : codes.map(schemaOfCode).filter((s) => s !== undefined);
       if (schemas.length === 0) throw fieldError('codes', E.CODING_NO_SCHEMA_IN_CODES);
       // All are checked before any is applied.
       for (const schema of schemas) await checkAgainstServer(host, schema);
+      // A proposal evolves an entity made here only when the page says so (evolve: true); schema files always may.
+      const request = evolveRequestOf(rawBody);
+      if (!proposal) request.evolve = true;
       const applied: string[] = [];
-      for (const schema of schemas) applied.push((await applyEntitySchema(host, ctx, schema)).prefix);
+      for (const schema of schemas) applied.push((await applyEntitySchema(host, ctx, schema, request)).prefix);
       return { applied, skipped: codes.filter((c, i) => schemaOfCode(c, i) === undefined).map((c) => c.path) };
     },
   });
@@ -207,6 +211,8 @@ export function registerCodingRoutes(host: Host): void {
       return { removed: prefix, recycled: rows };
     },
   });
+
+  registerEvolveRoutes(host);
 
   // base/sys/menu/parse and create (PROTOCOL §7.5): the original AI-code page's calls, answered through the same path.
   host.actions.set('base/sys/menu', 'parse', async (_ctx, { rawBody, request }) => {
@@ -234,7 +240,7 @@ export function registerCodingRoutes(host: Host): void {
     const body = isObject(rawBody) ? rawBody : {};
     let schema: Record<string, unknown>;
     if (isObject(body.schema)) schema = body.schema;
-    else if (body.proposal || body.from) schema = schemaOfProposal(await proposalOfRequest(body));
+    else if (body.proposal || body.from) schema = schemaOfProposal(await proposalOfRequest(body, host));
     else {
       if (typeof body.module !== 'string') throw fieldError('module', E.FIELD_REQUIRED);
       try {

@@ -1,8 +1,9 @@
 import type { Host } from '../../../core/host.js';
 import type { Entity } from '../../../core/registry/entity-types.js';
-import { appError, E, fieldError, type Issue, issue, same } from '../../../core/errors.js';
+import { appError, badRequest, E, fieldError, type Issue, issue, same } from '../../../core/errors.js';
 import { checkFits, prepareEntity } from '../../../core/registry/register-entity.js';
 import { assertTablesNotReserved } from '../../../core/registry/reserved-tables.js';
+import { columnLimitProblem, dialectLimitProblem } from '../../../core/db/dialect-limits.js';
 import { dirPath } from '../../../core/registry/reconcile-menus.js';
 import { storedOrigin } from '../../../core/registry/stored-entities.js';
 import {
@@ -13,6 +14,7 @@ import {
   llmConfigFromEnv,
   parseTypeormEntity,
   proposalToSchema,
+  type LlmContext,
   type Proposal,
   type ProposalField,
 } from '../../../../codegen/proposal/index.js';
@@ -39,9 +41,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * The proposal a draft request describes, from one of the inputs: `fields` (the form), `sample` (a JSON record),
  * `csv` (header + rows), `entity` (TypeORM source) or `sentence` (only with an LLM configured).
  */
-export async function proposalOfRequest(body: unknown): Promise<Proposal> {
-  if (!isObject(body)) throw appError(E.CODING_BODY_OBJECT, {}, [issue('(body)', E.FIELD_OBJECT)]);
-  const { from, sample, csv, entity, sentence, proposal, ...rest } = body;
+export async function proposalOfRequest(body: unknown, host?: Host): Promise<Proposal> {
+  if (!isObject(body))
+    throw appError(E.CODING_BODY_OBJECT, {}, [issue('(body)', E.FIELD_OBJECT)]);
+  // renames, choices and evolve say how to apply (apply-entity.ts), not what the entity is.
+  const { from, sample, csv, entity, sentence, proposal, renames: _r, choices: _c, evolve: _e, ...rest } = body;
   const place = rest as Omit<Proposal, 'fields'> & { fields?: unknown };
   try {
     let fields: ProposalField[] | unknown;
@@ -52,10 +56,10 @@ export async function proposalOfRequest(body: unknown): Promise<Proposal> {
         fields = place.fields;
         break;
       case 'json':
-        fields = fieldsFromSample(String(sample ?? ''));
+        fields = await unusedDictKeys(host, fieldsFromSample(String(sample ?? '')));
         break;
       case 'csv':
-        fields = fieldsFromCsv(String(csv ?? ''));
+        fields = await unusedDictKeys(host, fieldsFromCsv(String(csv ?? '')));
         break;
       case 'entity': {
         const parsed = parseTypeormEntity(String(entity ?? ''), String(place.module ?? ''));
@@ -74,7 +78,13 @@ export async function proposalOfRequest(body: unknown): Promise<Proposal> {
                 'no language model is configured (JOINERY_LLM_URL, JOINERY_LLM_MODEL): use the form, a sample record or CSV',
             },
           ]);
-        fields = await draftFieldsFromSentence(String(sentence ?? ''), config);
+        fields = await draftFieldsFromSentence(
+          String(sentence ?? ''),
+          config,
+          'draft',
+          'draft',
+          host ? await llmContext(host) : undefined,
+        );
         break;
       }
       default:
@@ -88,6 +98,49 @@ export async function proposalOfRequest(body: unknown): Promise<Proposal> {
   }
 }
 
+/** id, createTime, updateTime: the columns every entity table has besides its fields. */
+const SYSTEM_COLUMNS = 3;
+
+/** The dictionary keys of the server. */
+async function dictKeys(host: Host): Promise<Set<string>> {
+  return new Set(
+    (await host.database.db.selectFrom('dict_type').select('key').execute()).map((r: { key: string }) => r.key),
+  );
+}
+
+/** A dictionary a sample suggests gets a key no dictionary has yet (colour → colour2), so the apply makes a new one. */
+async function unusedDictKeys(host: Host | undefined, fields: ProposalField[]): Promise<ProposalField[]> {
+  if (!host || !fields.some((f) => f.dictEntries)) return fields;
+  const taken = await dictKeys(host);
+  return fields.map((f) => {
+    if (!f.dict || !f.dictEntries) return f;
+    let key = f.dict;
+    for (let n = 2; taken.has(key); n++) key = `${f.dict}${n}`;
+    taken.add(key);
+    return { ...f, dict: key };
+  });
+}
+
+/** What the language model is told the server has: entities (to relate to) and dictionaries (to reuse). */
+async function llmContext(host: Host): Promise<LlmContext> {
+  const entities = host.registry
+    .all()
+    .filter((e) => e.api.includes('page') || e.api.includes('list'))
+    .map((e) => ({
+      prefix: e.prefix,
+      title: [...new Set([e.title['zh-cn'], e.title.en])].join(' / '),
+      fields: e.fields.filter((f) => !f.system && !f.secret && !f.virtual).map((f) => f.name),
+    }));
+  const types = await host.database.db.selectFrom('dict_type').select(['id', 'key', 'name']).execute();
+  const infos = await host.database.db.selectFrom('dict_info').select(['typeId', 'name', 'value']).execute();
+  const dicts = types.map((t) => ({
+    key: t.key,
+    name: t.name,
+    values: infos.filter((i) => Number(i.typeId) === Number(t.id)).map((i) => `${i.value ?? ''}=${i.name}`),
+  }));
+  return { entities, dicts };
+}
+
 /** Checks what a schema needs from the running server: its dictionaries exist, its parent menu directory exists, it fits the registry. */
 export async function checkAgainstServer(
   host: Host,
@@ -97,6 +150,10 @@ export async function checkAgainstServer(
   const existing = host.registry.get(prefix);
   // A stored entity may be evolved (additive changes); a built-in one (a schema file) is never replaced from here.
   const replacing = existing !== undefined && existing.origin === storedOrigin(prefix);
+  // Counted before the schema is validated: a schema of 10,000 fields is refused at once, naming the limit.
+  const properties = isObject(schema.properties) ? Object.keys(schema.properties).length : 0;
+  const wide = columnLimitProblem(properties + SYSTEM_COLUMNS, host.database.dialect);
+  if (wide) throw badRequest(wide.texts, [{ path: 'fields', message: wide.texts.en }]);
   let entity: Entity;
   try {
     entity = prepareEntity({ schema, origin: storedOrigin(prefix) });
@@ -105,6 +162,8 @@ export async function checkAgainstServer(
   } catch (e) {
     throw asBadRequest(e);
   }
+  const limit = dialectLimitProblem(entity, host.database.dialect);
+  if (limit) throw badRequest(limit.texts, [{ path: 'fields', message: limit.texts.en }]);
   const parent = entity.menu?.parent;
   if (parent && !dirPath(parent)) throw fieldError('menu.parent', E.CODING_NO_MENU_DIRECTORY, { key: parent });
   // A dictionary the schema carries (x-dict-entries) is created by the apply; any other must exist already.
@@ -113,9 +172,7 @@ export async function checkAgainstServer(
     .map((f) => [f.name, f.schema['x-dict']] as const)
     .filter((d): d is readonly [string, string] => typeof d[1] === 'string' && !carried.has(d[1]));
   if (dicts.length) {
-    const known = new Set(
-      (await host.database.db.selectFrom('dict_type').select('key').execute()).map((r: { key: string }) => r.key),
-    );
+    const known = await dictKeys(host);
     const missing = dicts.find(([, key]) => !known.has(key));
     if (missing)
       throw fieldError(`fields.${missing[0]}.dict`, E.CODING_NO_DICTIONARY, { field: missing[0], dict: missing[1] });

@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startApp, type TestApp } from './harness.js';
+import { createStaff, menuRows } from './create-staff.js';
+import type { Row } from '../core/db/row.js';
+
+type Field = { name: string; type: string; length?: number; required?: boolean };
+type Change = {
+  kind: string;
+  field: string;
+  from?: string;
+  type?: { from: string; to: string };
+  rows: number;
+  convert?: number;
+  fail?: number;
+  samples: Row[];
+  failing: Row[];
+  choices?: string[];
+};
+
+const FIELDS: Field[] = [
+  { name: 'title', type: 'string', length: 50, required: true },
+  { name: 'code', type: 'integer' },
+  { name: 'price', type: 'integer' },
+  { name: 'note', type: 'string' },
+];
+const proposal = (fields: Field[]) => ({ module: 'evo', name: 'item', title: 'Item', fields });
+const label = (s: string) => ({ 'zh-cn': s, 'zh-tw': s, en: s });
+const withField = (name: string, patch: Partial<Field>) =>
+  FIELDS.map((f) => (f.name === name ? { ...f, ...patch } : f));
+
+describe.each(DIALECTS)('AI-code: evolving an entity with rows, by its change plan (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  let current = FIELDS;
+  /** Every call of this suite: a user can cause none of these to answer 5xx. */
+  const call = async (...args: Parameters<TestApp['call']>) => {
+    const r = await t.call(...args);
+    expect(r.status, r.raw).toBeLessThan(500);
+    return r;
+  };
+  const plan = async (fields: Field[], extra: Row = {}) => {
+    const r = await call('POST', '/admin/base/coding/plan', {
+      token: admin,
+      body: { proposal: proposal(fields), ...extra },
+    });
+    expect(r.status, r.raw).toBe(200);
+    return (r.body.data as { plan: { rows: number; changes: Change[] } }).plan;
+  };
+  const apply = (fields: Field[], extra: Row = {}) =>
+    call('POST', '/admin/base/coding/createCode', {
+      token: admin,
+      body: { proposal: proposal(fields), evolve: true, ...extra },
+    });
+  const page = async () =>
+    (
+      (await call('POST', '/admin/evo/item/page', { token: admin, body: { order: 'id', sort: 'asc' } })).body.data as {
+        list: Row[];
+      }
+    ).list;
+
+  beforeAll(async () => {
+    t = await startApp(dialect);
+    admin = await t.login();
+    expect((await apply(FIELDS, { evolve: false })).status).toBe(200);
+    for (const row of [
+      { title: 'Oak chair', code: 250, price: 250, note: 'keep me' },
+      { title: 'A very long title for a pine table', code: 7, price: 3, note: null },
+    ]) {
+      const r = await call('POST', '/admin/evo/item/add', { token: admin, body: row });
+      expect(r.status, r.raw).toBe(200);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('a "new entity" with the name of one made here is refused with the choice, and nothing changes', async () => {
+    const before = await page();
+    const r = await apply([{ name: 'other', type: 'string' }], { evolve: false });
+    expect([r.status, (r.body.details as Row[])[0].path]).toEqual([409, 'name']);
+    const draft = await call('POST', '/admin/base/coding/draft', {
+      token: admin,
+      body: { proposal: proposal(FIELDS) },
+    });
+    expect((draft.body.data as Row).replacing).toBe(true);
+    expect(await page()).toEqual(before);
+  });
+
+  it('integer → string: the plan says every row converts; applied, the values are the same text', async () => {
+    current = withField('code', { type: 'string', length: 20 });
+    const p = await plan(current);
+    expect(p.rows).toBe(2);
+    expect(p.changes).toEqual([
+      expect.objectContaining({
+        kind: 'retype',
+        field: 'code',
+        type: { from: 'integer', to: 'string(20)' },
+        rows: 2,
+        convert: 2,
+        fail: 0,
+        samples: [
+          { id: 1, value: 250, to: '250' },
+          { id: 2, value: 7, to: '7' },
+        ],
+      }),
+    ]);
+    expect(p.changes[0].choices).toBeUndefined();
+    const r = await apply(current);
+    expect(r.status, r.raw).toBe(200);
+    expect((await page()).map((x) => x.code)).toEqual(['250', '7']);
+    // A code with a leading zero is now kept as written.
+    const added = await call('POST', '/admin/evo/item/add', { token: admin, body: { title: 'Zip', code: '010020' } });
+    expect(added.status, added.raw).toBe(200);
+    expect((await page()).map((x) => x.code)).toEqual(['250', '7', '010020']);
+    await call('POST', '/admin/evo/item/delete', { token: admin, body: { ids: [(added.body.data as Row).id] } });
+  });
+
+  it('integer → money needs a choice: without one 409 and nothing changes; "yuan" keeps 250 as ¥250.00', async () => {
+    const next = current.map((f) => (f.name === 'price' ? { ...f, type: 'money' } : f));
+    const p = await plan(next);
+    const change = p.changes.find((c) => c.field === 'price')!;
+    expect(change.choices).toEqual(['yuan', 'cents', 'refuse']);
+    expect(change.samples[0]).toEqual({ id: 1, value: 250, to: { yuan: 25000, cents: 250 } });
+    const refused = await apply(next);
+    expect([refused.status, (refused.body.details as Row[]).map((d) => d.path)]).toEqual([409, ['fields.price']]);
+    expect((await page()).map((x) => x.price)).toEqual([250, 3]);
+    const r = await apply(next, { choices: { price: 'yuan' } });
+    expect(r.status, r.raw).toBe(200);
+    expect((await page()).map((x) => x.price)).toEqual([25000, 300]);
+    current = next;
+  });
+
+  it('a shorter length lists the rows that do not fit; refuse changes nothing; convert shortens and keeps the old text', async () => {
+    const next = current.map((f) => (f.name === 'title' ? { ...f, length: 10 } : f));
+    const p = await plan(next);
+    const change = p.changes.find((c) => c.field === 'title')!;
+    expect([change.type, change.convert, change.fail, change.choices]).toEqual([
+      { from: 'string(50)', to: 'string(10)' },
+      1,
+      1,
+      ['convert', 'refuse'],
+    ]);
+    expect(change.failing).toEqual([{ id: 2, value: 'A very long title for a pine table', reason: 'longer than 10' }]);
+    for (const choices of [{}, { title: 'refuse' }]) {
+      const r = await apply(next, { choices });
+      expect(r.status, r.raw).toBe(409);
+      expect((r.body.details as Row[])[0]).toMatchObject({ path: 'fields.title' });
+      expect(String((r.body.details as Row[])[0].message)).toContain('#2');
+    }
+    expect((await page()).map((x) => x.title)).toEqual(['Oak chair', 'A very long title for a pine table']);
+    const r = await apply(next, { choices: { title: 'convert' } });
+    expect(r.status, r.raw).toBe(200);
+    expect((await page()).map((x) => x.title)).toEqual(['Oak chair', 'A very lon']);
+    const kept = await call('GET', '/admin/base/coding/kept', {
+      token: admin,
+      query: { prefix: 'evo/item', field: 'title' },
+    });
+    expect((kept.body.data as { values: Row[] }).values).toMatchObject([
+      { field: 'title', rowId: 2, value: 'A very long title for a pine table', reason: 'converted' },
+    ]);
+    current = next;
+  });
+
+  it('a dropped field: the plan counts its values; they are kept after the apply until purged', async () => {
+    const next = current.filter((f) => f.name !== 'note');
+    const p = await plan(next);
+    expect(p.changes).toEqual([expect.objectContaining({ kind: 'drop', field: 'note', rows: 1 })]);
+    expect((await apply(next)).status).toBe(200);
+    expect((await page())[0]).not.toHaveProperty('note');
+    const kept = async () =>
+      (await call('GET', '/admin/base/coding/kept', { token: admin, query: { prefix: 'evo/item', field: 'note' } }))
+        .body.data as { kept: Row[]; values: Row[] };
+    const before = await kept();
+    expect(before.kept.find((k) => k.field === 'note')).toMatchObject({ reason: 'dropped', rows: 1 });
+    expect(before.values).toMatchObject([{ rowId: 1, value: 'keep me' }]);
+    // The table works without it, and a restart finds nothing to refuse.
+    t = await t.restart();
+    admin = await t.login();
+    const added = await call('POST', '/admin/evo/item/add', { token: admin, body: { title: 'Birch' } });
+    expect(added.status, added.raw).toBe(200);
+    expect((await kept()).values).toHaveLength(1);
+    const purged = await call('POST', '/admin/base/coding/purge', {
+      token: admin,
+      body: { prefix: 'evo/item', field: 'note' },
+    });
+    expect(purged.body.data).toEqual({ purged: 1 });
+    expect((await kept()).values).toEqual([]);
+    current = next;
+  });
+
+  it('a rename keeps the values under the new name', async () => {
+    const next = current.map((f) => (f.name === 'code' ? { ...f, name: 'sku' } : f));
+    const p = await plan(next, { renames: [{ from: 'code', to: 'sku' }] });
+    expect(p.changes).toEqual([expect.objectContaining({ kind: 'rename', field: 'sku', from: 'code', rows: 2 })]);
+    expect((await apply(next, { renames: [{ from: 'code', to: 'sku' }] })).status).toBe(200);
+    expect((await page()).map((x) => x.sku)).toEqual(['250', '7', null]);
+    current = next;
+  });
+
+  it("an entity wider than the database's limits is refused with a 400 naming the limit, never a 500", async () => {
+    const properties = Object.fromEntries(
+      Array.from({ length: 10000 }, (_, i) => [
+        `f${i}`,
+        { type: ['string', 'null'], maxLength: 20, 'x-label': label(`F${i}`) },
+      ]),
+    );
+    const schema = { type: 'object', 'x-prefix': 'evo/wide', 'x-title': label('Wide'), properties };
+    const r = await call('POST', '/admin/base/coding/createCode', {
+      token: admin,
+      body: { codes: [{ path: 'schemas/evo/wide.json', content: schema }] },
+    });
+    expect(r.status, r.raw.slice(0, 300)).toBe(400);
+    expect(r.body.message).toMatch(/columns|列/);
+    const many = await apply(Array.from({ length: 300 }, (_, i) => ({ name: `f${i}`, type: 'string' })));
+    expect(many.status).toBe(400);
+    expect(await page()).toHaveLength(3);
+    // 70 strings of 255 characters: 71,540 bytes a row for MySQL (utf8mb4), within the other dialects' limits.
+    const wideRow = await call('POST', '/admin/base/coding/draft', {
+      token: admin,
+      body: {
+        proposal: {
+          ...proposal(Array.from({ length: 70 }, (_, i) => ({ name: `s${i}`, type: 'string' }))),
+          name: 'row',
+        },
+      },
+    });
+    expect(wideRow.status).toBe(dialect === 'mysql' ? 400 : 200);
+    if (dialect === 'mysql') expect(wideRow.body.message).toMatch(/65535/);
+  });
+
+  it('a CSV with Chinese headers drafts ASCII fields labelled in Chinese; applied, its own rows save', async () => {
+    const csv = '名称,价格,库存,邮编,手机\n橡木椅,9.9,12,010020,13800000000\n';
+    const draft = await call('POST', '/admin/base/coding/draft', {
+      token: admin,
+      body: { from: 'csv', csv, module: 'evo', name: 'chair' },
+    });
+    expect(draft.status, draft.raw).toBe(200);
+    const { proposal: drafted, rows } = draft.body.data as { proposal: { fields: Row[] }; rows: Row[] };
+    expect(drafted.fields.map((f) => [f.name, f.type, (f.label as Row)['zh-cn']])).toEqual([
+      ['name', 'string', '名称'],
+      ['price', 'money', '价格'],
+      ['stock', 'integer', '库存'],
+      ['zip', 'string', '邮编'],
+      ['mobile', 'string', '手机'],
+    ]);
+    expect(rows).toEqual([{ id: 1, name: '橡木椅', price: 990, stock: 12, zip: '010020', mobile: '13800000000' }]);
+    const applied = await call('POST', '/admin/base/coding/createCode', {
+      token: admin,
+      body: { from: 'csv', csv, module: 'evo', name: 'chair' },
+    });
+    expect(applied.status, applied.raw).toBe(200);
+    const { id: _id, ...row } = rows[0];
+    const added = await call('POST', '/admin/evo/chair/add', { token: admin, body: row });
+    expect(added.status, added.raw).toBe(200);
+    const stored = (await call('POST', '/admin/evo/chair/page', { token: admin, body: {} })).body.data as {
+      list: Row[];
+    };
+    expect(stored.list.map((r) => [r.price, r.zip, r.mobile])).toEqual([[990, '010020', '13800000000']]);
+  });
+
+  it('only a super admin may apply or purge: others get 403', async () => {
+    const aiPage = (await menuRows(t, admin)).find((m) => (m.perms ?? '').includes('base:coding:createCode'))!;
+    const staff = await createStaff(t, admin, {
+      username: 'evolver',
+      menuIds: [aiPage.id, aiPage.parentId!].filter(Boolean) as number[],
+    });
+    const token = await t.login(staff.username, staff.password);
+    const r = await call('POST', '/admin/base/coding/createCode', {
+      token,
+      body: { proposal: proposal(current), evolve: true },
+    });
+    expect(r.status).toBe(403);
+    const p = await call('POST', '/admin/base/coding/plan', { token, body: { proposal: proposal(current) } });
+    expect(p.status).toBe(200);
+    expect((await call('POST', '/admin/base/coding/purge', { token, body: { prefix: 'evo/item' } })).status).toBe(403);
+  });
+});
