@@ -81,6 +81,10 @@ export type EpsRef = {
   fields?: Record<string, string>;
   keyword?: string[];
   multiple?: boolean;
+  /** Related columns shown after the label in pickers. */
+  detail?: string[];
+  /** Related column → this entity's field: pickers offer only the records matching the record being edited. */
+  match?: Record<string, string>;
 };
 
 export type EpsField = {
@@ -111,6 +115,8 @@ export type EpsField = {
 /** A button an entity declares for one of its actions (schema x-actions[].ui): posts {ids, ...body, remark?}. */
 export type EpsButton = {
   action: string;
+  /** The entity whose action it is, when not the entity showing the button (audit/good's create on products). */
+  entity?: string;
   key: string;
   label: EpsLabel;
   on?: 'row' | 'selection' | 'both';

@@ -13,7 +13,7 @@ const key = (name: string) => (IDENT.test(name) ? name : JSON.stringify(name));
 export function declaredRoutes(entity: Entity): ClientRoute[] {
   return [
     ...entity.api.map((name) => ({ name, method: name === 'info' ? ('get' as const) : ('post' as const) })),
-    ...entity.actions.map((a) => ({ name: a.name, method: a.method })),
+    ...entity.actions.filter((a) => !a.entity).map((a) => ({ name: a.name, method: a.method })),
   ];
 }
 

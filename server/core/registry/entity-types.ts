@@ -59,6 +59,10 @@ export type FieldSchema = {
     fields?: Record<string, string>;
     keyword?: string[];
     multiple?: boolean;
+    /** Columns shown after the label in pickers (an address's contact, phone, city…). */
+    detail?: string[];
+    /** Related column → this entity's field: pickers offer only the records matching the record being edited. */
+    match?: Record<string, string>;
   };
   'x-money'?: boolean;
   'x-secret'?: boolean;
@@ -86,6 +90,8 @@ export type ActionButton = {
 
 export type ActionSchema = {
   name: string;
+  /** Another entity's action, offered as buttons on this entity's rows (not routed here). */
+  entity?: string;
   method: 'get' | 'post';
   summary: string;
   label?: Label;

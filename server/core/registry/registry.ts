@@ -45,7 +45,8 @@ export function checkEntityReferences(entity: Entity, lookup: (prefix: string) =
     const target = ref.entity === entity.prefix ? entity : lookup(ref.entity);
     const where = `${entity.origin}: field "${field.name}"`;
     if (!target) throw new Error(`${where}: x-ref names entity "${ref.entity}", which does not exist`);
-    for (const col of [ref.key ?? 'id', ref.label ?? null, ...Object.values(ref.fields ?? {})]) {
+    const named = [ref.key ?? 'id', ref.label ?? null, ...Object.values(ref.fields ?? {})];
+    for (const col of [...named, ...(ref.detail ?? []), ...Object.keys(ref.match ?? {})]) {
       if (col && !target.fieldMap.has(col))
         throw new Error(`${where}: x-ref names column "${col}", which ${ref.entity} does not have`);
       // A secret column (x-secret) never leaves its own entity: no join, picker label or key may read it.
