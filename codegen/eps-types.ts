@@ -146,6 +146,10 @@ export type EpsJoinery = {
   recycle: boolean;
   /** A field whose values become tabs above the list. */
   tabs?: string;
+  /** Named filters offered as toggles above the list (x-presets). */
+  presets?: { key: string; label: EpsLabel; filters: Record<string, string | number | boolean> }[];
+  /** Records of other entities shown in a record's details: their field holding its id (x-related). */
+  related?: { entity: string; field: string; label?: EpsLabel }[];
   /** A single relation whose records are listed beside the list (x-master). */
   master?: string;
   /** The records form a tree by parentId (x-tree): a tree table, listed whole. */

@@ -9,7 +9,14 @@ import { useValueChanged } from '../engine/use-value-changed';
  * Shared with the edit form: names of JSON fields whose text does not parse, so submitting is refused; and the
  * record as the server sent it (joined names included), so a widget can name what its own choices do not hold.
  */
-export type JsonFormContext = { badJson: Set<string>; record?: Record<string, unknown> };
+export type JsonFormContext = {
+  badJson: Set<string>;
+  record?: Record<string, unknown>;
+  /** The values being edited (relations matched on other fields read them). */
+  values?: Record<string, unknown>;
+  /** Field labels in the interface language, by name. */
+  labels?: Record<string, string>;
+};
 
 const show = (v: unknown) => (v === undefined || v === null ? '' : JSON.stringify(v, null, 2));
 

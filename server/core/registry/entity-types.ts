@@ -123,6 +123,10 @@ export type EntitySchema = {
   'x-menu'?: { router?: string; viewPath?: string; icon?: string; parent?: string; orderNum?: number };
   'x-tenant'?: boolean;
   'x-tabs'?: string;
+  /** Named filters offered as toggles above the list (page/list params the module understands). */
+  'x-presets'?: { key: string; label: Label; filters: Record<string, string | number | boolean> }[];
+  /** Records of other entities shown in a record's details: their field holding this record's id. */
+  'x-related'?: { entity: string; field: string; label?: Label }[];
   'x-master'?: string;
   'x-tree'?: boolean;
   properties: Record<string, FieldSchema>;
@@ -181,6 +185,8 @@ export type Entity = {
   tabs?: string;
   /** A single relation whose records are listed beside the list, filtering it (x-master). */
   master?: string;
+  presets: NonNullable<EntitySchema['x-presets']>;
+  related: NonNullable<EntitySchema['x-related']>;
   /** The records form a tree by parentId (x-tree): screens list them as a tree table. */
   tree: boolean;
   source: EntitySchema;

@@ -39,6 +39,14 @@ export class Registry {
 
 /** An entity's x-refs must name an entity `lookup` knows (or itself) and columns it has, none secret; throws naming the field. */
 export function checkEntityReferences(entity: Entity, lookup: (prefix: string) => Entity | undefined): void {
+  for (const r of entity.related) {
+    const other = r.entity === entity.prefix ? entity : lookup(r.entity);
+    const field = other?.fieldMap.get(r.field);
+    if (!field?.search.includes('eq'))
+      throw new Error(
+        `${entity.origin}: x-related names ${r.entity}.${r.field}, which is not a field searched with eq of an entity`,
+      );
+  }
   for (const field of entity.fields) {
     const ref = field.schema['x-ref'];
     if (!ref) continue;

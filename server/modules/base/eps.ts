@@ -126,6 +126,8 @@ function runtimeHints(entity: Entity, routed: Set<string>, others: ReadonlySet<s
     order: entity.order,
     recycle: entity.recycle,
     tabs: entity.tabs,
+    presets: entity.presets.length ? entity.presets : undefined,
+    related: entity.related.length ? entity.related : undefined,
     master: entity.master,
     tree: entity.tree || undefined,
     // The generic export and import (an entity's own actions of those names, menus', are not these).
