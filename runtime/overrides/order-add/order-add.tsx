@@ -88,7 +88,7 @@ export default function OrderAdd({ entry, lang, onClose, onSaved }: AddViewProps
     >
       <div className="space-y-4 text-[13px]">
         <div className="grid gap-3 sm:grid-cols-2">
-          <div className="space-y-1">
+          <div className="min-w-0 space-y-1">
             <label htmlFor="order-add-member" className="text-muted">
               {label('userId')} <span className="text-danger">*</span>
             </label>
@@ -105,7 +105,7 @@ export default function OrderAdd({ entry, lang, onClose, onSaved }: AddViewProps
               />
             )}
           </div>
-          <div className="space-y-1">
+          <div className="min-w-0 space-y-1">
             <label htmlFor="order-add-address" className="text-muted">
               {label('addressId')}
             </label>

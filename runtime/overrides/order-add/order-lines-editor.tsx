@@ -58,7 +58,7 @@ export function OrderLinesEditor({
             className="grid grid-cols-[1fr_auto] gap-2 rounded-md border border-line p-2 sm:grid-cols-[2fr_1.5fr_90px_auto]"
             data-testid="order-line"
           >
-            <div className="col-span-2 sm:col-span-1">
+            <div className="col-span-2 min-w-0 sm:col-span-1">
               <label htmlFor={`${id}-p`} className="sr-only">
                 {t('orderAdd.product', { n: i + 1 })}
               </label>
@@ -70,7 +70,7 @@ export function OrderLinesEditor({
                 onChange={(v) => set(line.key, { goodId: v === undefined ? undefined : Number(v), sku: undefined })}
               />
             </div>
-            <div>
+            <div className="min-w-0">
               <label htmlFor={`${id}-s`} className="sr-only">
                 {t('orderAdd.sku', { n: i + 1 })}
               </label>
