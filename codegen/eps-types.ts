@@ -81,6 +81,10 @@ export type EpsRef = {
   fields?: Record<string, string>;
   keyword?: string[];
   multiple?: boolean;
+  /** Related columns shown after the label in pickers. */
+  detail?: string[];
+  /** Related column → this entity's field: pickers offer only the records matching the record being edited. */
+  match?: Record<string, string>;
 };
 
 export type EpsField = {
@@ -117,6 +121,8 @@ export type EpsField = {
 /** A button an entity declares for one of its actions (schema x-actions[].ui): posts {ids, ...body, remark?}. */
 export type EpsButton = {
   action: string;
+  /** The entity whose action it is, when not the entity showing the button (audit/good's create on products). */
+  entity?: string;
   key: string;
   label: EpsLabel;
   on?: 'row' | 'selection' | 'both';
@@ -146,6 +152,10 @@ export type EpsJoinery = {
   recycle: boolean;
   /** A field whose values become tabs above the list. */
   tabs?: string;
+  /** Named filters offered as toggles above the list (x-presets). */
+  presets?: { key: string; label: EpsLabel; filters: Record<string, string | number | boolean> }[];
+  /** Records of other entities shown in a record's details: their field holding its id (x-related). */
+  related?: { entity: string; field: string; label?: EpsLabel }[];
   /** A single relation whose records are listed beside the list (x-master). */
   master?: string;
   /** The records form a tree by parentId (x-tree): a tree table, listed whole. */

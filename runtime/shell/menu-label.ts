@@ -68,7 +68,7 @@ export function useMenuLabel(): (row: Pick<MenuRow, 'name' | 'nameKey'>) => stri
                 const hints = byPrefix.get(prefix)?.joinery;
                 const named = hints?.actionLabels?.[action];
                 if (named) return pickLabel(named, lang);
-                const declared = hints?.actions?.find((a) => a.action === action);
+                const declared = hints?.actions?.find((a) => a.action === action && !a.entity);
                 return declared ? pickLabel(declared.label, lang) : undefined;
               })();
           if (!button) return row.name;

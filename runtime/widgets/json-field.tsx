@@ -14,6 +14,10 @@ export type JsonFormContext = {
   record?: Record<string, unknown>;
   /** The form's data as last rendered: a field that changes a sibling with it (spec groups and their SKUs) reads it. */
   data?: Record<string, unknown>;
+  /** The values being edited (relations matched on other fields read them). */
+  values?: Record<string, unknown>;
+  /** Field labels in the interface language, by name. */
+  labels?: Record<string, string>;
 };
 
 const show = (v: unknown) => (v === undefined || v === null ? '' : JSON.stringify(v, null, 2));

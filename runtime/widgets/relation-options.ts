@@ -22,39 +22,89 @@ function labelColumn(ref: Ref, rows: Row[]): string {
   return ['name', 'title', 'label', 'nickName', 'username'].find((c) => c in sample) ?? 'id';
 }
 
-async function loadOptions(entity: string, mode: 'list' | 'page', ref: Ref): Promise<RelationOption[]> {
+const present = (v: unknown) => v !== null && v !== undefined && v !== '';
+
+/** The label of an option: its label column, then the `detail` columns that tell like labels apart. */
+function optionLabel(row: Row, key: string, label: string, detail: string[] | undefined): string {
+  const main = present(row[label]) ? String(row[label]) : `#${String(row[key])}`;
+  const extra = (detail ?? [])
+    .map((c) => row[c])
+    .filter(present)
+    .map(String);
+  // A detail repeating an earlier one (上海市 上海市) is said once.
+  const said = extra.filter((v, i) => extra.indexOf(v) === i);
+  return said.length ? `${main} · ${said.join(' ')}` : main;
+}
+
+async function loadOptions(
+  entity: string,
+  mode: 'list' | 'page',
+  ref: Ref,
+  filters: Record<string, unknown>,
+): Promise<RelationOption[]> {
   const api = entityApi(entity);
-  const rows: Row[] = mode === 'list' ? await api.list() : (await api.page({ page: 1, size: MAX_OPTIONS })).list;
+  const fetched: Row[] =
+    mode === 'list' ? await api.list(filters) : (await api.page({ page: 1, size: MAX_OPTIONS, ...filters })).list;
+  // The server filters by the matched columns it searches; the rest are matched here.
+  const rows = fetched.filter((r) => Object.entries(filters).every(([c, v]) => String(r[c]) === String(v)));
   const key = ref.key ?? 'id';
   const label = labelColumn(ref, rows);
   return treeOrder(rows.slice(0, MAX_OPTIONS), key).map(({ row, depth }) => ({
     value: row[key] as number | string,
-    label:
-      row[label] === null || row[label] === undefined || row[label] === ''
-        ? `#${String(row[key])}`
-        : String(row[label]),
+    label: optionLabel(row, key, label, ref.detail),
     depth,
     row,
   }));
 }
 
 /**
- * The choices of a relation picker: the related entity's `list` (or first page when it has no list call).
- * `unavailable` when the signed-in user may call neither: the picker then takes a plain id.
+ * The filters a relation's `match` asks for, from the values of the record being edited: undefined while one of them
+ * is not set yet (nothing to offer), {} when the relation matches nothing or no record is given (every record).
  */
-export function useRelationOptions(ref: Ref | undefined): {
+export function matchFilters(ref: Ref | undefined, values: Row | undefined): Row | undefined {
+  if (!ref?.match || !values) return {};
+  const out: Row = {};
+  for (const [column, field] of Object.entries(ref.match)) {
+    if (!present(values[field])) return undefined;
+    out[column] = values[field];
+  }
+  return out;
+}
+
+/**
+ * The choices of a relation picker: the related entity's `list` (or first page when it has no list call).
+ * `unavailable` when the signed-in user may call neither: the picker then takes a plain id. With `values` (the record
+ * being edited) a relation's `match` narrows the choices to the related records matching it, and `waiting` says a
+ * value it matches on is not set yet.
+ */
+export function useRelationOptions(
+  ref: Ref | undefined,
+  values?: Row,
+): {
   options: RelationOption[];
   isLoading: boolean;
   unavailable: boolean;
+  waiting: boolean;
   error?: Error;
 } {
   const { byPrefix } = useEps();
   const entry = ref ? byPrefix.get(ref.entity) : undefined;
   const paths = new Set(entry?.api.map((a) => a.path));
   const mode = paths.has('/list') ? 'list' : paths.has('/page') ? 'page' : null;
+  const filters = matchFilters(ref, values);
   const { data, isLoading, error } = useSWR(
-    ref && mode ? ['relation-options', ref.entity, mode, ref.key ?? 'id', ref.label ?? ''] : null,
-    () => loadOptions(ref!.entity, mode!, ref!),
+    ref && mode && filters
+      ? [
+          'relation-options',
+          ref.entity,
+          mode,
+          ref.key ?? 'id',
+          ref.label ?? '',
+          (ref.detail ?? []).join(),
+          JSON.stringify(filters),
+        ]
+      : null,
+    () => loadOptions(ref!.entity, mode!, ref!, filters!),
     {
       revalidateOnFocus: false,
     },
@@ -66,5 +116,11 @@ export function useRelationOptions(ref: Ref | undefined): {
     () => (byName ? (data ?? []).map((o) => ({ ...o, label: rowName(o.row, o.label) })) : (data ?? [])),
     [data, rowName, byName],
   );
-  return { options, isLoading, unavailable: !mode, error: error instanceof Error ? error : undefined };
+  return {
+    options,
+    isLoading,
+    unavailable: !mode,
+    waiting: !filters,
+    error: error instanceof Error ? error : undefined,
+  };
 }

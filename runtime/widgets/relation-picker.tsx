@@ -21,6 +21,10 @@ export type RelationPickerProps = {
   placeholder?: string;
   /** Names known for ids the choices may not hold (the record's joined names: a super admin no list shows). */
   knownNames?: Map<string, string>;
+  /** The record being edited: a relation's `match` offers only the related records matching its values. */
+  values?: Record<string, unknown>;
+  /** Said while a value the relation matches on is not chosen yet ("choose the member first"). */
+  waitingText?: string;
   onChange: (value: Value | Value[] | undefined) => void;
 };
 
@@ -44,10 +48,12 @@ export function RelationPicker({
   describedBy,
   placeholder,
   knownNames,
+  values,
+  waitingText,
   onChange,
 }: RelationPickerProps) {
   const { t } = useTranslation('entity');
-  const { options, isLoading, unavailable } = useRelationOptions(refTo);
+  const { options, isLoading, unavailable, waiting } = useRelationOptions(refTo, values);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -152,7 +158,7 @@ export function RelationPicker({
         id={id}
         type="button"
         role="combobox"
-        disabled={disabled}
+        disabled={disabled || waiting}
         aria-controls={open ? listId : undefined}
         aria-haspopup="listbox"
         aria-expanded={open}
@@ -173,7 +179,9 @@ export function RelationPicker({
         className={`${inputClass} ${invalid ? invalidInputClass : ''} flex min-h-8 items-center gap-1 text-left ${multiple ? 'h-auto py-1' : ''} ${clearable ? 'pr-12' : ''}`}
       >
         <span className="flex min-w-0 flex-1 flex-wrap gap-1">
-          {selected.length === 0 && <span className="text-faint">{placeholder || t('form.choose')}</span>}
+          {selected.length === 0 && (
+            <span className="text-faint">{(waiting && waitingText) || placeholder || t('form.choose')}</span>
+          )}
           {!multiple && selected.length > 0 && <span className="truncate">{labelOf(selected[0])}</span>}
           {multiple &&
             selected.map((v) => (

@@ -1,5 +1,6 @@
 import type { RegistryFieldsType, RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CellKind, FieldKind } from './field-kind';
 import type { CellProps } from './cells';
 import { cellRegistry } from './cell-registry';
@@ -23,6 +24,7 @@ import { RichTextWidget } from './richtext-widget';
 import { CronWidget } from './cron-widget';
 import { CheckTreeWidget } from './check-tree';
 import { RelationPicker } from './relation-picker';
+import { matchFilters } from './relation-options';
 import { JsonField, type JsonFormContext } from './json-field';
 import { SpecsField } from './specs-field';
 import { SkusField } from './skus-field';
@@ -57,11 +59,31 @@ function joinedNames(field: EpsField, record: Record<string, unknown> | undefine
 function RelationWidget(props: WidgetProps) {
   const eps = epsOptions(props)?.eps;
   if (!eps?.ref) return <TextWidget {...props} />;
+  return <RelationField {...props} eps={{ ...eps, ref: eps.ref }} />;
+}
+
+/** A relation in a form; one matched on other fields is cleared when they change (another member, other addresses). */
+function RelationField(props: WidgetProps & { eps: EpsField & { ref: NonNullable<EpsField['ref']> } }) {
+  const { eps } = props;
+  const { t } = useTranslation('entity');
   const multiple =
     eps.ref.multiple === true ||
     props.schema.type === 'array' ||
     (Array.isArray(props.schema.type) && props.schema.type.includes('array'));
-  const record = (props.registry.formContext as JsonFormContext | undefined)?.record;
+  const context = props.registry.formContext as JsonFormContext | undefined;
+  const record = context?.record;
+  // A relation matched on other fields (an order's address on its member) follows their values as they are edited.
+  const match = eps.ref.match;
+  const values = match ? context?.values : undefined;
+  const firstLabel = match ? context?.labels?.[Object.values(match)[0]] : undefined;
+  const matched = JSON.stringify(matchFilters(eps.ref, values) ?? null);
+  const previous = useRef(matched);
+  const { onChange, value } = props;
+  useEffect(() => {
+    if (previous.current === matched) return;
+    previous.current = matched;
+    if (value !== undefined && value !== null) onChange(undefined);
+  }, [matched, value, onChange]);
   return (
     <RelationPicker
       id={props.id}
@@ -74,6 +96,8 @@ function RelationWidget(props: WidgetProps) {
       describedBy={fieldAria(props)['aria-describedby']}
       placeholder={props.placeholder}
       knownNames={joinedNames(eps, record)}
+      values={values}
+      waitingText={firstLabel ? t('form.chooseFirst', { label: firstLabel }) : undefined}
       onChange={(v) => props.onChange(v)}
     />
   );

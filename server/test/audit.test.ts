@@ -57,7 +57,7 @@ describe.each(DIALECTS)('audits (%s)', (dialect) => {
     const before = await dbFingerprint(t);
     const again = await post('audit/good/create', { goodId });
     expect(again.status, again.raw).toBe(409);
-    expect(String(again.body.message)).toMatch(/^goodId: .*status 1/);
+    expect(String(again.body.message)).toMatch(/goodId: 商品 \d+ 当前为「待审核」/);
     expect(await dbFingerprint(t)).toEqual(before);
   });
 
@@ -88,7 +88,7 @@ describe.each(DIALECTS)('audits (%s)', (dialect) => {
     expect(await dbFingerprint(t)).toEqual(before);
   });
 
-  it('a rejection needs a reason; the rejected product is reviewed and may be submitted again', async () => {
+  it('a rejection needs a reason; the rejected product reads rejected (3) with the reason, and may be submitted again', async () => {
     const goodId = await newProduct();
     const id = idOf(await post('audit/good/create', { goodId }));
     const before = await dbFingerprint(t);
@@ -97,7 +97,8 @@ describe.each(DIALECTS)('audits (%s)', (dialect) => {
     }
     expect(await dbFingerprint(t)).toEqual(before);
     expect((await post('audit/good/decide', { id, status: 2, remark: '缺少材质说明' })).status).toBe(200);
-    expect(Number((await row('product_info', goodId))!.auditStatus)).toBe(2);
+    const rejected = (await row('product_info', goodId))!;
+    expect([Number(rejected.auditStatus), rejected.auditRemark]).toEqual([3, '缺少材质说明']);
     expect(Number((await row('audit_good', id))!.status)).toBe(2);
     const again = await post('audit/good/create', { goodId });
     expect(again.status, again.raw).toBe(200);
@@ -137,7 +138,7 @@ describe.each(DIALECTS)('audits (%s)', (dialect) => {
     expect(Number((await row('order_info', orderId))!.auditStatus)).toBe(0);
   });
 
-  it('an order ticket puts the order under review; deciding it (either way) marks the order reviewed', async () => {
+  it('an order ticket puts the order under review; passing marks it passed (2), rejecting rejected (3)', async () => {
     for (const [status, remark] of [
       [1, '定金到账'],
       [2, '信息不全'],
@@ -150,7 +151,8 @@ describe.each(DIALECTS)('audits (%s)', (dialect) => {
       expect(Number((await row('audit_order', id))!.status)).toBe(0);
       expect(Number((await row('order_info', orderId))!.auditStatus)).toBe(1);
       expect((await post('audit/order/decide', { id, status, remark })).status).toBe(200);
-      expect(Number((await row('order_info', orderId))!.auditStatus)).toBe(2);
+      const decided = (await row('order_info', orderId))!;
+      expect([Number(decided.auditStatus), decided.auditRemark]).toEqual([status === 1 ? 2 : 3, remark]);
       expect(Number((await row('audit_order', id))!.status)).toBe(status);
       // A decided ticket is history: changing it is refused, saving its form unchanged is fine, status is not writable.
       const edit = await post('audit/order/update', { id, remark: 'changed' });

@@ -33,7 +33,9 @@ describe('schema-declared buttons and tabs in eps (sqlite)', () => {
     const order = await entry(admin, 'order/order');
     expect(order?.joinery?.tabs).toBe('status');
     const byKey = Object.fromEntries((order?.joinery?.actions ?? []).map((a) => [a.key, a]));
-    expect(Object.keys(byKey).sort()).toEqual(['cancel', 'complete', 'determined']);
+    expect(Object.keys(byKey).sort()).toEqual(['cancel', 'complete', 'determined', 'submitAudit']);
+    // audit/order's create, offered on order rows that were never submitted or were rejected.
+    expect(byKey.submitAudit).toMatchObject({ entity: 'audit/order', action: 'create', when: { auditStatus: [0, 3] } });
     expect(byKey.determined.when).toEqual({ status: [0] });
     expect(byKey.complete.when).toEqual({ status: [1] });
     expect(byKey.cancel.when).toEqual({ status: [0, 1] });

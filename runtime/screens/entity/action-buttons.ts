@@ -23,5 +23,5 @@ export function runButton(
   const data: Record<string, unknown> = { [button.idsAs ?? 'ids']: ids, ...button.body };
   if (remark !== undefined && remark.trim() !== '') data.remark = remark.trim();
   if (button.pick && picked !== undefined) data[button.pick.field] = picked;
-  return entityApi(prefix).post(button.action, data);
+  return entityApi(button.entity ?? prefix).post(button.action, data);
 }

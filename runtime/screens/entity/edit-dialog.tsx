@@ -86,6 +86,8 @@ export default function EditDialog({
   context.current.record = record;
   const formData = data ?? (record ? formValues(spec, record) : fixed ? formValues(spec, fixed) : undefined);
   context.current.data = formData;
+  context.current.values = formData;
+  context.current.labels = Object.fromEntries(spec.fields.map((f) => [f.name, labelOf(f.label, lang)]));
 
   const change = (next: Data | undefined) => {
     if (serverErrors && next) {

@@ -16,12 +16,14 @@ import { useFillHeight } from './use-fill-height';
 import type { EpsButton } from '../../engine/eps';
 import { labelOf } from '../../widgets/label-of';
 import { INFO_VIEWS } from '../../overrides/info-views';
+import { ADD_VIEWS } from '../../overrides/add-views';
 import { allows, onRow, onSelection } from './action-buttons';
 import { ListTabs } from './list-tabs';
 import { MasterPanel } from './master-panel';
 import { TOOLBAR_EXTRAS } from '../../overrides/toolbar-extras';
 import { ExportButton } from './export-import';
 import { ImportDialog } from './import-dialog';
+import { PresetToggles, presetFilters } from './preset-toggles';
 import { parentsOf, treeRows } from '../../engine/tree-rows';
 import { KEYED_NAME_FIELD, useRowName } from '../../widgets/row-name';
 
@@ -73,6 +75,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   );
   const fill = useFillHeight<HTMLElement>();
   const InfoView = INFO_VIEWS[prefix];
+  const AddView = ADD_VIEWS[prefix];
 
   const remove = async (ids: number[]) => {
     await ctrl.remove(ids);
@@ -230,6 +233,12 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
           <span aria-hidden="true">+</span> {t('action.add')}
         </button>
       )}
+      <PresetToggles
+        entry={entry}
+        filters={list.state.filters}
+        lang={ctrl.lang}
+        onChange={(f) => list.search(list.state.keyWord, f)}
+      />
       {selectionButtons.map((b) => {
         // Only the selected rows whose state allows the action are sent.
         const eligible = selectedRows.filter((r) => allows(b, r)).map((r) => r.id);
@@ -303,7 +312,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
               : ctrl.search
           }
           state={list.state}
-          onSearch={list.search}
+          onSearch={(kw, f) => list.search(kw, { ...presetFilters(entry, list.state.filters), ...f })}
           onReset={list.reset}
           toolbar={toolbar}
         />
@@ -438,23 +447,35 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
           onImported={() => void ctrl.afterWrite()}
         />
       )}
-      {editing && (
+      {editing === 'new' && AddView ? (
         <Suspense fallback={null}>
-          <EditDialog
+          <AddView
             entry={entry}
             prefix={prefix}
             lang={ctrl.lang}
-            row={editing === 'new' ? null : editing}
-            fetchInfo={can.info}
-            fixed={
-              editing === 'new' && masterField && masterValue !== undefined
-                ? { [masterField.name]: masterValue }
-                : undefined
-            }
             onClose={() => setEditing(null)}
-            onSaved={() => void rows.refresh()}
+            onSaved={() => void ctrl.afterWrite()}
           />
         </Suspense>
+      ) : (
+        editing && (
+          <Suspense fallback={null}>
+            <EditDialog
+              entry={entry}
+              prefix={prefix}
+              lang={ctrl.lang}
+              row={editing === 'new' ? null : editing}
+              fetchInfo={can.info}
+              fixed={
+                editing === 'new' && masterField && masterValue !== undefined
+                  ? { [masterField.name]: masterValue }
+                  : undefined
+              }
+              onClose={() => setEditing(null)}
+              onSaved={() => void rows.refresh()}
+            />
+          </Suspense>
+        )
       )}
     </div>
   );

@@ -11,6 +11,7 @@ import { ImageThumbs } from '../../widgets/media-thumbs';
 import { EntityRowsView, JsonView } from '../../widgets/json-view';
 import { buttonClass } from '../../widgets/ui-classes';
 import { DialogFrame } from './dialog-frame';
+import { RelatedRecords } from './related-records';
 
 type Props = {
   entry: EpsEntry;
@@ -113,6 +114,7 @@ export function InfoDialog({ entry, prefix, row, lang, fetchInfo, onClose }: Pro
           ))}
         </dl>
       )}
+      {record && <RelatedRecords entry={entry} id={Number(record.id)} lang={lang} />}
     </DialogFrame>
   );
 }

@@ -127,10 +127,12 @@ export function useEntityController(prefix: string): EntityController {
   }, [paths, perms, prefix]);
   const buttons = useMemo(
     () =>
-      (entry?.joinery?.actions ?? []).filter(
-        (b) => paths.has(`/${b.action}`) && hasPermission(perms, permissionOf(prefix, b.action)),
-      ),
-    [entry, paths, perms, prefix],
+      (entry?.joinery?.actions ?? []).filter((b) => {
+        // A button for another entity's action (audit/good's create on products) goes by that entity's route.
+        const routes = b.entity ? new Set(eps.byPrefix.get(b.entity)?.api.map((a) => a.path)) : paths;
+        return routes.has(`/${b.action}`) && hasPermission(perms, permissionOf(b.entity ?? prefix, b.action));
+      }),
+    [entry, paths, perms, prefix, eps.byPrefix],
   );
 
   return {

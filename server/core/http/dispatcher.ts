@@ -36,7 +36,7 @@ const FILE_ACTIONS: Record<'export' | 'import', ActionHandler> = {
 
 export function fileRoutes(entity: Entity): (DeclaredRoute & { entity: Entity; name: string })[] {
   const base = `/admin/${entity.prefix}`;
-  const own = new Set(entity.actions.map((a) => a.name));
+  const own = new Set(entity.actions.filter((a) => !a.entity).map((a) => a.name));
   const listing = entity.api.includes('page') ? 'page' : entity.api.includes('list') ? 'list' : undefined;
   const out: (DeclaredRoute & { entity: Entity; name: string })[] = [];
   if (listing && !own.has('export'))
@@ -93,7 +93,8 @@ export function entityRoutes(
       summary: GENERIC_ACTION_META[a].summary,
     })),
     ...entity.actions
-      .filter((a) => actions.get(entity.prefix, a.name))
+      // Another entity's action (a.entity) is routed there; this entity only shows its buttons.
+      .filter((a) => !a.entity && actions.get(entity.prefix, a.name))
       .map((a) => ({
         entity,
         name: a.name,

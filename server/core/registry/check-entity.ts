@@ -20,9 +20,11 @@ export function checkEntitySemantics(schema: EntitySchema): string | undefined {
   const actionNames = new Set<string>();
   const buttonKeys = new Set<string>();
   for (const a of schema['x-actions'] ?? []) {
-    if (actionNames.has(a.name) || ['add', 'delete', 'update', 'info', 'list', 'page'].includes(a.name))
-      return `x-actions: "${a.name}" is declared twice or shadows a generic action`;
-    actionNames.add(a.name);
+    const id = a.entity ? `${a.entity}/${a.name}` : a.name;
+    if (actionNames.has(id) || (!a.entity && ['add', 'delete', 'update', 'info', 'list', 'page'].includes(a.name)))
+      return `x-actions: "${id}" is declared twice or shadows a generic action`;
+    actionNames.add(id);
+    if (a.entity && !a.ui?.length) return `x-actions: "${id}" is another entity's action, so it needs buttons (ui)`;
     for (const b of a.ui ?? []) {
       if (a.method !== 'post') return `x-actions: "${a.name}" has buttons, so it must be a post taking {ids}`;
       if (buttonKeys.has(b.key)) return `x-actions: button "${b.key}" is declared twice`;
@@ -50,6 +52,9 @@ export function checkEntitySemantics(schema: EntitySchema): string | undefined {
     if (ref?.keyword)
       for (const k of ref.keyword)
         if (!ref.fields?.[k]) return `${where}: x-ref.keyword names "${k}", which is not in x-ref.fields`;
+    for (const local of Object.values(ref?.match ?? {}))
+      if (!names.has(local) || local === name)
+        return `${where}: x-ref.match names "${local}", which is not another field`;
     if (ref?.fields)
       for (const alias of Object.keys(ref.fields))
         if (known.has(alias)) return `${where}: x-ref alias "${alias}" clashes with a field`;

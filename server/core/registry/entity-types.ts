@@ -61,6 +61,10 @@ export type FieldSchema = {
     fields?: Record<string, string>;
     keyword?: string[];
     multiple?: boolean;
+    /** Columns shown after the label in pickers (an address's contact, phone, city…). */
+    detail?: string[];
+    /** Related column → this entity's field: pickers offer only the records matching the record being edited. */
+    match?: Record<string, string>;
   };
   'x-money'?: boolean;
   /** Spec groups `[{name, values}]`: the items come from the keyword (server/core/registry/sku-shape.ts). */
@@ -94,6 +98,8 @@ export type ActionButton = {
 
 export type ActionSchema = {
   name: string;
+  /** Another entity's action, offered as buttons on this entity's rows (not routed here). */
+  entity?: string;
   method: 'get' | 'post';
   summary: string;
   label?: Label;
@@ -125,6 +131,10 @@ export type EntitySchema = {
   'x-menu'?: { router?: string; viewPath?: string; icon?: string; parent?: string; orderNum?: number };
   'x-tenant'?: boolean;
   'x-tabs'?: string;
+  /** Named filters offered as toggles above the list (page/list params the module understands). */
+  'x-presets'?: { key: string; label: Label; filters: Record<string, string | number | boolean> }[];
+  /** Records of other entities shown in a record's details: their field holding this record's id. */
+  'x-related'?: { entity: string; field: string; label?: Label }[];
   'x-master'?: string;
   'x-tree'?: boolean;
   properties: Record<string, FieldSchema>;
@@ -183,6 +193,8 @@ export type Entity = {
   tabs?: string;
   /** A single relation whose records are listed beside the list, filtering it (x-master). */
   master?: string;
+  presets: NonNullable<EntitySchema['x-presets']>;
+  related: NonNullable<EntitySchema['x-related']>;
   /** The records form a tree by parentId (x-tree): screens list them as a tree table. */
   tree: boolean;
   source: EntitySchema;

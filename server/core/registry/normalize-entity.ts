@@ -180,6 +180,8 @@ export function normalizeEntity(schema: EntitySchema, origin: string): Entity {
     menu: menu ? menuOf(menu, derived) : undefined,
     tabs: schema['x-tabs'],
     master: schema['x-master'],
+    presets: schema['x-presets'] ?? [],
+    related: schema['x-related'] ?? [],
     tree: schema['x-tree'] === true,
     source: schema,
     origin,

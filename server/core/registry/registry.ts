@@ -39,13 +39,22 @@ export class Registry {
 
 /** An entity's x-refs must name an entity `lookup` knows (or itself) and columns it has, none secret; throws naming the field. */
 export function checkEntityReferences(entity: Entity, lookup: (prefix: string) => Entity | undefined): void {
+  for (const r of entity.related) {
+    const other = r.entity === entity.prefix ? entity : lookup(r.entity);
+    const field = other?.fieldMap.get(r.field);
+    if (!field?.search.includes('eq'))
+      throw new Error(
+        `${entity.origin}: x-related names ${r.entity}.${r.field}, which is not a field searched with eq of an entity`,
+      );
+  }
   for (const field of entity.fields) {
     const ref = field.schema['x-ref'];
     if (!ref) continue;
     const target = ref.entity === entity.prefix ? entity : lookup(ref.entity);
     const where = `${entity.origin}: field "${field.name}"`;
     if (!target) throw new Error(`${where}: x-ref names entity "${ref.entity}", which does not exist`);
-    for (const col of [ref.key ?? 'id', ref.label ?? null, ...Object.values(ref.fields ?? {})]) {
+    const named = [ref.key ?? 'id', ref.label ?? null, ...Object.values(ref.fields ?? {})];
+    for (const col of [...named, ...(ref.detail ?? []), ...Object.keys(ref.match ?? {})]) {
       if (col && !target.fieldMap.has(col))
         throw new Error(`${where}: x-ref names column "${col}", which ${ref.entity} does not have`);
       // A secret column (x-secret) never leaves its own entity: no join, picker label or key may read it.

@@ -1,76 +1,34 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
-import { appError, E, type ErrorEntry, fieldError, fieldsError, issue, stateText } from '../../core/errors.js';
+import { appError, conflict, E, fieldError, fieldsError, issue, notFound, stateText } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
-import { decodeRow, encodeRow } from '../../core/db/row-codec.js';
+import { decodeRow } from '../../core/db/row-codec.js';
 import { nowText } from '../../core/db/time.js';
-import { insertRow } from '../../core/crud/insert-row.js';
-import { parseId, parseIds } from '../../core/crud/input-validation.js';
+import { bad, lockRow, moveSubject, optionalText, TICKET_STATUS, targetIds } from './ticket-rows.js';
+import { registerSubjectTickets } from './subject-tickets.js';
+import { assertMayDecide, type Kind, markDecidable, queueCondition } from './audit-flows.js';
 
-// Audit ticket status (SPEC §4): 0 pending review, 1 passed, 2 rejected. Product and order auditStatus: 0 to submit,
-// 1 pending review, 2 reviewed. Their names in messages: WORD_TICKET_* and WORD_SUBJECT_* of the error catalogue.
-
-type Kind = 'good' | 'order' | 'user';
 const TABLE = { good: 'audit_good', order: 'audit_order', user: 'audit_user' } as const satisfies Record<Kind, string>;
 
-/** Reads rows by id, locking them on PostgreSQL and MariaDB (SQLite has a single writer). */
-async function lockRow(ctx: OpContext, table: string, id: number, columns: string[]): Promise<Row | undefined> {
-  // The columns are a parameter, so this one query is built untyped.
-  let q = untyped(ctx.db)
-    .selectFrom(table)
-    .select(['id', ...columns])
-    .where('id', '=', id);
-  if (ctx.database.dialect !== 'sqlite') q = q.forUpdate();
-  return await q.executeTakeFirst();
-}
-
-function optionalText(body: Row, name: string, max: number): string | undefined {
-  const v = body[name];
-  if (v === undefined || v === null || v === '') return undefined;
-  if (typeof v !== 'string') throw fieldError(name, E.FIELD_TEXT);
-  if (v.length > max) throw fieldError(name, E.FIELD_TOO_LONG, { max });
-  return v;
-}
-
-/** {id} or {ids} (all or nothing). */
-function targetIds(body: Row, single = 'id', many = 'ids'): { ids: number[]; batch: boolean } {
-  // Ascending, so that concurrent batches lock their rows in the same order (no deadlock on PostgreSQL / MariaDB).
-  if (body[many] !== undefined && body[many] !== null)
-    return { ids: parseIds(body[many], many).sort((a, b) => a - b), batch: true };
-  return { ids: [parseId(body[single], single)], batch: false };
-}
-
-/** Sets a subject's auditStatus from one value to another; false when it was not at `from` (or is gone). */
-async function moveSubject(
-  ctx: OpContext,
-  table: 'product_info' | 'order_info',
-  id: number,
-  from: number[],
-  to: number,
-): Promise<boolean> {
-  const r = await ctx.db
-    .updateTable(table)
-    .set({ auditStatus: to, updateTime: nowText() })
-    .where('id', '=', id)
-    .where('auditStatus', 'in', from)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
 /** The effect of a decision on the ticket's subject, in the decision's transaction; throws (409) when it cannot apply. */
-async function applyEffect(ctx: OpContext, kind: Kind, ticket: Row, status: 1 | 2): Promise<void> {
+async function applyEffect(
+  ctx: OpContext,
+  kind: Kind,
+  ticket: Row,
+  status: 1 | 2,
+  remark: string | undefined,
+): Promise<void> {
   const db = ctx.db;
   if (kind === 'good' || kind === 'order') {
     const table = kind === 'good' ? 'product_info' : 'order_info';
     const id = Number(kind === 'good' ? ticket.goodId : ticket.orderId);
     const subject = await lockRow(ctx, table, id, ['auditStatus']);
     if (!subject)
-      throw fieldError(kind === 'good' ? 'goodId' : 'orderId', E.AUDIT_SUBJECT_GONE, {
-        what: kind === 'good' ? E.AUDIT_PRODUCT.texts : E.AUDIT_ORDER.texts,
-        id,
-      });
-    await moveSubject(ctx, table, id, [0, 1, 2], 2);
+      throw conflict(
+        `${kind === 'good' ? 'goodId' : 'orderId'}: ${kind === 'good' ? 'product' : 'order'} ${id} no longer exists; the ticket cannot be decided (delete it instead)`,
+      );
+    // Passed → 2, rejected → 3 (so a rejection reads as one), with the decision's remark as the subject's auditRemark.
+    await moveSubject(ctx, table, id, [0, 1, 2, 3], status === 1 ? 2 : 3, remark ?? null);
     return;
   }
   if (status !== 1) return;
@@ -90,9 +48,9 @@ async function applyEffect(ctx: OpContext, kind: Kind, ticket: Row, status: 1 | 
 }
 
 const SUBJECT_COLUMNS: Record<Kind, string[]> = {
-  good: ['status', 'goodId'],
-  order: ['status', 'orderId'],
-  user: ['status', 'userId', 'levelId'],
+  good: ['status', 'goodId', 'applicantId'],
+  order: ['status', 'orderId', 'applicantId'],
+  user: ['status', 'userId', 'levelId', 'applicantId'],
 };
 
 /** Decides one pending ticket: status, remark, reviewer and time, and its effect — or 409 when it is decided already. */
@@ -110,6 +68,7 @@ async function decideTicket(
   const decided = (s: number) =>
     fieldError('status', E.AUDIT_DECIDED, { id, prefix: `audit/${kind}`, state: stateText('TICKET', s) });
   if (current !== 0) throw decided(current);
+  await assertMayDecide(ctx, kind, ticket);
   const now = nowText();
   const patch = {
     status,
@@ -123,51 +82,8 @@ async function decideTicket(
     const again = await ctx.db.selectFrom(table).select('status').where('id', '=', id).executeTakeFirst();
     throw decided(Number(again?.status ?? 1));
   }
-  await applyEffect(ctx, kind, ticket, status);
+  await applyEffect(ctx, kind, ticket, status, remark);
   return { id, status, reviewerId: patch.reviewerId, reviewTime: now };
-}
-
-/** Product tickets: create one per product (auditStatus 0 → 1, or again after a rejection). */
-async function createGoodTicket(ctx: OpContext, goodId: number, remark: string | undefined): Promise<number> {
-  const product = await lockRow(ctx, 'product_info', goodId, ['name', 'auditStatus']);
-  if (!product) throw fieldError('goodId', E.ORDER_NO_PRODUCT, { id: goodId });
-  const state = Number(product.auditStatus);
-  const refuse = (why: ErrorEntry<never>) =>
-    fieldError('goodId', E.AUDIT_PRODUCT_STATE, { id: goodId, state: stateText('SUBJECT', state), why: why.texts });
-  if (state === 1) throw refuse(E.AUDIT_ALREADY_PENDING);
-  if (state === 2) {
-    // A reviewed product may be submitted again only when its last decision was a rejection.
-    const last = await ctx.db
-      .selectFrom('audit_good')
-      .select('status')
-      .where('goodId', '=', goodId)
-      .where('status', '!=', 0)
-      .orderBy('reviewTime', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    if (last?.status !== 2) throw refuse(E.AUDIT_ALREADY_PASSED);
-  }
-  if (!(await moveSubject(ctx, 'product_info', goodId, [state], 1))) throw refuse(E.AUDIT_CHANGED);
-  const entity = ctx.registry.get('audit/good')!;
-  const now = nowText();
-  return insertRow(
-    ctx,
-    entity,
-    encodeRow(entity, {
-      goodId,
-      status: 0,
-      remark: remark ?? null,
-      applicantId: ctx.user?.id ?? null,
-      createTime: now,
-      updateTime: now,
-    }),
-  );
-}
-
-/** Pending product tickets going away put their products back to 'to submit' (1 → 0). */
-async function withdrawGoodTickets(ctx: OpContext, tickets: Row[]): Promise<void> {
-  for (const t of tickets.filter((x) => Number(x.status) === 0))
-    await moveSubject(ctx, 'product_info', Number(t.goodId), [1], 0);
 }
 
 function decisionOf(body: Row): { status: 1 | 2; remark: string | undefined } {
@@ -223,7 +139,7 @@ export function registerAudit(host: Host): void {
     // An order with a ticket is pending review (0 → 1); a pending ticket deleted puts it back when it was the last one.
     afterAdd: async (ctx, id) => {
       const t = await ctx.db.selectFrom('audit_order').select('orderId').where('id', '=', id).executeTakeFirst();
-      if (t) await moveSubject(ctx, 'order_info', t.orderId, [0], 1);
+      if (t) await moveSubject(ctx, 'order_info', t.orderId, [0, 3], 1);
     },
     beforeUpdate: (ctx, patch, existing) => {
       frozenOnceDecided.beforeUpdate(ctx, patch, existing, 'audit/order');
@@ -245,44 +161,17 @@ export function registerAudit(host: Host): void {
     // A pending ticket restored from the recycle bin makes its order pending review again, as adding it did.
     afterRestore: async (ctx, rows) => {
       for (const r of rows.filter((x) => Number(x.status) === 0))
-        await moveSubject(ctx, 'order_info', Number(r.orderId), [0], 1);
+        await moveSubject(ctx, 'order_info', Number(r.orderId), [0, 3], 1);
     },
   });
-  host.hooks.add('audit/good', {
-    beforeDelete: (ctx, rows) => withdrawGoodTickets(ctx, rows),
-    // A pending ticket restored from the recycle bin puts its product back under review (0 → 1), as creating it did.
-    afterRestore: async (ctx, rows) => {
-      for (const t of rows.filter((x) => Number(x.status) === 0))
-        await moveSubject(ctx, 'product_info', Number(t.goodId), [0], 1);
-    },
-  });
-
-  host.actions.set('audit/good', 'create', async (ctx, { body }) => {
-    const { ids, batch } = targetIds(body, 'goodId', 'goodIds');
-    const remark = optionalText(body, 'remark', 2000);
-    const created = await ctx.db.transaction().execute(async (trx) => {
-      const tx = { ...ctx, db: trx };
-      const out: number[] = [];
-      for (const goodId of ids) out.push(await createGoodTicket(tx, goodId, remark));
-      return out;
+  for (const kind of ['good', 'order', 'user'] as Kind[]) {
+    host.hooks.add(`audit/${kind}`, {
+      // `queue: 'mine'`: the tickets the caller may decide by the audit flows (a super admin's queue is every ticket).
+      filters: (ctx, params, eb) =>
+        params.queue === 'mine' && ctx.user && !ctx.user.isSuper ? [queueCondition(eb, kind, ctx.user.id)] : [],
+      decorate: (ctx, rows) => markDecidable(ctx, kind, rows),
     });
-    return { id: batch ? created : created[0] };
-  });
+  }
 
-  host.actions.set('audit/good', 'remove', async (ctx, { body }) => {
-    const { ids } = targetIds(body);
-    await ctx.db.transaction().execute(async (trx) => {
-      const tx = { ...ctx, db: trx };
-      const tickets: Row[] = [];
-      for (const id of ids) {
-        const t = await lockRow(tx, 'audit_good', id, ['status', 'goodId']);
-        if (!t) throw appError(E.RECORD_NOT_FOUND, { prefix: 'audit/good', id });
-        const s = Number(t.status);
-        if (s !== 0) throw fieldError('status', E.AUDIT_WITHDRAW_DECIDED, { id, state: stateText('TICKET', s) });
-        tickets.push(t);
-      }
-      await withdrawGoodTickets(tx, tickets);
-      await trx.deleteFrom('audit_good').where('id', 'in', ids).execute();
-    });
-  });
+  registerSubjectTickets(host);
 }

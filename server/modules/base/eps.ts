@@ -85,7 +85,7 @@ function jsonColumns(schema: SchemaNode): EpsField['columns'] {
 }
 
 /** What our runtime needs beyond the 8.x superset: labels, the form's JSON Schema, per-field hints, tabs and buttons. */
-function runtimeHints(entity: Entity, routed: Set<string>): EpsJoinery {
+function runtimeHints(entity: Entity, routed: Set<string>, others: ReadonlySet<string>): EpsJoinery {
   const writable = writableFields(entity);
   return {
     title: entity.title,
@@ -132,6 +132,8 @@ function runtimeHints(entity: Entity, routed: Set<string>): EpsJoinery {
     order: entity.order,
     recycle: entity.recycle,
     tabs: entity.tabs,
+    presets: entity.presets.length ? entity.presets : undefined,
+    related: entity.related.length ? entity.related : undefined,
     master: entity.master,
     tree: entity.tree || undefined,
     // The generic export and import (an entity's own actions of those names, menus', are not these).
@@ -141,11 +143,14 @@ function runtimeHints(entity: Entity, routed: Set<string>): EpsJoinery {
         .map((r) => [r.name, true]),
     ),
     // Buttons of the actions this caller may call (routed and permitted), so a screen offers nothing that answers 403.
+    // Another entity's action (audit/good's create on product rows) by whether the caller may call it there.
     actions: entity.actions
-      .filter((a) => routed.has(a.name))
-      .flatMap((a) => (a.ui ?? []).map((b) => ({ action: a.name, ...b }))),
+      .filter((a) => (a.entity ? others.has(`/admin/${a.entity}/${a.name}`) : routed.has(a.name)))
+      .flatMap((a) => (a.ui ?? []).map((b) => ({ action: a.name, ...(a.entity ? { entity: a.entity } : {}), ...b }))),
     // The actions' names in three languages, which the console names their permission rows by (menu nameKey button:…).
-    actionLabels: Object.fromEntries(entity.actions.flatMap((a) => (a.label ? [[a.name, a.label] as const] : []))),
+    actionLabels: Object.fromEntries(
+      entity.actions.flatMap((a) => (a.label && !a.entity ? [[a.name, a.label] as const] : [])),
+    ),
   };
 }
 
@@ -169,7 +174,7 @@ function apiEntry(route: DeclaredRoute, prefix: string): EpsApi {
 }
 
 /** The eps descriptor of one entity with the given api entries (also the AI-code preview of a proposal). */
-export function epsEntry(host: Host, entity: Entity, api: EpsApi[]): EpsEntry {
+export function epsEntry(host: Host, entity: Entity, api: EpsApi[], others: ReadonlySet<string> = new Set()): EpsEntry {
   const prefix = `/admin/${entity.prefix}`;
   const columns = [...entity.fields.filter((f) => f.name !== 'tenantId' && !f.virtual).map((f) => column(f))];
   const joined = entity.joins
@@ -197,7 +202,7 @@ export function epsEntry(host: Host, entity: Entity, api: EpsApi[]): EpsEntry {
     },
     prefix,
     // Buttons only for the actions in `api` (what this caller may call).
-    joinery: runtimeHints(entity, new Set(api.map((a) => a.path.slice(1)))),
+    joinery: runtimeHints(entity, new Set(api.map((a) => a.path.slice(1))), others),
   };
 }
 
@@ -215,13 +220,17 @@ export function buildEps(host: Host, user: RequestUser | undefined): Eps {
     out[module].push(entry);
   };
 
-  for (const entity of host.registry.all()) {
+  const entities = host.registry.all();
+  const callable = new Map(
+    entities.map((e) => [e, entityRoutes(e, host.actions).filter((r) => mayCall(r, user, showAll))] as const),
+  );
+  // Every entity route this caller may call, for buttons one entity offers for another's action.
+  const others = new Set([...callable.values()].flatMap((routes) => routes.map((r) => r.url)));
+  for (const entity of entities) {
     const prefix = `/admin/${entity.prefix}`;
-    const api = entityRoutes(entity, host.actions)
-      .filter((r) => mayCall(r, user, showAll))
-      .map((r) => apiEntry(r, prefix));
+    const api = callable.get(entity)!.map((r) => apiEntry(r, prefix));
     if (api.length === 0) continue;
-    push(entity.module, epsEntry(host, entity, api));
+    push(entity.module, epsEntry(host, entity, api, others));
   }
 
   const byPrefix = new Map<string, DeclaredRoute[]>();

@@ -19,6 +19,8 @@ import { nowText } from '../../core/db/time.js';
 import { insertRow } from '../../core/crud/insert-row.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
 import { selectColumns, selectRows } from '../../core/crud/list-query.js';
+import { type Line, linesTotal, priceLines } from './order-lines.js';
+import { checkOrderAddress, newOrderNo } from './order-input.js';
 
 const PREFIX = 'order/order';
 const ORDER_TABLE = 'order_info';
@@ -42,9 +44,6 @@ export const TRANSITIONS: Record<OrderAction, { from: number[]; to: number; stam
     complete: { from: [1], to: 2, stamp: 'completedTime' },
     cancel: { from: [0, 1], to: 3 },
   };
-
-const MAX_CENTS = 2147483647;
-const MAX_LINES = 200;
 
 const orderState = (status: number) => stateText('ORDER', status);
 
@@ -138,111 +137,6 @@ export async function transitionOrder(
   return { id, status: rule.to, pendingTime: patch.pendingTime, completedTime: patch.completedTime };
 }
 
-type Line = {
-  goodId: number;
-  goodName: string;
-  code: string | null;
-  pic: string | null;
-  specs: Record<string, string> | null;
-  price: number;
-  quantity: number;
-};
-
-const sameSpecs = (a: unknown, b: unknown): boolean => {
-  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return false;
-  const ka = Object.keys(a).sort();
-  const kb = Object.keys(b).sort();
-  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && (a as Row)[k] === (b as Row)[k]);
-};
-
-/** Resolves the `items` of an order being added: each names a product (and its SKU, by specs or code) and a quantity. */
-async function resolveLines(ctx: OpContext, items: unknown): Promise<Line[]> {
-  const bad = (path: string, entry: ErrorEntry, params?: Record<string, ParamValue>) =>
-    fieldError(path, entry as ErrorEntry<never>, params as Record<string, never>);
-  if (!Array.isArray(items) || items.length === 0) throw bad('items', E.ORDER_ITEMS);
-  if (items.length > MAX_LINES) throw bad('items', E.FIELD_TOO_MANY, { max: MAX_LINES });
-  const product = ctx.registry.get('product/info')!;
-  const lines: Line[] = [];
-  for (const [i, raw] of items.entries()) {
-    const at = `items.${i}`;
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad(at, E.FIELD_OBJECT);
-    const item = raw as Row;
-    const goodId = parseId(item.goodId, `${at}.goodId`);
-    const quantity = item.quantity;
-    if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 9999)
-      throw bad(`${at}.quantity`, E.FIELD_WHOLE_BETWEEN, { min: 1, max: 9999 });
-    if (
-      item.specs !== undefined &&
-      item.specs !== null &&
-      (typeof item.specs !== 'object' ||
-        Array.isArray(item.specs) ||
-        !Object.values(item.specs).every((v) => typeof v === 'string'))
-    ) {
-      throw bad(`${at}.specs`, E.ORDER_SPECS);
-    }
-    if (item.skuCode !== undefined && item.skuCode !== null && typeof item.skuCode !== 'string')
-      throw bad(`${at}.skuCode`, E.FIELD_TEXT);
-    const stored = await ctx.db.selectFrom('product_info').selectAll().where('id', '=', goodId).executeTakeFirst();
-    if (!stored) throw bad(`${at}.goodId`, E.ORDER_NO_PRODUCT, { id: goodId });
-    const p = decodeRow(product, stored as Row);
-    const skus = Array.isArray(p.skuInfo) ? (p.skuInfo as Row[]) : [];
-    let price = Number(p.price);
-    let specs: Record<string, string> | null = null;
-    let code = (p.code as string | null) ?? null;
-    if (skus.length > 0) {
-      const sku =
-        typeof item.skuCode === 'string' && item.skuCode !== ''
-          ? skus.find((s) => s.code === item.skuCode)
-          : skus.find((s) => sameSpecs(s.specs, item.specs));
-      if (!sku) throw bad(`${at}.specs`, E.ORDER_NO_SKU, { id: goodId, count: skus.length });
-      price = Number(sku.price);
-      specs = (sku.specs as Record<string, string>) ?? null;
-      if (typeof sku.code === 'string' && sku.code !== '') code = sku.code;
-    } else if (item.specs && Object.keys(item.specs).length > 0) {
-      throw bad(`${at}.specs`, E.ORDER_PRODUCT_NO_SKUS, { id: goodId });
-    }
-    lines.push({
-      goodId,
-      goodName: String(p.name),
-      code,
-      pic: (p.pic as string | null) ?? null,
-      specs,
-      price,
-      quantity,
-    });
-  }
-  return lines;
-}
-
-/** The price factor of a member's level (1 when the member or level is unknown). */
-async function memberDiscount(ctx: OpContext, userId: unknown): Promise<number> {
-  const member = await ctx.db
-    .selectFrom('user_info')
-    .select('levelType')
-    .where('id', '=', Number(userId))
-    .executeTakeFirst();
-  if (!member) return 1;
-  const level = await ctx.db
-    .selectFrom('user_level')
-    .select('discount')
-    .where('level', '=', member.levelType)
-    .orderBy('id')
-    .executeTakeFirst();
-  const d = Number(level?.discount);
-  return Number.isFinite(d) && d > 0 && d <= 1 ? d : 1;
-}
-
-/** Sum of an order's lines in cents (null when it has none). */
-async function linesTotal(ctx: OpContext, orderId: number): Promise<number | null> {
-  const rows = await ctx.db
-    .selectFrom('order_item')
-    .select(['price', 'quantity'])
-    .where('orderId', '=', orderId)
-    .execute();
-  if (rows.length === 0) return null;
-  return rows.reduce((s, r) => s + Number(r.price) * Number(r.quantity), 0);
-}
-
 /** GET detail: the order with its member, address, lines and status history (operator names). */
 async function orderDetail(ctx: OpContext, query: Row): Promise<Row> {
   const id = parseId(query.id);
@@ -296,17 +190,23 @@ export function registerOrder(host: Host): void {
   const pendingLines = new WeakMap<Row, Line[]>();
 
   host.hooks.add(PREFIX, {
-    // An order added with items gets its amount from them; the amount is then required no more.
-    prepareInput: (input, action) =>
-      action === 'add' && input.items !== undefined && input.amount === undefined ? { ...input, amount: 0 } : input,
+    // An order added with items gets its amounts from them, so the amount is then required no more.
+    // An order added without a number gets a new one (people never type it).
+    prepareInput: (input, action) => {
+      if (action !== 'add') return input;
+      const out = { ...input };
+      if (out.items !== undefined && out.amount === undefined) out.amount = 0;
+      if (out.orderNo === undefined || out.orderNo === null || out.orderNo === '') out.orderNo = newOrderNo();
+      return out;
+    },
     beforeAdd: async (ctx, row, input) => {
+      await checkOrderAddress(ctx, row);
       if (input.items === undefined) return;
-      const lines = await resolveLines(ctx, input.items);
-      const total = lines.reduce((s, l) => s + l.price * l.quantity, 0);
-      if (total > MAX_CENTS) throw fieldError('items', E.ORDER_TOTAL_TOO_LARGE, { total, max: MAX_CENTS });
-      row.amount = total;
-      if (input.payAmount === undefined) row.payAmount = Math.round(total * (await memberDiscount(ctx, row.userId)));
-      pendingLines.set(input, lines);
+      // Computed here, never taken from the body: the lines' prices and the member's level discount.
+      const priced = await priceLines(ctx, row.userId, input.items);
+      row.amount = priced.amount;
+      row.payAmount = priced.payAmount;
+      pendingLines.set(input, priced.lines);
     },
     afterAdd: async (ctx, id, input) => {
       const lines = pendingLines.get(input);
@@ -318,6 +218,7 @@ export function registerOrder(host: Host): void {
         await insertRow(ctx, item, encodeRow(item, { ...l, orderId: id, createTime: now, updateTime: now }));
     },
     beforeUpdate: async (ctx, patch, existing) => {
+      await checkOrderAddress(ctx, patch, existing);
       const money = (['amount', 'payAmount', 'discountId'] as const).filter(
         (k) => patch[k] !== undefined && Number(patch[k]) !== Number(existing[k]),
       );
@@ -352,4 +253,9 @@ export function registerOrder(host: Host): void {
   }
 
   host.actions.set(PREFIX, 'detail', (ctx, { query }) => orderDetail(ctx, query));
+  // What an order of these lines would cost the member, computed as add computes it (the add form shows it first).
+  host.actions.set(PREFIX, 'quote', async (ctx, { body }) => {
+    const { lines, amount, discount, payAmount } = await priceLines(ctx, body.userId, body.items);
+    return { items: lines.map((l) => ({ ...l, amount: l.price * l.quantity })), amount, discount, payAmount };
+  });
 }

@@ -2,7 +2,8 @@ import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
 import type { Row } from '../../core/db/row.js';
 import { nowText } from '../../core/db/time.js';
-import { parseId } from '../../core/crud/input-validation.js';
+import { parseId, parseIds } from '../../core/crud/input-validation.js';
+import { badRequest, type Texts } from '../../core/errors.js';
 
 const PREFIX = 'order/recommend';
 const TABLE = 'order_recommend';
@@ -77,13 +78,47 @@ export async function refreshBundlesHolding(ctx: OpContext, goodId: number): Pro
   return holding.map((b) => Number(b.id));
 }
 
-/** Bundles: goodsInfo kept from goodIds, live goods in every read, changeInfo. */
+const NOT_SELLABLE = (names: string[]): Texts => ({
+  'zh-cn': `上架的套餐只能包含已上架且审核通过的商品：${names.join('、')} 不是`,
+  'zh-tw': `上架的套餐只能包含已上架且審核通過的商品：${names.join('、')} 不是`,
+  en: `An on-shelf bundle holds only products that are on shelf and passed review; not: ${names.join(', ')}`,
+});
+
+/**
+ * A bundle on shelf (status 1) may hold only products on shelf (status 1) whose review passed (auditStatus 2): a
+ * 400 naming the others, on `goodIds` when the call sets them, else on `status`.
+ */
+async function assertSellable(ctx: OpContext, goodIds: unknown, path: 'goodIds' | 'status'): Promise<void> {
+  const ids = idsOf(goodIds);
+  if (ids.length === 0) return;
+  const rows = await ctx.db
+    .selectFrom('product_info')
+    .select(['id', 'name', 'status', 'auditStatus'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  const ok = new Set(
+    rows.filter((r) => Number(r.status) === 1 && Number(r.auditStatus) === 2).map((r) => Number(r.id)),
+  );
+  const names = new Map(rows.map((r) => [Number(r.id), String(r.name)]));
+  const bad = ids.filter((id) => !ok.has(id)).map((id) => names.get(id) ?? `#${id}`);
+  if (bad.length) throw badRequest(NOT_SELLABLE(bad), [{ path, message: NOT_SELLABLE(bad).en }]);
+}
+
+/** Bundles: goodsInfo kept from goodIds, live goods in every read, changeInfo, only sellable products on shelf. */
 export function registerRecommend(host: Host): void {
   host.hooks.add(PREFIX, {
     beforeAdd: async (ctx, row) => {
+      if (Number(row.status) === 1) await assertSellable(ctx, row.goodIds, 'goodIds');
       row.goodsInfo = await goodsSnapshot(ctx, row.goodIds);
     },
-    beforeUpdate: async (ctx, patch) => {
+    beforeUpdate: async (ctx, patch, existing) => {
+      const status = Number(patch.status ?? existing.status);
+      if (status === 1 && (patch.goodIds !== undefined || Number(existing.status) !== 1))
+        await assertSellable(
+          ctx,
+          patch.goodIds ?? existing.goodIds,
+          patch.goodIds !== undefined ? 'goodIds' : 'status',
+        );
       if (patch.goodIds !== undefined) patch.goodsInfo = await goodsSnapshot(ctx, patch.goodIds);
     },
     decorate: async (ctx, rows) => {
@@ -101,9 +136,18 @@ export function registerRecommend(host: Host): void {
     },
   });
 
+  // {goodId} (or {id}) as the original; {goodIds} for the products screen's button on several rows.
   host.actions.set(PREFIX, 'changeInfo', async (ctx, { body }) => {
-    const goodId = parseId(body.goodId ?? body.id, body.goodId !== undefined ? 'goodId' : 'id');
-    const ids = await ctx.db.transaction().execute((trx) => refreshBundlesHolding({ ...ctx, db: trx }, goodId));
+    const goodIds =
+      body.goodIds !== undefined && body.goodIds !== null
+        ? parseIds(body.goodIds, 'goodIds')
+        : [parseId(body.goodId ?? body.id, body.goodId !== undefined ? 'goodId' : 'id')];
+    const ids = await ctx.db.transaction().execute(async (trx) => {
+      const out = new Set<number>();
+      for (const goodId of goodIds)
+        for (const id of await refreshBundlesHolding({ ...ctx, db: trx }, goodId)) out.add(id);
+      return [...out].sort((a, b) => a - b);
+    });
     return { ids };
   });
 }

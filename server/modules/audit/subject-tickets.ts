@@ -1,0 +1,129 @@
+import type { Host } from '../../core/host.js';
+import type { OpContext } from '../../core/crud/context.js';
+import { conflict, notFound, type Texts } from '../../core/errors.js';
+import type { Row } from '../../core/db/row.js';
+import { encodeRow } from '../../core/db/row-codec.js';
+import { nowText } from '../../core/db/time.js';
+import { insertRow } from '../../core/crud/insert-row.js';
+import { lockRow, moveSubject, optionalText, TICKET_STATUS, targetIds } from './ticket-rows.js';
+
+/** The two kinds of ticket whose subject carries an auditStatus, and where each keeps what. */
+const SUBJECTS = {
+  good: { ticket: 'audit_good', table: 'product_info', field: 'goodId', many: 'goodIds', noun: 'product' },
+  order: { ticket: 'audit_order', table: 'order_info', field: 'orderId', many: 'orderIds', noun: 'order' },
+} as const;
+type SubjectKind = keyof typeof SUBJECTS;
+
+/** Product and order auditStatus names (SPEC §4, with 3 rejected added here). */
+const STATE_NAMES: Record<number, Texts> = {
+  0: { 'zh-cn': '待提交', 'zh-tw': '待提交', en: 'to submit' },
+  1: { 'zh-cn': '待审核', 'zh-tw': '待審核', en: 'pending review' },
+  2: { 'zh-cn': '已通过', 'zh-tw': '已通過', en: 'passed' },
+  3: { 'zh-cn': '已驳回', 'zh-tw': '已駁回', en: 'rejected' },
+};
+
+const NOT_SUBMITTABLE = (kind: SubjectKind, id: number, state: number): Texts => {
+  const name = STATE_NAMES[state] ?? { 'zh-cn': String(state), 'zh-tw': String(state), en: String(state) };
+  const f = SUBJECTS[kind].field;
+  const zhCn = kind === 'good' ? '商品' : '订单';
+  const zhTw = kind === 'good' ? '商品' : '訂單';
+  return {
+    'zh-cn': `${f}: ${zhCn} ${id} 当前为「${name['zh-cn']}」，只有待提交或已驳回的才能提交审核`,
+    'zh-tw': `${f}: ${zhTw} ${id} 目前為「${name['zh-tw']}」，只有待提交或已駁回的才能提交審核`,
+    en: `${f}: ${SUBJECTS[kind].noun} ${id} is ${name.en} (auditStatus ${state}); only one to submit or rejected can be submitted for review`,
+  };
+};
+
+/**
+ * One ticket for a product or an order: auditStatus 0 (to submit) or 3 (rejected, sent again) → 1. A product at 2
+ * whose last decision was a rejection (decided before 3 existed) is accepted too.
+ */
+async function createTicket(ctx: OpContext, kind: SubjectKind, id: number, remark: string | undefined) {
+  const s = SUBJECTS[kind];
+  const subject = await lockRow(ctx, s.table, id, kind === 'order' ? ['auditStatus', 'userId'] : ['auditStatus']);
+  if (!subject) throw notFound(`${s.field}: no ${s.noun} with id ${id}`);
+  const state = Number(subject.auditStatus);
+  const refuse = () =>
+    conflict(NOT_SUBMITTABLE(kind, id, state), [{ path: s.field, message: `auditStatus is ${state}` }]);
+  let ok = state === 0 || state === 3;
+  if (state === 2) {
+    const last = await ctx.db
+      .selectFrom(s.ticket)
+      .select('status')
+      .where(s.field, '=', id)
+      .where('status', '!=', 0)
+      .orderBy('reviewTime', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    ok = Number(last?.status) === 2;
+  }
+  if (!ok || !(await moveSubject(ctx, s.table, id, [state], 1))) throw refuse();
+  const entity = ctx.registry.get(`audit/${kind}`)!;
+  const now = nowText();
+  return insertRow(
+    ctx,
+    entity,
+    encodeRow(entity, {
+      [s.field]: id,
+      ...(kind === 'order' ? { userId: Number(subject.userId) } : {}),
+      status: 0,
+      remark: remark ?? null,
+      applicantId: ctx.user?.id ?? null,
+      createTime: now,
+      updateTime: now,
+    }),
+  );
+}
+
+/** Pending product tickets going away put their products back to 'to submit' (1 → 0). */
+async function withdrawGoodTickets(ctx: OpContext, tickets: Row[]): Promise<void> {
+  for (const t of tickets.filter((x) => Number(x.status) === 0))
+    await moveSubject(ctx, 'product_info', Number(t.goodId), [1], 0);
+}
+
+/** `create` for products and orders ({goodId}/{goodIds}, {orderId}/{orderIds}); `remove` withdraws product tickets. */
+export function registerSubjectTickets(host: Host): void {
+  for (const kind of Object.keys(SUBJECTS) as SubjectKind[]) {
+    host.actions.set(`audit/${kind}`, 'create', async (ctx, { body }) => {
+      const { ids, batch } = targetIds(body, SUBJECTS[kind].field, SUBJECTS[kind].many);
+      const remark = optionalText(body, 'remark', 2000);
+      const created = await ctx.db.transaction().execute(async (trx) => {
+        const tx = { ...ctx, db: trx };
+        const out: number[] = [];
+        for (const id of ids) out.push(await createTicket(tx, kind, id, remark));
+        return out;
+      });
+      return { id: batch ? created : created[0] };
+    });
+  }
+
+  host.hooks.add('audit/good', {
+    beforeDelete: (ctx, rows) => withdrawGoodTickets(ctx, rows),
+    // A pending ticket restored from the recycle bin puts its product back under review (0 → 1), as creating it did.
+    afterRestore: async (ctx, rows) => {
+      for (const t of rows.filter((x) => Number(x.status) === 0))
+        await moveSubject(ctx, 'product_info', Number(t.goodId), [0, 3], 1);
+    },
+  });
+
+  host.actions.set('audit/good', 'remove', async (ctx, { body }) => {
+    const { ids } = targetIds(body);
+    await ctx.db.transaction().execute(async (trx) => {
+      const tx = { ...ctx, db: trx };
+      const tickets: Row[] = [];
+      for (const id of ids) {
+        const t = await lockRow(tx, 'audit_good', id, ['status', 'goodId']);
+        if (!t) throw notFound(`audit/good: no record with id ${id}`);
+        const s = Number(t.status);
+        if (s !== 0)
+          throw conflict(
+            `Ticket ${id} of audit/good is already decided: ${TICKET_STATUS[s]} (status ${s}); only a pending ticket can be withdrawn`,
+            [{ path: 'status', message: `is ${s}` }],
+          );
+        tickets.push(t);
+      }
+      await withdrawGoodTickets(tx, tickets);
+      await trx.deleteFrom('audit_good').where('id', 'in', ids).execute();
+    });
+  });
+}
