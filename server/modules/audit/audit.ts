@@ -130,7 +130,7 @@ async function decideTicket(
 /** Product tickets: create one per product (auditStatus 0 → 1, or again after a rejection). */
 async function createGoodTicket(ctx: OpContext, goodId: number, remark: string | undefined): Promise<number> {
   const product = await lockRow(ctx, 'product_info', goodId, ['name', 'auditStatus']);
-  if (!product) throw fieldError('goodId', E.ORDER_NO_PRODUCT, { id: goodId });
+  if (!product) throw fieldError('goodId', E.AUDIT_NO_PRODUCT, { id: goodId });
   const state = Number(product.auditStatus);
   const refuse = (why: ErrorEntry<never>) =>
     fieldError('goodId', E.AUDIT_PRODUCT_STATE, { id: goodId, state: stateText('SUBJECT', state), why: why.texts });
