@@ -153,7 +153,7 @@ describe.each(DIALECTS)('security headers and sandboxed param pages (%s)', (dial
     expect(json.statusCode).toBe(400);
     expect(json.json()).toEqual({
       code: 1002,
-      message: '请求内容不是有效的 JSON',
+      message: 'body: 请求内容不是有效的 JSON',
       errorCode: 'BODY_NOT_JSON',
       details: [{ path: 'body', message: '请求内容不是有效的 JSON' }],
     });

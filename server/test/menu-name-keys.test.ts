@@ -132,9 +132,7 @@ describe.each(DIALECTS)('menu rows by kind (%s)', (dialect) => {
       body: { menus: [{ name: 'Dir', type: 0, childMenus: [{ name: 'Btn', type: 2 }] }] },
     });
     expect(imported.status).toBe(400);
-    expect(imported.body.details).toEqual([
-      { path: 'menus.0.childMenus.0.perms', message: 'needs at least one permission' },
-    ]);
+    expect(imported.body.details).toEqual([{ path: 'menus.0.childMenus.0.perms', message: '权限行至少需要一个权限' }]);
     expect((await t.rows('base_sys_menu')).length).toBe(before);
     // A directory needs neither; a right page and button go in.
     expect((await add({ name: 'Dir', type: 0 })).status).toBe(200);

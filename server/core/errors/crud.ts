@@ -45,8 +45,8 @@ export const CRUD = defineErrors({
   RECORD_NOT_FOUND: {
     status: 404,
     texts: {
-      'zh-cn': '{prefix}: 记录 {id} 不存在',
-      'zh-tw': '{prefix}: 記錄 {id} 不存在',
+      'zh-cn': '{prefix}: 记录 id {id} 不存在',
+      'zh-tw': '{prefix}: 記錄 id {id} 不存在',
       en: '{prefix}: no record with id {id}',
     },
   },

@@ -43,6 +43,10 @@ export const SHOP = defineErrors({
       en: 'names no SKU of product {id} (give specs or skuCode of one of its {count} SKUs)',
     },
   },
+  AUDIT_NO_PRODUCT: {
+    status: 404,
+    texts: { 'zh-cn': '商品 {id} 不存在', 'zh-tw': '商品 {id} 不存在', en: 'no product with id {id}' },
+  },
   ORDER_PRODUCT_NO_SKUS: {
     status: 400,
     texts: { 'zh-cn': '商品 {id} 没有 SKU', 'zh-tw': '商品 {id} 沒有 SKU', en: 'product {id} has no SKUs' },

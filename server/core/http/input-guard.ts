@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { appError, E, fieldsError, type Issue, issue } from '../errors.js';
+import { E, fieldError, fieldsError, type Issue, issue } from '../errors.js';
 
 /** No lone surrogate (ES2024's String.prototype.isWellFormed, in Node 20; typed here as the ES2023 lib lacks it). */
 const wellFormed = (s: string) => (s as string & { isWellFormed(): boolean }).isWellFormed();
@@ -65,11 +65,7 @@ function parseJsonBody(
     value = JSON.parse(text);
   } catch {
     const empty = text.trim() === '';
-    done(
-      empty
-        ? appError(E.BODY_EMPTY_JSON, {}, [issue('body', E.BODY_EMPTY_JSON)])
-        : appError(E.BODY_NOT_JSON, {}, [issue('body', E.BODY_NOT_JSON)]),
-    );
+    done(empty ? fieldError('body', E.BODY_EMPTY_JSON) : fieldError('body', E.BODY_NOT_JSON));
     return;
   }
   if (isPlainJson(text)) request.plainJson = text;
