@@ -195,7 +195,7 @@ test.describe('generic entity screen: add → edit → search → delete → rec
     });
   });
 
-  test('products: relation picker from the category list, JSON field, length cap', async ({ page, api }) => {
+  test('products: relation picker from the category list, spec editor, length cap', async ({ page, api }) => {
     const tag = `e2e${Date.now()}`;
     const shell = new ShellPage(page);
     await shell.loginAs();
@@ -215,9 +215,12 @@ test.describe('generic entity screen: add → edit → search → delete → rec
     await form.fill('code', `T-${tag}`);
     await form.pick('categoryId', '实木床');
     await form.fill('price', '1999.9');
-    await form.fill('specInfo', '[{"name":"尺寸","values":["1.8m"]');
-    await expect(form.field('specInfo')).toContainText(/JSON/);
-    await form.fill('specInfo', '[{"name":"尺寸","values":["1.8m"]}]');
+    // Specs are edited as names and values (schemas/README.md, "Specs and SKUs"), not as JSON text.
+    const specs = form.field('specInfo');
+    await specs.getByRole('button', { name: '添加规格' }).click();
+    await specs.getByLabel('规格名').fill('尺寸');
+    await specs.getByLabel('「尺寸」的规格值').fill('1.8m');
+    await specs.getByLabel('「尺寸」的规格值').press('Enter');
     await form.saveAndClose();
 
     const [added] = await find(api, 'product/info', tag);

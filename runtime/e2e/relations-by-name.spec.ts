@@ -129,25 +129,26 @@ test.describe('relations and snapshots are shown by name, never as ids or raw JS
     await expect(picker).not.toContainText('#1');
   });
 
-  test('a JSON column of name/value pairs (a spec row\'s options) reads "name: value" in the table, not JSON', async ({
+  test('a JSON column of a SKU\'s specs (a spec row\'s options) reads "name: value" in the table, not JSON', async ({
     page,
     api,
   }) => {
     const specs = (
-      await api.call<{ list: { id: number; options: { name: string; value: string }[] | null }[] }>(
+      await api.call<{ list: { id: number; options: Record<string, string> | null }[] }>(
         'POST',
         '/admin/product/spec/page',
         { page: 1, size: 20 },
       )
     ).data.list;
-    const spec = specs.find((x) => x.options && x.options.length > 0)!;
+    const spec = specs.find((x) => x.options && Object.keys(x.options).length > 0)!;
+    const [name, value] = Object.entries(spec.options!)[0];
     const shell = new ShellPage(page);
     await shell.loginAs();
     await shell.openMenu('/product/spec');
     const list = new ListPage(page);
     await list.ready('product/spec');
     const cell = list.cell(list.row(spec.id), 'options');
-    await expect(cell).toContainText(`${spec.options![0].name}: ${spec.options![0].value}`);
+    await expect(cell).toContainText(`${name}: ${value}`);
     await expect(cell).not.toContainText('{"');
   });
 });
