@@ -84,6 +84,20 @@ describe.each(DIALECTS)('AI-code: evolving an entity with rows, by its change pl
     expect(await page()).toEqual(before);
   });
 
+  it('each change of a plan has its own samples and rows', async () => {
+    const next = FIELDS.filter((f) => f.name !== 'note').map((f) =>
+      f.name === 'code' ? { ...f, type: 'string', length: 20 } : f.name === 'price' ? { ...f, type: 'money' } : f,
+    );
+    const p = await plan(next);
+    expect(p.changes.map((c) => [c.kind, c.field, c.samples.map((x) => x.id), c.failing.length])).toEqual([
+      ['retype', 'code', [1, 2], 0],
+      ['retype', 'price', [1, 2], 0],
+      ['drop', 'note', [1], 0],
+    ]);
+    expect(p.changes[0].samples[0]).toEqual({ id: 1, value: 250, to: '250' });
+    expect(p.changes[2].samples).toEqual([{ id: 1, value: 'keep me' }]);
+  });
+
   it('integer → string: the plan says every row converts; applied, the values are the same text', async () => {
     current = withField('code', { type: 'string', length: 20 });
     const p = await plan(current);

@@ -29,12 +29,12 @@ function Samples({ change }: { change: FieldChange }) {
     return shown(s.to);
   };
   return (
-    <div className="mt-1.5 grid gap-1 text-xs">
+    <div className="mt-1.5 grid min-w-0 gap-1 text-xs">
       {change.samples.length > 0 && (
         <div className="text-muted">
           {t('plan.samples')}:{' '}
           {change.samples.map((s) => (
-            <span key={s.id} className="mr-3 whitespace-nowrap font-mono">
+            <span key={s.id} className="mr-3 break-all font-mono">
               #{s.id} {shown(s.value)}
               {change.kind === 'retype' && <> → {to(s)}</>}
             </span>
@@ -45,7 +45,7 @@ function Samples({ change }: { change: FieldChange }) {
         <div className="text-danger" data-testid={`plan-failing-${change.field}`}>
           {t('plan.failing')}:{' '}
           {change.failing.map((s) => (
-            <span key={s.id} className="mr-3 font-mono">
+            <span key={s.id} className="mr-3 break-all font-mono">
               #{s.id} {shown(s.value)} ({s.reason})
             </span>
           ))}
@@ -81,7 +81,7 @@ function ChangeItem({
               fail: change.fail ?? 0,
             });
   return (
-    <li className="border-b border-line py-2.5 last:border-b-0" data-testid={`plan-change-${change.field}`}>
+    <li className="min-w-0 border-b border-line py-2.5 last:border-b-0" data-testid={`plan-change-${change.field}`}>
       <div className="flex items-start gap-2 text-[13px] text-ink">
         <span className={`mt-px shrink-0 rounded px-1.5 py-0.5 text-[11px] font-medium ${KIND_CLASS[change.kind]}`}>
           {t(`plan.kind.${change.kind}`)}
@@ -90,7 +90,7 @@ function ChangeItem({
       </div>
       {(change.kind === 'retype' || change.kind === 'drop') && <Samples change={change} />}
       {change.choices && (
-        <fieldset className="mt-2 grid gap-1 rounded-md border border-line px-3 py-2">
+        <fieldset className="mt-2 grid min-w-0 gap-1 rounded-md border border-line px-3 py-2">
           <legend className="px-1 text-xs font-medium text-ink">{t('plan.choose', { field: change.field })}</legend>
           {change.choices.map((c) => (
             <label key={c} className="flex items-start gap-2 text-[13px] text-ink">
@@ -162,12 +162,12 @@ export function ChangePlanDialog({
         </>
       }
     >
-      <div className="grid gap-2 text-[13px]">
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2 text-[13px]">
         <p className="text-muted">{t('plan.rows', { count: plan.rows })}</p>
         {plan.changes.length === 0 ? (
           <p className="text-ink">{t('plan.none')}</p>
         ) : (
-          <ul className="rounded-md border border-line px-3">
+          <ul className="min-w-0 rounded-md border border-line px-3">
             {plan.changes.map((c) => (
               <ChangeItem
                 key={`${c.kind}-${c.field}`}

@@ -58,20 +58,21 @@ export function diffEntities(
   });
   const changes: FieldChange[] = [];
   const pairs: [Field, Field][] = [];
-  const base = { rows: 0, samples: [], failing: [] };
+  // Fresh lists for each change (one shared object would pile every change's samples into all of them).
+  const base = () => ({ rows: 0, samples: [] as Sample[], failing: [] as Sample[] });
   const sources = new Set<string>();
   for (const f of own(old)) {
     const to = renamedTo.get(f.name) ?? (newNames.has(f.name) ? f.name : undefined);
     if (to === undefined) {
-      changes.push({ ...base, kind: 'drop', field: f.name });
+      changes.push({ ...base(), kind: 'drop', field: f.name });
       continue;
     }
     sources.add(to);
     const target = next.fieldMap.get(to)!;
-    if (to !== f.name) changes.push({ ...base, kind: 'rename', field: to, from: f.name });
+    if (to !== f.name) changes.push({ ...base(), kind: 'rename', field: to, from: f.name });
     if (!sameStorage(f, target)) {
       changes.push({
-        ...base,
+        ...base(),
         kind: 'retype',
         field: to,
         ...(to !== f.name ? { from: f.name } : {}),
@@ -81,7 +82,7 @@ export function diffEntities(
     }
   }
   for (const f of own(next))
-    if (!sources.has(f.name)) changes.push({ ...base, kind: 'add', field: f.name, emptyRequired: f.required });
+    if (!sources.has(f.name)) changes.push({ ...base(), kind: 'add', field: f.name, emptyRequired: f.required });
   return { changes, pairs, issues };
 }
 
