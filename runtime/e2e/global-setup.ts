@@ -18,7 +18,8 @@ const port = Number(process.env.E2E_PORT ?? 8201);
 export const llmPort = port + 1;
 
 async function waitForServer(child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  // A fresh database is seeded first: 38 s was seen on a loaded 2-core machine.
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${log()}`);
     try {
@@ -29,7 +30,7 @@ async function waitForServer(child: ChildProcess, log: () => string): Promise<vo
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`the server did not answer on port ${port} within 30 s:\n${log()}`);
+  throw new Error(`the server did not answer on port ${port} within 90 s:\n${log()}`);
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
