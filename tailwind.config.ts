@@ -3,35 +3,28 @@
  *
  * Tailwind 4 loads this through `@config` in runtime/styles.css. Colours are CSS variables (`--color-<name>`) so the
  * theme can change at run time: the light palette is written on `:root`, the dark one on `:root.dark` (the `dark`
- * class is set by runtime/engine/theme.ts), and theme.ts overwrites `--color-primary`, `--color-on-primary` and the
- * nine tints `--color-primary-1…9` when a user picks another brand colour (SPEC §9). Screens use the utilities
- * (`bg-primary`, `text-ink`, `border-line`, `bg-surface`, `shadow-panel`, …), never fixed hex values.
+ * class is set by runtime/engine/theme.ts), and theme.ts overwrites the brand colour's tokens (`--color-primary`,
+ * its nine tints `--color-primary-1…9`, `--color-on-primary`, `-hover`, `-text`, `-ui`) when a user picks another
+ * brand colour (SPEC §9). Screens use the utilities (`bg-primary`, `text-ink`, `border-line`, `bg-surface`,
+ * `shadow-panel`, …), never fixed hex values. The colours that carry text or mark a control are computed by contrast
+ * (runtime/engine/color-tokens.ts), in both modes and for every brand colour.
  *
  * The runtime imports `tokens` too (breakpoints, the surfaces the tints mix towards), so code and CSS cannot drift.
  */
 import type { Config } from 'tailwindcss';
 import type createPlugin from 'tailwindcss/plugin';
+import { brandTokens, STATUSES, textTokens } from './runtime/engine/color-tokens';
 
 type PluginFn = Parameters<typeof createPlugin>[0];
 
-/** The brand colour and its tints for the default theme: step N is N×10% of the way to the page background. */
-const primary = {
-  primary: '#4165d7',
-  'primary-1': '#5474db',
-  'primary-2': '#6784df',
-  'primary-3': '#7a93e3',
-  'primary-4': '#8da3e7',
-  'primary-5': '#a0b2eb',
-  'primary-6': '#b3c1ef',
-  'primary-7': '#c6d1f3',
-  'primary-8': '#d9e0f7',
-  'primary-9': '#ecf0fb',
-  'on-primary': '#ffffff',
-};
+/** The brand colour of the default theme (SPEC §9); its tints and text shades are computed below. */
+const brand = '#4165d7';
 
-/** Surfaces, text, the sidebar and the status colours. Every name exists in both palettes. */
-const light = {
-  ...primary,
+/**
+ * The design's colours: surfaces, text, the sidebar and the status colours. The colours that carry text or mark a
+ * control are not taken from here as they are: see `palette()`.
+ */
+const lightDesign = {
   canvas: '#f4f5f7',
   surface: '#ffffff',
   subtle: '#f6f7f9',
@@ -58,9 +51,7 @@ const light = {
   'info-soft': '#eef1f5',
 };
 
-/** The dark palette: the brand tints are recomputed towards the dark surface by theme.ts at run time. */
-const dark: Partial<Record<keyof typeof light, string>> = {
-  'on-primary': '#ffffff',
+const darkDesign: typeof lightDesign = {
   canvas: '#0e1015',
   surface: '#171a21',
   subtle: '#1c2028',
@@ -86,6 +77,31 @@ const dark: Partial<Record<keyof typeof light, string>> = {
   info: '#97a3b6',
   'info-soft': '#232834',
 };
+
+/**
+ * A whole palette: the design's colours, the brand colour's tokens (its tints, `on-primary`, `primary-hover`,
+ * `primary-text` for text, `primary-ui` for controls' parts) and the text tokens (`muted`, `faint`, `<status>-text`,
+ * `on-<status>`), computed by contrast in runtime/engine/color-tokens.ts. theme.ts recomputes the brand's tokens for
+ * the colour a user picks.
+ */
+const palette = (design: typeof lightDesign): typeof lightDesign & Record<string, string> => ({
+  ...design,
+  ...brandTokens(brand, design),
+  ...textTokens(design),
+});
+
+/** Every name exists in both palettes. */
+const light = palette(lightDesign);
+const dark: typeof light = palette(darkDesign);
+
+/**
+ * Utilities that resolve a colour name to its readable shade, so a screen cannot put the brand or a status colour
+ * as text below 4.5:1 by writing the obvious class: `text-primary` is `primary-text`, `text-danger` is
+ * `danger-text`…; `border-primary`, `ring-primary`, `outline-primary` and `accent-primary` (a checked box) are
+ * `primary-ui` (3:1). `bg-primary` stays the brand colour itself.
+ */
+const textColors = Object.fromEntries(['primary', ...STATUSES].map((name) => [name, `var(--color-${name}-text)`]));
+const uiColors = { primary: 'var(--color-primary-ui)' };
 
 const shadows = {
   light: {
@@ -132,10 +148,8 @@ const fonts = {
 
 export const tokens = { light, dark, shadows, breakpoints, radius, fonts } as const;
 
-const vars = (palette: Record<string, string | undefined>, shadow: Record<string, string>): Record<string, string> => ({
-  ...Object.fromEntries(
-    Object.entries(palette).flatMap(([name, value]) => (value ? [[`--color-${name}`, value]] : [])),
-  ),
+const vars = (colors: Record<string, string>, shadow: Record<string, string>): Record<string, string> => ({
+  ...Object.fromEntries(Object.entries(colors).map(([name, value]) => [`--color-${name}`, value])),
   ...Object.fromEntries(Object.entries(shadow).map(([name, value]) => [`--shadow-${name}`, value])),
 });
 
@@ -146,6 +160,11 @@ export default {
     borderRadius: radius,
     extend: {
       colors: Object.fromEntries(Object.keys(light).map((name) => [name, `var(--color-${name})`])),
+      textColor: textColors,
+      borderColor: uiColors,
+      ringColor: uiColors,
+      outlineColor: uiColors,
+      accentColor: uiColors,
       boxShadow: { panel: 'var(--shadow-panel)', pop: 'var(--shadow-pop)' },
       fontFamily: fonts,
     },

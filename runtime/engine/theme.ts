@@ -1,20 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { breakpointOf, onColor, tints, type Breakpoint } from './theme-colors';
-import { tokens } from '../../tailwind.config';
+import { brandTokensOf, breakpointOf, THEME_COLORS, type Breakpoint } from './theme-colors';
 
-export { breakpointOf, mix, tints, type Breakpoint } from './theme-colors';
-
-/** The eight theme colours of SPEC §9. */
-export const THEME_COLORS = [
-  { key: 'default', color: tokens.light.primary },
-  { key: 'emerald', color: '#51C21A' },
-  { key: 'rosewood', color: '#d0378d' },
-  { key: 'goldenOrange', color: '#FFA500' },
-  { key: 'cherry', color: '#FF69B4' },
-  { key: 'mint', color: '#3EB489' },
-  { key: 'slateGray', color: '#708090' },
-  { key: 'coral', color: '#FF4500' },
-] as const;
+export { breakpointOf, mix, THEME_COLORS, tints, type Breakpoint } from './theme-colors';
 
 export type Transition = 'slide' | 'fade' | 'none';
 export type ThemeOptions = {
@@ -49,10 +36,8 @@ function loadSaved(): Partial<ThemeOptions> {
 function apply(options: ThemeOptions): void {
   const root = document.documentElement;
   root.classList.toggle('dark', options.dark);
-  root.style.setProperty('--color-primary', options.color);
-  root.style.setProperty('--color-on-primary', onColor(options.color));
-  for (const [i, tint] of tints(options.color, options.dark).entries())
-    root.style.setProperty(`--color-primary-${i + 1}`, tint);
+  for (const [name, value] of Object.entries(brandTokensOf(options.color, options.dark)))
+    root.style.setProperty(`--color-${name}`, value);
 }
 
 let saved = loadSaved();

@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { THEME_COLORS, setTheme, useTheme, type Transition } from '../engine/theme';
 import { Icon } from './icons';
+import { onColor } from '../engine/contrast';
 
 function Switch({
   checked,
@@ -82,10 +83,14 @@ export function ThemeDrawer({ open, onOpenChange }: { open: boolean; onOpenChang
                     className="group flex flex-col items-center gap-1.5"
                   >
                     <span
-                      className={`flex h-9 w-9 items-center justify-center rounded-lg ring-offset-2 ring-offset-surface transition ${selected ? 'ring-2 ring-ink/30' : 'group-hover:scale-105'}`}
+                      className={`flex h-9 w-9 items-center justify-center rounded-lg ring-offset-2 ring-offset-surface transition ${selected ? 'ring-2 ring-muted' : 'group-hover:scale-105'}`}
                       style={{ backgroundColor: c.color }}
                     >
-                      {selected && <Icon name="check" size={16} className="text-white" />}
+                      {selected && (
+                        <span style={{ color: onColor(c.color) }}>
+                          <Icon name="check" size={16} />
+                        </span>
+                      )}
                     </span>
                     <span className="text-[11px] text-muted">{t(`theme.colors.${c.key}`)}</span>
                   </button>

@@ -139,7 +139,7 @@ export function CheckTreeWidget(props: WidgetProps) {
                 if (el) el.indeterminate = state === 'half';
               }}
               onChange={() => toggle(n)}
-              className="h-3.5 w-3.5 accent-[var(--color-primary)]"
+              className="h-3.5 w-3.5 accent-primary"
             />
             <span className="truncate">{n.label}</span>
           </label>

@@ -1,12 +1,18 @@
 import { findDictEntry, useDict } from '../engine/dict';
 import { tagClass, tagTone } from './ui-classes';
+import { onColor } from '../engine/contrast';
 
-/** A coloured tag: a dictionary colour name, or a CSS colour given by the entry. */
+const HEX = /^#[0-9a-f]{6}$/i;
+
+/** A coloured tag: a dictionary colour name, or a CSS colour given by the entry (its text by contrast when a #rrggbb). */
 export function Tag({ color, children }: { color?: string | null; children: React.ReactNode }) {
   const tone = color ? tagTone[color] : undefined;
   if (color && !tone) {
     return (
-      <span className={`${tagClass} border-transparent text-white`} style={{ background: color }}>
+      <span
+        className={`${tagClass} border-transparent`}
+        style={{ background: color, color: HEX.test(color) ? onColor(color) : '#ffffff' }}
+      >
         {children}
       </span>
     );

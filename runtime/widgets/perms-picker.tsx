@@ -148,7 +148,7 @@ export function PermsWidget(props: WidgetProps) {
                   >
                     <input
                       type="checkbox"
-                      className="accent-[var(--color-primary)]"
+                      className="accent-primary"
                       checked={chosen.includes(p.perm)}
                       onChange={() => toggle(p.perm)}
                     />

@@ -17,14 +17,14 @@ const buttonBase =
   'transition-colors disabled:cursor-not-allowed disabled:opacity-50';
 
 export const buttonClass = {
-  primary: `${buttonBase} bg-primary text-on-primary hover:bg-primary-1 active:bg-primary`,
+  primary: `${buttonBase} bg-primary text-on-primary hover:bg-primary-hover active:bg-primary`,
   default: `${buttonBase} border border-line-strong bg-surface text-ink hover:border-primary-4 hover:text-primary`,
   danger: `${buttonBase} border border-danger/40 bg-surface text-danger hover:bg-danger-soft`,
-  dangerSolid: `${buttonBase} bg-danger text-white hover:opacity-90`,
+  dangerSolid: `${buttonBase} bg-danger text-on-danger hover:opacity-90`,
   ghost: `${buttonBase} text-muted hover:bg-hover hover:text-ink`,
-  link: 'inline-flex items-center gap-1 rounded px-1 text-[13px] font-medium text-primary hover:text-primary-2 disabled:opacity-50',
+  link: 'inline-flex items-center gap-1 rounded px-1 text-[13px] font-medium text-primary hover:underline disabled:opacity-50',
   linkDanger:
-    'inline-flex items-center gap-1 rounded px-1 text-[13px] font-medium text-danger hover:opacity-80 disabled:opacity-50',
+    'inline-flex items-center gap-1 rounded px-1 text-[13px] font-medium text-danger hover:underline disabled:opacity-50',
   icon: 'inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md border border-line-strong bg-surface text-muted hover:border-primary-4 hover:text-primary',
 };
 

@@ -19,7 +19,8 @@ export function useChartColors(): ChartColors {
   const theme = useTheme();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the CSS variables read here change with the mode (theme.dark) as well as the colour
   return useMemo(() => {
-    const primary = css('--color-primary', theme.color);
+    // Bars and lines are graphics a reader must tell from the surface (WCAG 1.4.11): the brand colour's 3:1 shade.
+    const primary = css('--color-primary-ui', theme.color);
     return {
       primary,
       primarySoft: css('--color-primary-7', primary),

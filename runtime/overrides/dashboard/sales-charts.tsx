@@ -5,6 +5,7 @@ import { PERIODS, type Period, type SeriesPoint } from '../../engine/use-dashboa
 import { centsToYuan, formatMoney } from '../../widgets/money';
 import { ChartCanvas } from './chart-canvas';
 import { useChartColors, type ChartColors } from './chart-colors';
+import { SalesTable } from './chart-table';
 
 function axisLabel(period: Period, label: string, hour: (h: string) => string): string {
   if (period === 'today') return hour(label);
@@ -120,13 +121,38 @@ export function SalesCharts({
         <h2 className="text-sm font-medium text-ink">
           {t('salesChart')} · {t('ordersChart')}
         </h2>
-        <div className="flex rounded-md border border-line p-0.5" role="tablist" aria-label={t('salesChart')}>
+        {/* APG tabs: one Tab stop (the chosen period), ←→ Home End choose another, the charts are its panel. */}
+        <div
+          className="flex rounded-md border border-line p-0.5"
+          role="tablist"
+          aria-label={t('salesChart')}
+          onKeyDown={(e) => {
+            const at = PERIODS.indexOf(selected);
+            const next =
+              e.key === 'ArrowRight'
+                ? (at + 1) % PERIODS.length
+                : e.key === 'ArrowLeft'
+                  ? (at + PERIODS.length - 1) % PERIODS.length
+                  : e.key === 'Home'
+                    ? 0
+                    : e.key === 'End'
+                      ? PERIODS.length - 1
+                      : -1;
+            if (next < 0) return;
+            e.preventDefault();
+            onPeriod(PERIODS[next]);
+            e.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]')[next]?.focus();
+          }}
+        >
           {PERIODS.map((p) => (
             <button
               key={p}
               type="button"
               role="tab"
+              id={`period-tab-${p}`}
               aria-selected={p === selected}
+              aria-controls="sales-panel"
+              tabIndex={p === selected ? 0 : -1}
               onClick={() => onPeriod(p)}
               data-testid={`period-${p}`}
               className={`rounded px-2.5 py-1 text-xs transition-colors ${p === selected ? 'bg-primary text-on-primary' : 'text-muted hover:bg-hover hover:text-ink'}`}
@@ -136,15 +162,18 @@ export function SalesCharts({
           ))}
         </div>
       </div>
-      <div className="grid gap-4 p-4 lg:grid-cols-2">
-        <div>
-          <h3 className="mb-2 text-xs text-muted">{t('amountAxis')}</h3>
-          <ChartCanvas config={amount} label={t('salesChart')} testId="chart-amount" />
+      <div id="sales-panel" role="tabpanel" aria-labelledby={`period-tab-${selected}`}>
+        <div className="grid gap-4 p-4 lg:grid-cols-2">
+          <div>
+            <h3 className="mb-2 text-xs text-muted">{t('amountAxis')}</h3>
+            <ChartCanvas config={amount} label={t('salesChart')} testId="chart-amount" />
+          </div>
+          <div>
+            <h3 className="mb-2 text-xs text-muted">{t('ordersAxis')}</h3>
+            <ChartCanvas config={orders} label={t('ordersChart')} testId="chart-orders" />
+          </div>
         </div>
-        <div>
-          <h3 className="mb-2 text-xs text-muted">{t('ordersAxis')}</h3>
-          <ChartCanvas config={orders} label={t('ordersChart')} testId="chart-orders" />
-        </div>
+        <SalesTable labels={labels} points={points} />
       </div>
     </section>
   );

@@ -620,7 +620,7 @@ export default function AiCodeScreen() {
               <label key={p} className="inline-flex items-center gap-1.5 text-[13px] text-ink">
                 <input
                   type="checkbox"
-                  className="h-3.5 w-3.5 accent-[var(--color-primary)]"
+                  className="h-3.5 w-3.5 accent-primary"
                   checked={draft.permissions.includes(p)}
                   onChange={(e) =>
                     update({

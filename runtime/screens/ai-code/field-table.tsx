@@ -147,7 +147,7 @@ export function FieldTable({ fields, onChange, issues, dicts, onNewDict, entitie
                     <input
                       type="checkbox"
                       aria-label={`${t('field.required')} (${f.name})`}
-                      className="mt-2 h-3.5 w-3.5 accent-[var(--color-primary)]"
+                      className="mt-2 h-3.5 w-3.5 accent-primary"
                       checked={!!f.required}
                       onChange={(e) => set(i, { required: e.target.checked || undefined })}
                     />
@@ -282,7 +282,7 @@ export function FieldTable({ fields, onChange, issues, dicts, onNewDict, entitie
                     <input
                       type="checkbox"
                       aria-label={`${t('field.list')} (${f.name})`}
-                      className="mt-2 h-3.5 w-3.5 accent-[var(--color-primary)]"
+                      className="mt-2 h-3.5 w-3.5 accent-primary"
                       checked={f.list !== false}
                       onChange={(e) =>
                         set(i, {
@@ -296,7 +296,7 @@ export function FieldTable({ fields, onChange, issues, dicts, onNewDict, entitie
                     <input
                       type="checkbox"
                       aria-label={`${t('field.sortable')} (${f.name})`}
-                      className="mt-2 h-3.5 w-3.5 accent-[var(--color-primary)]"
+                      className="mt-2 h-3.5 w-3.5 accent-primary"
                       checked={!!f.sortable}
                       disabled={f.list === false}
                       onChange={(e) => set(i, { sortable: e.target.checked || undefined })}

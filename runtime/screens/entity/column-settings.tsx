@@ -83,12 +83,7 @@ export function ColumnSettings({ columns, defaults, onSave }: Props) {
             {columns.map((c, i) => (
               <li key={c.id} className="group flex items-center gap-2 px-3 py-1 hover:bg-hover">
                 <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 text-[13px] text-ink">
-                  <input
-                    type="checkbox"
-                    checked={c.visible}
-                    onChange={() => toggle(c.id)}
-                    className="accent-[var(--color-primary)]"
-                  />
+                  <input type="checkbox" checked={c.visible} onChange={() => toggle(c.id)} className="accent-primary" />
                   <span className="truncate">{c.label}</span>
                 </label>
                 <button

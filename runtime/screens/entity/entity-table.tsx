@@ -83,7 +83,7 @@ function Checkbox({
       ref={(el) => {
         if (el) el.indeterminate = !!indeterminate;
       }}
-      className="h-3.5 w-3.5 cursor-pointer align-middle accent-[var(--color-primary)]"
+      className="h-3.5 w-3.5 cursor-pointer align-middle accent-primary"
     />
   );
 }

@@ -46,7 +46,7 @@ export function ErrorScreen({
           <button
             type="button"
             onClick={loginAgain}
-            className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-1"
+            className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-hover"
           >
             {t('errors.loginAgain')}
           </button>
@@ -54,7 +54,7 @@ export function ErrorScreen({
           <button
             type="button"
             onClick={() => navigate('/')}
-            className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-1"
+            className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-hover"
           >
             {t('common:actions.backHome')}
           </button>

@@ -57,7 +57,7 @@ function Card({
         <button
           type="submit"
           disabled={busy}
-          className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-1 disabled:opacity-60"
+          className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-hover disabled:opacity-60"
         >
           {submit}
         </button>

@@ -17,8 +17,8 @@ function Hero() {
   const points = t('login.heroPoints', { returnObjects: true }) as string[];
   return (
     <aside className="relative hidden w-[44%] max-w-xl flex-col justify-between overflow-hidden bg-primary p-10 text-on-primary lg:flex">
-      <div className="absolute -right-24 -top-24 h-80 w-80 rounded-full bg-white/10" />
-      <div className="absolute -bottom-32 -left-20 h-96 w-96 rounded-full bg-white/10" />
+      <div className="absolute -right-24 -top-24 h-80 w-80 rounded-full bg-primary-hover" />
+      <div className="absolute -bottom-32 -left-20 h-96 w-96 rounded-full bg-primary-hover" />
       <div className="relative flex items-center gap-3">
         <span className="rounded-lg bg-white/15 p-1">
           <Logo size={30} />
@@ -27,7 +27,7 @@ function Hero() {
       </div>
       <div className="relative">
         <h2 className="text-3xl font-semibold leading-tight">{t('login.heroTitle')}</h2>
-        <ul className="mt-6 space-y-3 text-[15px] opacity-90">
+        <ul className="mt-6 space-y-3 text-[15px]">
           {Array.isArray(points) &&
             points.map((p) => (
               <li key={p} className="flex items-center gap-3">
@@ -39,7 +39,7 @@ function Hero() {
             ))}
         </ul>
       </div>
-      <p className="relative text-sm opacity-75">{t('app.tagline')}</p>
+      <p className="relative text-sm">{t('app.tagline')}</p>
     </aside>
   );
 }
@@ -146,7 +146,7 @@ export function LoginScreen() {
               type="submit"
               disabled={busy}
               data-testid="login-submit"
-              className="mt-2 h-10 w-full rounded-md bg-primary text-sm font-medium text-on-primary shadow-sm transition-colors hover:bg-primary-1 disabled:opacity-60"
+              className="mt-2 h-10 w-full rounded-md bg-primary text-sm font-medium text-on-primary shadow-sm transition-colors hover:bg-primary-hover disabled:opacity-60"
             >
               {busy ? t('login.submitting') : t('login.submit')}
             </button>

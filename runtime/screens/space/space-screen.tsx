@@ -389,7 +389,7 @@ export default function SpaceScreen() {
                     aria-label={t('select', { name: f.name ?? '' })}
                     checked={selected.includes(f.id)}
                     onChange={() => toggle(f.id)}
-                    className={`absolute top-2 left-2 h-4 w-4 accent-[var(--color-primary)] ${selected.includes(f.id) ? '' : 'opacity-0 group-hover:opacity-100 focus:opacity-100'}`}
+                    className={`absolute top-2 left-2 h-4 w-4 accent-primary ${selected.includes(f.id) ? '' : 'opacity-0 group-hover:opacity-100 focus:opacity-100'}`}
                   />
                 </li>
               ))}
@@ -415,7 +415,7 @@ export default function SpaceScreen() {
                         aria-label={t('select', { name: f.name ?? '' })}
                         checked={selected.includes(f.id)}
                         onChange={() => toggle(f.id)}
-                        className="h-3.5 w-3.5 accent-[var(--color-primary)]"
+                        className="h-3.5 w-3.5 accent-primary"
                       />
                     </td>
                     <td className="py-1.5">

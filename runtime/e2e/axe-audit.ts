@@ -1,0 +1,144 @@
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, ARTIFACTS, type AdminApi } from './fixtures';
+
+/**
+ * axe-core over the console's screens (issue 29), shared by a11y-axe.spec.ts (every menu page and generic dialog,
+ * light and dark) and a11y-axe-themes.spec.ts (the eight theme colours on the screens that show the brand colour).
+ * Rules: the WCAG 2.0/2.1 A and AA tags; serious and critical violations fail, none is exempt.
+ */
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+export type Found = { rule: string; impact: string; where: string; nodes: string[] };
+
+type AxeResult = {
+  violations: { id: string; impact: string | null; nodes: { target: unknown[]; failureSummary?: string }[] }[];
+};
+
+/**
+ * The rules whose outcome depends on the colours: what a theme colour can break. The themes spec runs only these;
+ * the rest (names, roles, structure) do not change with the colour and run on the same screens in a11y-axe.spec.ts.
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * Runs axe on the page, or only inside `within` (a CSS selector: an open dialog, whose page behind was audited
+ * already and is inert), with the WCAG A/AA rules or only `rules`. Returns the serious and critical violations,
+ * each with its nodes and why they fail.
+ */
+export async function audit(
+  page: Page,
+  where: string,
+  { within, rules }: { within?: string; rules?: string[] } = {},
+): Promise<Found[]> {
+  // Evaluated through the test tool, as the page's CSP (rightly) refuses an injected inline script.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // Colours are measured at rest: a fade or colour transition under way (a table's rows fading back in after a
+  // refresh, a theme switch) would be read half-way. Endless animations (a spinner) are left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  const violations = await page.evaluate(
+    async ({ tags, within, rules }) => {
+      const axe = (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<AxeResult> } }).axe;
+      const context = within ? { include: [[within]] } : document;
+      const runOnly = rules ? { type: 'rule', values: rules } : { type: 'tag', values: tags };
+      const result = await axe.run(context, { runOnly, resultTypes: ['violations'] });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact ?? '',
+        nodes: v.nodes.map((n) => `${JSON.stringify(n.target)} ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`),
+      }));
+    },
+    { tags: TAGS, within, rules },
+  );
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, impact: v.impact, where, nodes: v.nodes }));
+}
+
+/** Client-side navigation (the router listens to popstate): the app is not loaded again for each page. */
+export async function go(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => {
+    history.pushState(null, '', p);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/?]/g, '\\$&')}$`));
+  await settled(page);
+}
+
+/** The page has its data: no call under way, no table busy, the dashboard's charts drawn. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[data-testid="entity-table"] table[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('[data-testid^="chart-"][data-ready="false"]')).toHaveCount(0);
+}
+
+/**
+ * The pages of the menu (what a user can open from the sidebar), read from the server, so a screen added to the
+ * menu is audited without touching the specs.
+ */
+export async function menuPages(api: AdminApi): Promise<string[]> {
+  const menus = (
+    await api.call<{ type: number; router: string | null; isShow: boolean | number }[]>(
+      'POST',
+      '/admin/base/sys/menu/list',
+      {},
+    )
+  ).data;
+  return [...new Set(menus.filter((m) => m.type === 1 && m.router && m.isShow).map((m) => m.router!))];
+}
+
+/**
+ * Theme choices as the theme drawer stores them, written before the app first starts in this tab (a later change
+ * made in the page, such as the header's dark switch, is kept across reloads).
+ */
+export async function chooseTheme(page: Page, theme: { dark: boolean; color?: string }): Promise<void> {
+  await page.addInitScript((t) => {
+    if (sessionStorage.getItem('axe-theme-set')) return;
+    localStorage.setItem('joinery.theme', JSON.stringify(t));
+    sessionStorage.setItem('axe-theme-set', '1');
+  }, theme);
+}
+
+/**
+ * Opens the generic screen's add dialog and the edit dialog of its first row (those it offers), auditing each
+ * inside the dialog (with all rules or only `rules`); returns how many it opened.
+ */
+export async function auditDialogs(page: Page, path: string, found: Found[], rules?: string[]): Promise<number> {
+  const screen = page.getByTestId('entity-screen');
+  if (!(await screen.count())) return 0;
+  let opened = 0;
+  for (const { name, button } of [
+    { name: 'add', button: screen.getByRole('button', { name: /^\+? ?新增$/ }) },
+    { name: 'edit', button: screen.getByRole('button', { name: /^编辑/ }).first() },
+  ]) {
+    if (!(await button.count()) || !(await button.isEnabled())) continue;
+    await button.click();
+    // The generic form, or a screen's own add form (an order's lines: overrides/add-views.ts).
+    const within = '[data-testid="edit-dialog"], [data-testid="order-add"]';
+    const dialog = page.locator(within);
+    await expect(dialog).toBeVisible();
+    if (await page.getByTestId('edit-dialog').count()) await expect(dialog.locator('form#entity-form')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    found.push(...(await audit(page, `${path} ${name} dialog`, { within, rules })));
+    opened++;
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+  return opened;
+}
+
+/** Writes what was found to artifacts/axe-<name>.json and fails with one line per violation. */
+export function report(name: string, found: Found[]): void {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  fs.writeFileSync(`${ARTIFACTS}axe-${name}.json`, JSON.stringify(found, null, 1));
+  expect(found.map((f) => `${f.where}: ${f.rule} (${f.impact}) ${f.nodes.slice(0, 3).join(' | ')}`)).toEqual([]);
+}
