@@ -96,12 +96,7 @@ export const forbidden = () => appError(E.FORBIDDEN);
 // ---- Unconverted helpers (server/core/errors/unconverted.ts): only for the files the catalogue test lists. ----
 
 /** An error of before the catalogue: a status, a message (one text, or one per language) and field details. */
-export function legacyError(
-  status: number,
-  message: OldMessage,
-  code?: ProtocolCode,
-  details?: OldIssue[],
-): AppError {
+export function legacyError(status: number, message: OldMessage, code?: ProtocolCode, details?: OldIssue[]): AppError {
   const texts = textsOf(message);
   return new AppError(entryOf(status, code), render(same('{reason}'), { reason: texts }), issuesOf(details));
 }

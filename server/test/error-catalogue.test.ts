@@ -58,7 +58,16 @@ describe('the error catalogue', () => {
    * server/core/errors/unconverted.ts. To be converted to entries of their own; the list only shrinks.
    */
   const UNCONVERTED_FILES = new Set<string>([
-    // filled at merge time: see below
+    'modules/audit/audit-flows.ts',
+    'modules/audit/audit.ts',
+    'modules/audit/subject-tickets.ts',
+    'modules/audit/ticket-rows.ts',
+    'modules/base/coding/apply-entity.ts',
+    'modules/base/coding/entity-proposal.ts',
+    'modules/base/coding/evolve-routes.ts',
+    'modules/order/order-input.ts',
+    'modules/order/order-lines.ts',
+    'modules/order/recommend.ts',
   ]);
 
   it('is the only source of server messages: no AppError from a string, no old string helpers', () => {

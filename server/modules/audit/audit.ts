@@ -1,10 +1,10 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
-import { appError, conflict, E, fieldError, fieldsError, issue, notFound, stateText } from '../../core/errors.js';
+import { appError, conflict, E, fieldError, fieldsError, issue, stateText } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 import { decodeRow } from '../../core/db/row-codec.js';
 import { nowText } from '../../core/db/time.js';
-import { bad, lockRow, moveSubject, optionalText, TICKET_STATUS, targetIds } from './ticket-rows.js';
+import { lockRow, moveSubject, optionalText, targetIds } from './ticket-rows.js';
 import { registerSubjectTickets } from './subject-tickets.js';
 import { assertMayDecide, type Kind, markDecidable, queueCondition } from './audit-flows.js';
 

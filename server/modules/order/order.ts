@@ -1,17 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
-import {
-  appError,
-  E,
-  type ErrorEntry,
-  fieldError,
-  fieldsError,
-  issue,
-  joinTexts,
-  type ParamValue,
-  stateText,
-} from '../../core/errors.js';
+import { appError, E, fieldError, fieldsError, issue, joinTexts, stateText } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 import type { OrderInfoTable } from '../../core/db/system-tables.generated.js';
 import { decodeRow, encodeRow } from '../../core/db/row-codec.js';

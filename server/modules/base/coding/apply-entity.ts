@@ -1,7 +1,7 @@
 import type { Host } from '../../../core/host.js';
 import type { OpContext } from '../../../core/crud/context.js';
 import type { Entity } from '../../../core/registry/entity-types.js';
-import { AppError, appError, E, CODE, badRequest, conflict, legacyError, type FieldIssue } from '../../../core/errors.js';
+import { AppError, appError, E, badRequest, conflict, type FieldIssue } from '../../../core/errors.js';
 import { registerEntity } from '../../../core/registry/register-entity.js';
 import { storeEntity, storedOrigin } from '../../../core/registry/stored-entities.js';
 import { CHOICES, type Choice } from '../../../core/db/evolve-convert.js';

@@ -42,8 +42,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * `csv` (header + rows), `entity` (TypeORM source) or `sentence` (only with an LLM configured).
  */
 export async function proposalOfRequest(body: unknown, host?: Host): Promise<Proposal> {
-  if (!isObject(body))
-    throw appError(E.CODING_BODY_OBJECT, {}, [issue('(body)', E.FIELD_OBJECT)]);
+  if (!isObject(body)) throw appError(E.CODING_BODY_OBJECT, {}, [issue('(body)', E.FIELD_OBJECT)]);
   // renames, choices and evolve say how to apply (apply-entity.ts), not what the entity is.
   const { from, sample, csv, entity, sentence, proposal, renames: _r, choices: _c, evolve: _e, ...rest } = body;
   const place = rest as Omit<Proposal, 'fields'> & { fields?: unknown };
