@@ -260,6 +260,7 @@ describe.each(DIALECTS)('GET /health (%s)', (dialect) => {
         expect(r.body).toEqual({
           code: 1003,
           message: 'The database cannot write: its file is read-only (SQLITE_READONLY)',
+          errorCode: 'DB_READ_ONLY',
         });
         expect((await t.call('POST', '/admin/product/info/page', { token, body: {} })).status).toBe(200);
         expect((await t.call('GET', '/health')).status).toBe(200);
@@ -443,6 +444,7 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))(
       expect(body).toEqual({
         code: 1003,
         message: 'The database is unavailable for the moment; please try again shortly',
+        errorCode: 'DB_UNAVAILABLE',
       });
       // The process is still there, and answers.
       expect(server!.child.exitCode).toBeNull();
@@ -497,7 +499,11 @@ describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('requests stuck behind the
     for (const r of replies)
       expect(r).toEqual({
         status: 503,
-        body: { code: 1003, message: 'The database is unavailable for the moment; please try again shortly' },
+        body: {
+          code: 1003,
+          message: 'The database is unavailable for the moment; please try again shortly',
+          errorCode: 'DB_UNAVAILABLE',
+        },
       });
     expect(server!.child.exitCode).toBeNull();
     const after = await update('Free chair');

@@ -194,10 +194,20 @@ describe.each(DIALECTS)('add with links → delete → restore gives everything 
         fc.tuple(...children.map((c) => recordArbitrary(c.entity))),
         async (generated, choices, linking, childRecords) => {
           const record = JSON.parse(JSON.stringify(withUniqueText(entity, generated, counter))) as Row;
-          for (const [i, f] of links.entries()) {
-            const target = t.app.joinery.registry.get(f.schema['x-ref']!.entity)!;
-            const ids = (await t.rows(target.table)).map((r) => Number(r.id));
-            if (ids.length === 0) continue;
+          // Fields whose choices follow another field (x-ref.match: an order's address is its member's) go last.
+          const order = [...links.entries()].sort(
+            ([, a], [, b]) => Number(!!a.schema['x-ref']!.match) - Number(!!b.schema['x-ref']!.match),
+          );
+          for (const [i, f] of order) {
+            const ref = f.schema['x-ref']!;
+            const target = t.app.joinery.registry.get(ref.entity)!;
+            const matches = (r: Row) =>
+              Object.entries(ref.match ?? {}).every(([column, local]) => String(r[column]) === String(record[local]));
+            const ids = (await t.rows(target.table)).filter(matches).map((r) => Number(r.id));
+            if (ids.length === 0) {
+              if (ref.match) delete record[f.name];
+              continue;
+            }
             const chosen = [...new Set(choices[i].map((n) => ids[n % ids.length]))];
             if (f.schema['x-ref']!.multiple)
               record[f.name] = chosen.slice(0, Math.min(chosen.length, f.schema.maxItems ?? 4));
@@ -206,6 +216,9 @@ describe.each(DIALECTS)('add with links → delete → restore gives everything 
           const added = await post(`${entity.prefix}/add`, record);
           // A combination a module refuses on purpose (a ticket for an order that has one) is a correct 4xx: nothing to restore.
           if (added.status === 409) return;
+          // So is a 400 that names only links this test chose at random (an on-shelf bundle of unsellable products).
+          const named = ((added.body.details ?? []) as { path: string }[]).map((d) => d.path);
+          if (added.status === 400 && named.length && named.every((p) => links.some((f) => f.name === p))) return;
           expect(added.status, `${entity.prefix} add ${added.raw}`).toBe(200);
           const data = added.body.data;
           const id = typeof data === 'number' ? data : Number((data as Row).id);
@@ -224,7 +237,15 @@ describe.each(DIALECTS)('add with links → delete → restore gives everything 
             const body = JSON.parse(
               JSON.stringify({ ...withUniqueText(child, childRecords[i], counter), [field.name]: id }),
             ) as Row;
+            // A child whose link follows another of its fields (x-ref.match) takes that field from the record.
+            for (const [column, local] of Object.entries(field.schema['x-ref']?.match ?? {}))
+              body[local] = (await readBack(entity, id))?.[column] ?? record[column];
             const made = await post(`${child.prefix}/add`, body);
+            // A child whose random link breaks a module's rule with the new parent (an order's address of another
+            // member) is refused on purpose: it is not made.
+            const said = ((made.body.details ?? []) as { path: string }[]).map((d) => d.path);
+            const refsOf = (p: string) => p !== field.name && !!child.fieldMap.get(p)?.schema['x-ref'];
+            if (made.status === 400 && said.length && said.every(refsOf)) continue;
             if (made.status !== 409)
               expect(made.status, `${child.prefix} under ${entity.prefix} ${id}: ${made.raw}`).toBe(200);
           }
