@@ -449,7 +449,7 @@ describe.each(DIALECTS)('AI-code: applying a schema proposal live (%s)', (dialec
       token: drafter,
       body: { prefix: 'shop/crate', confirm: 'shop/crate' },
     });
-    expect(byDrafter.status).toBe(400);
+    expect(byDrafter.status).toBe(403);
     const builtIn = await t.call('POST', '/admin/base/coding/remove', {
       token: admin,
       body: { prefix: 'product/info', confirm: 'product/info' },
@@ -539,6 +539,7 @@ describe.each(DIALECTS)('AI-code: applying a schema proposal live (%s)', (dialec
         from: 'form',
         module: 'blog',
         name: 'post',
+        evolve: true,
         fields: [...FORM, { name: 'author', type: 'string', length: 40 }],
       },
     });
