@@ -106,7 +106,7 @@ test.describe('the shop: orders and audits from their screens', () => {
     await shell.openMenu('/product/info');
     const products = new ListPage(page);
     await products.ready('product/info');
-    await expect(products.cell(products.row(Number(passed.goodId)), 'auditStatus')).toContainText('已审核');
+    await expect(products.cell(products.row(Number(passed.goodId)), 'auditStatus')).toContainText('已通过');
   });
 
   test('a role without order:order:complete sees no complete button, and the server refuses the call', async ({

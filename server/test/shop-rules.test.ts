@@ -66,6 +66,8 @@ describe.each(DIALECTS)('shop rules (%s)', (dialect) => {
       { goodId: 7, quantity: 2 },
       { goodId: 3, quantity: 1, specs: { 直径: '800mm' } },
     ];
+    for (const bad of [{}, { userId: 'x', items }, { userId: 1, items: [] }, { userId: 1, items: [{ goodId: 7 }] }])
+      expect((await post('order/order/quote', bad)).status, JSON.stringify(bad)).toBe(400);
     const quote = await post('order/order/quote', { userId: 1, items });
     expect(quote.status, quote.raw).toBe(200);
     const q = quote.body.data as { amount: number; payAmount: number; discount: number; items: Row[] };

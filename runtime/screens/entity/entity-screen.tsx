@@ -406,7 +406,8 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
               prefix={prefix}
               row={viewing}
               lang={ctrl.lang}
-              buttons={rowButtons}
+              // The entity's own transitions; another entity's buttons (submit for review) stay on the rows.
+              buttons={rowButtons.filter((b) => !b.entity)}
               version={version}
               onPress={press}
               onClose={() => setViewing(null)}

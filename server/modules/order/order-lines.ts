@@ -118,6 +118,7 @@ export async function resolveLines(ctx: OpContext, items: unknown): Promise<Line
 
 /** The price factor of a member's level (1 when the member or level is unknown). */
 export async function memberDiscount(ctx: OpContext, userId: unknown): Promise<number> {
+  if (!Number.isSafeInteger(Number(userId)) || Number(userId) < 1) return 1;
   const member = await ctx.db
     .selectFrom('user_info')
     .select('levelType')

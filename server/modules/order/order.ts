@@ -181,12 +181,13 @@ export function registerOrder(host: Host): void {
 
   host.hooks.add(PREFIX, {
     // An order added with items gets its amounts from them, so the amount is then required no more.
-    // An order added without a number gets a new one (people never type it).
+    // An order added with lines and without a number gets a new one (the add form never asks for it); without lines
+    // (the original's clients) the number stays required, as the schema says.
     prepareInput: (input, action) => {
-      if (action !== 'add') return input;
+      if (action !== 'add' || input.items === undefined) return input;
       const out = { ...input };
-      if (out.items !== undefined && out.amount === undefined) out.amount = 0;
-      if (out.orderNo === undefined || out.orderNo === null || out.orderNo === '') out.orderNo = newOrderNo();
+      if (out.amount === undefined) out.amount = 0;
+      if (out.orderNo === undefined) out.orderNo = newOrderNo();
       return out;
     },
     beforeAdd: async (ctx, row, input) => {
@@ -245,7 +246,8 @@ export function registerOrder(host: Host): void {
   host.actions.set(PREFIX, 'detail', (ctx, { query }) => orderDetail(ctx, query));
   // What an order of these lines would cost the member, computed as add computes it (the add form shows it first).
   host.actions.set(PREFIX, 'quote', async (ctx, { body }) => {
-    const { lines, amount, discount, payAmount } = await priceLines(ctx, body.userId, body.items);
+    const userId = body.userId === undefined || body.userId === null ? undefined : parseId(body.userId, 'userId');
+    const { lines, amount, discount, payAmount } = await priceLines(ctx, userId, body.items);
     return { items: lines.map((l) => ({ ...l, amount: l.price * l.quantity })), amount, discount, payAmount };
   });
 }

@@ -100,7 +100,8 @@ async function assertSellable(ctx: OpContext, goodIds: unknown, path: 'goodIds' 
     rows.filter((r) => Number(r.status) === 1 && Number(r.auditStatus) === 2).map((r) => Number(r.id)),
   );
   const names = new Map(rows.map((r) => [Number(r.id), String(r.name)]));
-  const bad = ids.filter((id) => !ok.has(id)).map((id) => names.get(id) ?? `#${id}`);
+  // Ids of products that no longer exist are left out of the bundle's snapshot, as ever; those that exist must sell.
+  const bad = ids.filter((id) => names.has(id) && !ok.has(id)).map((id) => names.get(id)!);
   if (bad.length) throw badRequest(NOT_SELLABLE(bad), [{ path, message: NOT_SELLABLE(bad).en }]);
 }
 
