@@ -164,7 +164,7 @@ describe('typed clients of a real server', () => {
       header: true,
       lines: expect.any(Number),
       report: [true, viaJoinery.lines, 0, 0],
-      refusal: '400 x.txt: no rows under the header',
+      refusal: '400 x.txt: 表头下没有数据行',
     });
     expect(viaJoinery.lines).toBeGreaterThan(0);
   }, 120_000);

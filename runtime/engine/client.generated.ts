@@ -62,6 +62,8 @@ export interface AuditGood {
   reviewerId: number | null;
   /** Reviewed at */
   reviewTime: string | null;
+  /** Mine to decide */
+  canDecide?: boolean;
   /** Created */
   createTime: string;
   /** Updated */
@@ -95,7 +97,7 @@ export type AuditGoodUpdateInput = { id: number } & Partial<AuditGoodAddInput>;
 export interface AuditGoodPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "goodId" | "status" | "remark" | "applicantId" | "reviewerId" | "reviewTime" | "createTime" | "updateTime";
+  order?: "id" | "goodId" | "status" | "remark" | "applicantId" | "reviewerId" | "reviewTime" | "canDecide" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   status?: 0 | 1 | 2;
 }
@@ -118,6 +120,8 @@ export interface AuditOrder {
   reviewerId: number | null;
   /** Reviewed at */
   reviewTime: string | null;
+  /** Mine to decide */
+  canDecide?: boolean;
   /** Created */
   createTime: string;
   /** Updated */
@@ -153,7 +157,7 @@ export type AuditOrderUpdateInput = { id: number } & Partial<AuditOrderAddInput>
 export interface AuditOrderPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "orderId" | "userId" | "status" | "remark" | "applicantId" | "reviewerId" | "reviewTime" | "createTime" | "updateTime";
+  order?: "id" | "orderId" | "userId" | "status" | "remark" | "applicantId" | "reviewerId" | "reviewTime" | "canDecide" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   status?: 0 | 1 | 2;
 }
@@ -176,6 +180,8 @@ export interface AuditUser {
   reviewerId: number | null;
   /** Reviewed at */
   reviewTime: string | null;
+  /** Mine to decide */
+  canDecide?: boolean;
   /** Created */
   createTime: string;
   /** Updated */
@@ -209,8 +215,9 @@ export type AuditUserUpdateInput = { id: number } & Partial<AuditUserAddInput>;
 export interface AuditUserPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "userId" | "levelId" | "status" | "remark" | "applicantId" | "reviewerId" | "reviewTime" | "createTime" | "updateTime";
+  order?: "id" | "userId" | "levelId" | "status" | "remark" | "applicantId" | "reviewerId" | "reviewTime" | "canDecide" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
+  userId?: number;
   status?: 0 | 1 | 2;
 }
 
@@ -1195,7 +1202,9 @@ export interface OrderOrder {
   /** Status (dictionary orderStatus) */
   status: 0 | 1 | 2 | 3;
   /** Audit status (dictionary orderAuditStatus) */
-  auditStatus: 0 | 1 | 2;
+  auditStatus: 0 | 1 | 2 | 3;
+  /** Review remark */
+  auditRemark: string | null;
   /** Saved address (id of user/address) */
   addressId: number | null;
   /** Recipient */
@@ -1253,7 +1262,7 @@ export type OrderOrderUpdateInput = { id: number } & Partial<OrderOrderAddInput>
 export interface OrderOrderPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "orderNo" | "userId" | "amount" | "discountId" | "payAmount" | "status" | "auditStatus" | "addressId" | "username" | "address" | "trackingNumber" | "pendingTime" | "completedTime" | "remark" | "shopId" | "createTime" | "updateTime";
+  order?: "id" | "orderNo" | "userId" | "amount" | "discountId" | "payAmount" | "status" | "auditStatus" | "auditRemark" | "addressId" | "username" | "address" | "trackingNumber" | "pendingTime" | "completedTime" | "remark" | "shopId" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
@@ -1454,7 +1463,7 @@ export interface ProductInfo {
   description: string | null;
   /** Details */
   detail: string | null;
-  /** Spec groups */
+  /** Specs */
   specInfo: unknown[] | null;
   /** SKUs */
   skuInfo: unknown[] | null;
@@ -1467,7 +1476,9 @@ export interface ProductInfo {
   /** Shelf status (dictionary productStatus) */
   status: 0 | 1;
   /** Audit status (dictionary productAuditStatus) */
-  auditStatus: 0 | 1 | 2;
+  auditStatus: 0 | 1 | 2 | 3;
+  /** Review remark */
+  auditRemark: string | null;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1500,7 +1511,7 @@ export interface ProductInfoAddInput {
   description?: string | null;
   /** Details */
   detail?: string | null;
-  /** Spec groups */
+  /** Specs */
   specInfo?: unknown[] | null;
   /** SKUs */
   skuInfo?: unknown[] | null;
@@ -1521,14 +1532,14 @@ export type ProductInfoUpdateInput = { id: number } & Partial<ProductInfoAddInpu
 export interface ProductInfoPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "name" | "code" | "categoryId" | "price" | "pic" | "posterPic" | "pics" | "materialIds" | "video" | "description" | "detail" | "specInfo" | "skuInfo" | "sales" | "order" | "recommend" | "status" | "auditStatus" | "createTime" | "updateTime";
+  order?: "id" | "name" | "code" | "categoryId" | "price" | "pic" | "posterPic" | "pics" | "materialIds" | "video" | "description" | "detail" | "specInfo" | "skuInfo" | "sales" | "order" | "recommend" | "status" | "auditStatus" | "auditRemark" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
   categoryId?: number;
   recommend?: 0 | 1;
   status?: 0 | 1;
-  auditStatus?: 0 | 1 | 2;
+  auditStatus?: 0 | 1 | 2 | 3;
 }
 
 /** Materials (product/material): a record as page, list and info return it. */
@@ -1593,7 +1604,7 @@ export interface ProductSpec {
   /** Name */
   name: string;
   /** Options */
-  options: unknown[] | null;
+  options: Record<string, unknown> | null;
   /** Price (money in cents) */
   price: number;
   /** Stock */
@@ -1615,7 +1626,7 @@ export interface ProductSpecAddInput {
   /** Name */
   name: string;
   /** Options */
-  options?: unknown[] | null;
+  options?: Record<string, unknown> | null;
   /** Price (money in cents) */
   price: number;
   /** Stock */
@@ -1953,6 +1964,8 @@ export interface UserAddress {
   createTime: string;
   /** Updated */
   updateTime: string;
+  /** joined from user/info.nickName */
+  nickName?: string | null;
 }
 
 /** Addresses: the body of user/address/add. */
@@ -1984,6 +1997,9 @@ export interface UserAddressPageQuery {
   size?: number;
   order?: "id" | "userId" | "contact" | "phone" | "province" | "city" | "district" | "address" | "isDefault" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
+  /** matched as a substring of the keyword fields */
+  keyWord?: string;
+  userId?: number;
 }
 
 /** Members (user/info): a record as page, list and info return it. */
@@ -2251,6 +2267,11 @@ export type DraftReply = {
   rows?: Record<string, unknown>[];
 };
 
+export type BaseCodingKeptQuery = {
+  prefix?: string;
+  field?: string;
+};
+
 export type CodingOptions = {
   llm: boolean;
   canApply: boolean;
@@ -2272,6 +2293,11 @@ export type BaseCodingProposalQuery = {
 
 export type BaseCodingProposalReply = {
   proposal: Proposal;
+};
+
+export type BaseCodingPurgeBody = {
+  prefix: string;
+  field?: string;
 };
 
 export type BaseCodingRemoveBody = {
@@ -2388,6 +2414,16 @@ export type BaseCommPrefBody = {
   key: string;
   value: unknown;
 };
+
+export type BaseCommProgressQuery = {
+  id: string;
+};
+
+export type BaseCommProgressReply = {
+  phase: "check" | "write" | "done";
+  done: number;
+  total: number;
+} | null;
 
 export type UploadMode = {
   mode: string;
@@ -2600,6 +2636,7 @@ export function createClient(options: ClientOptions) {
       },
       order: {
         add: (input: AuditOrderAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/audit/order/add", input, options),
+        create: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/audit/order/create", input, options),
         decide: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/audit/order/decide", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/audit/order/delete", { ids }, options),
         export: (query: AuditOrderPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/audit/order/export", query, options),
@@ -2626,8 +2663,11 @@ export function createClient(options: ClientOptions) {
         createCode: (input: BaseCodingCreateCodeBody = {}, options?: CallOptions) => call<BaseCodingCreateCodeReply>("POST", "/admin/base/coding/createCode", input, options),
         draft: (input: DraftBody, options?: CallOptions) => call<DraftReply>("POST", "/admin/base/coding/draft", input, options),
         getModuleTree: (input: QueryParams = {}, options?: CallOptions) => call<string[]>("GET", "/admin/base/coding/getModuleTree", input, options),
+        kept: <T = unknown>(input: BaseCodingKeptQuery = {}, options?: CallOptions) => call<T>("GET", "/admin/base/coding/kept", input, options),
         options: (input: QueryParams = {}, options?: CallOptions) => call<CodingOptions>("GET", "/admin/base/coding/options", input, options),
+        plan: <T = unknown>(input: Record<string, unknown> = {}, options?: CallOptions) => call<T>("POST", "/admin/base/coding/plan", input, options),
         proposal: (input: BaseCodingProposalQuery, options?: CallOptions) => call<BaseCodingProposalReply>("GET", "/admin/base/coding/proposal", input, options),
+        purge: <T = unknown>(input: BaseCodingPurgeBody, options?: CallOptions) => call<T>("POST", "/admin/base/coding/purge", input, options),
         remove: (input: BaseCodingRemoveBody, options?: CallOptions) => call<BaseCodingRemoveReply>("POST", "/admin/base/coding/remove", input, options),
         schema: (input: BaseCodingSchemaQuery, options?: CallOptions) => call<BaseCodingSchemaReply>("GET", "/admin/base/coding/schema", input, options),
       },
@@ -2640,6 +2680,7 @@ export function createClient(options: ClientOptions) {
         personUpdate: (input: PersonUpdate = {}, options?: CallOptions) => call<void>("POST", "/admin/base/comm/personUpdate", input, options),
         plugins: (input: QueryParams = {}, options?: CallOptions) => call<BuiltinPlugin[]>("GET", "/admin/base/comm/plugins", input, options),
         program: (input: QueryParams = {}, options?: CallOptions) => call<string>("GET", "/admin/base/comm/program", input, options),
+        progress: (input: BaseCommProgressQuery, options?: CallOptions) => call<BaseCommProgressReply>("GET", "/admin/base/comm/progress", input, options),
         upload: (form: FormData, options?: CallOptions) => call<string | string[]>("POST", "/admin/base/comm/upload", form, options),
         uploadMode: (input: QueryParams = {}, options?: CallOptions) => call<UploadMode>("GET", "/admin/base/comm/uploadMode", input, options),
         pref: { get: <T = unknown>(input: BaseCommPrefQuery, options?: CallOptions) => call<T>("GET", "/admin/base/comm/pref", input, options), post: (input: BaseCommPrefBody, options?: CallOptions) => call<void>("POST", "/admin/base/comm/pref", input, options) },
@@ -2774,6 +2815,7 @@ export function createClient(options: ClientOptions) {
         info: (id: number, options?: CallOptions) => call<OrderOrder>("GET", "/admin/order/order/info", { id }, options),
         list: (query: Omit<OrderOrderPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<OrderOrder[]>("POST", "/admin/order/order/list", query, options),
         page: (query: OrderOrderPageQuery = {}, options?: CallOptions) => call<Page<OrderOrder>>("POST", "/admin/order/order/page", query, options),
+        quote: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/order/order/quote", input, options),
         update: (input: OrderOrderUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/order/order/update", input, options),
       },
       recommend: {

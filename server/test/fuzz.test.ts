@@ -12,7 +12,13 @@ import { asSentBoolean, recordArbitrary, withUniqueText, wrongValueArbitrary } f
 /** Runs per property and entity/route; JOINERY_FUZZ_RUNS=200 for a long hunt. Bounded so a file stays under a minute per dialect. */
 const RUNS = Number(process.env.JOINERY_FUZZ_RUNS ?? 12);
 const ENTITIES = loadRegistry().all();
-const WRITERS = ENTITIES.filter((e) => e.api.includes('add'));
+/**
+ * Entities whose records a module completes from other records (an order's address is its member's, its recipient and
+ * address text copied from it: server/modules/order/README.md) do not round-trip a random record; their rules are
+ * tested in order.test.ts and shop-rules.test.ts.
+ */
+const DERIVED = new Set(['order/order']);
+const WRITERS = ENTITIES.filter((e) => e.api.includes('add') && !DERIVED.has(e.prefix));
 const ROUTES = ENTITIES.flatMap((e) => e.api.map((action) => ({ entity: e, action })));
 const WRITES = new Set<GenericAction>(['add', 'update', 'delete']);
 

@@ -510,6 +510,8 @@ export interface OrderInfoTable {
   status: Generated<number>;
   /** Audit status (dictionary orderAuditStatus) */
   auditStatus: Generated<number>;
+  /** Review remark */
+  auditRemark: string | null;
   /** Saved address (id of user/address) */
   addressId: number | null;
   /** Recipient */
@@ -684,7 +686,7 @@ export interface ProductInfoTable {
   description: string | null;
   /** Details */
   detail: string | null;
-  /** Spec groups */
+  /** Specs */
   specInfo: string | null;
   /** SKUs */
   skuInfo: string | null;
@@ -698,6 +700,8 @@ export interface ProductInfoTable {
   status: Generated<number>;
   /** Audit status (dictionary productAuditStatus) */
   auditStatus: Generated<number>;
+  /** Review remark */
+  auditRemark: string | null;
   /** Created */
   createTime: string;
   /** Updated */

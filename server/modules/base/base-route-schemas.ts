@@ -63,6 +63,10 @@ export const BASE_ROUTES = {
     // One file: its URL; several: their URLs in order.
     reply: { anyOf: [str, arrayOf(str)] },
   },
+  progress: {
+    query: obj({ id: str }),
+    reply: nullable(obj({ phase: { enum: ['check', 'write', 'done'] }, done: int, total: int })),
+  },
   prefGet: { query: obj({ key: str }), reply: anyValue },
   prefPost: { body: obj({ key: str, value: anyValue }) },
   plugins: {

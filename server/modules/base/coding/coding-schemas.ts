@@ -62,6 +62,10 @@ export const CODING_ROUTES = {
   },
   schema: { query: prefixQuery, reply: obj({ path: str, stored: bool, schema: mapOf(anyValue) }) },
   proposal: { query: prefixQuery, reply: obj({ proposal }) },
+  // The change plan of an evolve, kept values and their purge (evolve-routes.ts; codegen/README.md).
+  plan: { body: { type: 'object' }, reply: anyValue },
+  kept: { query: obj({ 'prefix?': str, 'field?': str }), reply: anyValue },
+  purge: { body: obj({ prefix: str, 'field?': str }), reply: anyValue },
   createCode: {
     // PROTOCOL §7.15's {codes} or the bare array; or a proposal, or a draft's source.
     body: { anyOf: [obj({ 'codes?': codes, 'proposal?': proposal, 'from?': str }), codes] },

@@ -5,6 +5,7 @@ import { storedOrigin } from '../../../core/registry/stored-entities.js';
 import { evolveRequestOf, planOf, requireSuper } from './apply-entity.js';
 import { proposalOfRequest, schemaOfProposal } from './entity-proposal.js';
 import { EVOLVE_TEXTS } from './evolve-texts.js';
+import { CODING_ROUTES } from './coding-schemas.js';
 
 const prefixOf = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -16,6 +17,7 @@ export function registerEvolveRoutes(host: Host): void {
   host.route({
     method: 'post',
     url: '/admin/base/coding/plan',
+    schema: CODING_ROUTES.plan,
     access: 'base:coding:draft',
     summary: '变更计划',
     // What applying the proposal to the entity made here would change, row by row; writes nothing.
@@ -31,6 +33,7 @@ export function registerEvolveRoutes(host: Host): void {
   host.route({
     method: 'get',
     url: '/admin/base/coding/kept',
+    schema: CODING_ROUTES.kept,
     access: 'base:coding:draft',
     summary: '保留的数据',
     // Per field what evolves kept; with `field`, its values (at most 200) by row id.
@@ -48,6 +51,7 @@ export function registerEvolveRoutes(host: Host): void {
   host.route({
     method: 'post',
     url: '/admin/base/coding/purge',
+    schema: CODING_ROUTES.purge,
     access: 'base:coding:createCode',
     summary: '清除保留的数据',
     // Deletes what evolves kept of an entity (or of one field): super admins only, like every change of an entity.
