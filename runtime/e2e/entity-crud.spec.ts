@@ -144,7 +144,7 @@ test.describe('generic entity screen: add → edit → search → delete → rec
     await form.fill('keyName', 'text');
     await form.field('dataType').getByRole('radio', { name: '字符串' }).click();
     await form.save();
-    await expect(form.errorOf('keyName')).toHaveText('已被其他记录使用');
+    await expect(form.errorOf('keyName')).toHaveText('该值已被其他记录使用');
     await expect(form.root).toBeVisible();
     expect(
       (await api.call<PageReply>('POST', '/admin/base/sys/param/page', { page: 1, size: 1 })).data.pagination.total,
