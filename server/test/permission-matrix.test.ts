@@ -45,9 +45,10 @@ const isRefreshCall = (r: DeclaredRoute) => r.url === '/admin/base/open/refreshT
 
 function verdict(expected: Expected, status: number, body: Record<string, unknown>): string | undefined {
   if (expected === 'allow') {
-    // A 403 of a module's own rule (only a super admin applies AI-code entities) is past the access layer.
-    const ownRule = status === 403 && body.errorCode === 'CODING_SUPER_ONLY';
-    if ((status === 401 || status === 403) && !ownRule) return `refused ${status}`;
+    // The access layer refuses with UNAUTHORIZED/FORBIDDEN/SESSION_EXPIRED; any other 403 is a module's own rule
+    // (only a super admin applies AI-code entities), reached after access was granted.
+    const accessRefusal = ['UNAUTHORIZED', 'FORBIDDEN', 'SESSION_EXPIRED'].includes(String(body.errorCode));
+    if (status === 401 || (status === 403 && accessRefusal)) return `refused ${status}`;
     if (status >= 500) return `server error ${status}`;
     if (status === 404 && /Not Found$/.test(String(body.message))) return 'route not served';
     return undefined;
