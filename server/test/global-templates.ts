@@ -3,12 +3,6 @@ import type { TestProject } from 'vitest/node';
 import { buildApp } from '../app.js';
 import { DIALECTS, dropTemplate, emptyDatabase, type DialectUnderTest, type SeededTemplate } from './test-databases.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    joineryTemplates: Partial<Record<DialectUnderTest, SeededTemplate>>;
-  }
-}
-
 /**
  * Vitest global setup: one seeded database per dialect under test, made once per run by a real first start (as
  * startApp makes one), that test apps then start on copies of (harness.ts, `templateFor`). A first start costs

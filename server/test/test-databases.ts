@@ -22,6 +22,13 @@ export type TestDatabase = { url: string; dataDir: string; cleanup(): Promise<vo
 /** A seeded database and data folder (its secret) that copies are made of; never used by an app itself. */
 export type SeededTemplate = { dialect: DialectUnderTest; url: string; dataDir: string; name: string };
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The seeded templates of the run, by dialect (global-templates.ts provides them, harness.ts copies them). */
+    joineryTemplates: Partial<Record<DialectUnderTest, SeededTemplate>>;
+  }
+}
+
 const PG_ADMIN_URL = process.env.JOINERY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MYSQL_ADMIN_URL = process.env.JOINERY_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
 
