@@ -23,6 +23,7 @@ import type { ModuleDemo } from '../../modules/registry';
 import { rjsfWidgets, widgetRegistry } from '../../widgets/widget-registry';
 import { buttonClass } from '../../widgets/ui-classes';
 import { DialogFrame } from '../entity/dialog-frame';
+import { ConfirmDialog } from '../entity/confirm-dialog';
 import { formTemplates } from '../entity/form-templates';
 
 type Plugin = {
@@ -154,10 +155,7 @@ export default function PluginsScreen() {
     try {
       await plugins$.post('delete', { ids: [plugin.id], dropTables }, { quiet: true });
       toast.success(t('uninstalled', { name: plugin.name }));
-      setRemoving(null);
       await refresh();
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(null);
     }
@@ -332,66 +330,36 @@ export default function PluginsScreen() {
         </section>
       )}
 
-      <DialogFrame
+      <ConfirmDialog
         open={question !== null}
-        onOpenChange={(o) => {
-          if (!o) setQuestion(null);
-        }}
+        onClose={() => setQuestion(null)}
         title={t('confirmTitle')}
-        width="max-w-md"
         testId="plugin-question"
-        footer={
-          <>
-            <button type="button" className={buttonClass.default} onClick={() => setQuestion(null)}>
-              {t('cancel')}
-            </button>
-            <button
-              type="button"
-              className={buttonClass.primary}
-              onClick={() => {
-                const f = question!.file;
-                setQuestion(null);
-                void send(f, true);
-              }}
-            >
-              {t('continue')}
-            </button>
-          </>
-        }
-      >
-        <p className="text-[13px] text-ink">{question?.q.message}</p>
-      </DialogFrame>
-
-      <DialogFrame
-        open={removing !== null}
-        onOpenChange={(o) => {
-          if (!o) setRemoving(null);
+        tone="primary"
+        confirmLabel={t('continue')}
+        onConfirm={() => {
+          const f = question!.file;
+          void send(f, true);
         }}
-        title={t('uninstallTitle', { name: removing?.name ?? '' })}
-        width="max-w-md"
-        testId="plugin-uninstall"
-        footer={
-          <>
-            <button type="button" className={buttonClass.default} onClick={() => setRemoving(null)}>
-              {t('cancel')}
-            </button>
-            <button
-              type="button"
-              className={buttonClass.dangerSolid}
-              disabled={busy !== null}
-              onClick={() => void uninstall(removing!)}
-            >
-              {t('uninstall')}
-            </button>
-          </>
-        }
       >
-        <p className="text-[13px] text-ink">{t('uninstallText')}</p>
+        <p>{question?.q.message}</p>
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t('uninstallTitle', { name: removing?.name ?? '' })}
+        testId="plugin-uninstall"
+        confirmLabel={t('uninstall')}
+        disabled={busy !== null}
+        onConfirm={() => uninstall(removing!)}
+      >
+        <p>{t('uninstallText')}</p>
         <label className="mt-3 flex items-center gap-2 text-[13px] text-ink">
           <input type="checkbox" checked={dropTables} onChange={(e) => setDropTables(e.target.checked)} />
           {t('dropTables')}
         </label>
-      </DialogFrame>
+      </ConfirmDialog>
 
       <DialogFrame
         open={showing !== null}
