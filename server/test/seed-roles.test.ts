@@ -57,4 +57,28 @@ describe.each(DIALECTS)('a fresh install has the roles a shop starts with (%s)',
     expect(perms.perms).toContain('order:order:cancel');
     expect(perms.perms).not.toContain('order:order:delete');
   });
+
+  it("refuses a phone or e-mail outside its format, in the caller's language; empty is none", async () => {
+    const add = (body: Row, language = 'zh-cn') =>
+      t.call('POST', '/admin/base/sys/user/add', { token: admin, body, headers: { language } });
+    const bad = await add({ username: 'fmt1', password: 'Fmt-pass-1', name: 'F', phone: '12ab', email: 'x@' });
+    expect(bad.status, bad.raw).toBe(400);
+    expect(bad.raw).toContain('不是有效的电话号码');
+    expect(bad.raw).toContain('不是有效的邮箱地址');
+    const en = await add({ username: 'fmt1', password: 'Fmt-pass-1', name: 'F', email: 'nobody' }, 'en');
+    expect(en.raw).toContain('is not a valid e-mail address');
+    const ok = await add({
+      username: 'fmt2',
+      password: 'Fmt-pass-1',
+      name: 'F',
+      phone: '+86 138-0000-0000',
+      email: '',
+    });
+    expect(ok.status, ok.raw).toBe(200);
+    const me = await t.call('POST', '/admin/base/comm/personUpdate', {
+      token: admin,
+      body: { nickName: '管理员', phone: '1', email: 'admin@joinery.local' },
+    });
+    expect(me.status, me.raw).toBe(400);
+  });
 });
