@@ -1004,6 +1004,8 @@ export interface DictInfo {
   createTime: string;
   /** Updated */
   updateTime: string;
+  /** joined from dict/type.name */
+  typeName?: string | null;
   /** joined from dict/info.name */
   parentName?: string | null;
 }

@@ -208,6 +208,11 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
         ? masterRaw
         : Number(masterRaw);
   const masterMissing = !!masterField && masterValue === undefined && masterField.required && !!masterField.ui?.hidden;
+  // With one master record chosen every row shows the same one: its column is left out (under 全部 it says which).
+  const shownColumns =
+    masterField && masterValue !== undefined && !Array.isArray(masterFilter)
+      ? ctrl.columns.filter((c) => c.id !== masterField.name)
+      : ctrl.columns;
 
   const ToolbarExtra = TOOLBAR_EXTRAS[prefix];
   const toolbar = (
@@ -354,7 +359,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
           )}
           <div className="flex min-w-0 flex-1 flex-col">
             <EntityTable
-              columns={ctrl.columns}
+              columns={shownColumns}
               rows={tree ? tree.map((n) => n.row) : rows.rows}
               state={list.state}
               loading={rows.isLoading || rows.isValidating}
