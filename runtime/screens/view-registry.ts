@@ -64,6 +64,14 @@ const BY_VIEW_PATH: Record<string, Screen> = {
   'modules/space/views/list.vue': SpaceListScreen,
 };
 
+/** The screens a menu page's view path may name, with their titles (shell:pages.*) for the menu editor's picker. */
+export const VIEW_PATH_TITLES: Record<string, string> = {
+  'modules/demo/views/home/index.vue': 'pages.home',
+  'modules/helper/views/plugins/serve.vue': 'pages.plugins',
+  'modules/helper/views/ai-code.vue': 'pages.aiCode',
+  'modules/space/views/list.vue': 'pages.spaceList',
+};
+
 /** Fixed routes of SPEC §2 (inside the shell); each has a title key under shell:pages. */
 export const FIXED_ROUTES: { path: string; titleKey: string; element: ReactElement }[] = [
   { path: '/my/info', titleKey: 'pages.myInfo', element: createElement(MyInfoScreen) },
@@ -81,8 +89,9 @@ export type ResolvedView =
   | { kind: 'none' };
 
 /**
- * What a menu page shows: an http viewPath in a frame; a hand-written override for the viewPath; the entity whose menu router is this page's router;
- * a registered screen for the viewPath; the entity whose menu viewPath matches; else nothing (→ 404).
+ * What a menu page shows: an http viewPath in a frame; a hand-written override for the viewPath; a registered screen
+ * for the viewPath; the entity whose menu router is this page's router; the entity whose menu viewPath matches; else
+ * nothing (→ 404).
  */
 export function resolveView(
   node: MenuNode,
@@ -92,10 +101,12 @@ export function resolveView(
   if (/^https?:\/\//i.test(view)) return { kind: 'frame', url: view };
   const override = VIEW_OVERRIDES[view.replace(/^cool\//, '')];
   if (override) return { kind: 'screen', Screen: override };
-  const byRouter = node.router ? eps.byRouter.get(node.router) : undefined;
-  if (byRouter) return { kind: 'entity', prefix: byRouter.prefix.replace(/^\/admin\//, ''), entry: byRouter };
+  // A screen registered for the view path comes before the entity of the router: 文件管理 (/upload/list) is the file
+  // space screen, not the raw table of space/info.
   const fixed = BY_VIEW_PATH[view.replace(/^cool\//, '')];
   if (fixed) return { kind: 'screen', Screen: fixed };
+  const byRouter = node.router ? eps.byRouter.get(node.router) : undefined;
+  if (byRouter) return { kind: 'entity', prefix: byRouter.prefix.replace(/^\/admin\//, ''), entry: byRouter };
   const byView = view ? eps.byViewPath.get(view) : undefined;
   if (byView) return { kind: 'entity', prefix: byView.prefix.replace(/^\/admin\//, ''), entry: byView };
   return { kind: 'none' };

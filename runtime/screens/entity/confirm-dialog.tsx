@@ -16,8 +16,11 @@ export type ConfirmDialogProps = {
   tone?: 'danger' | 'primary';
   /** The action cannot run yet (a required remark is empty, the name is not typed). */
   disabled?: boolean;
-  /** Runs the action; when it throws, the dialog stays open with the reason, so the user can retry or go back. */
-  onConfirm: () => Promise<void> | void;
+  /**
+   * Runs the action; when it throws, the dialog stays open with the reason, so the user can retry or go back. It may
+   * answer false to keep the dialog open (it asks something more).
+   */
+  onConfirm: () => unknown;
   onClose: () => void;
   testId?: string;
   confirmTestId?: string;
@@ -58,8 +61,7 @@ export function ConfirmDialog({
     setBusy(true);
     setError(null);
     try {
-      await onConfirm();
-      onClose();
+      if ((await onConfirm()) !== false) onClose();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
