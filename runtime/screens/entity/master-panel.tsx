@@ -146,6 +146,8 @@ export function MasterPanel({
   const first = Array.isArray(value) ? value[0] : value;
   const selected = first === undefined || first === null || first === '' ? undefined : String(first);
   const subtree = (at: number) => {
+    // A record no longer listed (just deleted, the list read again) stands alone.
+    if (at < 0) return deleting ? [deleting.value] : [];
     const ids = [options[at].value];
     for (let i = at + 1; i < options.length && options[i].depth > options[at].depth; i++) ids.push(options[i].value);
     return ids;
