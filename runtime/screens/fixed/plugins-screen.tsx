@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState, type ComponentType, type DragEvent, t
 import useSWR, { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import Form from '@rjsf/core';
+import { translateErrors } from '../entity/form-messages';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { RequestError } from '../../engine/request';
 import { entityApi } from '../../engine/entity-api';
@@ -494,6 +495,8 @@ function ConfigForm({
   onSubmit: (data: Record<string, unknown>) => void;
 }) {
   const { validator } = useFormValidator(schema);
+  // The validator's messages in the interface language, as the entity forms show them (not ajv's English).
+  const { t } = useTranslation('entity');
   if (!validator) return <p className="py-6 text-center text-[13px] text-muted">…</p>;
   return (
     <Form
@@ -507,6 +510,7 @@ function ConfigForm({
       templates={formTemplates}
       showErrorList={false}
       noHtml5Validate
+      transformErrors={(errors) => translateErrors(errors, t, new Set(), schema)}
       onSubmit={(e) => onSubmit((e.formData ?? {}) as Record<string, unknown>)}
     />
   );
