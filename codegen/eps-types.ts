@@ -86,6 +86,8 @@ export type EpsRef = {
   detail?: string[];
   /** Related column → this entity's field: pickers offer only the records matching the record being edited. */
   match?: Record<string, string>;
+  /** Aliases (from fields) shown as list columns; default all. */
+  columns?: string[];
   /** Related column → the values pickers offer (a menu's parent: directories and pages). */
   offer?: Record<string, (number | string)[]>;
 };

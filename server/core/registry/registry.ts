@@ -54,6 +54,9 @@ export function checkEntityReferences(entity: Entity, lookup: (prefix: string) =
     const where = `${entity.origin}: field "${field.name}"`;
     if (!target) throw new Error(`${where}: x-ref names entity "${ref.entity}", which does not exist`);
     const named = [ref.key ?? 'id', ref.label ?? null, ...Object.values(ref.fields ?? {})];
+    for (const alias of ref.columns ?? [])
+      if (!Object.hasOwn(ref.fields ?? {}, alias))
+        throw new Error(`${where}: x-ref.columns names "${alias}", which is not one of its fields`);
     for (const col of [
       ...named,
       ...(ref.detail ?? []),
