@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useDismiss } from './use-dismiss';
 
 export type ContextMenuItem = {
@@ -16,7 +17,8 @@ export type ContextMenuItem = {
  * A menu at a point of the window (WAI-ARIA APG menu): what a right-click, the context-menu key or Shift+F10 opens on a
  * tab or a tree node, and what a row's "⋯" button opens on a phone. Opens on its first item; ↑ ↓ Home End move;
  * Escape closes with focus back on what opened it, as a choice does; Tab, a press elsewhere, resizing or leaving the
- * window closes it. Fixed to the window, so no scrolling container clips it; kept inside the window near its edges.
+ * window closes it. Drawn on the page's body, fixed to the window: no scrolling container clips it and no pinned table
+ * cell (a stacking context of its own) covers it; kept inside the window near its edges.
  */
 export function ContextMenu({
   x,
@@ -81,7 +83,7 @@ export function ContextMenu({
     };
   }, [onClose]);
 
-  return (
+  return createPortal(
     <div
       ref={root}
       role="menu"
@@ -111,6 +113,7 @@ export function ContextMenu({
           </button>
         </div>
       ))}
-    </div>
+    </div>,
+    document.body,
   );
 }
