@@ -1848,7 +1848,7 @@ export interface TaskInfo {
   lastExecuteTime: string | null;
   /** Created by */
   creatorId: number | null;
-  /** Runs */
+  /** Scheduled runs */
   runCount: number;
   /** Last slot (ms) */
   lastSlot: number | null;
