@@ -2,6 +2,7 @@ import { createElement, lazy, useState, type ComponentType, type LazyExoticCompo
 import type { MenuNode } from '../engine/menu';
 import type { EpsEntry } from '../engine/eps';
 import { VIEW_OVERRIDES } from '../overrides/view-overrides';
+export { VIEW_PATH_TITLES } from './view-paths';
 
 type Screen = LazyExoticComponent<ComponentType<Record<string, never>>>;
 export type EntityScreenProps = { prefix: string };
@@ -62,14 +63,6 @@ const BY_VIEW_PATH: Record<string, Screen> = {
   'modules/helper/views/plugins.vue': PluginsScreen,
   'modules/helper/views/ai-code.vue': AiCodeScreen,
   'modules/space/views/list.vue': SpaceListScreen,
-};
-
-/** The screens a menu page's view path may name, with their titles (shell:pages.*) for the menu editor's picker. */
-export const VIEW_PATH_TITLES: Record<string, string> = {
-  'modules/demo/views/home/index.vue': 'pages.home',
-  'modules/helper/views/plugins/serve.vue': 'pages.plugins',
-  'modules/helper/views/ai-code.vue': 'pages.aiCode',
-  'modules/space/views/list.vue': 'pages.spaceList',
 };
 
 /** Fixed routes of SPEC §2 (inside the shell); each has a title key under shell:pages. */
