@@ -24,7 +24,7 @@ describe('seed role patterns', () => {
   });
 });
 
-describe.each(DIALECTS)('a fresh install has the roles a shop starts with (%s)', (dialect) => {
+describe.each(DIALECTS)('staff setup: seeded roles, contact formats, menu import parent (%s)', (dialect) => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
@@ -80,5 +80,25 @@ describe.each(DIALECTS)('a fresh install has the roles a shop starts with (%s)',
       body: { nickName: '管理员', phone: '1', email: 'admin@joinery.local' },
     });
     expect(me.status, me.raw).toBe(400);
+  });
+
+  it('a menu import lands under the chosen directory or page, never under a button', async () => {
+    const menus = (await t.call('POST', '/admin/base/sys/menu/list', { token: admin, body: {} })).body.data as Row[];
+    const dir = menus.find((m) => Number(m.type) === 0)!;
+    const button = menus.find((m) => Number(m.type) === 2)!;
+    const trees = [{ name: `导入目录 ${Date.now()}`, type: 0, childMenus: [] }];
+    const bad = await t.call('POST', '/admin/base/sys/menu/import', {
+      token: admin,
+      body: { menus: trees, parentId: button.id },
+    });
+    expect(bad.status, bad.raw).toBe(400);
+    expect(bad.raw).toContain('上级只能是目录或页面');
+    const ok = await t.call('POST', '/admin/base/sys/menu/import', {
+      token: admin,
+      body: { menus: trees, parentId: dir.id },
+    });
+    expect(ok.status, ok.raw).toBe(200);
+    const after = (await t.call('POST', '/admin/base/sys/menu/list', { token: admin, body: {} })).body.data as Row[];
+    expect(after.filter((m) => m.name === trees[0].name).map((m) => m.parentId)).toEqual([dir.id]);
   });
 });
