@@ -338,7 +338,8 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
             </button>
           </div>
         )}
-        <div className="flex min-h-0 flex-1">
+        {/* On a phone (xs) the master panel sits above the list, so the list keeps the width. */}
+        <div className="flex min-h-0 flex-1 flex-col sm:flex-row">
           {masterField && (
             <MasterPanel
               field={masterField}

@@ -155,7 +155,7 @@ export function MasterPanel({
   const below = deleting ? subtree(options.indexOf(deleting)).length - 1 : 0;
   return (
     <aside
-      className="flex w-56 shrink-0 flex-col border-r border-line"
+      className="flex max-h-48 w-full shrink-0 flex-col border-b border-line sm:max-h-none sm:w-56 sm:border-r sm:border-b-0"
       data-testid="master-panel"
       aria-label={labelOf(field.label, lang)}
     >
