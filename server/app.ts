@@ -21,6 +21,7 @@ import { installOpLog, OpLogWriter } from './core/http/op-log.js';
 import { installInputGuard } from './core/http/input-guard.js';
 import { registerModules } from './modules/index.js';
 import { seedIfEmpty } from './modules/base/seed/seed.js';
+import { seedRoles } from './modules/base/seed/seed-roles.js';
 import { installDashboardTables } from './modules/dashboard/index.js';
 import { upgradeSpecOptions } from './modules/product/spec-upgrade.js';
 import { fixedPages } from './modules/base/seed/seed-menus.js';
@@ -182,7 +183,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   registerFormValidators(app, config.dataDir, host.declared);
   installJsonCompression(app);
   await serveStatic(app, config);
-  if (options.seed ?? true) await seedIfEmpty(host, { history: options.seedHistory ?? true });
+  const seeded = (options.seed ?? true) && (await seedIfEmpty(host, { history: options.seedHistory ?? true }));
   // Every start: product specs of the earlier shape take the one shape of SKU specs (schemas/README.md).
   await upgradeSpecOptions(host);
   // Every start: the console's built-in plugins have their rows (status and settings an admin chose are kept).
@@ -203,6 +204,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     );
   if (reconciled.pages + reconciled.buttons + reconciled.viewPaths + reconciled.nameKeys > 0)
     host.auth.invalidateRights();
+  // A fresh install: the roles a shop starts with (server/seed/roles.json), granted from the now complete menus.
+  if (seeded) {
+    await database.db.transaction().execute((trx) => seedRoles({ ...host.systemContext(), db: trx }));
+    host.auth.invalidateRights();
+  }
 
   await app.ready();
   if (options.scheduler !== false) await scheduler.start();

@@ -1004,6 +1004,8 @@ export interface DictInfo {
   createTime: string;
   /** Updated */
   updateTime: string;
+  /** joined from dict/type.name */
+  typeName?: string | null;
   /** joined from dict/info.name */
   parentName?: string | null;
 }
@@ -1846,7 +1848,7 @@ export interface TaskInfo {
   lastExecuteTime: string | null;
   /** Created by */
   creatorId: number | null;
-  /** Runs */
+  /** Scheduled runs */
   runCount: number;
   /** Last slot (ms) */
   lastSlot: number | null;

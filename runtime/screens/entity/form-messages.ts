@@ -26,6 +26,8 @@ function fromKeyword(t: TFunction, keyword: string, params: Params, money: boole
     case 'enum':
       return t('validation.enum');
     case 'format':
+      if (params.format === 'phone') return t('validation.formatPhone');
+      if (params.format === 'email') return t('validation.formatEmail');
       return t('validation.format');
     case 'pattern':
       return t('validation.pattern');

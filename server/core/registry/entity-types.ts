@@ -65,6 +65,10 @@ export type FieldSchema = {
     detail?: string[];
     /** Related column → this entity's field: pickers offer only the records matching the record being edited. */
     match?: Record<string, string>;
+    /** Aliases (from fields) shown as list columns; default all. */
+    columns?: string[];
+    /** Related column → the values pickers offer (a menu's parent: directories and pages). */
+    offer?: Record<string, (number | string)[]>;
   };
   'x-money'?: boolean;
   /** Spec groups `[{name, values}]`: the items come from the keyword (server/core/registry/sku-shape.ts). */
