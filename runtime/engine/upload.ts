@@ -90,7 +90,15 @@ export async function uploadFile(
     xhr.onerror = () => reject(new RequestError(0, i18n.t('common:request.network', { message: file.name })));
     xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
     xhr.onload = () => {
-      let reply: { code?: number; message?: string; data?: unknown } | undefined;
+      let reply:
+        | {
+            code?: number;
+            message?: string;
+            data?: unknown;
+            details?: { path: string; message: string }[];
+            errorCode?: string;
+          }
+        | undefined;
       try {
         reply = JSON.parse(xhr.responseText) as typeof reply;
       } catch {
@@ -100,7 +108,15 @@ export async function uploadFile(
         const data = reply.data;
         resolve(Array.isArray(data) ? String(data[0]) : String(data));
       } else {
-        reject(new RequestError(xhr.status, reply?.message ?? requestFailed(xhr.status), reply?.code));
+        reject(
+          new RequestError(
+            xhr.status,
+            reply?.message ?? requestFailed(xhr.status),
+            reply?.code,
+            reply?.details,
+            reply?.errorCode,
+          ),
+        );
       }
     };
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
