@@ -2,6 +2,7 @@ import i18n, { currentLanguage } from '../i18n/index';
 import { toast } from '../shell/toast';
 import { clearSession, getSession, isRefreshAlive, isTokenAlive, saveSession, type TokenReply } from './session';
 import { takeEarlyCall } from './early-calls';
+import { apiUrl } from './api-base';
 
 /**
  * A rejected call: HTTP status (0 for network failures and timeouts), envelope code, field errors, and the server's
@@ -162,7 +163,7 @@ async function send<T>(
     // A first call index.html already started (same path and token) is not sent twice.
     const early = method === 'GET' && !signal ? takeEarlyCall(url, token) : undefined;
     response = await (early ??
-      fetch(url, {
+      fetch(apiUrl(url), {
         method,
         headers,
         body: method === 'POST' ? (form ? body : JSON.stringify(body ?? {})) : undefined,

@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import i18n, { currentLanguage } from '../i18n/index';
 import { ensureToken, RequestError, request, requestFailed } from './request';
 import { useSession } from './session';
+import { apiUrl } from './api-base';
 
 /** GET /admin/base/comm/uploadMode: where files go and the limits the server enforces (checked here first). */
 export type UploadMode = {
@@ -81,7 +82,7 @@ export async function uploadFile(
   form.append('file', file, file.name);
   return new Promise<string>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/admin/base/comm/upload');
+    xhr.open('POST', apiUrl('/admin/base/comm/upload'));
     if (token) xhr.setRequestHeader('Authorization', token);
     xhr.setRequestHeader('language', currentLanguage());
     xhr.upload.onprogress = (e) => {
