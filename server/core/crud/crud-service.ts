@@ -42,6 +42,11 @@ export async function decorateRows(
   action: 'page' | 'list' | 'info',
 ): Promise<Row[]> {
   const decoded = decodeFreshRows(entity, rows);
+  // Values replies send as text (x-wire: a number the original keeps in a varchar column).
+  for (const field of entity.fields)
+    if (field.schema['x-wire'] === 'string')
+      for (const row of decoded)
+        if (row[field.name] !== null && row[field.name] !== undefined) row[field.name] = String(row[field.name]);
   await ctx.hooks.get(entity.prefix).decorate?.(ctx, decoded, action);
   return decoded;
 }
