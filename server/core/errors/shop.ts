@@ -1,12 +1,7 @@
 import { defineErrors } from './define.js';
 
-/** The shop modules: orders, audits, product SKUs, the dashboard, dictionaries. */
+/** The shop modules: orders, audits, bundles, the dashboard, dictionaries (product SKUs: sku.ts). */
 export const SHOP = defineErrors({
-  /** A SKU cell refused; the reason names the SKU by its values and is built in three languages (crud/sku-check.ts). */
-  SKU_CELL: {
-    status: 400,
-    texts: { 'zh-cn': '{reason}', 'zh-tw': '{reason}', en: '{reason}' },
-  },
   ORDER_STATE: {
     status: 409,
     texts: {
@@ -184,58 +179,6 @@ export const SHOP = defineErrors({
       'zh-cn': '{name}（status {status}）',
       'zh-tw': '{name}（status {status}）',
       en: '{name} (status {status})',
-    },
-  },
-  SKU_GROUP_REPEATED: {
-    status: 400,
-    texts: { 'zh-cn': '规格组“{name}”重复', 'zh-tw': '規格組「{name}」重複', en: 'repeats the spec group "{name}"' },
-  },
-  SKU_NEEDS_GROUPS: {
-    status: 400,
-    texts: {
-      'zh-cn': '需要 specInfo 中的规格组来组合 SKU',
-      'zh-tw': '需要 specInfo 中的規格組來組合 SKU',
-      en: 'needs the spec groups in specInfo that its SKUs combine',
-    },
-  },
-  SKU_UNKNOWN_GROUP: {
-    status: 400,
-    texts: {
-      'zh-cn': '不是 specInfo 中的规格组（规格组：{groups}）',
-      'zh-tw': '不是 specInfo 中的規格組（規格組：{groups}）',
-      en: 'names no spec group of specInfo (groups: {groups})',
-    },
-  },
-  SKU_UNKNOWN_VALUE: {
-    status: 400,
-    texts: {
-      'zh-cn': '“{value}”不是规格组“{group}”的值',
-      'zh-tw': '「{value}」不是規格組「{group}」的值',
-      en: '"{value}" is not a value of spec group "{group}"',
-    },
-  },
-  SKU_VALUE_REQUIRED: {
-    status: 400,
-    texts: {
-      'zh-cn': '不能为空（每个 SKU 要为每个规格组选一个值）',
-      'zh-tw': '不能為空（每個 SKU 要為每個規格組選一個值）',
-      en: 'is required (a SKU names one value of every spec group)',
-    },
-  },
-  SKU_COMBO_REPEATED: {
-    status: 400,
-    texts: {
-      'zh-cn': '与 skuInfo.{other} 的组合重复',
-      'zh-tw': '與 skuInfo.{other} 的組合重複',
-      en: 'repeats the combination of skuInfo.{other}',
-    },
-  },
-  SKU_CODE_REPEATED: {
-    status: 400,
-    texts: {
-      'zh-cn': '与 skuInfo.{other} 的编码重复',
-      'zh-tw': '與 skuInfo.{other} 的編碼重複',
-      en: 'repeats the code of skuInfo.{other}',
     },
   },
   DICT_TYPES: {

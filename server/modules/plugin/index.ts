@@ -162,7 +162,7 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
       for (const r of rows) {
         r.builtin = isBuiltinRow(r);
         // Rows installed before every plugin had a logo (or added by hand) show the default one.
-        if (!r.logo) r.logo = DEFAULT_PLUGIN_LOGO;
+        r.logo ??= DEFAULT_PLUGIN_LOGO;
         // A built-in's parts are in the console: it runs whenever it is enabled.
         r.live = r.builtin ? Number(r.status) === 1 : manager.isLoaded(String(r.keyName));
         // As the original's page: everything but the package content.
