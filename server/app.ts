@@ -1,7 +1,7 @@
 import { SCHEMAS_DIR } from './paths.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import { readConfig, type Config } from './config.js';
+import { API_PREFIX, readConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './core/db/database.js';
 import { Registry } from './core/registry/registry.js';
 import { readSchemaFiles } from './core/registry/load-schemas.js';
@@ -126,7 +126,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // Ordinary JSON routes; routes that take small bodies (login, preferences…) set less, uploads read their own.
     bodyLimit: limitsOf(config.limits).bodyMaxBytes,
     // Clients may put the API behind /api (PROTOCOL §0): strip it.
-    rewriteUrl: (req) => (req.url?.startsWith('/api/') ? req.url.slice(4) : (req.url ?? '/')),
+    rewriteUrl: (req) => (req.url?.startsWith(`${API_PREFIX}/`) ? req.url.slice(API_PREFIX.length) : (req.url ?? '/')),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Failures Fastify and Node answer before any hook runs get the envelope too.
     frameworkErrors,

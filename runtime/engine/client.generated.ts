@@ -604,7 +604,7 @@ export interface BaseSysRole {
   /** ID */
   id: number;
   /** Creator ID */
-  userId: number | null;
+  userId: string | null;
   /** Name */
   name: string;
   /** Label */

@@ -2,19 +2,31 @@ import i18n, { currentLanguage } from '../i18n/index';
 import { toast } from '../shell/toast';
 import { clearSession, getSession, isRefreshAlive, isTokenAlive, saveSession, type TokenReply } from './session';
 import { takeEarlyCall } from './early-calls';
+import { apiUrl } from './api-base';
 
-/** A rejected call: HTTP status (0 for network failures and timeouts), envelope code and field errors. */
+/**
+ * A rejected call: HTTP status (0 for network failures and timeouts), envelope code, field errors, and the server's
+ * error catalogue id (`errorCode`, server/core/errors/README.md): match on that, never on the message's words.
+ */
 export class RequestError extends Error {
   readonly status: number;
   readonly code?: number;
   readonly details?: { path: string; message: string }[];
+  readonly errorCode?: string;
 
-  constructor(status: number, message: string, code?: number, details?: { path: string; message: string }[]) {
+  constructor(
+    status: number,
+    message: string,
+    code?: number,
+    details?: { path: string; message: string }[],
+    errorCode?: string,
+  ) {
     super(message);
     this.name = 'RequestError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.errorCode = errorCode;
   }
 }
 
@@ -106,7 +118,13 @@ export function refreshSession(): Promise<string> {
   return refreshing;
 }
 
-type Envelope = { code?: number; message?: string; data?: unknown; details?: { path: string; message: string }[] };
+type Envelope = {
+  code?: number;
+  message?: string;
+  data?: unknown;
+  details?: { path: string; message: string }[];
+  errorCode?: string;
+};
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -145,7 +163,7 @@ async function send<T>(
     // A first call index.html already started (same path and token) is not sent twice.
     const early = method === 'GET' && !signal ? takeEarlyCall(url, token) : undefined;
     response = await (early ??
-      fetch(url, {
+      fetch(apiUrl(url), {
         method,
         headers,
         body: method === 'POST' ? (form ? body : JSON.stringify(body ?? {})) : undefined,
@@ -170,9 +188,10 @@ async function send<T>(
   }
   const target = statusRoute(response.status);
   if (target && !quiet) navigate(target);
-  if (!response.ok) throw new RequestError(response.status, message, parsed?.code, parsed?.details);
+  if (!response.ok) throw new RequestError(response.status, message, parsed?.code, parsed?.details, parsed?.errorCode);
   if (parsed && typeof parsed === 'object' && 'code' in parsed) {
-    if (parsed.code !== SUCCESS) throw new RequestError(response.status, message, parsed.code, parsed.details);
+    if (parsed.code !== SUCCESS)
+      throw new RequestError(response.status, message, parsed.code, parsed.details, parsed.errorCode);
     return parsed.data as T;
   }
   return parsed as T;

@@ -117,7 +117,7 @@ export default function EditDialog({
       onClose();
     } catch (error) {
       if (error instanceof RequestError && error.details?.length) {
-        const { schema, other } = detailsToErrors(error.details, shown, t, nested);
+        const { schema, other } = detailsToErrors(error.details, shown, nested);
         setServerErrors(Object.keys(schema).length ? schema : undefined);
         toast.error(other.length ? other.join('; ') : t('dialog.fixErrors'));
       } else {

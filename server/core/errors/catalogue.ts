@@ -8,6 +8,7 @@ import { GENERAL } from './general.js';
 import { IMPORT } from './import.js';
 import { PLUGIN } from './plugin.js';
 import { SHOP } from './shop.js';
+import { SKU } from './sku.js';
 import { TASK } from './task.js';
 import { UPLOAD } from './upload.js';
 import { VALIDATION } from './validation.js';
@@ -30,6 +31,7 @@ const AREAS = {
   CODING,
   PLUGIN,
   SHOP,
+  SKU,
   TASK,
   WORDS,
 } as const;
@@ -47,6 +49,7 @@ export const E = {
   ...CODING,
   ...PLUGIN,
   ...SHOP,
+  ...SKU,
   ...TASK,
   ...WORDS,
 };

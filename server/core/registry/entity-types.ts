@@ -80,6 +80,8 @@ export type FieldSchema = {
   'x-secret'?: boolean;
   'x-readonly'?: boolean;
   'x-virtual'?: boolean;
+  /** Replies send the value as text (a number the original keeps in a varchar column); see entity.schema.json. */
+  'x-wire'?: 'string';
 };
 
 /** A button the generic screen shows for an action: it posts {ids, ...body} (and a remark when asked). */

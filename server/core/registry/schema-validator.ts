@@ -38,6 +38,7 @@ export const X_KEYWORDS = [
   'x-secret',
   'x-readonly',
   'x-virtual',
+  'x-wire',
 ];
 
 /**
