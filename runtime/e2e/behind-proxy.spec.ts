@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test, expect } from './fixtures';
+import { serverPort } from './global-setup';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
 
@@ -12,7 +13,6 @@ import { ShellPage } from './pages/shell-page';
  * forwards only `/api/*` to Joinery, the prefix taken off (`location /api/ { proxy_pass http://joinery/; }`).
  * Everything the console loads from the server must then go through `/api`: its calls, uploads and seeded pictures.
  */
-const serverPort = Number(process.env.E2E_PORT ?? 8201);
 const UI = path.resolve(import.meta.dirname, '..', '..', 'dist', 'ui');
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,7 +23,7 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-function startProxy(): Promise<http.Server> {
+function startProxy(serverPort: number): Promise<http.Server> {
   const proxy = http.createServer((req, res) => {
     const url = req.url ?? '/';
     if (url.startsWith('/api/')) {
@@ -54,8 +54,9 @@ const PNG = Buffer.from(
 );
 
 let proxy: http.Server;
-test.beforeAll(async () => {
-  proxy = await startProxy();
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook takes from its first parameter
+test.beforeAll(async ({}, testInfo) => {
+  proxy = await startProxy(serverPort(testInfo.parallelIndex));
 });
 test.afterAll(async () => {
   proxy.closeAllConnections();
@@ -67,7 +68,7 @@ test('behind a proxy forwarding only /api/*: the console signs in, and an upload
 }) => {
   const origin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   // Every page of the console and every call below goes through the proxy.
-  await page.route(`http://127.0.0.1:${serverPort}/**`, (route) => route.abort());
+  await page.route(`http://127.0.0.1:${serverPort(test.info().parallelIndex)}/**`, (route) => route.abort());
   const shell = new ShellPage(page);
   await page.goto(`${origin}/login`);
   // The captcha picture comes through the proxy too.

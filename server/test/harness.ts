@@ -1,8 +1,5 @@
 import path from 'node:path';
 import { inject } from 'vitest';
-// The type of what the global setup provides (`inject('joineryTemplates')`), for programs that do not list that file
-// (runtime/tsconfig.json reaches this one through runtime tests).
-import type {} from './global-templates.js';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.js';
 import { untyped } from '../core/crud/dynamic-db.js';
