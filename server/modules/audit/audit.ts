@@ -7,6 +7,7 @@ import { nowText } from '../../core/db/time.js';
 import { lockRow, moveSubject, optionalText, targetIds } from './ticket-rows.js';
 import { registerSubjectTickets } from './subject-tickets.js';
 import { assertMayDecide, type Kind, markDecidable, queueCondition } from './audit-flows.js';
+import { nextRevision } from '../../core/crud/history.js';
 
 const TABLE = { good: 'audit_good', order: 'audit_order', user: 'audit_user' } as const satisfies Record<Kind, string>;
 
@@ -42,7 +43,7 @@ async function applyEffect(
   if (!member) throw fieldError('userId', E.AUDIT_MEMBER_GONE, { id: String(ticket.userId) });
   await db
     .updateTable('user_info')
-    .set({ levelType: level.level, updateTime: nowText() })
+    .set({ levelType: level.level, updateTime: nowText(), revision: nextRevision() })
     .where('id', '=', Number(member.id))
     .execute();
 }
@@ -77,7 +78,12 @@ async function decideTicket(
     updateTime: now,
     ...(remark === undefined ? {} : { remark }),
   };
-  const r = await ctx.db.updateTable(table).set(patch).where('id', '=', id).where('status', '=', 0).executeTakeFirst();
+  const r = await ctx.db
+    .updateTable(table)
+    .set({ ...patch, revision: nextRevision() })
+    .where('id', '=', id)
+    .where('status', '=', 0)
+    .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) {
     const again = await ctx.db.selectFrom(table).select('status').where('id', '=', id).executeTakeFirst();
     throw decided(Number(again?.status ?? 1));

@@ -4,6 +4,7 @@ import { badRequest } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 import { nowText } from '../../core/db/time.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
+import { nextRevision } from '../../core/crud/history.js';
 
 /** Audit ticket status (SPEC §4): 0 pending review, 1 passed, 2 rejected. */
 export const TICKET_STATUS: Record<number, string> = {
@@ -55,7 +56,12 @@ export async function moveSubject(
 ): Promise<boolean> {
   const r = await ctx.db
     .updateTable(table)
-    .set({ auditStatus: to, updateTime: nowText(), ...(auditRemark === undefined ? {} : { auditRemark }) })
+    .set({
+      auditStatus: to,
+      updateTime: nowText(),
+      revision: nextRevision(),
+      ...(auditRemark === undefined ? {} : { auditRemark }),
+    })
     .where('id', '=', id)
     .where('auditStatus', 'in', from)
     .executeTakeFirst();

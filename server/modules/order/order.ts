@@ -11,6 +11,7 @@ import { parseId, parseIds } from '../../core/crud/input-validation.js';
 import { selectColumns, selectRows } from '../../core/crud/list-query.js';
 import { type Line, linesTotal, priceLines } from './order-lines.js';
 import { checkOrderAddress, newOrderNo } from './order-input.js';
+import { nextRevision } from '../../core/crud/history.js';
 
 const PREFIX = 'order/order';
 const ORDER_TABLE = 'order_info';
@@ -86,7 +87,7 @@ export async function transitionOrder(
   // The status condition makes the update itself the guard: a transition that lost a race changes nothing.
   const res = await ctx.db
     .updateTable(ORDER_TABLE)
-    .set(patch)
+    .set({ ...patch, revision: nextRevision() })
     .where('id', '=', id)
     .where('status', '=', from)
     .executeTakeFirst();
@@ -119,7 +120,7 @@ export async function transitionOrder(
     for (const l of lines) {
       await ctx.db
         .updateTable('product_info')
-        .set((eb) => ({ sales: eb('sales', '+', Number(l.quantity)) }))
+        .set((eb) => ({ sales: eb('sales', '+', Number(l.quantity)), revision: nextRevision() }))
         .where('id', '=', Number(l.goodId))
         .execute();
     }

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startApp, type TestApp } from './harness.js';
+import type { Row } from '../core/db/row.js';
+
+/**
+ * Issue 31: revisions, the lost-update check (409 STALE_RECORD, merged when the fields do not overlap), the field
+ * history every write records, its routes (a record's timeline, the entity's search, a revert) and restore.
+ */
+describe.each(DIALECTS)('field history and revisions (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  let bob: string;
+  let bobId: number;
+  const as = (token: string) => (url: string, body: unknown) => t.call('POST', `/admin/${url}`, { token, body });
+  const info = async (id: number) =>
+    (await t.call('GET', '/admin/demo/goods/info', { token: admin, query: { id: String(id) } })).body.data as Row;
+
+  beforeAll(async () => {
+    t = await startApp(dialect);
+    admin = await t.login();
+    const made = await as(admin)('base/sys/user/add', {
+      username: 'bob',
+      name: 'Bob',
+      password: 'Bob-pass-1',
+      roleIdList: [1],
+    });
+    expect(made.status, made.raw).toBe(200);
+    bobId = Number(typeof made.body.data === 'object' ? (made.body.data as Row).id : made.body.data);
+    bob = await t.login('bob', 'Bob-pass-1');
+  });
+  afterAll(() => t.close());
+
+  it('counts revisions, merges writes that touch other fields, refuses a lost update with who and when', async () => {
+    const added = await as(admin)('demo/goods/add', { title: 'Chair', price: 1000, type: 0, stock: 5 });
+    expect(added.status, added.raw).toBe(200);
+    const id = Number((added.body.data as Row).id);
+    expect((await info(id)).revision).toBe(1);
+
+    // Bob saves the price based on revision 1.
+    const bobs = await as(bob)('demo/goods/update', { id, revision: 1, price: 1200 });
+    expect(bobs.body, bobs.raw).toMatchObject({ code: 1000, data: { revision: 2 } });
+    // The admin loaded revision 1 too and sends the whole form, changing only the stock: merged, Bob's price stays.
+    const mine = await as(admin)('demo/goods/update', { id, revision: 1, title: 'Chair', price: 1000, stock: 9 });
+    expect(mine.body, mine.raw).toMatchObject({ code: 1000, data: { revision: 3 } });
+    expect(await info(id)).toMatchObject({ price: 1200, stock: 9, revision: 3 });
+
+    // Based on revision 1 again, the admin now changes the price Bob changed: 409 naming the field, Bob, the values.
+    const stale = await t.call('POST', '/admin/demo/goods/update', {
+      token: admin,
+      body: { id, revision: 1, price: 1500 },
+      headers: { language: 'en' },
+    });
+    expect(stale.status, stale.raw).toBe(409);
+    expect(stale.body.errorCode).toBe('STALE_RECORD');
+    expect(stale.body.message).toContain('revision 3');
+    expect(stale.body.details).toEqual([{ path: 'price', message: expect.stringContaining('changed by Bob at') }]);
+    const fields = (stale.body.data as { revision: number; fields: Row[] }).fields;
+    expect((stale.body.data as Row).revision).toBe(3);
+    expect(fields.find((f) => f.field === 'price')).toMatchObject({
+      base: 1000,
+      theirs: 1200,
+      mine: 1500,
+      conflict: true,
+      userId: bobId,
+      userName: 'Bob',
+    });
+    expect(fields.find((f) => f.field === 'stock')).toMatchObject({ base: 5, theirs: 9, conflict: false });
+    expect((await info(id)).price).toBe(1200);
+
+    // Saved against the new revision it goes through; a call without a revision keeps the original's behaviour.
+    expect((await as(admin)('demo/goods/update', { id, revision: 3, price: 1500 })).body.data).toEqual({
+      revision: 4,
+    });
+    const plain = await as(admin)('demo/goods/update', { id, stock: 1 });
+    expect(plain.body).toEqual({ code: 1000, message: 'success' });
+    // A write that changes nothing keeps the revision.
+    await as(admin)('demo/goods/update', { id, stock: 1 });
+    expect((await info(id)).revision).toBe(5);
+
+    // The timeline, newest first, with who and the changes; the entity-wide search by field and user.
+    const timeline = await as(admin)('demo/goods/history', { id });
+    expect(timeline.status, timeline.raw).toBe(200);
+    const list = (timeline.body.data as { list: Row[] }).list;
+    expect(list.map((h) => [h.version, h.action])).toEqual([
+      [5, 'update'],
+      [4, 'update'],
+      [3, 'update'],
+      [2, 'update'],
+      [1, 'add'],
+    ]);
+    expect(list[3]).toMatchObject({
+      userName: 'Bob',
+      changes: { price: [1000, 1200] },
+      url: '/admin/demo/goods/update',
+    });
+    expect(list[4].changes).toMatchObject({ title: [null, 'Chair'], price: [null, 1000] });
+    const byBob = await as(admin)('demo/goods/history', { field: 'price', userId: bobId });
+    expect((byBob.body.data as { list: Row[] }).list.map((h) => h.version)).toEqual([2]);
+
+    // Revert the price to revision 1: a new revision, recorded as a revert.
+    const reverted = await as(admin)('demo/goods/revert', { id, version: 1, field: 'price' });
+    expect(reverted.body, reverted.raw).toMatchObject({ code: 1000, data: { revision: 6, fields: ['price'] } });
+    expect(await info(id)).toMatchObject({ price: 1000, stock: 1 });
+    const whole = await as(admin)('demo/goods/revert', { id, version: 2 });
+    expect(whole.body.data).toMatchObject({ revision: 7 });
+    expect(await info(id)).toMatchObject({ price: 1200, stock: 5 });
+    const last = ((await as(admin)('demo/goods/history', { id, size: 1 })).body.data as { list: Row[] }).list[0];
+    expect(last).toMatchObject({ version: 7, action: 'revert', changes: { price: [1000, 1200], stock: [1, 5] } });
+
+    // A delete based on an old revision is refused; delete and restore are recorded and the restore is a revision.
+    const staleDelete = await as(admin)('demo/goods/delete', { ids: [id], revision: 6 });
+    expect(staleDelete.status, staleDelete.raw).toBe(409);
+    expect((await as(admin)('demo/goods/delete', { ids: [id], revision: 7 })).status).toBe(200);
+    const bin = (await as(admin)('recycle/data/page', {})).body.data as { list: Row[] };
+    const record = bin.list.find((r) => r.entityPrefix === 'demo/goods');
+    expect((await as(admin)('recycle/data/restore', { ids: [record?.id] })).status).toBe(200);
+    expect(await info(id)).toMatchObject({ price: 1200, revision: 9 });
+    const tail = ((await as(admin)('demo/goods/history', { id, size: 2 })).body.data as { list: Row[] }).list;
+    expect(tail.map((h) => [h.version, h.action])).toEqual([
+      [9, 'restore'],
+      [8, 'delete'],
+    ]);
+    expect(tail[1].changes).toMatchObject({ price: [1200, null] });
+  });
+
+  it('records secrets as a marker, and not at all for entities that opt out', async () => {
+    const users = (await as(admin)('base/sys/user/history', { id: bobId })).body.data as { list: Row[] };
+    expect(users.list[0].changes).toMatchObject({ password: ['***', '***'], username: [null, 'bob'] });
+    expect(JSON.stringify(users.list)).not.toContain('Bob-pass-1');
+    const rows = await t.rows('base_sys_history');
+    expect(rows.some((r) => r.entityPrefix === 'base/sys/log')).toBe(false);
+    expect(rows.every((r) => !String(r.changes).includes('Bob-pass-1'))).toBe(true);
+    // No history route for an entity that keeps none; the timeline needs the entity's read permission.
+    expect((await as(admin)('base/sys/log/history', {})).status).toBe(404);
+    expect((await t.call('POST', '/admin/demo/goods/history', { body: {} })).status).toBe(401);
+  });
+});
