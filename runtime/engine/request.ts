@@ -8,13 +8,25 @@ export class RequestError extends Error {
   readonly status: number;
   readonly code?: number;
   readonly details?: { path: string; message: string }[];
+  /** The catalogue id of the refusal (`errorCode`, server/core/errors/README.md). */
+  readonly errorCode?: string;
+  /** What the server sent to act on the refusal (a stale record's changed fields: STALE_RECORD). */
+  readonly data?: unknown;
 
-  constructor(status: number, message: string, code?: number, details?: { path: string; message: string }[]) {
+  constructor(
+    status: number,
+    message: string,
+    code?: number,
+    details?: { path: string; message: string }[],
+    extra: { errorCode?: string; data?: unknown } = {},
+  ) {
     super(message);
     this.name = 'RequestError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.errorCode = extra.errorCode;
+    this.data = extra.data;
   }
 }
 
@@ -106,7 +118,13 @@ export function refreshSession(): Promise<string> {
   return refreshing;
 }
 
-type Envelope = { code?: number; message?: string; data?: unknown; details?: { path: string; message: string }[] };
+type Envelope = {
+  code?: number;
+  message?: string;
+  errorCode?: string;
+  data?: unknown;
+  details?: { path: string; message: string }[];
+};
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -170,9 +188,10 @@ async function send<T>(
   }
   const target = statusRoute(response.status);
   if (target && !quiet) navigate(target);
-  if (!response.ok) throw new RequestError(response.status, message, parsed?.code, parsed?.details);
+  const extra = { errorCode: parsed?.errorCode, data: parsed?.data };
+  if (!response.ok) throw new RequestError(response.status, message, parsed?.code, parsed?.details, extra);
   if (parsed && typeof parsed === 'object' && 'code' in parsed) {
-    if (parsed.code !== SUCCESS) throw new RequestError(response.status, message, parsed.code, parsed.details);
+    if (parsed.code !== SUCCESS) throw new RequestError(response.status, message, parsed.code, parsed.details, extra);
     return parsed.data as T;
   }
   return parsed as T;
