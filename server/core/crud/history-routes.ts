@@ -123,7 +123,9 @@ export async function revertRecord(ctx: OpContext, entity: Entity, body: unknown
   if (!row) throw appError(E.RECORD_NOT_FOUND, { prefix: entity.prefix, id });
   const now = (await withVirtuals(ctx, entity, [decodeRow(entity, row, { keepSecrets: true })]))[0];
   const later = await historySince(ctx, entity, id, version - 1);
-  if (later[0]?.version !== version) throw appError(E.HISTORY_VERSION_MISSING, { prefix: entity.prefix, id, version });
+  // A version the record has no state at (none recorded, or its delete) cannot be gone back to.
+  if (later[0]?.version !== version || later[0].action === 'delete')
+    throw appError(E.HISTORY_VERSION_MISSING, { prefix: entity.prefix, id, version });
   const then: Row = { ...now };
   for (const h of later.slice(1).reverse()) for (const [name, [old]] of Object.entries(h.changes)) then[name] = old;
   const patch: Row = {};
