@@ -123,6 +123,20 @@ describe.each(DIALECTS)('field history and revisions (%s)', (dialect) => {
     expect(tail[1].changes).toMatchObject({ price: [1200, null] });
   });
 
+  it('concurrent saves based on one revision: one wins, the others are refused, none is lost', async () => {
+    const id = Number(
+      ((await as(admin)('demo/goods/add', { title: 'Desk', price: 100, type: 0 })).body.data as Row).id,
+    );
+    const saves = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => as(n % 2 ? admin : bob)('demo/goods/update', { id, revision: 1, price: 100 + n })),
+    );
+    expect(saves.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const won = saves.findIndex((r) => r.status === 200) + 1;
+    expect(await info(id)).toMatchObject({ price: 100 + won, revision: 2 });
+    const timeline = (await as(admin)('demo/goods/history', { id })).body.data as { list: Row[] };
+    expect(timeline.list.map((h) => h.version)).toEqual([2, 1]);
+  });
+
   it('records secrets as a marker, and not at all for entities that opt out', async () => {
     const users = (await as(admin)('base/sys/user/history', { id: bobId })).body.data as { list: Row[] };
     expect(users.list[0].changes).toMatchObject({ password: ['***', '***'], username: [null, 'bob'] });
