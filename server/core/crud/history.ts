@@ -5,6 +5,7 @@ import { decodeRow, encodeRow } from '../db/row-codec.js';
 import { nowText } from '../db/time.js';
 import { appError, E, fieldError, issue, joinTexts, same, textOf, type Issue, type Texts } from '../errors.js';
 import { getOrSet } from '../get-or-set.js';
+import { historyEnabled } from '../../config.js';
 import type { OpContext } from './context.js';
 import { untyped } from './dynamic-db.js';
 
@@ -28,9 +29,16 @@ export const SECRET_MARK = '***';
 export type Changes = Record<string, [unknown, unknown]>;
 export type HistoryEntry = { recordId: number; version: number; action: HistoryAction; changes: Changes };
 
-/** Whether writes of this entity are recorded (the history entity is installed and the entity does not opt out). */
+const ENABLED = historyEnabled();
+
+/**
+ * Whether writes of this entity are recorded: the history entity is installed, the entity does not opt out and the
+ * server records history (JOINERY_HISTORY).
+ */
 export function historyOn(ctx: OpContext, entity: Entity): boolean {
-  return entity.history && entity.prefix !== HISTORY_PREFIX && ctx.registry.get(HISTORY_PREFIX) !== undefined;
+  return (
+    ENABLED && entity.history && entity.prefix !== HISTORY_PREFIX && ctx.registry.get(HISTORY_PREFIX) !== undefined
+  );
 }
 
 /** JSON with object keys sorted (PostgreSQL and the client may order them differently): equal values, equal text. */
@@ -47,7 +55,12 @@ function stable(value: unknown): string {
 }
 
 /** Whether two decoded values are the same (null and absent alike). */
-export const sameValue = (a: unknown, b: unknown): boolean => a === b || stable(a) === stable(b);
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
+  if (typeof a !== 'object' || typeof b !== 'object') return false;
+  return stable(a) === stable(b);
+}
 
 const recorded = new WeakMap<Entity, Field[]>();
 /** The fields history records: the entity's own (virtual relations included), not id, times or revision. */
