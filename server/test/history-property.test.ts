@@ -11,7 +11,7 @@ type Field = (typeof FIELDS)[number];
 const CALLERS = 3;
 
 /** A value of a field from a seed (valid for the schema; few distinct values, so callers often write the same one). */
-function valueOf(field: Field, seed: number): unknown {
+function sampleValue(field: Field, seed: number): unknown {
   switch (field) {
     case 'title':
       return `t${seed % 5}`;
@@ -107,13 +107,13 @@ describe.each(DIALECTS)('history replays to the current state, and no update is 
           Number((await t.rows('demo_goods')).find((r) => Number(r.id) === id)?.revision ?? 0);
         // Two records every caller has open in its form.
         for (const seed of [0, 7]) {
-          const r = await post(0, 'add', Object.fromEntries(FIELDS.map((f, i) => [f, valueOf(f, seed + i)])));
+          const r = await post(0, 'add', Object.fromEntries(FIELDS.map((f, i) => [f, sampleValue(f, seed + i)])));
           ids.push(Number((r.body.data as Row).id));
           for (let who = 0; who < CALLERS; who++) await load(who, ids[ids.length - 1]);
         }
         for (const o of ops) {
           if (o.kind === 'add') {
-            const values = Object.fromEntries(FIELDS.map((f, i) => [f, valueOf(f, o.seed + i)]));
+            const values = Object.fromEntries(FIELDS.map((f, i) => [f, sampleValue(f, o.seed + i)]));
             const r = await post(o.caller, 'add', values);
             expect(r.status, r.raw).toBe(200);
             ids.push(Number((r.body.data as Row).id));
@@ -127,7 +127,7 @@ describe.each(DIALECTS)('history replays to the current state, and no update is 
             const view = views[o.caller].get(id);
             if (!view) continue;
             const form = Object.fromEntries(FIELDS.map((f) => [f, view[f]]));
-            for (const [i, f] of o.fields.entries()) form[f] = valueOf(f, o.seed + i);
+            for (const [i, f] of o.fields.entries()) form[f] = sampleValue(f, o.seed + i);
             const base = o.withRevision ? Number(view.revision) : undefined;
             const before = await stored(id);
             const r = await post(o.caller, 'update', { ...form, id, ...(base ? { revision: base } : {}) });
