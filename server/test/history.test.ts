@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
 import type { Row } from '../core/db/row.js';
+import { createStaff, menuRows } from './create-staff.js';
 
 /**
  * Issue 31: revisions, the lost-update check (409 STALE_RECORD, merged when the fields do not overlap), the field
@@ -135,6 +136,48 @@ describe.each(DIALECTS)('field history and revisions (%s)', (dialect) => {
     expect(await info(id)).toMatchObject({ price: 100 + won, revision: 2 });
     const timeline = (await as(admin)('demo/goods/history', { id })).body.data as { list: Row[] };
     expect(timeline.list.map((h) => h.version)).toEqual([2, 1]);
+  });
+
+  it('a delegated admin sees the history of the records its data scope shows, and reverts as it may update', async () => {
+    const dept = Number(
+      ((await as(admin)('base/sys/department/add', { name: 'h_branch', parentId: 1 })).body.data as Row).id,
+    );
+    const inside = Number(
+      (
+        await as(admin)('base/sys/user/add', {
+          username: 'h_in',
+          name: 'Inside',
+          password: 'Inside-pass-1',
+          departmentId: dept,
+        })
+      ).body.data,
+    );
+    const outside = Number(
+      (await as(admin)('base/sys/user/add', { username: 'h_out', name: 'Outside', password: 'Out-pass-1' })).body.data,
+    );
+    await as(admin)('base/sys/user/update', { id: inside, nickName: 'in2' });
+    await as(admin)('base/sys/user/update', { id: outside, nickName: 'out2' });
+    const menus = (await menuRows(t, admin)).filter((m) => /base:sys:user:/.test(m.perms ?? '')).map((m) => m.id);
+    const staff = await createStaff(t, admin, {
+      username: 'h_staff',
+      menuIds: menus,
+      departmentIds: [dept],
+      departmentId: dept,
+    });
+    const token = await t.login(staff.username, staff.password);
+    const all = (await as(token)('base/sys/user/history', { size: 100 })).body.data as { list: Row[] };
+    const records = new Set(all.list.map((h) => Number(h.recordId)));
+    expect(records.has(inside)).toBe(true);
+    expect(records.has(outside)).toBe(false);
+    const theirs = await as(token)('base/sys/user/history', { id: outside });
+    expect((theirs.body.data as { list: Row[] }).list).toEqual([]);
+    // Revert is an update: outside the scope the record is not found.
+    expect((await as(token)('base/sys/user/revert', { id: outside, version: 1 })).status).toBe(404);
+    const back = await as(token)('base/sys/user/revert', { id: inside, version: 1, field: 'nickName' });
+    expect(back.status, back.raw).toBe(200);
+    // And the super admin sees every record's history.
+    const every = (await as(admin)('base/sys/user/history', { size: 100 })).body.data as { list: Row[] };
+    expect(every.list.some((h) => Number(h.recordId) === outside)).toBe(true);
   });
 
   it('records secrets as a marker, and not at all for entities that opt out', async () => {
