@@ -162,7 +162,8 @@ export function normalizeEntity(schema: EntitySchema, origin: string): Entity {
     // The record's version: 1 when added, one more at every write (the lost-update check, crud/history.ts).
     systemField(
       'revision',
-      { type: 'integer', default: 1, 'x-label': SYSTEM_LABELS.revision },
+      // Not a list column nor an export column: bookkeeping, sent with every row for the lost-update check.
+      { type: 'integer', default: 1, 'x-label': SYSTEM_LABELS.revision, 'x-list': false },
       'integer',
       'int',
       false,
