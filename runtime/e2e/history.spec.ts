@@ -92,5 +92,14 @@ test.describe('field history and the lost-update check (issue 31)', () => {
     expect(await info(api, id)).toMatchObject({ price: 1000, stock: 8, title: 'Oak chair v2', revision: 4 });
     await form.root.getByTestId('edit-tab-form').click();
     await expect(form.input('price')).toHaveValue('10.00');
+    await page.keyboard.press('Escape');
+    await expect(form.root).toBeHidden();
+
+    // The entity's history searched by field: every price change, this record's among them.
+    await page.getByTestId('entity-history-button').click();
+    const all = page.getByTestId('entity-history');
+    await all.locator('select').selectOption('price');
+    await expect(all.getByTestId('history-entry').first()).toContainText(`#${id}`);
+    await expect(all.getByTestId('history-entry').first().locator('[data-field="price"]')).toContainText('¥10.00');
   });
 });

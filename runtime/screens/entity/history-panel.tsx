@@ -8,7 +8,8 @@ import { cellKind } from '../../widgets/field-kind';
 import { cellRegistry } from '../../widgets/cell-registry';
 import { formatDate } from '../../widgets/format-date';
 import { labelOf } from '../../widgets/label-of';
-import { buttonClass } from '../../widgets/ui-classes';
+import { buttonClass, inputClass } from '../../widgets/ui-classes';
+import { DialogFrame } from './dialog-frame';
 import { toast } from '../../shell/toast';
 
 /** One row of `<prefix>/history` (server/core/crud/history-routes.ts). */
@@ -69,11 +70,15 @@ export function HistoryPanel({
   lang,
   revision,
   onReverted,
+  search,
 }: {
   entry: EpsEntry;
   prefix: string;
-  id: number;
+  /** One record's timeline; without it, the entity's history (by `search`), each entry naming its record. */
+  id?: number;
   lang: string;
+  /** The entity-wide search: a field changed, a time range. */
+  search?: { field?: string; from?: string; to?: string };
   /** The revision the caller has loaded (sent with a revert, so a revert never overwrites an unseen change). */
   revision?: number;
   onReverted?: () => void;
@@ -83,12 +88,17 @@ export function HistoryPanel({
   const [busy, setBusy] = useState(false);
   const api = entityApi(prefix);
   const { data, error, isLoading, mutate } = useSWR(
-    ['history', prefix, id, size],
-    () => api.post<{ list: HistoryRow[]; pagination: { total: number } }>('history', { id, size }, { quiet: true }),
+    ['history', prefix, id, size, search?.field, search?.from, search?.to],
+    () =>
+      api.post<{ list: HistoryRow[]; pagination: { total: number } }>(
+        'history',
+        { ...(id ? { id } : {}), ...search, size },
+        { quiet: true },
+      ),
     { revalidateOnFocus: false },
   );
   const fields = new Map((entry.joinery?.fields ?? []).map((f) => [f.name, f]));
-  const canRevert = historyRoutes(entry).revert;
+  const canRevert = id !== undefined && historyRoutes(entry).revert;
   const writable = (name: string) => {
     const f = fields.get(name);
     return !!f && !f.system && !f.readonly && !f.secret;
@@ -96,7 +106,12 @@ export function HistoryPanel({
   const revert = async (version: number, field?: string) => {
     setBusy(true);
     try {
-      await api.post('revert', { id, version, ...(field ? { field } : {}), ...(revision ? { revision } : {}) });
+      await api.post('revert', {
+        id,
+        version,
+        ...(field ? { field } : {}),
+        ...(revision ? { revision } : {}),
+      });
       toast.success(t('history.reverted', { version }));
       await mutate();
       onReverted?.();
@@ -125,6 +140,7 @@ export function HistoryPanel({
             <li key={h.id} className="mb-4 ml-4" data-testid="history-entry" data-version={h.version}>
               <span className="absolute -left-1.5 mt-1.5 h-3 w-3 rounded-full border border-surface bg-primary" />
               <div className="flex flex-wrap items-center gap-2">
+                {id === undefined && <span className="text-muted tabular-nums">#{h.recordId}</span>}
                 <span className="font-medium text-ink">{t(`history.action.${h.action}`)}</span>
                 <span className="text-muted">
                   {t('history.by', {
@@ -192,5 +208,76 @@ export function HistoryPanel({
         </button>
       )}
     </div>
+  );
+}
+
+/**
+ * The entity's history (issue 31): every recorded write of the records the caller may see, newest first, searched by
+ * a field and a time range ("every price change last week").
+ */
+export function EntityHistoryDialog({
+  entry,
+  prefix,
+  lang,
+  onClose,
+}: {
+  entry: EpsEntry;
+  prefix: string;
+  lang: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('entity');
+  const [field, setField] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const fields = (entry.joinery?.fields ?? []).filter((f) => !f.system && f.list !== false);
+  const title = labelOf(entry.joinery?.title, lang);
+  return (
+    <DialogFrame
+      open
+      onOpenChange={(o) => {
+        if (!o) onClose();
+      }}
+      testId="entity-history"
+      width="max-w-3xl"
+      title={t('history.entityTitle', { title })}
+      footer={
+        <button type="button" className={buttonClass.default} onClick={onClose}>
+          {t('action.close')}
+        </button>
+      }
+    >
+      <div className="mb-3 flex flex-wrap items-end gap-3 text-[13px]">
+        <label className="flex flex-col gap-1">
+          <span className="text-muted">{t('history.field')}</span>
+          <select className={inputClass} value={field} onChange={(e) => setField(e.target.value)}>
+            <option value="">{t('history.anyField')}</option>
+            {fields.map((f) => (
+              <option key={f.name} value={f.name}>
+                {labelOf(f.label, lang)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-muted">{t('history.from')}</span>
+          <input type="date" className={inputClass} value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-muted">{t('history.to')}</span>
+          <input type="date" className={inputClass} value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+      </div>
+      <HistoryPanel
+        entry={entry}
+        prefix={prefix}
+        lang={lang}
+        search={{
+          ...(field ? { field } : {}),
+          ...(from ? { from: `${from} 00:00:00` } : {}),
+          ...(to ? { to: `${to} 23:59:59` } : {}),
+        }}
+      />
+    </DialogFrame>
   );
 }
