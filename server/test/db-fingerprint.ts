@@ -39,8 +39,11 @@ async function dumpStatement(t: TestApp, history: boolean): Promise<string> {
   const dump = tables
     .map((tb) => {
       const hasId = tb.columns.some((c) => c.name === 'id');
-      if (t.dialect === 'postgres')
-        return `select ${text(tb.name)} as t, coalesce(string_agg(x::text, '|' order by ${hasId ? 'x.id' : 'x::text'}), '') as d from ${ident(tb.name)} x`;
+      if (t.dialect === 'postgres') {
+        // The whole row as text, or (without the history's columns) the row of the columns kept.
+        const row = history ? 'x::text' : `row(${tb.columns.map((c) => `x.${ident(c.name)}`).join(', ')})::text`;
+        return `select ${text(tb.name)} as t, coalesce(string_agg(${row}, '|' order by ${hasId ? 'x.id' : row}), '') as d from ${ident(tb.name)} x`;
+      }
       if (t.dialect === 'mysql') {
         const row = `concat_ws(',', ${tb.columns.map((c) => `quote(${mysqlIdent(c.name)})`).join(', ')})`;
         return `select ${text(tb.name)} as t, coalesce((select group_concat(${row} order by ${hasId ? mysqlIdent('id') : row} separator '|') from ${mysqlIdent(tb.name)}), '') as d`;
