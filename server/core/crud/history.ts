@@ -108,12 +108,27 @@ export async function withVirtuals(ctx: OpContext, entity: Entity, rows: Row[], 
   });
 }
 
+const HISTORY_COLUMNS = sql.join(
+  ['entityPrefix', 'recordId', 'version', 'action', 'userId', 'url', 'changes', 'createTime', 'updateTime'].map((c) =>
+    sql.ref(c),
+  ),
+);
+
 /** Writes history rows inside the caller's transaction (nothing when the entity keeps none). */
 export async function recordHistory(ctx: OpContext, entity: Entity, entries: HistoryEntry[]): Promise<void> {
   if (entries.length === 0 || !historyOn(ctx, entity)) return;
   const now = nowText();
   const userId = ctx.user?.id ?? null;
   const url = ctx.url.split('?')[0].slice(0, 255);
+  // One row (the usual case) as one fixed statement text: built without the query builder, prepared once per
+  // connection by the driver's statement cache.
+  if (entries.length === 1) {
+    const e = entries[0];
+    await sql`insert into ${sql.table(HISTORY_TABLE)} (${HISTORY_COLUMNS}) values (${entity.prefix}, ${e.recordId}, ${e.version}, ${e.action}, ${userId}, ${url}, ${JSON.stringify(e.changes)}, ${now}, ${now})`.execute(
+      ctx.db,
+    );
+    return;
+  }
   for (let i = 0; i < entries.length; i += 200) {
     await untyped(ctx.db)
       .insertInto(HISTORY_TABLE)
