@@ -318,3 +318,25 @@ export async function mergeStale(
  * row; the check then treats every field the edit sends that differs as a conflict).
  */
 export const nextRevision = () => sql<number>`revision + 1`;
+
+/**
+ * Records a module's own write of one record (an order transition, an audit decision) in its history, so an edit based
+ * on the revision before it is merged field by field instead of refused whole. `before` is the stored row as read,
+ * locked, before the write (with `revision` and every column the patch writes); `patch` the stored values written.
+ * The write itself must have set `revision = revision + 1` (nextRevision).
+ */
+export async function recordModuleWrite(ctx: OpContext, prefix: string, before: Row, patch: Row): Promise<void> {
+  const entity = ctx.registry.get(prefix);
+  if (!entity || !historyOn(ctx, entity)) return;
+  const names = Object.keys(patch);
+  const changes = diffChanges(
+    entity,
+    decodeRow(entity, before, { keepSecrets: true }),
+    decodeRow(entity, { ...before, ...patch }, { keepSecrets: true }),
+    names,
+  );
+  if (Object.keys(changes).length === 0) return;
+  await recordHistory(ctx, entity, [
+    { recordId: Number(before.id), version: Number(before.revision ?? 1) + 1, action: 'update', changes },
+  ]);
+}

@@ -7,7 +7,7 @@ import { nowText } from '../../core/db/time.js';
 import { lockRow, moveSubject, optionalText, targetIds } from './ticket-rows.js';
 import { registerSubjectTickets } from './subject-tickets.js';
 import { assertMayDecide, type Kind, markDecidable, queueCondition } from './audit-flows.js';
-import { nextRevision } from '../../core/crud/history.js';
+import { nextRevision, recordModuleWrite } from '../../core/crud/history.js';
 
 const TABLE = { good: 'audit_good', order: 'audit_order', user: 'audit_user' } as const satisfies Record<Kind, string>;
 
@@ -63,7 +63,14 @@ async function decideTicket(
   remark: string | undefined,
 ): Promise<Row> {
   const table = TABLE[kind];
-  const ticket = await lockRow(ctx, table, id, SUBJECT_COLUMNS[kind]);
+  // With what the decision writes: it is recorded in the ticket's field history (recordModuleWrite).
+  const ticket = await lockRow(ctx, table, id, [
+    ...SUBJECT_COLUMNS[kind],
+    'revision',
+    'reviewerId',
+    'reviewTime',
+    'remark',
+  ]);
   if (!ticket) throw appError(E.RECORD_NOT_FOUND, { prefix: `audit/${kind}`, id });
   const current = Number(ticket.status);
   const decided = (s: number) =>
@@ -88,6 +95,7 @@ async function decideTicket(
     const again = await ctx.db.selectFrom(table).select('status').where('id', '=', id).executeTakeFirst();
     throw decided(Number(again?.status ?? 1));
   }
+  await recordModuleWrite(ctx, `audit/${kind}`, ticket, patch);
   await applyEffect(ctx, kind, ticket, status, remark);
   return { id, status, reviewerId: patch.reviewerId, reviewTime: now };
 }
