@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['server/**/*.test.ts', 'codegen/**/*.test.ts', 'runtime/**/*.test.ts', 'runtime/**/*.test.tsx'],
     exclude: ['**/node_modules/**', 'runtime/e2e/**'],
+    globalSetup: ['server/test/global-templates.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -34,6 +34,7 @@ export type EpsWidget =
   | 'icon'
   | 'entity'
   | 'perms'
+  | 'view-path'
   | 'tone'
   | 'hidden';
 
@@ -85,6 +86,10 @@ export type EpsRef = {
   detail?: string[];
   /** Related column → this entity's field: pickers offer only the records matching the record being edited. */
   match?: Record<string, string>;
+  /** Aliases (from fields) shown as list columns; default all. */
+  columns?: string[];
+  /** Related column → the values pickers offer (a menu's parent: directories and pages). */
+  offer?: Record<string, (number | string)[]>;
 };
 
 export type EpsField = {

@@ -15,7 +15,8 @@ const quote = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.s
 export function fieldType(field: Field, stored = false): string {
   const s = field.schema;
   let t: string;
-  if (s.enum && !stored)
+  if (s['x-wire'] === 'string' && !stored) t = 'string';
+  else if (s.enum && !stored)
     t = s.enum
       .filter((v) => v !== null)
       .map((v) => JSON.stringify(v))

@@ -29,6 +29,14 @@ function fieldSchema(field: Field): JsonSchema {
   return s;
 }
 
+/** A field's value as replies send it: text where the schema says so (x-wire), else as written. */
+function replySchema(field: Field): JsonSchema {
+  const s = fieldSchema(field);
+  if (field.schema['x-wire'] !== 'string') return s;
+  const { minimum: _min, maximum: _max, ...rest } = s;
+  return { ...rest, type: field.nullable ? ['string', 'null'] : 'string' };
+}
+
 /** A field's value without null (a search term). */
 function termSchema(field: Field): JsonSchema {
   const s = fieldSchema(field);
@@ -73,7 +81,7 @@ export function entityComponents(entity: Entity, all: ReadonlyMap<string, Entity
     [n]: {
       type: 'object',
       title: entity.title.en,
-      properties: { ...Object.fromEntries(visible.map((f) => [f.name, fieldSchema(f)])), ...joined },
+      properties: { ...Object.fromEntries(visible.map((f) => [f.name, replySchema(f)])), ...joined },
       required: visible.filter((f) => !f.virtual).map((f) => f.name),
     },
     [`${n}AddInput`]: {

@@ -70,6 +70,7 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
+      '/api': api,
       '/admin': api,
       '/public': api,
     },

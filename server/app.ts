@@ -1,7 +1,7 @@
 import { SCHEMAS_DIR } from './paths.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import { readConfig, type Config } from './config.js';
+import { API_PREFIX, readConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './core/db/database.js';
 import { Registry } from './core/registry/registry.js';
 import { readSchemaFiles } from './core/registry/load-schemas.js';
@@ -21,6 +21,7 @@ import { installOpLog, OpLogWriter } from './core/http/op-log.js';
 import { installInputGuard } from './core/http/input-guard.js';
 import { registerModules } from './modules/index.js';
 import { seedIfEmpty } from './modules/base/seed/seed.js';
+import { seedRoles } from './modules/base/seed/seed-roles.js';
 import { installDashboardTables } from './modules/dashboard/index.js';
 import { upgradeSpecOptions } from './modules/product/spec-upgrade.js';
 import { fixedPages } from './modules/base/seed/seed-menus.js';
@@ -125,7 +126,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // Ordinary JSON routes; routes that take small bodies (login, preferences…) set less, uploads read their own.
     bodyLimit: limitsOf(config.limits).bodyMaxBytes,
     // Clients may put the API behind /api (PROTOCOL §0): strip it.
-    rewriteUrl: (req) => (req.url?.startsWith('/api/') ? req.url.slice(4) : (req.url ?? '/')),
+    rewriteUrl: (req) => (req.url?.startsWith(`${API_PREFIX}/`) ? req.url.slice(API_PREFIX.length) : (req.url ?? '/')),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Failures Fastify and Node answer before any hook runs get the envelope too.
     frameworkErrors,
@@ -182,7 +183,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   registerFormValidators(app, config.dataDir, host.declared);
   installJsonCompression(app);
   await serveStatic(app, config);
-  if (options.seed ?? true) await seedIfEmpty(host, { history: options.seedHistory ?? true });
+  const seeded = (options.seed ?? true) && (await seedIfEmpty(host, { history: options.seedHistory ?? true }));
   // Every start: product specs of the earlier shape take the one shape of SKU specs (schemas/README.md).
   await upgradeSpecOptions(host);
   // Every start: the console's built-in plugins have their rows (status and settings an admin chose are kept).
@@ -203,6 +204,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     );
   if (reconciled.pages + reconciled.buttons + reconciled.viewPaths + reconciled.nameKeys > 0)
     host.auth.invalidateRights();
+  // A fresh install: the roles a shop starts with (server/seed/roles.json), granted from the now complete menus.
+  if (seeded) {
+    await database.db.transaction().execute((trx) => seedRoles({ ...host.systemContext(), db: trx }));
+    host.auth.invalidateRights();
+  }
 
   await app.ready();
   if (options.scheduler !== false) await scheduler.start();

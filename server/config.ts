@@ -3,6 +3,9 @@ import { limitsFromEnv, type Limits } from './core/limits.js';
 import { s3SettingsFrom, type S3Settings } from './core/storage/s3-storage.js';
 import { errorStatusMode, type ErrorStatusMode } from './core/http/error-status.js';
 
+/** The prefix a client may put before any server path (`/api/admin/…`, `/api/public/…`); the server strips it (app.ts). */
+export const API_PREFIX = '/api';
+
 /** Settings read from the environment (documented in README). */
 export type Config = {
   port: number;
@@ -16,7 +19,11 @@ export type Config = {
   trustProxy: boolean;
   /** Where the built UI lives; served at / when present. */
   uiDir: string;
-  /** Put in front of `/public/uploads/…` in upload URLs (e.g. `https://cdn.example.com`); empty = addresses relative to this server. */
+  /**
+   * Put in front of `/public/uploads/…` in upload URLs. Default `/api`: the API's own prefix, which the server strips,
+   * so a file is reachable wherever the API is (directly, or behind a proxy forwarding only `/api/*`); another proxy
+   * prefix (`/dev`) or a host (`https://cdn.example.com`) when set; set empty, addresses at the server's root.
+   */
   uploadDomain: string;
   /** Uploaded files in an S3-compatible bucket instead of `<data dir>/uploads` (JOINERY_S3_BUCKET and friends). */
   s3?: S3Settings;
@@ -82,7 +89,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     epsPublic: env.JOINERY_EPS_PUBLIC === 'on',
     trustProxy: env.JOINERY_TRUST_PROXY === 'on',
     uiDir: path.resolve(env.JOINERY_UI_DIR ?? './dist/ui'),
-    uploadDomain: (env.JOINERY_UPLOAD_DOMAIN ?? '').replace(/\/+$/, ''),
+    uploadDomain: (env.JOINERY_UPLOAD_DOMAIN ?? API_PREFIX).replace(/\/+$/, ''),
     s3: s3SettingsFrom(env),
     errorStatus: errorStatusMode(env),
     limits: limitsFromEnv(env),

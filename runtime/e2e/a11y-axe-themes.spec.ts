@@ -15,6 +15,9 @@ import { audit, auditDialogs, chooseTheme, COLOUR_RULES, go, report, settled, ty
 const LISTS = ['/sys/user', '/order/order'];
 const rules = COLOUR_RULES;
 
+// The audits only read (a dialog opened is closed unsaved): their tests may share out over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 async function auditSignedIn(page: Page, mode: string, found: Found[]): Promise<void> {
   await go(page, '/');
   found.push(...(await audit(page, `/ ${mode}`, { rules })));

@@ -12,6 +12,9 @@ import { audit, auditDialogs, chooseTheme, go, menuPages, report, settled, type 
  */
 const CHUNKS = 4;
 
+// The audits only read (a dialog opened is closed unsaved): their tests may share out over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const dark of [false, true]) {
   const mode = dark ? 'dark' : 'light';
   for (let chunk = 0; chunk < CHUNKS; chunk++) {

@@ -191,14 +191,14 @@ test('keyboard only: a user is added with a department and two roles, edited and
   // The list was fetched again after the save; focus is on the same row's edit button (its new element).
   await expect(list.table.locator(`[data-focus-key="edit:${made!.id}"]`)).toBeFocused();
 
-  // Delete: an alert dialog that opens on Cancel, so one Enter does not delete. Escape leaves focus on 删除.
+  // Delete: an alert dialog that opens on 返回, so one Enter does not delete. Escape leaves focus on 删除.
   const del = list.table.locator(`[data-focus-key="delete:${made!.id}"]`);
   await expect(del).toHaveAccessibleName(`删除 键盘改 ${stamp}`);
   await tabTo(page, del, { max: 5 });
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toBeVisible();
-  await expect(confirm.getByRole('button', { name: '取消' })).toBeFocused();
+  await expect(confirm.getByRole('button', { name: '返回' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(confirm).toBeHidden();
   await expect(del).toBeFocused();

@@ -45,6 +45,8 @@ test('keyboard only: rich text toolbar, dashboard period tabs and figures table,
   await go(page, '/order/order');
   const list = page.getByTestId('entity-table');
   const sorts = list.locator('thead th:not(.sticky) button');
+  // count() does not wait: the list's rows (and so its header) are in first.
+  await expect(list.locator('tbody tr').first()).toBeVisible();
   const count = await sorts.count();
   expect(count).toBeGreaterThan(3);
   const actionsLeft = async () => (await list.locator('thead th.sticky.right-0').boundingBox())!.x;

@@ -43,10 +43,11 @@ const answers = ({ sentence }: FakeLlmRequest): FakeAnswer => {
 
 test.describe('AI-code page with a language model', () => {
   const llm = fakeLlm(answers);
-  test.beforeAll(async () => {
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook takes from its first parameter
+  test.beforeAll(async ({}, testInfo) => {
     await new Promise<void>((resolve, reject) => {
       llm.server.once('error', reject);
-      llm.server.listen(llmPort, '127.0.0.1', resolve);
+      llm.server.listen(llmPort(testInfo.parallelIndex), '127.0.0.1', resolve);
     });
   });
   test.afterAll(async () => {

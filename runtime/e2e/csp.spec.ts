@@ -30,7 +30,7 @@ test('the console loads, validates and saves a record under a CSP without unsafe
 
   const shell = new ShellPage(page);
   await shell.loginAs();
-  await shell.openMenu('/demo/goods');
+  await shell.openMenu('/demo/crud');
   const list = new ListPage(page);
   await list.ready('demo/goods');
   await list.clickAdd();

@@ -57,7 +57,7 @@ test.describe('generic entity screen: add → edit → search → delete → rec
     const tag = `e2e${Date.now()}`;
     const shell = new ShellPage(page);
     await shell.loginAs();
-    await shell.openMenu('/demo/goods');
+    await shell.openMenu('/demo/crud');
     const list = new ListPage(page);
     await list.ready('demo/goods');
 

@@ -2,11 +2,15 @@ import { test, expect, type AdminApi } from './fixtures';
 import { ShellPage } from './pages/shell-page';
 import { ListPage } from './pages/list-page';
 import type { EpsEntry } from '../../codegen/eps-types';
+import { VIEW_PATH_TITLES } from '../screens/view-paths';
 
 type Menu = { type: number; router: string | null; viewPath: string | null; isShow: boolean; name: string };
 type Page = { list: { id: number }[]; pagination: { total: number } };
 
-/** The seed's menu pages that are entity pages: a page whose router is an entity's menu router (eps). */
+/**
+ * The seed's menu pages that are entity pages: a page whose router is an entity's menu router (eps), unless its view
+ * path names one of the console's own screens (文件管理 is the file space).
+ */
 async function entityPages(
   api: AdminApi,
 ): Promise<{ router: string; prefix: string; name: string; mode: 'page' | 'list' | 'tree' }[]> {
@@ -20,6 +24,7 @@ async function entityPages(
   );
   return menu.data.menus
     .filter((m) => m.type === 1 && m.isShow !== false && m.router && byRouter.has(m.router))
+    .filter((m) => !m.viewPath || !Object.hasOwn(VIEW_PATH_TITLES, m.viewPath.replace(/^cool\//, '')))
     .map((m) => {
       const entry = byRouter.get(m.router!)!;
       return {

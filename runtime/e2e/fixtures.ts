@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { serverPort } from './global-setup';
 
 /**
  * Shared fixtures for every browser spec:
@@ -81,6 +82,11 @@ async function adminApi(request: APIRequestContext): Promise<AdminApi> {
 }
 
 export const test = base.extend<{ watch: Watch; api: AdminApi }>({
+  // Each worker has a server of its own (global-setup.ts): pages and API calls go to it.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture takes from its first parameter
+  baseURL: async ({}, use, testInfo) => {
+    await use(`http://127.0.0.1:${serverPort(testInfo.parallelIndex)}`);
+  },
   watch: [
     async ({ page }, use, testInfo) => {
       const watch = new Watch(page);

@@ -31,7 +31,7 @@ test('request log: the keep-days setting is saved and shown after a reload; clea
   await page.getByTestId('log-clear').click();
   const dialog = page.getByTestId('log-clear-dialog');
   await expect(dialog).toContainText('不可恢复');
-  await dialog.getByRole('button', { name: '取消' }).click();
+  await dialog.getByRole('button', { name: '返回' }).click();
   await expect(dialog).toBeHidden();
   expect(await list.totalCount()).toBeGreaterThan(0);
   await page.getByTestId('log-clear').click();

@@ -113,7 +113,14 @@ test('menus ticked in the list export as a JSON tree; importing that file adds t
     [`导出按钮 ${stamp}`, 'product:info:page'],
   ]);
 
+  // The import asks where to land: under the exported directory itself (directories and pages only are offered).
   await page.getByTestId('menu-import-file').setInputFiles(file!);
+  const landing = page.getByTestId('menu-import-dialog');
+  await expect(landing.getByRole('button', { name: '返回' })).toBeFocused();
+  const parents = landing.getByTestId('menu-import-parent');
+  await expect(parents.locator('option', { hasText: `导出按钮 ${stamp}` })).toHaveCount(0);
+  await parents.selectOption({ value: String(dir) });
+  await landing.getByRole('button', { name: '导入 3 个菜单' }).click();
   await expect(page.getByText('已导入 3 个菜单')).toBeVisible();
   const all = (
     await api.call<{ id: number; name: string; parentId: number | null }[]>('POST', '/admin/base/sys/menu/list', {})
@@ -121,6 +128,7 @@ test('menus ticked in the list export as a JSON tree; importing that file adds t
   const copies = all.filter((m) => m.name === `导出目录 ${stamp}`);
   expect(copies).toHaveLength(2);
   const copy = copies.find((m) => m.id !== dir)!;
+  expect(copy.parentId).toBe(dir);
   const copiedPage = all.find((m) => m.parentId === copy.id)!;
   expect(copiedPage.name).toBe(`导出页面 ${stamp}`);
   expect(all.filter((m) => m.parentId === copiedPage.id).map((m) => m.name)).toEqual([`导出按钮 ${stamp}`]);

@@ -2,7 +2,6 @@ import { defineConfig } from '@playwright/test';
 import path from 'node:path';
 
 /** Browser tests run Debian's Chromium against the built UI served by a real Joinery server (see global-setup.ts). */
-const port = Number(process.env.E2E_PORT ?? 8201);
 const here = import.meta.dirname;
 
 export default defineConfig({
@@ -10,15 +9,15 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   globalSetup: path.join(here, 'global-setup.ts'),
   outputDir: path.join(here, 'artifacts', 'results'),
-  // One server, one database: specs run one after another so their rows do not race.
-  workers: 1,
+  // One server and database per worker (global-setup.ts): a worker's specs run one after another on its own server,
+  // so their rows do not race. E2E_WORKERS=1 runs everything on one server, in file order.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   timeout: 45_000,
   expect: { timeout: 8_000 },
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',

@@ -202,5 +202,7 @@ test.describe('shell', () => {
     await shell.clickMenu(`/ext/empty${stamp}`);
     await expect(page).toHaveURL(/\/404$/);
     await expect(shell.errorPage(404)).toBeVisible();
+    // No ghost tab is left for the page that has no view.
+    await expect(shell.tab(`/ext/empty${stamp}`)).toHaveCount(0);
   });
 });

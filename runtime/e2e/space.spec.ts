@@ -98,6 +98,6 @@ test.describe('file space', () => {
     await used.getByRole('checkbox').check();
     await screen.getByRole('button', { name: '删除 (1)' }).click();
     await expect(page.getByTestId('space-refs')).toContainText(`商品列表 1 条 (#${product.data.id})`);
-    await page.getByTestId('space-confirm').getByRole('button', { name: '取消' }).click();
+    await page.getByTestId('space-confirm').getByRole('button', { name: '返回' }).click();
   });
 });

@@ -685,7 +685,7 @@ export interface BaseSysRole {
   /** ID */
   id: number;
   /** Creator ID */
-  userId: number | null;
+  userId: string | null;
   /** Name */
   name: string;
   /** Label */
@@ -1103,6 +1103,8 @@ export interface DictInfo {
   createTime: string;
   /** Updated */
   updateTime: string;
+  /** joined from dict/type.name */
+  typeName?: string | null;
   /** joined from dict/info.name */
   parentName?: string | null;
 }
@@ -1971,7 +1973,7 @@ export interface TaskInfo {
   lastExecuteTime: string | null;
   /** Created by */
   creatorId: number | null;
-  /** Runs */
+  /** Scheduled runs */
   runCount: number;
   /** Last slot (ms) */
   lastSlot: number | null;

@@ -76,6 +76,7 @@ export function epsColumns(entry: EpsEntry, lang: string, entries: Map<string, E
     });
     // Further joined columns (an audit row shows the product's picture, code and price next to its name).
     refAliases.slice(1).forEach((alias, i) => {
+      if (field.ref?.columns && !field.ref.columns.includes(alias)) return;
       const target = field.ref
         ? entries.get(field.ref.entity)?.joinery?.fields.find((f) => f.name === field.ref?.fields?.[alias])
         : undefined;

@@ -50,7 +50,8 @@ function ownerOf(fields: EpsField[], field: EpsField, lang: string): Partial<For
 
 /**
  * The add/edit form of an entity from eps: JSON Schema (the same the server validates with) and a uiSchema that picks
- * each field's widget from the registry. In edit mode secret fields (passwords) are optional: blank keeps them.
+ * each field's widget from the registry. Secret fields (passwords) are required when adding; in edit mode they are
+ * optional: blank keeps them.
  */
 export function epsForm(entry: EpsEntry, lang: string, mode: 'add' | 'edit'): FormSpec {
   const hints = entry.joinery;
@@ -91,7 +92,13 @@ export function epsForm(entry: EpsEntry, lang: string, mode: 'add' | 'edit'): Fo
   const order = shown.map((s) => s.field.name);
   uiSchema['ui:order'] = [...order, '*'];
   const requiredBase = Array.isArray(base.required) ? base.required.map(String) : [];
-  const required = requiredBase.filter((n) => properties[n] && !(mode === 'edit' && byName.get(n)?.field.secret));
+  // A secret (a user's password) is asked for when adding (the server refuses an add without it); when editing it is
+  // optional, and its field says that blank keeps it (form-widgets.tsx).
+  const secrets = mode === 'add' ? order.filter((n) => byName.get(n)?.field.secret) : [];
+  const required = [
+    ...requiredBase.filter((n) => properties[n] && !(mode === 'edit' && byName.get(n)?.field.secret)),
+    ...secrets.filter((n) => !requiredBase.includes(n)),
+  ];
   return {
     schema: { type: 'object', required, properties },
     uiSchema,

@@ -7,6 +7,7 @@ import equal from 'ajv/dist/runtime/equal';
 import uri from 'ajv/dist/runtime/uri';
 import * as formats from 'ajv-formats/dist/formats';
 import { request } from './request';
+import { apiUrl } from './api-base';
 
 /**
  * Form validation without eval (the console's CSP has no 'unsafe-eval'): the server compiles each form's JSON Schema
@@ -55,7 +56,7 @@ export function formValidator(schema: RJSFSchema): Promise<ValidatorType> {
       if (!/^\/form-validators\/[\w-]+\.js$/.test(url)) throw new Error(`form validator: unexpected address ${url}`);
       // The pattern engine is a chunk of its own, loaded with the first form (not with the page).
       const [mod, { linearRegExp }] = await Promise.all([
-        import(/* @vite-ignore */ url) as Promise<Module>,
+        import(/* @vite-ignore */ apiUrl(url)) as Promise<Module>,
         import('./linear-regexp'),
       ]);
       RUNTIME['joinery/linear-regexp'] = { default: linearRegExp };

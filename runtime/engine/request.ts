@@ -2,13 +2,16 @@ import i18n, { currentLanguage } from '../i18n/index';
 import { toast } from '../shell/toast';
 import { clearSession, getSession, isRefreshAlive, isTokenAlive, saveSession, type TokenReply } from './session';
 import { takeEarlyCall } from './early-calls';
+import { apiUrl } from './api-base';
 
-/** A rejected call: HTTP status (0 for network failures and timeouts), envelope code and field errors. */
+/**
+ * A rejected call: HTTP status (0 for network failures and timeouts), envelope code, field errors, and the server's
+ * error catalogue id (`errorCode`, server/core/errors/README.md): match on that, never on the message's words.
+ */
 export class RequestError extends Error {
   readonly status: number;
   readonly code?: number;
   readonly details?: { path: string; message: string }[];
-  /** The catalogue id of the refusal (`errorCode`, server/core/errors/README.md). */
   readonly errorCode?: string;
   /** What the server sent to act on the refusal (a stale record's changed fields: STALE_RECORD). */
   readonly data?: unknown;
@@ -18,15 +21,16 @@ export class RequestError extends Error {
     message: string,
     code?: number,
     details?: { path: string; message: string }[],
-    extra: { errorCode?: string; data?: unknown } = {},
+    errorCode?: string,
+    data?: unknown,
   ) {
     super(message);
     this.name = 'RequestError';
     this.status = status;
     this.code = code;
     this.details = details;
-    this.errorCode = extra.errorCode;
-    this.data = extra.data;
+    this.errorCode = errorCode;
+    this.data = data;
   }
 }
 
@@ -121,9 +125,9 @@ export function refreshSession(): Promise<string> {
 type Envelope = {
   code?: number;
   message?: string;
-  errorCode?: string;
   data?: unknown;
   details?: { path: string; message: string }[];
+  errorCode?: string;
 };
 
 async function readBody(response: Response): Promise<unknown> {
@@ -163,7 +167,7 @@ async function send<T>(
     // A first call index.html already started (same path and token) is not sent twice.
     const early = method === 'GET' && !signal ? takeEarlyCall(url, token) : undefined;
     response = await (early ??
-      fetch(url, {
+      fetch(apiUrl(url), {
         method,
         headers,
         body: method === 'POST' ? (form ? body : JSON.stringify(body ?? {})) : undefined,
@@ -188,10 +192,11 @@ async function send<T>(
   }
   const target = statusRoute(response.status);
   if (target && !quiet) navigate(target);
-  const extra = { errorCode: parsed?.errorCode, data: parsed?.data };
-  if (!response.ok) throw new RequestError(response.status, message, parsed?.code, parsed?.details, extra);
+  if (!response.ok)
+    throw new RequestError(response.status, message, parsed?.code, parsed?.details, parsed?.errorCode, parsed?.data);
   if (parsed && typeof parsed === 'object' && 'code' in parsed) {
-    if (parsed.code !== SUCCESS) throw new RequestError(response.status, message, parsed.code, parsed.details, extra);
+    if (parsed.code !== SUCCESS)
+      throw new RequestError(response.status, message, parsed.code, parsed.details, parsed.errorCode, parsed.data);
     return parsed.data as T;
   }
   return parsed as T;

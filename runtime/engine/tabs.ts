@@ -42,8 +42,25 @@ export function getTabs(): Tab[] {
   return tabs;
 }
 
+// Menu pages that turned out to have no view (they go on to /404): no tab for them (see dropTab).
+const noView = new Map<string, number>();
+
+/**
+ * A menu page without a view: its tab is closed, and the shell's "opened a page" that follows in the same commit
+ * (effects of the page run before the shell's) does not bring it back.
+ */
+export function dropTab(pathname: string): void {
+  noView.set(pathname, Date.now());
+  if (tabs.some((t) => t.pathname === pathname)) commit(tabs.filter((t) => t.pathname !== pathname));
+}
+
 /** Adds the page as a tab, or updates the query of its tab. */
 export function openTab(pathname: string, search: string): void {
+  const dropped = noView.get(pathname);
+  if (dropped !== undefined) {
+    noView.delete(pathname);
+    if (Date.now() - dropped < 2000) return;
+  }
   const at = tabs.findIndex((t) => t.pathname === pathname);
   if (at >= 0) {
     if (tabs[at].search !== search) commit(tabs.map((t, i) => (i === at ? { pathname, search } : t)));

@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import i18n, { currentLanguage } from '../i18n/index';
 import { ensureToken, RequestError, request, requestFailed } from './request';
 import { useSession } from './session';
+import { apiUrl } from './api-base';
 
 /** GET /admin/base/comm/uploadMode: where files go and the limits the server enforces (checked here first). */
 export type UploadMode = {
@@ -81,7 +82,7 @@ export async function uploadFile(
   form.append('file', file, file.name);
   return new Promise<string>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/admin/base/comm/upload');
+    xhr.open('POST', apiUrl('/admin/base/comm/upload'));
     if (token) xhr.setRequestHeader('Authorization', token);
     xhr.setRequestHeader('language', currentLanguage());
     xhr.upload.onprogress = (e) => {
@@ -90,7 +91,15 @@ export async function uploadFile(
     xhr.onerror = () => reject(new RequestError(0, i18n.t('common:request.network', { message: file.name })));
     xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
     xhr.onload = () => {
-      let reply: { code?: number; message?: string; data?: unknown } | undefined;
+      let reply:
+        | {
+            code?: number;
+            message?: string;
+            data?: unknown;
+            details?: { path: string; message: string }[];
+            errorCode?: string;
+          }
+        | undefined;
       try {
         reply = JSON.parse(xhr.responseText) as typeof reply;
       } catch {
@@ -100,7 +109,15 @@ export async function uploadFile(
         const data = reply.data;
         resolve(Array.isArray(data) ? String(data[0]) : String(data));
       } else {
-        reject(new RequestError(xhr.status, reply?.message ?? requestFailed(xhr.status), reply?.code));
+        reject(
+          new RequestError(
+            xhr.status,
+            reply?.message ?? requestFailed(xhr.status),
+            reply?.code,
+            reply?.details,
+            reply?.errorCode,
+          ),
+        );
       }
     };
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });

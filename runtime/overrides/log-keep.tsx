@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { entityApi } from '../engine/entity-api';
 import { usePermission } from '../engine/permission';
 import { toast } from '../shell/toast';
-import { DialogFrame } from '../screens/entity/dialog-frame';
+import { ConfirmDialog } from '../screens/entity/confirm-dialog';
 import { buttonClass, inputClass } from '../widgets/ui-classes';
 import type { ToolbarExtraProps } from './toolbar-extras';
 
@@ -41,17 +41,9 @@ export default function LogKeep({ prefix, onChanged }: ToolbarExtraProps) {
     }
   };
   const clear = async () => {
-    setBusy(true);
-    try {
-      await api.post('clear');
-      toast.success(t('logKeep.cleared'));
-      setConfirming(false);
-      onChanged();
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+    await api.post('clear');
+    toast.success(t('logKeep.cleared'));
+    onChanged();
   };
 
   return (
@@ -102,33 +94,17 @@ export default function LogKeep({ prefix, onChanged }: ToolbarExtraProps) {
           {t('logKeep.clear')}
         </button>
       )}
-      <DialogFrame
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(o) => {
-          if (!o) setConfirming(false);
-        }}
+        onClose={() => setConfirming(false)}
+        onConfirm={clear}
         title={t('logKeep.clear')}
-        width="max-w-md"
+        confirmLabel={t('logKeep.clear')}
         testId="log-clear-dialog"
-        footer={
-          <>
-            <button type="button" className={buttonClass.default} onClick={() => setConfirming(false)}>
-              {t('action.cancel')}
-            </button>
-            <button
-              type="button"
-              className={buttonClass.danger}
-              disabled={busy}
-              onClick={() => void clear()}
-              data-testid="log-clear-confirm"
-            >
-              {t('logKeep.clear')}
-            </button>
-          </>
-        }
+        confirmTestId="log-clear-confirm"
       >
-        <p className="text-[13px] text-ink">{t('logKeep.confirm')}</p>
-      </DialogFrame>
+        <p>{t('logKeep.confirm')}</p>
+      </ConfirmDialog>
     </>
   );
 }

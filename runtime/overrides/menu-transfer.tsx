@@ -6,9 +6,14 @@ import { usePermission } from '../engine/permission';
 import { PERMMENU_KEY } from '../engine/menu';
 import { EPS_KEY } from '../engine/eps';
 import { installPackage, isPluginPackage, type InstallQuestion } from '../engine/plugin-install';
-import { DialogFrame } from '../screens/entity/dialog-frame';
+import { ConfirmDialog } from '../screens/entity/confirm-dialog';
+import { useRelationOptions } from '../widgets/relation-options';
+import { inputClass } from '../widgets/ui-classes';
 import { toast } from '../shell/toast';
 import { buttonClass } from '../widgets/ui-classes';
+
+/** Where an import may land: directories and pages (a button holds no menus). */
+const PARENTS = { entity: 'base/sys/menu', offer: { type: [0, 1] } };
 import type { ToolbarExtraProps } from './toolbar-extras';
 
 type MenuTree = Record<string, unknown> & { name?: unknown; childMenus?: MenuTree[] };
@@ -20,7 +25,8 @@ const countOf = (trees: MenuTree[]): number =>
 /**
  * The menus' own export and import (PROTOCOL §7.5), as the original's menu page: the ticked menus with everything
  * below them download as a JSON file of trees; a file of that shape is imported as new menus (new ids), and the
- * sidebar follows. A file that is not such a list is refused before anything is sent.
+ * sidebar follows. A file that is not such a list is refused before anything is sent; one that is asks where to land
+ * (the top level, or under a directory or page).
  */
 export default function MenuTransfer({ prefix, selectedIds, onChanged }: ToolbarExtraProps) {
   const { t } = useTranslation('entity');
@@ -29,6 +35,9 @@ export default function MenuTransfer({ prefix, selectedIds, onChanged }: Toolbar
   const mayExport = usePermission(perm('export'));
   const mayImport = usePermission(perm('import'));
   const [busy, setBusy] = useState(false);
+  const [landing, setLanding] = useState<{ name: string; menus: MenuTree[] } | null>(null);
+  const [parent, setParent] = useState('');
+  const parents = useRelationOptions(landing ? PARENTS : undefined);
   const input = useRef<HTMLInputElement>(null);
   const mayInstall = usePermission('plugin:info:install');
   // A plugin package dropped anywhere on the menu page offers its installation (as the original's menu page).
@@ -52,27 +61,27 @@ export default function MenuTransfer({ prefix, selectedIds, onChanged }: Toolbar
     };
   }, [mayInstall]);
 
-  const install = async (file: File, force: boolean) => {
+  /** Installs the offered package; false while the server asks a question first (the dialog then shows it). */
+  const install = async (file: File, force: boolean): Promise<boolean> => {
     setBusy(true);
     try {
       const question = await installPackage(file, force);
       if (question && question.type === 0) {
         toast.error(question.message);
-        setOffered(null);
       } else if (question) {
         setOffered({ file, question });
+        return false;
       } else {
-        setOffered(null);
         toast.success(t('menuTransfer.installed', { name: file.name }));
         onChanged();
         await Promise.all([mutate(PERMMENU_KEY), mutate(EPS_KEY)]);
       }
     } catch (e) {
-      setOffered(null);
       toast.error(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
     }
+    return true;
   };
 
   const exportMenus = async () => {
@@ -119,17 +128,15 @@ export default function MenuTransfer({ prefix, selectedIds, onChanged }: Toolbar
       toast.error(t('menuTransfer.notMenus', { name: file.name }));
       return;
     }
-    setBusy(true);
-    try {
-      await entityApi(prefix).post('import', { menus }, { quiet: true });
-      toast.success(t('menuTransfer.imported', { count: countOf(menus as MenuTree[]) }));
-      onChanged();
-      await mutate(PERMMENU_KEY);
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+    setParent('');
+    setLanding({ name: file.name, menus: menus as MenuTree[] });
+  };
+  const importNow = async () => {
+    const { menus } = landing!;
+    await entityApi(prefix).post('import', { menus, ...(parent ? { parentId: Number(parent) } : {}) }, { quiet: true });
+    toast.success(t('menuTransfer.imported', { count: countOf(menus) }));
+    onChanged();
+    await mutate(PERMMENU_KEY);
   };
 
   return (
@@ -165,36 +172,50 @@ export default function MenuTransfer({ prefix, selectedIds, onChanged }: Toolbar
           />
         </>
       )}
-      <DialogFrame
+      <ConfirmDialog
         open={offered !== null}
-        onOpenChange={(o) => {
-          if (!o) setOffered(null);
-        }}
-        width="max-w-md"
+        onClose={() => setOffered(null)}
         testId="menu-plugin-install"
         title={t('menuTransfer.installTitle')}
-        footer={
-          <>
-            <button type="button" className={buttonClass.default} onClick={() => setOffered(null)}>
-              {t('action.cancel')}
-            </button>
-            <button
-              type="button"
-              className={buttonClass.primary}
-              disabled={busy}
-              onClick={() => void install(offered!.file, offered!.question !== undefined)}
-            >
-              {t('menuTransfer.install')}
-            </button>
-          </>
-        }
+        tone="primary"
+        confirmLabel={t('menuTransfer.install')}
+        disabled={busy}
+        onConfirm={() => install(offered!.file, offered!.question !== undefined)}
       >
-        <p className="text-[13px] text-ink">
+        <p>
           {offered?.question
             ? offered.question.message
             : t('menuTransfer.installText', { name: offered?.file.name ?? '' })}
         </p>
-      </DialogFrame>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={landing !== null}
+        onClose={() => setLanding(null)}
+        testId="menu-import-dialog"
+        title={t('menuTransfer.import')}
+        tone="primary"
+        confirmLabel={t('menuTransfer.importNow', { count: landing ? countOf(landing.menus) : 0 })}
+        disabled={parents.isLoading}
+        onConfirm={importNow}
+      >
+        <p>
+          {t('menuTransfer.importText', { name: landing?.name ?? '', count: landing ? countOf(landing.menus) : 0 })}
+        </p>
+        <label className="block space-y-1">
+          <span className="text-muted">{t('menuTransfer.parent')}</span>
+          <select
+            className={inputClass}
+            value={parent}
+            onChange={(e) => setParent(e.target.value)}
+            data-testid="menu-import-parent"
+          >
+            <option value="">{t('menuTransfer.topLevel')}</option>
+            {parents.options.map((o) => (
+              <option key={String(o.value)} value={String(o.value)}>{`${'\u3000'.repeat(o.depth)}${o.label}`}</option>
+            ))}
+          </select>
+        </label>
+      </ConfirmDialog>
     </>
   );
 }

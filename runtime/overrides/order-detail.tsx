@@ -59,45 +59,50 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 function Lines({ items }: { items: Line[] }) {
   const { t } = useTranslation('entity');
   return (
-    <table className="w-full border-collapse" data-testid="order-items">
-      <thead>
-        <tr className="border-b border-line text-left text-[12px] text-muted">
-          <th className="py-1.5 font-medium">{t('order.product')}</th>
-          <th className="py-1.5 text-right font-medium">{t('order.unitPrice')}</th>
-          <th className="py-1.5 text-right font-medium">{t('order.quantity')}</th>
-          <th className="py-1.5 text-right font-medium">{t('order.lineAmount')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.length === 0 && (
-          <tr>
-            <td colSpan={4} className="py-3 text-center text-muted">
-              {t('order.noItems')}
-            </td>
+    // Figures keep a gap and their own line, so on a phone a quantity never runs into an amount ("1¥19,990.00").
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse" data-testid="order-items">
+        <thead>
+          <tr className="border-b border-line text-left text-[12px] text-muted">
+            <th className="py-1.5 font-medium">{t('order.product')}</th>
+            <th className="whitespace-nowrap py-1.5 pl-4 text-right font-medium">{t('order.unitPrice')}</th>
+            <th className="whitespace-nowrap py-1.5 pl-4 text-right font-medium">{t('order.quantity')}</th>
+            <th className="whitespace-nowrap py-1.5 pl-4 text-right font-medium">{t('order.lineAmount')}</th>
           </tr>
-        )}
-        {items.map((line) => (
-          <tr key={line.id} className="border-b border-line last:border-0">
-            <td className="py-2">
-              <div className="flex items-center gap-2">
-                {line.pic ? <Thumb url={line.pic} size={36} /> : null}
-                <div>
-                  <div className="font-medium">{line.goodName}</div>
-                  <div className="text-[12px] text-muted">
-                    {[line.code, ...Object.entries(line.specs ?? {}).map(([k, v]) => `${k}: ${v}`)]
-                      .filter(Boolean)
-                      .join(' · ')}
+        </thead>
+        <tbody>
+          {items.length === 0 && (
+            <tr>
+              <td colSpan={4} className="py-3 text-center text-muted">
+                {t('order.noItems')}
+              </td>
+            </tr>
+          )}
+          {items.map((line) => (
+            <tr key={line.id} className="border-b border-line last:border-0">
+              <td className="py-2">
+                <div className="flex items-center gap-2">
+                  {line.pic ? <Thumb url={line.pic} size={36} /> : null}
+                  <div>
+                    <div className="font-medium break-words">{line.goodName}</div>
+                    <div className="text-[12px] text-muted">
+                      {[line.code, ...Object.entries(line.specs ?? {}).map(([k, v]) => `${k}: ${v}`)]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </div>
                   </div>
                 </div>
-              </div>
-            </td>
-            <td className="py-2 text-right tabular-nums">{formatMoney(line.price)}</td>
-            <td className="py-2 text-right tabular-nums">{line.quantity}</td>
-            <td className="py-2 text-right font-medium tabular-nums">{formatMoney(line.amount)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+              </td>
+              <td className="whitespace-nowrap py-2 pl-4 text-right tabular-nums">{formatMoney(line.price)}</td>
+              <td className="whitespace-nowrap py-2 pl-4 text-right tabular-nums">{line.quantity}</td>
+              <td className="whitespace-nowrap py-2 pl-4 text-right font-medium tabular-nums">
+                {formatMoney(line.amount)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

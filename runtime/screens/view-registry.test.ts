@@ -37,12 +37,13 @@ describe('view registry', () => {
     expect(users.kind === 'entity' && users.prefix).toBe('base/sys/user');
     const menus = resolveView(node('/sys/menu'), eps);
     expect(menus.kind === 'entity' && menus.prefix).toBe('base/sys/menu');
-    const goods = resolveView(node('/demo/goods'), eps);
+    // Seeded at the original's routes (the CRUD demo's and the plugin page's).
+    const goods = resolveView(node('/demo/crud'), eps);
     expect(goods.kind === 'entity' && goods.prefix).toBe('demo/goods');
-    expect(resolveView(node('/helper/plugins'), eps).kind).toBe('screen');
+    expect(resolveView(node('/helper/plugins/serve'), eps).kind).toBe('screen');
     expect(
-      resolveView({ ...node('/helper/plugins'), router: '/helper/plugins/serve' }, eps).kind,
-      "the original's own router",
+      resolveView({ ...node('/helper/plugins/serve'), router: '/helper/plugins' }, eps).kind,
+      'SPEC’s route, on a menu seeded before',
     ).toBe('screen');
     expect(menu.home && resolveView(menu.home, eps).kind).toBe('screen');
     // A menu written for the original (its router, its view path) opens the same entity screen.

@@ -2,6 +2,7 @@ import { createElement, lazy, useState, type ComponentType, type LazyExoticCompo
 import type { MenuNode } from '../engine/menu';
 import type { EpsEntry } from '../engine/eps';
 import { VIEW_OVERRIDES } from '../overrides/view-overrides';
+export { VIEW_PATH_TITLES } from './view-paths';
 
 type Screen = LazyExoticComponent<ComponentType<Record<string, never>>>;
 export type EntityScreenProps = { prefix: string };
@@ -81,8 +82,9 @@ export type ResolvedView =
   | { kind: 'none' };
 
 /**
- * What a menu page shows: an http viewPath in a frame; a hand-written override for the viewPath; the entity whose menu router is this page's router;
- * a registered screen for the viewPath; the entity whose menu viewPath matches; else nothing (→ 404).
+ * What a menu page shows: an http viewPath in a frame; a hand-written override for the viewPath; a registered screen
+ * for the viewPath; the entity whose menu router is this page's router; the entity whose menu viewPath matches; else
+ * nothing (→ 404).
  */
 export function resolveView(
   node: MenuNode,
@@ -92,10 +94,12 @@ export function resolveView(
   if (/^https?:\/\//i.test(view)) return { kind: 'frame', url: view };
   const override = VIEW_OVERRIDES[view.replace(/^cool\//, '')];
   if (override) return { kind: 'screen', Screen: override };
-  const byRouter = node.router ? eps.byRouter.get(node.router) : undefined;
-  if (byRouter) return { kind: 'entity', prefix: byRouter.prefix.replace(/^\/admin\//, ''), entry: byRouter };
+  // A screen registered for the view path comes before the entity of the router: 文件管理 (/upload/list) is the file
+  // space screen, not the raw table of space/info.
   const fixed = BY_VIEW_PATH[view.replace(/^cool\//, '')];
   if (fixed) return { kind: 'screen', Screen: fixed };
+  const byRouter = node.router ? eps.byRouter.get(node.router) : undefined;
+  if (byRouter) return { kind: 'entity', prefix: byRouter.prefix.replace(/^\/admin\//, ''), entry: byRouter };
   const byView = view ? eps.byViewPath.get(view) : undefined;
   if (byView) return { kind: 'entity', prefix: byView.prefix.replace(/^\/admin\//, ''), entry: byView };
   return { kind: 'none' };

@@ -1,4 +1,5 @@
-import { createElement } from 'react';
+import { createElement, useLayoutEffect } from 'react';
+import { dropTab } from '../engine/tabs';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useMenu } from '../engine/menu';
@@ -30,6 +31,12 @@ function LoadFailed({ error }: { error: Error }) {
   );
 }
 
+/** A menu page without a view: to the 404 page, leaving no tab behind for it. */
+function NoView({ pathname }: { pathname: string }) {
+  useLayoutEffect(() => dropTab(pathname), [pathname]);
+  return <Navigate to="/404" replace />;
+}
+
 /** Renders the menu page at the current path: home at '/', a frame, an entity screen or a registered screen. */
 export function MenuView() {
   const { pathname } = useLocation();
@@ -55,6 +62,6 @@ export function MenuView() {
     case 'screen':
       return createElement(view.Screen);
     case 'none':
-      return <Navigate to="/404" replace />;
+      return <NoView pathname={pathname} />;
   }
 }

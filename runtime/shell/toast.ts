@@ -21,6 +21,13 @@ function dismiss(id: number): void {
   emit();
 }
 
+/** Takes away the errors on screen once they no longer hold (a wrong password, after a sign-in that worked). */
+function clearErrors(): void {
+  if (!items.some((t) => t.kind === 'error')) return;
+  items = items.filter((t) => t.kind !== 'error');
+  emit();
+}
+
 function show(kind: ToastKind, text: string): void {
   // The same message raised twice in a row (several failing calls) is shown once.
   if (items.some((t) => t.text === text && t.kind === kind)) return;
@@ -40,6 +47,7 @@ export const toast = {
   info: (text: string) => show('info', text),
   warning: (text: string) => show('warning', text),
   dismiss,
+  clearErrors,
 };
 
 const subscribe = (l: () => void) => {

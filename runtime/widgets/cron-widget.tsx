@@ -32,7 +32,8 @@ export function useCronPreview(pattern: string | undefined, count = 5): { times:
         const job = new Cron(text, { paused: true, sloppyRanges: true, mode: '5-or-6-parts' });
         setOut({ times: job.nextRuns(count) });
       } catch (e) {
-        setOut({ times: [], error: (e as Error).message.replace(/^CronPattern: /, '') });
+        // The parser's reason is English only: the field says what a cron is in the reader's language instead.
+        setOut({ times: [], error: (e as Error).message });
       }
     });
     return () => {
@@ -71,7 +72,7 @@ export function CronWidget(props: WidgetProps) {
       {value.trim() !== '' &&
         (error ? (
           <p className="text-xs text-danger" role="alert" data-testid="cron-error">
-            {t('cron.invalid', { reason: error })}
+            {t('cron.invalid')}
           </p>
         ) : (
           <div

@@ -1,5 +1,5 @@
 import { findDictEntry, useDict } from '../engine/dict';
-import { tagClass, tagTone } from './ui-classes';
+import { tagClass, tagNeutral, tagTone } from './ui-classes';
 import { onColor } from '../engine/contrast';
 
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -17,7 +17,7 @@ export function Tag({ color, children }: { color?: string | null; children: Reac
       </span>
     );
   }
-  return <span className={`${tagClass} ${tone ?? tagTone.info}`}>{children}</span>;
+  return <span className={`${tagClass} ${tone ?? tagNeutral}`}>{children}</span>;
 }
 
 /** A value shown by its dictionary entry (name and colour); unknown values show as they are. */

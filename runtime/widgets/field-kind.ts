@@ -23,6 +23,7 @@ export type FieldKind =
   | 'tree-check'
   | 'icon'
   | 'perms'
+  | 'view-path'
   | 'tone'
   | 'specs'
   | 'skus'
@@ -58,6 +59,7 @@ const KINDS = new Set<string>([
   'tree-check',
   'icon',
   'perms',
+  'view-path',
   'tone',
   'hidden',
 ]);

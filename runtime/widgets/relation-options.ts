@@ -46,7 +46,13 @@ async function loadOptions(
   const fetched: Row[] =
     mode === 'list' ? await api.list(filters) : (await api.page({ page: 1, size: MAX_OPTIONS, ...filters })).list;
   // The server filters by the matched columns it searches; the rest are matched here.
-  const rows = fetched.filter((r) => Object.entries(filters).every(([c, v]) => String(r[c]) === String(v)));
+  // …and a relation's `offer` keeps the kinds of record it may point at (a menu's parent: directories and pages).
+  const offered = Object.entries(ref.offer ?? {});
+  const rows = fetched.filter(
+    (r) =>
+      Object.entries(filters).every(([c, v]) => String(r[c]) === String(v)) &&
+      offered.every(([c, values]) => values.some((v) => String(v) === String(r[c]))),
+  );
   const key = ref.key ?? 'id';
   const label = labelColumn(ref, rows);
   return treeOrder(rows.slice(0, MAX_OPTIONS), key).map(({ row, depth }) => ({
@@ -102,6 +108,7 @@ export function useRelationOptions(
           ref.label ?? '',
           (ref.detail ?? []).join(),
           JSON.stringify(filters),
+          JSON.stringify(ref.offer ?? {}),
         ]
       : null,
     () => loadOptions(ref!.entity, mode!, ref!, filters!),

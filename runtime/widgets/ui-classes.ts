@@ -37,5 +37,8 @@ export const tagTone: Record<string, string> = {
   info: 'bg-info-soft text-info border-info/30',
 };
 
+/** A tag without a colour: a kind, not a state (a product category, a gender), so nothing reads as good or bad. */
+export const tagNeutral = 'bg-subtle text-ink border-line';
+
 export const tagClass =
   'inline-flex max-w-full items-center truncate rounded border px-1.5 py-px text-xs leading-[18px]';

@@ -32,6 +32,7 @@ import { SkuSpecsField } from './sku-specs-field';
 import type { EpsField } from '../engine/eps';
 import { IconPicker } from './icon-picker';
 import { PermsWidget } from './perms-picker';
+import { ViewPathWidget } from './view-path-picker';
 
 /** A menu icon chosen from the console's set. */
 function IconWidget(props: WidgetProps) {
@@ -135,6 +136,7 @@ export const widgetRegistry: {
     'tree-check': CheckTreeWidget,
     icon: IconWidget,
     perms: PermsWidget,
+    'view-path': ViewPathWidget,
     tone: ToneWidget,
     hidden: HiddenWidget,
   },

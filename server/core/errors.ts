@@ -1,9 +1,6 @@
 import type { Lang } from './http/request-language.js';
 import { CODE, type ErrorEntry, type ParamsOf, type ParamValue, render, type Texts } from './errors/define.js';
 import { E } from './errors/catalogue.js';
-import { entryOf, issuesOf, type OldIssue, type OldMessage, textsOf } from './errors/unconverted.js';
-import type { ProtocolCode } from './errors/define.js';
-import { same } from './errors/define.js';
 
 export { CODE, E, type ErrorEntry, type ParamValue, render, type Texts };
 export { joinTexts, same } from './errors/define.js';
@@ -76,16 +73,28 @@ export function fieldError<P extends string>(path: string, entry: ErrorEntry<P>,
   return new AppError(entry, render(E.FIELD_PROBLEM.texts, { path, problem }), [{ path, message: problem }]);
 }
 
+/** A failure of one field said whole: the message is the entry's text (no path before it), the details name the field. */
+export function errorOn<P extends string>(path: string, entry: ErrorEntry<P>, ...[params]: ParamsOf<P>): AppError {
+  const texts = render(entry.texts, params as Record<string, ParamValue> | undefined);
+  return new AppError(entry, texts, [{ path, message: texts }]);
+}
+
 /** A failure of several fields under one entry (its status and code): the message names the first, the details all. */
 export function fieldsError(entry: ErrorEntry, issues: readonly Issue[]): AppError {
   const [first] = issues;
   return new AppError(entry, render(E.FIELD_PROBLEM.texts, { path: first.path, problem: first.message }), issues);
 }
 
+type StateKind = 'ORDER' | 'TICKET' | 'SUBJECT' | 'TASK';
+
 /** A state's name and number in every language: "待确认（status 0）" / "pending confirmation (status 0)". */
-export function stateText(kind: 'ORDER' | 'TICKET' | 'SUBJECT' | 'TASK', status: number): Texts {
-  const word = (E as Record<string, ErrorEntry>)[`WORD_${kind}_${status}`] ?? E.WORD_UNKNOWN;
-  return render(E.STATUS_NAME.texts, { name: word.texts, status });
+export function stateText(kind: StateKind, status: number): Texts {
+  return render(E.STATUS_NAME.texts, { name: stateWord(kind, status), status });
+}
+
+/** A state's name alone in every language: "待确认" / "pending confirmation". */
+export function stateWord(kind: StateKind, status: number): Texts {
+  return ((E as Record<string, ErrorEntry>)[`WORD_${kind}_${status}`] ?? E.WORD_UNKNOWN).texts;
 }
 
 /** 'Login expired' (token of the wrong kind, stale password version, failed refresh). */
@@ -94,19 +103,3 @@ export const sessionExpired = () => appError(E.SESSION_EXPIRED);
 export const unauthorized = () => appError(E.UNAUTHORIZED);
 /** Signed in, without the permission. */
 export const forbidden = () => appError(E.FORBIDDEN);
-
-// ---- Unconverted helpers (server/core/errors/unconverted.ts): only for the files the catalogue test lists. ----
-
-/** An error of before the catalogue: a status, a message (one text, or one per language) and field details. */
-export function legacyError(status: number, message: OldMessage, code?: ProtocolCode, details?: OldIssue[]): AppError {
-  const texts = textsOf(message);
-  return new AppError(entryOf(status, code), render(same('{reason}'), { reason: texts }), issuesOf(details));
-}
-export const badRequest = (message: OldMessage, details?: OldIssue[]) =>
-  legacyError(400, message, CODE.validateFail, details);
-export const refused = (message: OldMessage) => legacyError(400, message, CODE.commFail);
-export const notFound = (message: OldMessage) => legacyError(404, message);
-export const conflict = (message: OldMessage, details?: OldIssue[]) =>
-  legacyError(409, message, CODE.commFail, details);
-export const tooLarge = (message: OldMessage) => legacyError(413, message);
-export const tooManyRequests = (message: OldMessage) => legacyError(429, message);

@@ -53,13 +53,20 @@ describe.each(DIALECTS)('audit flows route tickets (%s)', (dialect) => {
     const before = await dbFingerprint(t);
     const refused = await post('audit/good/decide', { id, status: 1 }, other.token);
     expect([refused.status, refused.body.code]).toEqual([400, 1001]);
-    expect(String(refused.body.message)).toBe(`不允许：审核单 ${id} 按审核流程由其他审核人处理`);
+    expect(String(refused.body.message)).toBe(`不允许：audit/good 的审核单 ${id} 按审核流程由其他审核人处理`);
     const en = await t.call('POST', '/admin/audit/good/decide', {
       token: other.token,
       body: { ids: [id], status: 2, remark: 'no' },
       headers: { language: 'en' },
     });
     expect(String(en.body.message)).toMatch(/^Not allowed: ticket \d+ of audit\/good is routed by its audit flow/);
+    expect(en.body.errorCode).toBe('AUDIT_NOT_YOUR_TICKET');
+    const tw = await t.call('POST', '/admin/audit/good/decide', {
+      token: other.token,
+      body: { id, status: 1 },
+      headers: { language: 'zh-tw' },
+    });
+    expect(String(tw.body.message)).toBe(`不允許：audit/good 的審核單 ${id} 依審核流程由其他審核人處理`);
     expect(await dbFingerprint(t)).toEqual(before);
 
     const ok = await post('audit/good/decide', { id, status: 1 }, reviewer.token);

@@ -9,7 +9,7 @@ import type { Row } from '../core/db/row.js';
 import { ACCEPTED_UNICODE, hostileCases, type HostileCase } from './hostile-cases.js';
 import { dbFingerprint } from './db-fingerprint.js';
 import { sampleRecord } from './sample-record.js';
-import { asSentBoolean } from './record-arbitrary.js';
+import { asSent } from './record-arbitrary.js';
 
 /** Generic routes from the schemas the app loads (collected before any app exists; checked against listRoutes() below). */
 const ROUTES = loadRegistry()
@@ -87,7 +87,7 @@ describe.each(DIALECTS)('bad input on every generic route (%s)', (dialect) => {
     if (!stored) return [`read back nothing for id ${id}`];
     const problems: string[] = [];
     for (const f of writableFields(entity).filter((w) => !w.secret && w.name in sent)) {
-      if (!isDeepStrictEqual(asSentBoolean(entity.prefix, f.name, stored[f.name]), sent[f.name]))
+      if (!isDeepStrictEqual(asSent(entity.prefix, f.name, stored[f.name]), sent[f.name]))
         problems.push(`${f.name} read back as ${JSON.stringify(stored[f.name])}, sent ${JSON.stringify(sent[f.name])}`);
     }
     if ('zzUnknown' in stored) problems.push('an unknown key was stored');

@@ -297,10 +297,12 @@ describe.each(DIALECTS)('dashboard (%s)', (dialect) => {
     expect(run.status, run.raw).toBe(200);
     const logged = run.body.data as Row;
     expect(logged.status, String(logged.detail)).toBe(1);
-    expect(JSON.parse(String(logged.detail))).toEqual({ days: before.length });
+    // A day whose orders all moved or went (the triggers leave it at zero) is not rebuilt: the same figures.
+    const held = before.filter((r) => Number(r.order_count) > 0);
+    expect(JSON.parse(String(logged.detail))).toEqual({ days: held.length });
     const after = await db.selectFrom('dashboard_order_day').selectAll().orderBy('day').execute();
     expect(after.map((r) => ({ ...r, paid_amount: Number(r.paid_amount) }))).toEqual(
-      before.map((r) => ({ ...r, paid_amount: Number(r.paid_amount) })),
+      held.map((r) => ({ ...r, paid_amount: Number(r.paid_amount) })),
     );
   });
 

@@ -196,6 +196,53 @@ describe.each(DIALECTS)('failures in the caller\u2019s language (%s)', (dialect)
     );
   });
 
+  it('an order line with a bad quantity, and a prefix no evolve made (shop and AI-code entries)', async () => {
+    const quantity = {
+      'zh-cn': '必须是 1 到 9999 之间的整数',
+      'zh-tw': '必須是 1 到 9999 之間的整數',
+      en: 'must be a whole number from 1 to 9999',
+    };
+    await ask(
+      'POST',
+      '/admin/order/order/add',
+      { orderNo: 'BAD-LANG', userId: 1, items: [{ goodId: 1, quantity: 0 }] },
+      {
+        status: 400,
+        errorCode: 'FIELD_WHOLE_BETWEEN',
+        message: {
+          'zh-cn': `items.0.quantity: ${quantity['zh-cn']}`,
+          'zh-tw': `items.0.quantity: ${quantity['zh-tw']}`,
+          en: `items.0.quantity: ${quantity.en}`,
+        },
+        details: {
+          'zh-cn': [{ path: 'items.0.quantity', message: quantity['zh-cn'] }],
+          'zh-tw': [{ path: 'items.0.quantity', message: quantity['zh-tw'] }],
+          en: [{ path: 'items.0.quantity', message: quantity.en }],
+        },
+      },
+    );
+    const noStored = {
+      'zh-cn': '没有在本服务器创建的实体使用前缀“no/such”',
+      'zh-tw': '沒有在本伺服器建立的實體使用前綴「no/such」',
+      en: 'No entity made on this server has the prefix "no/such"',
+    };
+    await ask(
+      'POST',
+      '/admin/base/coding/purge',
+      { prefix: 'no/such' },
+      {
+        status: 400,
+        errorCode: 'CODING_EVOLVE_NO_STORED',
+        message: noStored,
+        details: {
+          'zh-cn': [{ path: 'prefix', message: noStored['zh-cn'] }],
+          'zh-tw': [{ path: 'prefix', message: noStored['zh-tw'] }],
+          en: [{ path: 'prefix', message: noStored.en }],
+        },
+      },
+    );
+  });
+
   it('a body over the route\u2019s limit names the limit in the caller\u2019s language', async () => {
     const body = { username: 'admin', password: 'x'.repeat(9000) };
     for (const language of LANGS) {

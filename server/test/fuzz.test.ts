@@ -7,7 +7,7 @@ import type { Entity, GenericAction } from '../core/registry/entity-types.js';
 import { writableFields } from '../core/crud/input-validation.js';
 import type { Row } from '../core/db/row.js';
 import { dbFingerprint } from './db-fingerprint.js';
-import { asSentBoolean, recordArbitrary, withUniqueText, wrongValueArbitrary } from './record-arbitrary.js';
+import { asSent, recordArbitrary, withUniqueText, wrongValueArbitrary } from './record-arbitrary.js';
 
 /** Runs per property and entity/route; JOINERY_FUZZ_RUNS=200 for a long hunt. Bounded so a file stays under a minute per dialect. */
 const RUNS = Number(process.env.JOINERY_FUZZ_RUNS ?? 12);
@@ -84,16 +84,21 @@ describe.each(DIALECTS)('fuzzing the generic routes (%s)', (dialect) => {
           // What goes over the wire (JSON has no -0, for one) is what must come back.
           const record = JSON.parse(JSON.stringify(withUniqueText(entity, generated, counter))) as Row;
           const r = await post(`/admin/${entity.prefix}/add`, record);
+          // A module's rule about the records a random link happens to name (an on-shelf bundle of a product that is
+          // not for sale) is a correct 400 naming only those links: nothing to read back.
+          const named = ((r.body.details ?? []) as { path: string }[]).map((d) => d.path);
+          const links = (p: string) => !!entity.fieldMap.get(p)?.schema['x-ref'];
+          if (r.status === 400 && named.length && named.every(links)) return;
           expect(r.status, r.raw).toBe(200);
           const stored = await readBack(entity, idOf(r.body.data));
           expect(stored).toBeDefined();
           for (const f of readable) {
             if (!(f.name in record)) continue;
             // Linked ids (x-ref multiple) are a set kept in a link table: compared without their order.
-            const asSent = (v: unknown) => (f.schema['x-ref']?.multiple && Array.isArray(v) ? [...v].sort() : v);
-            expect([f.name, asSent(asSentBoolean(entity.prefix, f.name, stored![f.name]))]).toEqual([
+            const unordered = (v: unknown) => (f.schema['x-ref']?.multiple && Array.isArray(v) ? [...v].sort() : v);
+            expect([f.name, unordered(asSent(entity.prefix, f.name, stored![f.name]))]).toEqual([
               f.name,
-              asSent(record[f.name]),
+              unordered(record[f.name]),
             ]);
           }
         }),

@@ -1,83 +1,44 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import mysql from 'mysql2/promise';
+import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.js';
 import { untyped } from '../core/crud/dynamic-db.js';
 import type { Row } from '../core/db/row.js';
+import {
+  copyOfTemplate,
+  DIALECTS,
+  emptyDatabase,
+  type DialectUnderTest,
+  type SeededTemplate,
+  type TestDatabase,
+} from './test-databases.js';
 
-export type DialectUnderTest = 'sqlite' | 'postgres' | 'mysql';
-
-/** Dialects the integration suite runs on. JOINERY_TEST_DIALECTS=sqlite limits it (PostgreSQL on 127.0.0.1:5432 and MariaDB on 127.0.0.1:3306 are on by default). */
-export const DIALECTS: DialectUnderTest[] = (process.env.JOINERY_TEST_DIALECTS ?? 'sqlite,postgres,mysql')
-  .split(',')
-  .map((s) => s.trim()) as DialectUnderTest[];
-
-const PG_ADMIN_URL = process.env.JOINERY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const MYSQL_ADMIN_URL = process.env.JOINERY_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
+export { DIALECTS, type DialectUnderTest };
 
 /**
- * utf8mb4 so emoji are stored. utf8mb4_nopad_bin (MariaDB) compares exactly like SQLite and PostgreSQL do:
- * case-sensitive, and without PAD SPACE, so unique keys treat 'Admin' / 'admin' / 'admin ' as different values
- * (a *_ci collation would reject them as duplicates). Case-insensitive keyword search does not rely on the
- * collation: the dialect layer lowers both sides (server/core/db/dialect-sql.ts). Schema sync gives every table
- * this collation itself, so a production database with another default behaves the same; the database default
- * here only covers what the app creates outside schema sync.
+ * What the first start writes (tables, keyword indexes, seeded rows, the secret) is the same for every test app that
+ * only changes how the server runs: such apps start on a copy of a database seeded once per run (global-templates.ts)
+ * — a second start of the same data, as after any restart. Options that change what is seeded or which tables exist
+ * (`schemasDir`, `seed`, `seedHistory`, `clock`, `databaseUrl`, `dataDir`…) get an empty database and a first start,
+ * as does every app when `JOINERY_TEST_TEMPLATES=off`.
  */
-const MYSQL_DATABASE_OPTIONS = 'character set utf8mb4 collate utf8mb4_nopad_bin';
+const RUN_ONLY_OPTIONS = new Set([
+  'scheduler',
+  'limits',
+  'captcha',
+  'accessTtl',
+  'refreshTtl',
+  's3',
+  'epsPublic',
+  'errorStatus',
+  'uiDir',
+  'logger',
+]);
 
-async function mysqlAdmin(statement: string): Promise<void> {
-  const c = await mysql.createConnection({ uri: MYSQL_ADMIN_URL });
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
-
-/** A fresh, empty database for one test app; dropped by cleanup(). */
-async function freshDatabase(
-  dialect: DialectUnderTest,
-): Promise<{ url: string; dataDir: string; cleanup(): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-test-'));
-  if (dialect === 'sqlite') {
-    return {
-      url: `sqlite:${path.join(dataDir, 'test.db')}`,
-      dataDir,
-      cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `joinery_t_${randomBytes(6).toString('hex')}`;
-  if (dialect === 'mysql') {
-    await mysqlAdmin(`create database ${name} ${MYSQL_DATABASE_OPTIONS}`);
-    return {
-      url: MYSQL_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
-      dataDir,
-      cleanup: async () => {
-        await mysqlAdmin(`drop database if exists ${name}`);
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-  return {
-    url,
-    dataDir,
-    cleanup: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+function templateFor(dialect: DialectUnderTest, options: BuildOptions): SeededTemplate | undefined {
+  if (process.env.JOINERY_TEST_TEMPLATES === 'off') return undefined;
+  if (!Object.keys(options).every((k) => RUN_ONLY_OPTIONS.has(k))) return undefined;
+  return inject('joineryTemplates')?.[dialect];
 }
 
 export type TestApp = {
@@ -102,14 +63,11 @@ export type TestApp = {
 
 /** Builds the real app on a fresh real database (captcha off unless asked). */
 export async function startApp(dialect: DialectUnderTest, options: BuildOptions = {}): Promise<TestApp> {
-  return wrapApp(dialect, await freshDatabase(dialect), options);
+  const template = templateFor(dialect, options);
+  return wrapApp(dialect, template ? await copyOfTemplate(template) : await emptyDatabase(dialect), options);
 }
 
-async function wrapApp(
-  dialect: DialectUnderTest,
-  db: Awaited<ReturnType<typeof freshDatabase>>,
-  options: BuildOptions,
-): Promise<TestApp> {
+async function wrapApp(dialect: DialectUnderTest, db: TestDatabase, options: BuildOptions): Promise<TestApp> {
   const app = await buildApp({
     databaseUrl: db.url,
     dataDir: db.dataDir,

@@ -66,6 +66,8 @@ describe.each(DIALECTS)('built-in plugins (%s)', (dialect) => {
       expect(p).toMatchObject({ status: 1, live: true, author: 'Joinery', version: '1.0.0' });
       expect(p.content).toBeUndefined();
       expect(p.pluginJson).toMatchObject({ keyName: p.keyName, builtin: true });
+      // A logo, never null (the original client shows a broken image for null): the default puzzle piece.
+      expect(String(p.logo)).toMatch(/^data:image\/svg\+xml;base64,/);
     }
     expect(builtins.find((p) => p.keyName === 'theme')).toMatchObject({
       name: '主题',

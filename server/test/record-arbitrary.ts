@@ -4,6 +4,7 @@ import { writableFields } from '../core/crud/input-validation.js';
 import { columnRange } from '../core/db/column-sql.js';
 import type { Row } from '../core/db/row.js';
 import { RECORD_FITS } from './record-fits.js';
+import { DEFAULT_PLUGIN_LOGO } from '../modules/plugin/plugin-package.js';
 
 type Schema = Partial<FieldSchema> & {
   properties?: Record<string, Schema>;
@@ -164,8 +165,12 @@ export function wrongValueArbitrary(field: Field): fc.Arbitrary<unknown> {
 
 /** Boolean fields whose replies carry 1/0 instead of true/false, as the original sends them (role relevance, PROTOCOL §8.2). */
 const ONE_ZERO_FIELDS = new Set(['base/sys/role.relevance']);
+/** Fields whose replies never carry null: what a null reads back as (a plugin's logo, README "plugin logo"). */
+const NEVER_NULL: Record<string, unknown> = { 'plugin/info.logo': DEFAULT_PLUGIN_LOGO };
 
-/** A value read back from a reply, as the client sent it: 1/0 of those fields as true/false. */
-export function asSentBoolean(prefix: string, field: string, value: unknown): unknown {
-  return ONE_ZERO_FIELDS.has(`${prefix}.${field}`) && (value === 0 || value === 1) ? value === 1 : value;
+/** A value read back from a reply, as the client sent it: 1/0 of those fields as true/false, a reply default as null. */
+export function asSent(prefix: string, field: string, value: unknown): unknown {
+  const key = `${prefix}.${field}`;
+  if (key in NEVER_NULL && value === NEVER_NULL[key]) return null;
+  return ONE_ZERO_FIELDS.has(key) && (value === 0 || value === 1) ? value === 1 : value;
 }

@@ -78,5 +78,7 @@ export const RECORD_FITS: Record<string, (record: Row) => Row> = {
   // A product spec's values must be one of every spec of its product (x-sku-specs): a drawn row names none.
   'product/spec': (record) => ({ ...record, options: null }),
   'task/info': fitTask,
+  // An on-shelf bundle holds only products on shelf that passed review (order/recommend.ts): a drawn bundle is off shelf.
+  'order/recommend': (record) => ({ ...record, status: 0 }),
   'base/sys/menu': fitMenu,
 };

@@ -148,14 +148,22 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
     ]);
     expect(r.status, r.raw).toBe(200);
     const url = r.body.data as string;
-    expect(url).toMatch(/^\/public\/uploads\/\d{8}\/[0-9a-f]{32}_Sofa_photo\.png$/);
+    // Under the API's own prefix (stripped by the server): reachable wherever the API is, behind an /api-only proxy too.
+    expect(url).toMatch(/^\/api\/public\/uploads\/\d{8}\/[0-9a-f]{32}_Sofa_photo\.png$/);
     const got = await t.app.inject({ method: 'GET', url });
     expect(got.statusCode).toBe(200);
     expect(got.rawPayload.equals(bytes)).toBe(true);
     expect(got.headers['content-type']).toBe('image/png');
     expect(got.headers['content-disposition']).toBeUndefined();
     const row = (await spaceRows()).find((x) => x.url === url)!;
-    expect(row).toMatchObject({ type: 'image', name: 'Sofa photo.PNG', classifyId, key: url, width: 1, height: 1 });
+    expect(row).toMatchObject({
+      type: 'image',
+      name: 'Sofa photo.PNG',
+      classifyId,
+      key: url.replace(/^\/api/, ''),
+      width: 1,
+      height: 1,
+    });
     // Who uploaded it, by name in the file space.
     expect(Number(row.userId)).toBeGreaterThan(0);
     const listed = (
@@ -163,7 +171,7 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
     ).list[0];
     expect(listed.userName).toBeTruthy();
     expect(Number(row.size)).toBe(bytes.length);
-    expect(String(row.fileId)).toBe(url.replace('/public/uploads/', ''));
+    expect(String(row.fileId)).toBe(url.replace('/api/public/uploads/', ''));
     // The file space's own list finds it by folder and kind.
     const page = await t.call('POST', '/admin/space/info/page', { token, body: { classifyId, type: 'image' } });
     expect((page.body.data as Row).list).toEqual([expect.objectContaining({ url })]);
@@ -304,7 +312,7 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
       const r = await send([{ name: 'key', value: key }, file('f.png', png(200))]);
       expect(r.status, `${JSON.stringify(key)}: ${r.raw}`).toBe(200);
       const url = r.body.data as string;
-      expect(url).toMatch(/^\/public\/uploads\/\d{8}\/[0-9a-f]{32}_[^/]+\.png$/);
+      expect(url).toMatch(/^\/api\/public\/uploads\/\d{8}\/[0-9a-f]{32}_[^/]+\.png$/);
       // The file and its thumbnail, side by side.
       const all = storedFiles().filter((f) => !before.includes(f));
       expect(all.filter((f) => f.endsWith('.thumb.webp'))).toHaveLength(1);
@@ -436,7 +444,7 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
       name: 'Chair, front',
       classifyId,
       type: 'image',
-      fileId: url.replace('/public/uploads/', ''),
+      fileId: url.replace('/api/public/uploads/', ''),
     });
     expect(Number(rows[0].size)).toBe(321);
     // Any other URL is added as before.

@@ -80,8 +80,10 @@ describe.each(DIALECTS)('seeded menus open in the original client (%s)', (dialec
     expect(viewOf('/sys/user')).toBe('modules/base/views/user/index.vue');
     expect(viewOf('/sys/menu')).toBe('modules/base/views/menu/index.vue');
     expect(viewOf('/sys/role')).toBe('modules/base/views/role.vue');
-    expect(viewOf('/helper/plugins')).toBe('modules/helper/views/plugins/serve.vue');
-    expect(viewOf('/demo/goods')).toBe('modules/demo/views/crud/index.vue');
+    // At the original's routes: its client keeps a page alive only when the route (/ → -) is the component's name.
+    expect(viewOf('/helper/plugins/serve')).toBe('modules/helper/views/plugins/serve.vue');
+    expect(viewOf('/demo/crud')).toBe('modules/demo/views/crud/index.vue');
+    expect(menus.filter((m) => m.router === '/helper/plugins' || m.router === '/demo/goods')).toEqual([]);
     // Directories and buttons carry no view.
     expect(menus.filter((m) => Number(m.type) !== 1 && m.viewPath)).toEqual([]);
   });
@@ -94,17 +96,28 @@ describe.each(DIALECTS)('a database seeded with the old view paths (%s)', (diale
   it('is brought to the original paths at the next start; a view path an admin chose stays', async () => {
     t = await startApp(dialect);
     const db = t.app.joinery.database.db as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>;
-    const setView = (router: string, viewPath: string) =>
-      db.updateTable('base_sys_menu').set({ viewPath }).where('router', '=', router).where('type', '=', 1).execute();
-    // As an older Joinery seeded them — and one page an admin pointed at a view of their own.
+    const setView = (router: string, viewPath: string, from = router) =>
+      db
+        .updateTable('base_sys_menu')
+        .set({ viewPath, router })
+        .where('router', '=', from)
+        .where('type', '=', 1)
+        .execute();
+    // As an older Joinery seeded them (SPEC's routes, its own view files) — and one page an admin pointed at a view of
+    // their own.
     await setView('/sys/user', 'modules/base/views/user.vue');
-    await setView('/demo/goods', 'modules/demo/views/goods.vue');
+    await setView('/demo/goods', 'modules/demo/views/goods.vue', '/demo/crud');
+    await setView('/helper/plugins', 'modules/helper/views/plugins.vue', '/helper/plugins/serve');
     await setView('/sys/menu', 'modules/custom/views/my-menu.vue');
     t = await t.restart();
     const rows = await t.rows('base_sys_menu');
     const viewOf = (router: string) => rows.find((m) => m.router === router && Number(m.type) === 1)?.viewPath;
     expect(viewOf('/sys/user')).toBe('modules/base/views/user/index.vue');
-    expect(viewOf('/demo/goods')).toBe('modules/demo/views/crud/index.vue');
+    expect(viewOf('/demo/crud')).toBe('modules/demo/views/crud/index.vue');
+    expect(viewOf('/helper/plugins/serve')).toBe('modules/helper/views/plugins/serve.vue');
+    // Moved, not made again: one page each.
+    expect(rows.filter((m) => ['/demo/goods', '/helper/plugins'].includes(String(m.router)))).toEqual([]);
+    expect(rows.filter((m) => m.router === '/demo/crud')).toHaveLength(1);
     expect(viewOf('/sys/menu'), 'an admin’s own view path is kept').toBe('modules/custom/views/my-menu.vue');
     // The signed-in menu reflects it at once.
     const r = await t.call('GET', '/admin/base/comm/permmenu', { token: await t.login() });

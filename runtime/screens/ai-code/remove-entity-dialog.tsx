@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../engine/request';
 import { entityApi } from '../../engine/entity-api';
 import { toast } from '../../shell/toast';
-import { buttonClass, inputClass } from '../../widgets/ui-classes';
-import { DialogFrame } from '../entity/dialog-frame';
+import { inputClass } from '../../widgets/ui-classes';
+import { ConfirmDialog } from '../entity/confirm-dialog';
 
 /**
  * Removing an entity made on the AI-code page: its menu and routes go at once; its records and schema go to the
@@ -25,50 +25,27 @@ export function RemoveEntityDialog({
     revalidateOnFocus: false,
   });
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
   const total = count.data?.pagination.total;
   const needsConfirm = total === undefined || total > 0;
 
   const remove = async () => {
-    setBusy(true);
-    try {
-      await request('/admin/base/coding/remove', {
-        method: 'POST',
-        data: { prefix, ...(needsConfirm ? { confirm: typed } : {}) },
-      });
-      toast.success(t('remove.done', { prefix }));
-      onRemoved();
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+    await request('/admin/base/coding/remove', {
+      method: 'POST',
+      data: { prefix, ...(needsConfirm ? { confirm: typed } : {}) },
+    });
+    toast.success(t('remove.done', { prefix }));
+    onRemoved();
   };
 
   return (
-    <DialogFrame
+    <ConfirmDialog
       open
-      onOpenChange={(o) => {
-        if (!o && !busy) onClose();
-      }}
+      onClose={onClose}
+      onConfirm={remove}
       title={t('remove.title', { prefix })}
       testId="remove-entity-dialog"
-      width="max-w-md"
-      footer={
-        <>
-          <button type="button" className={buttonClass.default} onClick={onClose} disabled={busy}>
-            {t('action.cancel')}
-          </button>
-          <button
-            type="button"
-            className={buttonClass.dangerSolid}
-            disabled={busy || count.isLoading || (needsConfirm && typed !== prefix)}
-            onClick={() => void remove()}
-          >
-            {t('remove.confirm')}
-          </button>
-        </>
-      }
+      confirmLabel={t('remove.confirm')}
+      disabled={count.isLoading || (needsConfirm && typed !== prefix)}
     >
       <div className="grid gap-3 text-[13px] text-ink">
         <p>{t('remove.what')}</p>
@@ -94,6 +71,6 @@ export function RemoveEntityDialog({
           </label>
         )}
       </div>
-    </DialogFrame>
+    </ConfirmDialog>
   );
 }

@@ -79,7 +79,7 @@ export function useApply({
       await request('/admin/base/coding/createCode', { method: 'POST', data: { proposal }, quiet: true });
       await onApplied(false);
     } catch (e) {
-      if (e instanceof RequestError && e.status === 409 && e.details?.[0]?.path === 'name')
+      if (e instanceof RequestError && e.errorCode === 'CODING_EVOLVE_SAME_NAME')
         setSameName(`${proposal.module}/${proposal.name}`);
       else fail(e);
     } finally {

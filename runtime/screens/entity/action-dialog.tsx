@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { EpsButton } from '../../engine/eps';
 import { labelOf } from '../../widgets/label-of';
 import { useRelationOptions } from '../../widgets/relation-options';
-import { buttonClass, inputClass, textareaClass } from '../../widgets/ui-classes';
-import { DialogFrame } from './dialog-frame';
+import { inputClass, textareaClass } from '../../widgets/ui-classes';
+import { ConfirmDialog } from './confirm-dialog';
 import { useValueChanged } from '../../engine/use-value-changed';
 
 type Props = {
@@ -17,64 +17,39 @@ type Props = {
 
 /**
  * Asks before an action runs (the schema's confirm text) and takes the remark it asks for; a required remark must be
- * written before the button enables. The dialog stays open when the call fails, with the server's reason shown.
+ * written before the button enables. A ConfirmDialog: the action's own name on its button, 返回 beside it; the dialog
+ * stays open when the call fails, with the server's reason shown.
  */
 export function ActionDialog({ pending, lang, onConfirm, onClose }: Props) {
   const { t } = useTranslation('entity');
   const [remark, setRemark] = useState('');
   const [picked, setPicked] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const pick = pending?.button.pick;
   const choices = useRelationOptions(pick ? { entity: pick.entity } : undefined);
   // Another action (or the same one again) starts with an empty form.
   if (useValueChanged(pending)) {
     setRemark('');
     setPicked('');
-    setError(null);
   }
   if (!pending) return null;
   const { button, ids } = pending;
   const missing = (button.remark === 'required' && remark.trim() === '') || (!!pick && picked === '');
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const option = choices.options.find((o) => String(o.value) === picked);
-      await onConfirm(remark, option?.value);
-      onClose();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const tone = button.tone === 'danger' ? buttonClass.dangerSolid : buttonClass.primary;
+  const tone = button.tone === 'danger' ? 'danger' : 'primary';
   return (
-    <DialogFrame
+    <ConfirmDialog
       open
-      onOpenChange={(o) => {
-        if (!o && !busy) onClose();
+      onClose={onClose}
+      onConfirm={() => {
+        const option = choices.options.find((o) => String(o.value) === picked);
+        return onConfirm(remark, option?.value);
       }}
       title={`${labelOf(button.label, lang)} · ${t('dialog.records', { count: ids.length })}`}
-      width="max-w-md"
+      confirmLabel={labelOf(button.label, lang)}
+      busyLabel={t('state.working')}
+      tone={tone}
+      disabled={missing}
       testId="action-dialog"
-      footer={
-        <>
-          <button type="button" className={buttonClass.default} onClick={onClose} disabled={busy}>
-            {t('action.cancel')}
-          </button>
-          <button
-            type="button"
-            className={tone}
-            onClick={() => void confirm()}
-            disabled={busy || missing}
-            data-testid="action-confirm"
-          >
-            {busy ? t('state.working') : labelOf(button.label, lang)}
-          </button>
-        </>
-      }
+      confirmTestId="action-confirm"
     >
       <div className="space-y-3 text-[13px] text-ink">
         {button.confirm && <p>{labelOf(button.confirm, lang)}</p>}
@@ -115,17 +90,13 @@ export function ActionDialog({ pending, lang, onConfirm, onClose }: Props) {
               maxLength={2000}
               onChange={(e) => setRemark(e.target.value)}
               data-testid="action-remark"
+              // A destructive action opens on 返回 (ConfirmDialog); another one on its remark.
               // biome-ignore lint/a11y/noAutofocus: the dialog's first field takes focus on opening (APG dialog)
-              autoFocus
+              autoFocus={tone !== 'danger'}
             />
           </label>
         )}
-        {error && (
-          <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-danger">
-            {error}
-          </p>
-        )}
       </div>
-    </DialogFrame>
+    </ConfirmDialog>
   );
 }

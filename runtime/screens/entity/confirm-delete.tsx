@@ -1,8 +1,5 @@
-import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../shell/toast';
-import { buttonClass } from '../../widgets/ui-classes';
-import { DialogFrame } from './dialog-frame';
+import { ConfirmDialog } from './confirm-dialog';
 
 type Props = {
   /** Ids to delete; null when closed. */
@@ -13,48 +10,18 @@ type Props = {
   onClose: () => void;
 };
 
-/** Asks before deleting; the button shows progress and the dialog stays open if the call fails. */
+/** Asks before deleting (ConfirmDialog: 删除 / 返回, opening on 返回); the dialog stays open if the call fails. */
 export function ConfirmDelete({ ids, recycle, onConfirm, onClose }: Props) {
   const { t } = useTranslation('entity');
-  const [busy, setBusy] = useState(false);
-  // An alert dialog (APG): it opens on Cancel, so one stray Enter does not delete.
-  const cancel = useRef<HTMLButtonElement>(null);
-  const textId = useId();
-  const confirm = async () => {
-    if (!ids) return;
-    setBusy(true);
-    try {
-      await onConfirm(ids);
-      onClose();
-    } catch (error) {
-      // The user sees why; the dialog stays open so they can retry or cancel.
-      toast.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <DialogFrame
+    <ConfirmDialog
       open={!!ids}
-      onOpenChange={(o) => {
-        if (!o && !busy) onClose();
-      }}
       title={t('dialog.deleteTitle')}
-      width="max-w-md"
+      confirmLabel={t('action.delete')}
+      busyLabel={t('state.deleting')}
+      onConfirm={() => (ids ? onConfirm(ids) : undefined)}
+      onClose={onClose}
       testId="confirm-delete"
-      role="alertdialog"
-      initialFocus={cancel}
-      describedBy={textId}
-      footer={
-        <>
-          <button ref={cancel} type="button" className={buttonClass.default} onClick={onClose} disabled={busy}>
-            {t('action.cancel')}
-          </button>
-          <button type="button" className={buttonClass.dangerSolid} onClick={() => void confirm()} disabled={busy}>
-            {busy ? t('state.deleting') : t('action.delete')}
-          </button>
-        </>
-      }
     >
       <div className="flex gap-3">
         <span
@@ -63,11 +30,11 @@ export function ConfirmDelete({ ids, recycle, onConfirm, onClose }: Props) {
         >
           !
         </span>
-        <p id={textId} className="pt-1 text-[13px] text-ink">
+        <p className="pt-1">
           {t('dialog.deleteText', { count: ids?.length ?? 0 })}{' '}
           {recycle ? t('dialog.deleteRecycle') : t('dialog.deleteForever')}
         </p>
       </div>
-    </DialogFrame>
+    </ConfirmDialog>
   );
 }

@@ -136,7 +136,7 @@ export default function EditDialog({
         setTab('form');
         toast.error(error instanceof Error ? error.message : String(error));
       } else if (error instanceof RequestError && error.details?.length) {
-        const { schema, other } = detailsToErrors(error.details, shown, t, nested);
+        const { schema, other } = detailsToErrors(error.details, shown, nested);
         setServerErrors(Object.keys(schema).length ? schema : undefined);
         toast.error(other.length ? other.join('; ') : t('dialog.fixErrors'));
       } else {

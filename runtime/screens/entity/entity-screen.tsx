@@ -27,6 +27,8 @@ import { EntityHistoryDialog, historyRoutes } from './history-panel';
 import { PresetToggles, presetFilters } from './preset-toggles';
 import { parentsOf, treeRows } from '../../engine/tree-rows';
 import { KEYED_NAME_FIELD, useRowName } from '../../widgets/row-name';
+import { useBreakpoint } from '../../engine/theme';
+import { RowMenu } from './row-menu';
 
 // RJSF and ajv load only when a form opens, so the list stays light.
 const EditDialog = lazy(() => import('./edit-dialog'));
@@ -60,6 +62,7 @@ function Notice({ children, tone = 'muted' }: { children: React.ReactNode; tone?
 export default function EntityScreen({ prefix }: { prefix: string }) {
   const { t } = useTranslation('entity');
   const rowName = useRowName();
+  const breakpoint = useBreakpoint();
   const location = useLocation();
   const ctrl = useEntityController(prefix);
   const { entry, list, rows, can, buttons, selection, setSelection, selectedIds, selectedRows, version } = ctrl;
@@ -141,59 +144,51 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   const rowButtons = buttons.filter(onRow);
   const selectionButtons = buttons.filter(onSelection);
   const rowCount = (can.update ? 1 : 0) + (can.delete ? 1 : 0) + Math.min(rowButtons.length, 3) + 1;
+  const phone = breakpoint === 'xs';
   // Each row action names its row for a screen reader ("编辑 Alice"), and carries a key its stand-in keeps after a
   // list refresh, so focus can go back to it when the dialog it opened closes (focus-return.ts).
   const named = (row: EntityRow) => <span className="sr-only"> {rowLabel(row)}</span>;
-  const actions = (row: EntityRow) => (
-    <span className="inline-flex items-center gap-1">
-      <button
-        type="button"
-        className={buttonClass.link}
-        data-focus-key={`info:${row.id}`}
-        onClick={() => setViewing(row)}
-      >
-        {t('action.info')}
-        {named(row)}
-      </button>
-      {rowButtons
-        .filter((b) => allows(b, row))
-        .map((b) => (
+  // A row's actions: links on a wide screen; on a phone (xs) one "⋯" menu of them, so the pinned column stays narrow.
+  const rowActions = (row: EntityRow) => [
+    { key: 'info', label: t('action.info'), onSelect: () => setViewing(row) },
+    ...rowButtons
+      .filter((b) => allows(b, row))
+      .map((b) => ({
+        key: b.key,
+        label: labelOf(b.label, ctrl.lang),
+        danger: b.tone === 'danger',
+        action: b.key,
+        onSelect: () => press(b, [row.id]),
+      })),
+    ...(can.update ? [{ key: 'edit', label: t('action.edit'), onSelect: () => setEditing(row) }] : []),
+    ...(can.delete
+      ? [{ key: 'delete', label: t('action.delete'), danger: true, onSelect: () => setDeleting([row.id]) }]
+      : []),
+  ];
+  const actions = (row: EntityRow) =>
+    phone ? (
+      <RowMenu
+        label={t('table.actionsOf', { name: rowLabel(row) })}
+        focusKey={`menu:${row.id}`}
+        items={rowActions(row).map((a) => ({ ...a, testId: `row-action-${a.key}` }))}
+      />
+    ) : (
+      <span className="inline-flex items-center gap-1">
+        {rowActions(row).map((a) => (
           <button
-            key={b.key}
+            key={a.key}
             type="button"
-            data-action={b.key}
-            data-focus-key={`${b.key}:${row.id}`}
-            className={b.tone === 'danger' ? buttonClass.linkDanger : buttonClass.link}
-            onClick={() => press(b, [row.id])}
+            data-action={'action' in a ? a.action : undefined}
+            data-focus-key={`${a.key}:${row.id}`}
+            className={'danger' in a && a.danger ? buttonClass.linkDanger : buttonClass.link}
+            onClick={a.onSelect}
           >
-            {labelOf(b.label, ctrl.lang)}
+            {a.label}
             {named(row)}
           </button>
         ))}
-      {can.update && (
-        <button
-          type="button"
-          className={buttonClass.link}
-          data-focus-key={`edit:${row.id}`}
-          onClick={() => setEditing(row)}
-        >
-          {t('action.edit')}
-          {named(row)}
-        </button>
-      )}
-      {can.delete && (
-        <button
-          type="button"
-          className={buttonClass.linkDanger}
-          data-focus-key={`delete:${row.id}`}
-          onClick={() => setDeleting([row.id])}
-        >
-          {t('action.delete')}
-          {named(row)}
-        </button>
-      )}
-    </span>
-  );
+      </span>
+    );
 
   // The master relation (x-master): its chosen record filters the list and is filled in new records; a required
   // one hidden from the form must be chosen before adding.
@@ -210,6 +205,11 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
         ? masterRaw
         : Number(masterRaw);
   const masterMissing = !!masterField && masterValue === undefined && masterField.required && !!masterField.ui?.hidden;
+  // With one master record chosen every row shows the same one: its column is left out (under 全部 it says which).
+  const shownColumns =
+    masterField && masterValue !== undefined && !Array.isArray(masterFilter)
+      ? ctrl.columns.filter((c) => c.id !== masterField.name)
+      : ctrl.columns;
 
   const ToolbarExtra = TOOLBAR_EXTRAS[prefix];
   const toolbar = (
@@ -350,7 +350,8 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
             </button>
           </div>
         )}
-        <div className="flex min-h-0 flex-1">
+        {/* On a phone (xs) the master panel sits above the list, so the list keeps the width. */}
+        <div className="flex min-h-0 flex-1 flex-col sm:flex-row">
           {masterField && (
             <MasterPanel
               field={masterField}
@@ -366,7 +367,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
           )}
           <div className="flex min-w-0 flex-1 flex-col">
             <EntityTable
-              columns={ctrl.columns}
+              columns={shownColumns}
               rows={tree ? tree.map((n) => n.row) : rows.rows}
               state={list.state}
               loading={rows.isLoading || rows.isValidating}
@@ -375,7 +376,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
               onSelectionChange={setSelection}
               onSort={list.setSort}
               actions={actions}
-              actionsWidth={rowCount * 44 + 24}
+              actionsWidth={phone ? 56 : rowCount * 44 + 24}
               empty={rows.isLoading ? t('state.loading') : t('table.empty')}
               scrollKey={`${location.pathname}${location.search}`}
               label={ctrl.title}

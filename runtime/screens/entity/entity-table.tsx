@@ -392,7 +392,9 @@ export function EntityTable(props: EntityTableProps) {
       view.left +
       (selectable ? SELECT_WIDTH : 0) +
       [...stickyLeft.keys()].reduce((w, id) => w + (columns.find((c) => c.id === id)?.width ?? 150), 0);
-    const right = view.right - (actions ? actionsWidth : 0);
+    // The actions column as drawn: its links may be wider than the width asked for (取消订单).
+    const drawn = box.querySelector('thead th.sticky.right-0')?.getBoundingClientRect().width;
+    const right = view.right - (actions ? Math.max(actionsWidth, drawn ?? 0) : 0);
     if (at.right > right) box.scrollLeft += at.right - right + 8;
     else if (at.left < left) box.scrollLeft -= left - at.left + 8;
   };

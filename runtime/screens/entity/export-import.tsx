@@ -7,6 +7,7 @@ import type { ListState } from '../../engine/use-list-state';
 import { toast } from '../../shell/toast';
 import { useDismiss } from '../../shell/use-dismiss';
 import { buttonClass } from '../../widgets/ui-classes';
+import { apiUrl } from '../../engine/api-base';
 
 export async function authHeaders(): Promise<Record<string, string>> {
   const token = await ensureToken();
@@ -66,7 +67,7 @@ export function ExportButton({ prefix, state, columns }: { prefix: string; state
         format,
         columns: columns.length ? columns : undefined,
       };
-      const res = await fetch(entityUrl(prefix, 'export'), {
+      const res = await fetch(apiUrl(entityUrl(prefix, 'export')), {
         method: 'POST',
         headers: { ...(await authHeaders()), 'Content-Type': 'application/json' },
         body: JSON.stringify(body),

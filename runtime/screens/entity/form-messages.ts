@@ -26,6 +26,8 @@ function fromKeyword(t: TFunction, keyword: string, params: Params, money: boole
     case 'enum':
       return t('validation.enum');
     case 'format':
+      if (params.format === 'phone') return t('validation.formatPhone');
+      if (params.format === 'email') return t('validation.formatEmail');
       return t('validation.format');
     case 'pattern':
       return t('validation.pattern');
@@ -63,55 +65,24 @@ export function translateErrors(
   });
 }
 
-const SERVER_PATTERNS: [RegExp, (m: RegExpExecArray, t: TFunction) => string][] = [
-  [/^is required$/, (_m, t) => t('validation.required')],
-  [/^is already used by another record$/, (_m, t) => t('validation.unique')],
-  [/^must NOT have more than (\d+) characters$/, (m, t) => t('validation.maxLength', { limit: m[1] })],
-  [
-    /^must NOT have fewer than (\d+) characters$/,
-    (m, t) => (m[1] === '1' ? t('validation.required') : t('validation.minLength', { limit: m[1] })),
-  ],
-  [/^must be <= (\S+)$/, (m, t) => t('validation.maximum', { limit: m[1] })],
-  [/^must be >= (\S+)$/, (m, t) => t('validation.minimum', { limit: m[1] })],
-  [/^must NOT have more than (\d+) items$/, (m, t) => t('validation.maxItems', { limit: m[1] })],
-  [/^must be (integer|number|string|boolean|array|object)/, (_m, t) => t('validation.type')],
-  [/^must be one of /, (_m, t) => t('validation.enum')],
-  // The SKU rules (server/core/crud/sku-check.ts).
-  [/^must be an amount from 0 with at most 2 decimals$/, (_m, t) => t('validation.money')],
-  [/^must be a whole number from 0$/, (_m, t) => t('validation.minimum', { limit: 0 })],
-  [/^repeats the code of SKU (.+)$/, (m, t) => t('sku.codeRepeated', { sku: m[1] })],
-  [/^repeats the combination of /, (_m, t) => t('sku.comboRepeated')],
-  [/^is not a value of the spec /, (_m, t) => t('sku.notAValue')],
-  [/^repeats the spec /, (_m, t) => t('sku.specRepeated')],
-];
-
-/** A server detail message in the interface language when it is one we know; else the server's own words. */
-export function translateServerMessage(message: string, t: TFunction): string {
-  for (const [re, text] of SERVER_PATTERNS) {
-    const m = re.exec(message);
-    if (m) return text(m, t);
-  }
-  return message;
-}
-
 type Errors = { __errors?: string[]; [key: string]: unknown };
 
 /**
- * The server's `details` ([{path, message}]) as an RJSF error schema, so each message shows under its field. A
+ * The server's `details` ([{path, message}]) as an RJSF error schema, so each message shows under its field. The
+ * server says them in the console's language (the `language` header, its error catalogue): they are shown as sent. A
  * nested path (pics.0) is reported on its top-level field, except in fields that show their cells' errors (`nested`:
  * spec groups and SKUs, `skuInfo.1.price` under that cell); paths the form does not show are returned apart.
  */
 export function detailsToErrors(
   details: { path: string; message: string }[],
   shown: Set<string>,
-  t: TFunction,
   nested: Set<string> = new Set(),
 ): { schema: ErrorSchema; other: string[] } {
   const schema: Record<string, Errors> = {};
   const other: string[] = [];
   for (const d of details) {
     const [top, ...rest] = d.path.split('.');
-    const text = translateServerMessage(d.message, t);
+    const text = d.message;
     if (!shown.has(top)) {
       other.push(`${d.path}: ${text}`);
       continue;

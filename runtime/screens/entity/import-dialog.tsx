@@ -7,6 +7,7 @@ import { toast } from '../../shell/toast';
 import { buttonClass } from '../../widgets/ui-classes';
 import { DialogFrame } from './dialog-frame';
 import { authHeaders } from './export-import';
+import { apiUrl } from '../../engine/api-base';
 
 type Issue = { row: number; column: string; field?: string; message: string };
 type Report = {
@@ -57,7 +58,7 @@ export function ImportDialog({
       form.append('dryRun', String(dryRun));
       form.append('file', chosen, chosen.name);
       const headers = { ...(await authHeaders()), [PROGRESS_HEADER]: id };
-      const res = await fetch(entityUrl(prefix, 'import'), { method: 'POST', headers, body: form });
+      const res = await fetch(apiUrl(entityUrl(prefix, 'import')), { method: 'POST', headers, body: form });
       const body = (await res.json().catch(() => undefined)) as
         | { code?: number; message?: string; data?: Report; details?: { path: string; message: string }[] }
         | undefined;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { WIRE_FORMATS } from '../../../server/core/registry/wire-formats';
 import { request, RequestError } from '../../engine/request';
 import { clearSession } from '../../engine/session';
 import { useEps } from '../../engine/eps';
@@ -72,7 +73,7 @@ export default function MyInfoScreen() {
   const navigate = useNavigate();
   const { person, mutate } = usePerson();
   const [profile, setProfile] = useState<Profile>({ nickName: '', name: '', phone: '', email: '', headImg: '' });
-  const [pw, setPw] = useState({ oldPassword: '', password: '' });
+  const [pw, setPw] = useState({ oldPassword: '', password: '', confirm: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   // Length caps come from the user entity's schema when this user may see it; the server enforces them anyway.
@@ -89,14 +90,19 @@ export default function MyInfoScreen() {
 
   const saveProfile = async (e: FormEvent) => {
     e.preventDefault();
-    if (!profile.nickName.trim()) {
-      setErrors({ nickName: t('my.nickNameRequired') });
-      return;
-    }
-    setErrors({});
+    // The same checks as the server's (schemas' phone and email formats), in the interface language before saving.
+    const found: Errors = {};
+    if (!profile.nickName.trim()) found.nickName = t('my.nickNameRequired');
+    if (!WIRE_FORMATS.phone.test(profile.phone.trim())) found.phone = t('my.phoneInvalid');
+    if (!WIRE_FORMATS.email.test(profile.email.trim())) found.email = t('my.emailInvalid');
+    setErrors(found);
+    if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      await request('/admin/base/comm/personUpdate', { method: 'POST', data: profile });
+      await request('/admin/base/comm/personUpdate', {
+        method: 'POST',
+        data: { ...profile, phone: profile.phone.trim(), email: profile.email.trim() },
+      });
       await mutate();
       toast.success(t('my.saved'));
     } catch (error) {
@@ -112,13 +118,14 @@ export default function MyInfoScreen() {
     if (!pw.oldPassword) next.oldPassword = t('my.oldPasswordRequired');
     if (!pw.password) next.password = t('my.newPasswordRequired');
     else if (pw.password.length < 6 || pw.password.length > 16) next.password = t('my.passwordLength');
+    if (pw.password && pw.confirm !== pw.password) next.confirm = t('my.passwordMismatch');
     setErrors(next);
     if (Object.keys(next).length) return;
     setBusy(true);
     try {
       await request('/admin/base/comm/personUpdate', {
         method: 'POST',
-        data: { nickName: profile.nickName || person?.nickName, ...pw },
+        data: { nickName: profile.nickName || person?.nickName, oldPassword: pw.oldPassword, password: pw.password },
       });
       toast.success(t('my.passwordChanged'));
       clearSession();
@@ -205,6 +212,16 @@ export default function MyInfoScreen() {
           value={pw.password}
           error={errors.password}
           onChange={(e) => setPw((p) => ({ ...p, password: e.target.value }))}
+        />
+        <TextField
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          maxLength={cap('password')}
+          label={t('my.confirmPassword')}
+          value={pw.confirm}
+          error={errors.confirm}
+          onChange={(e) => setPw((p) => ({ ...p, confirm: e.target.value }))}
         />
       </Card>
     </div>

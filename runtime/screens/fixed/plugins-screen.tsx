@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState, type ComponentType, type DragEvent, t
 import useSWR, { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import Form from '@rjsf/core';
+import { translateErrors } from '../entity/form-messages';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { RequestError } from '../../engine/request';
 import { entityApi } from '../../engine/entity-api';
@@ -23,6 +24,7 @@ import type { ModuleDemo } from '../../modules/registry';
 import { rjsfWidgets, widgetRegistry } from '../../widgets/widget-registry';
 import { buttonClass } from '../../widgets/ui-classes';
 import { DialogFrame } from '../entity/dialog-frame';
+import { ConfirmDialog } from '../entity/confirm-dialog';
 import { formTemplates } from '../entity/form-templates';
 
 type Plugin = {
@@ -154,10 +156,7 @@ export default function PluginsScreen() {
     try {
       await plugins$.post('delete', { ids: [plugin.id], dropTables }, { quiet: true });
       toast.success(t('uninstalled', { name: plugin.name }));
-      setRemoving(null);
       await refresh();
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(null);
     }
@@ -332,66 +331,36 @@ export default function PluginsScreen() {
         </section>
       )}
 
-      <DialogFrame
+      <ConfirmDialog
         open={question !== null}
-        onOpenChange={(o) => {
-          if (!o) setQuestion(null);
-        }}
+        onClose={() => setQuestion(null)}
         title={t('confirmTitle')}
-        width="max-w-md"
         testId="plugin-question"
-        footer={
-          <>
-            <button type="button" className={buttonClass.default} onClick={() => setQuestion(null)}>
-              {t('cancel')}
-            </button>
-            <button
-              type="button"
-              className={buttonClass.primary}
-              onClick={() => {
-                const f = question!.file;
-                setQuestion(null);
-                void send(f, true);
-              }}
-            >
-              {t('continue')}
-            </button>
-          </>
-        }
-      >
-        <p className="text-[13px] text-ink">{question?.q.message}</p>
-      </DialogFrame>
-
-      <DialogFrame
-        open={removing !== null}
-        onOpenChange={(o) => {
-          if (!o) setRemoving(null);
+        tone="primary"
+        confirmLabel={t('continue')}
+        onConfirm={() => {
+          const f = question!.file;
+          void send(f, true);
         }}
-        title={t('uninstallTitle', { name: removing?.name ?? '' })}
-        width="max-w-md"
-        testId="plugin-uninstall"
-        footer={
-          <>
-            <button type="button" className={buttonClass.default} onClick={() => setRemoving(null)}>
-              {t('cancel')}
-            </button>
-            <button
-              type="button"
-              className={buttonClass.dangerSolid}
-              disabled={busy !== null}
-              onClick={() => void uninstall(removing!)}
-            >
-              {t('uninstall')}
-            </button>
-          </>
-        }
       >
-        <p className="text-[13px] text-ink">{t('uninstallText')}</p>
+        <p>{question?.q.message}</p>
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t('uninstallTitle', { name: removing?.name ?? '' })}
+        testId="plugin-uninstall"
+        confirmLabel={t('uninstall')}
+        disabled={busy !== null}
+        onConfirm={() => uninstall(removing!)}
+      >
+        <p>{t('uninstallText')}</p>
         <label className="mt-3 flex items-center gap-2 text-[13px] text-ink">
           <input type="checkbox" checked={dropTables} onChange={(e) => setDropTables(e.target.checked)} />
           {t('dropTables')}
         </label>
-      </DialogFrame>
+      </ConfirmDialog>
 
       <DialogFrame
         open={showing !== null}
@@ -526,6 +495,8 @@ function ConfigForm({
   onSubmit: (data: Record<string, unknown>) => void;
 }) {
   const { validator } = useFormValidator(schema);
+  // The validator's messages in the interface language, as the entity forms show them (not ajv's English).
+  const { t } = useTranslation('entity');
   if (!validator) return <p className="py-6 text-center text-[13px] text-muted">…</p>;
   return (
     <Form
@@ -539,6 +510,7 @@ function ConfigForm({
       templates={formTemplates}
       showErrorList={false}
       noHtml5Validate
+      transformErrors={(errors) => translateErrors(errors, t, new Set(), schema)}
       onSubmit={(e) => onSubmit((e.formData ?? {}) as Record<string, unknown>)}
     />
   );

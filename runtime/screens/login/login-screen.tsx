@@ -80,6 +80,8 @@ export function LoginScreen() {
       clearSession();
       // Whatever an earlier user left in the data cache must not show to this one.
       await mutate(() => true, undefined, { revalidate: false });
+      // "Wrong password" from a try before no longer holds.
+      toast.clearErrors();
       toast.success(t('login.welcome'));
       // The guard around this page sees the new session and moves on to the page asked for.
       saveSession(reply);

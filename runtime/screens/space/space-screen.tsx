@@ -10,6 +10,7 @@ import { fileName } from '../../widgets/media-thumbs';
 import { SelectInput } from '../../widgets/select-input';
 import { buttonClass, inputClass } from '../../widgets/ui-classes';
 import { DialogFrame } from '../entity/dialog-frame';
+import { ConfirmDialog } from '../entity/confirm-dialog';
 import { folderTree, type Folder } from './folder-tree';
 
 /** A file as page lists it: the record and the uploader's name joined. */
@@ -489,50 +490,32 @@ export default function SpaceScreen() {
         />
       )}
       {confirming && (
-        <DialogFrame
+        <ConfirmDialog
           open
-          onOpenChange={(o) => {
-            if (!o) setConfirming(null);
-          }}
+          onClose={() => setConfirming(null)}
           title={
             confirming.what === 'files'
               ? t('confirm.filesTitle', { count: confirming.ids.length })
               : t('confirm.folderTitle', { name: confirming.folder.name })
           }
-          width="max-w-md"
           testId="space-confirm"
-          footer={
-            <>
-              <button type="button" className={buttonClass.default} onClick={() => setConfirming(null)}>
-                {t('cancel')}
-              </button>
-              <button
-                type="button"
-                className={buttonClass.dangerSolid}
-                onClick={() => {
-                  const c = confirming;
-                  setConfirming(null);
-                  if (c.what === 'files') void act(() => files$.delete(c.ids), t('deleted', { count: c.ids.length }));
-                  else
-                    void act(
-                      async () => {
-                        await folders$.delete([c.folder.id]);
-                        if (folder === c.folder.id) setFolder(null);
-                      },
-                      t('folder.deleted', { name: c.folder.name }),
-                    );
-                }}
-              >
-                {t('delete')}
-              </button>
-            </>
-          }
+          confirmLabel={t('delete')}
+          onConfirm={() => {
+            const c = confirming;
+            if (c.what === 'files') void act(() => files$.delete(c.ids), t('deleted', { count: c.ids.length }));
+            else
+              void act(
+                async () => {
+                  await folders$.delete([c.folder.id]);
+                  if (folder === c.folder.id) setFolder(null);
+                },
+                t('folder.deleted', { name: c.folder.name }),
+              );
+          }}
         >
-          <p className="text-[13px] text-ink">
-            {confirming.what === 'files' ? t('confirm.files') : t('confirm.folder')}
-          </p>
+          <p>{confirming.what === 'files' ? t('confirm.files') : t('confirm.folder')}</p>
           {confirming.what === 'files' && <References ids={confirming.ids} />}
-        </DialogFrame>
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -17,6 +17,7 @@ import { hashPasswords } from './hash-passwords.js';
 import { guardedTransaction, touchesRights } from '../auth/delegation.js';
 import { hashPool } from '../auth/password.js';
 import { checkSkuRules } from './sku-specs-check.js';
+import { getOrSet } from '../get-or-set.js';
 import {
   asStored,
   diffChanges,
@@ -45,6 +46,11 @@ function intParam(value: unknown, name: string, fallback: number, max: number): 
   return n;
 }
 
+/** Per entity: the fields its replies send as text (`x-wire: "string"`, schemas/README.md). */
+const wireText = new WeakMap<Entity, string[]>();
+const textOnWire = (entity: Entity) =>
+  getOrSet(wireText, entity, () => entity.fields.filter((f) => f.schema['x-wire'] === 'string').map((f) => f.name));
+
 export async function decorateRows(
   ctx: OpContext,
   entity: Entity,
@@ -52,6 +58,9 @@ export async function decorateRows(
   action: 'page' | 'list' | 'info',
 ): Promise<Row[]> {
   const decoded = decodeFreshRows(entity, rows);
+  // Values replies send as text (x-wire: a number the original keeps in a varchar column).
+  for (const name of textOnWire(entity))
+    for (const row of decoded) if (row[name] !== null && row[name] !== undefined) row[name] = String(row[name]);
   await ctx.hooks.get(entity.prefix).decorate?.(ctx, decoded, action);
   return decoded;
 }

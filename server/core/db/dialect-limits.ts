@@ -1,5 +1,6 @@
 import type { Entity, Field } from '../registry/entity-types.js';
 import type { DialectName } from './database.js';
+import { type AppError, E, errorOn } from '../errors.js';
 
 /**
  * What each database allows a table (checked before a schema is applied, so an entity too wide for the database is
@@ -45,7 +46,8 @@ function mysqlBytes(field: Field): number {
   }
 }
 
-export type LimitProblem = { limit: string; texts: { 'zh-cn': string; 'zh-tw': string; en: string } };
+/** A limit the entity breaks, and the error naming it (the catalogue's CODING_TOO_MANY_COLUMNS or CODING_ROW_TOO_WIDE). */
+export type LimitProblem = { limit: string; error: AppError };
 
 /** The column limit of the dialect, when `count` columns break it (checked before a schema is even validated). */
 export function columnLimitProblem(count: number, dialect: DialectName): LimitProblem | undefined {
@@ -54,11 +56,7 @@ export function columnLimitProblem(count: number, dialect: DialectName): LimitPr
   if (count <= limits.columns) return undefined;
   return {
     limit: 'columns',
-    texts: {
-      'zh-cn': `${name} 的表最多 ${limits.columns} 列，该实体需要 ${count} 列（含系统字段）`,
-      'zh-tw': `${name} 的資料表最多 ${limits.columns} 欄，該實體需要 ${count} 欄（含系統欄位）`,
-      en: `${name} allows at most ${limits.columns} columns in a table; this entity needs ${count} (system fields included)`,
-    },
+    error: errorOn('fields', E.CODING_TOO_MANY_COLUMNS, { db: name, max: limits.columns, count }),
   };
 }
 
@@ -73,11 +71,7 @@ export function dialectLimitProblem(entity: Entity, dialect: DialectName): Limit
     if (bytes > DIALECT_LIMITS.mysql.rowBytes)
       return {
         limit: 'rowBytes',
-        texts: {
-          'zh-cn': `${name} 每行最多 65535 字节，这些字段需要 ${bytes} 字节：减少字段，或缩短字符串字段的长度、改用长文本`,
-          'zh-tw': `${name} 每列最多 65535 位元組，這些欄位需要 ${bytes} 位元組：減少欄位，或縮短字串欄位的長度、改用長文字`,
-          en: `${name} allows at most 65,535 bytes per row; these fields need ${bytes}: use fewer fields, shorter strings, or long text`,
-        },
+        error: errorOn('fields', E.CODING_ROW_TOO_WIDE, { db: name, max: DIALECT_LIMITS.mysql.rowBytes, bytes }),
       };
   }
   return undefined;

@@ -7,11 +7,12 @@ import { type Choice, convertValue, isIntegerToMoney } from './evolve-convert.js
 import { diffEntities, type PlanIssue, type Rename, valuesOf } from './evolve-plan.js';
 import { dropSqliteKeywordIndex } from './keyword-index.js';
 import { type KeptValue, keepValues } from './kept-values.js';
+import { E, issue } from '../errors.js';
 
 /** A change the rows do not allow without a choice, or one the admin refused: nothing was applied. */
 export class EvolveRefusedError extends Error {
   constructor(readonly issues: PlanIssue[]) {
-    super(issues.map((i) => `${i.path}: ${i.message}`).join('; '));
+    super(issues.map((i) => `${i.path}: ${i.message.en}`).join('; '));
     this.name = 'EvolveRefusedError';
   }
 }
@@ -69,11 +70,11 @@ export async function applyEvolution(
     const choice = choices[to.name];
     const values = await valuesOf(db, table, from.name);
     if (choice === 'refuse') {
-      refused.push({ path: `fields.${to.name}`, message: 'refused by the admin' });
+      refused.push(issue(`fields.${to.name}`, E.CODING_CHANGE_REFUSED));
       continue;
     }
     if (isIntegerToMoney(from, to) && values.length && choice !== 'yuan' && choice !== 'cents') {
-      refused.push({ path: `fields.${to.name}`, message: 'needs a choice: yuan or cents' });
+      refused.push(issue(`fields.${to.name}`, E.CODING_CHANGE_NEEDS_UNIT));
       continue;
     }
     const byValue = new Map<string, { value: unknown; ids: number[] }>();
@@ -90,10 +91,12 @@ export async function applyEvolution(
       byValue.get(key)!.ids.push(r.id);
     }
     if (failing.length && !['convert', 'yuan', 'cents'].includes(choice ?? ''))
-      refused.push({
-        path: `fields.${to.name}`,
-        message: `${failing.length} rows do not fit (ids ${failing.slice(0, 20).join(', ')}): choose convert or refuse`,
-      });
+      refused.push(
+        issue(`fields.${to.name}`, E.CODING_CHANGE_ROWS_DO_NOT_FIT, {
+          count: failing.length,
+          ids: failing.slice(0, 20).join(', '),
+        }),
+      );
     retypes.push({ name: to.name, to, byValue });
   }
   if (refused.length) throw new EvolveRefusedError(refused);

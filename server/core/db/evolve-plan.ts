@@ -1,6 +1,7 @@
 import type { Entity, Field } from '../registry/entity-types.js';
 import { untyped } from '../crud/dynamic-db.js';
 import type { Database } from './database.js';
+import { E, type Issue, issue } from '../errors.js';
 import { type Choice, convertValue, isIntegerToMoney, kindName, sameStorage } from './evolve-convert.js';
 
 /** A value of a row as the plan shows it: before, after (when it converts), and why not (when it does not). */
@@ -33,7 +34,8 @@ export type FieldChange = {
 
 export type ChangePlan = { prefix: string; table: string; rows: number; changes: FieldChange[] };
 export type Rename = { from: string; to: string };
-export type PlanIssue = { path: string; message: string };
+/** A rename or change the plan refuses: its field and the catalogue's text. */
+export type PlanIssue = Issue;
 
 const own = (e: Entity) => e.fields.filter((f) => !f.system && !f.virtual);
 
@@ -48,12 +50,12 @@ export function diffEntities(
   const newNames = new Set(own(next).map((f) => f.name));
   const renamedTo = new Map<string, string>();
   renames.forEach((r, i) => {
-    if (!oldNames.has(r.from)) issues.push({ path: `renames.${i}.from`, message: 'names no field of the entity' });
-    else if (!newNames.has(r.to)) issues.push({ path: `renames.${i}.to`, message: 'names no field of the proposal' });
+    if (!oldNames.has(r.from)) issues.push(issue(`renames.${i}.from`, E.CODING_RENAME_NO_OLD));
+    else if (!newNames.has(r.to)) issues.push(issue(`renames.${i}.to`, E.CODING_RENAME_NO_NEW));
     else if (oldNames.has(r.to) && !renames.some((x) => x.from === r.to))
-      issues.push({ path: `renames.${i}.to`, message: 'is a field the entity has already' });
+      issues.push(issue(`renames.${i}.to`, E.CODING_RENAME_TAKEN));
     else if (renamedTo.has(r.from) || [...renamedTo.values()].includes(r.to))
-      issues.push({ path: `renames.${i}`, message: 'renames a field twice' });
+      issues.push(issue(`renames.${i}`, E.CODING_RENAME_TWICE));
     else renamedTo.set(r.from, r.to);
   });
   const changes: FieldChange[] = [];

@@ -962,7 +962,7 @@ export interface TaskInfoTable {
   lastExecuteTime: string | null;
   /** Created by */
   creatorId: number | null;
-  /** Runs */
+  /** Scheduled runs */
   runCount: Generated<number>;
   /** Last slot (ms) */
   lastSlot: number | null;

@@ -67,6 +67,14 @@ export const BASE = defineErrors({
       en: 'a page needs a route (starting with "/")',
     },
   },
+  MENU_PARENT_KIND: {
+    status: 400,
+    texts: {
+      'zh-cn': '上级只能是目录或页面',
+      'zh-tw': '上級只能是目錄或頁面',
+      en: 'the parent must be a directory or a page',
+    },
+  },
   MENU_PERMS_NEEDED: {
     status: 400,
     texts: {

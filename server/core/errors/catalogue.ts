@@ -9,6 +9,7 @@ import { HISTORY } from './history.js';
 import { IMPORT } from './import.js';
 import { PLUGIN } from './plugin.js';
 import { SHOP } from './shop.js';
+import { SKU } from './sku.js';
 import { TASK } from './task.js';
 import { UPLOAD } from './upload.js';
 import { VALIDATION } from './validation.js';
@@ -32,6 +33,7 @@ const AREAS = {
   CODING,
   PLUGIN,
   SHOP,
+  SKU,
   TASK,
   WORDS,
 } as const;
@@ -50,6 +52,7 @@ export const E = {
   ...CODING,
   ...PLUGIN,
   ...SHOP,
+  ...SKU,
   ...TASK,
   ...WORDS,
 };

@@ -1,12 +1,7 @@
 import { defineErrors } from './define.js';
 
-/** The shop modules: orders, audits, product SKUs, the dashboard, dictionaries. */
+/** The shop modules: orders, audits, bundles, the dashboard, dictionaries (product SKUs: sku.ts). */
 export const SHOP = defineErrors({
-  /** A SKU cell refused; the reason names the SKU by its values and is built in three languages (crud/sku-check.ts). */
-  SKU_CELL: {
-    status: 400,
-    texts: { 'zh-cn': '{reason}', 'zh-tw': '{reason}', en: '{reason}' },
-  },
   ORDER_STATE: {
     status: 409,
     texts: {
@@ -43,10 +38,6 @@ export const SHOP = defineErrors({
       en: 'names no SKU of product {id} (give specs or skuCode of one of its {count} SKUs)',
     },
   },
-  AUDIT_NO_PRODUCT: {
-    status: 404,
-    texts: { 'zh-cn': '商品 {id} 不存在', 'zh-tw': '商品 {id} 不存在', en: 'no product with id {id}' },
-  },
   ORDER_PRODUCT_NO_SKUS: {
     status: 400,
     texts: { 'zh-cn': '商品 {id} 没有 SKU', 'zh-tw': '商品 {id} 沒有 SKU', en: 'product {id} has no SKUs' },
@@ -57,6 +48,22 @@ export const SHOP = defineErrors({
       'zh-cn': '订单总额 {total} 分超过 {max} 分',
       'zh-tw': '訂單總額 {total} 分超過 {max} 分',
       en: 'the order total {total} exceeds {max} cents',
+    },
+  },
+  ORDER_ADDRESS_NOT_MEMBER: {
+    status: 400,
+    texts: {
+      'zh-cn': '地址 {addressId} 不是该会员（{userId}）的地址',
+      'zh-tw': '地址 {addressId} 不是該會員（{userId}）的地址',
+      en: 'address {addressId} is not an address of member {userId}',
+    },
+  },
+  BUNDLE_NOT_SELLABLE: {
+    status: 400,
+    texts: {
+      'zh-cn': '上架的套餐只能包含已上架且审核通过的商品：{names} 不是',
+      'zh-tw': '上架的套餐只能包含已上架且審核通過的商品：{names} 不是',
+      en: 'An on-shelf bundle holds only products that are on shelf and passed review; not: {names}',
     },
   },
   ORDER_AMOUNTS_FIXED: {
@@ -85,6 +92,27 @@ export const SHOP = defineErrors({
   },
   AUDIT_PRODUCT: { status: 409, texts: { 'zh-cn': '商品', 'zh-tw': '商品', en: 'product' } },
   AUDIT_ORDER: { status: 409, texts: { 'zh-cn': '订单', 'zh-tw': '訂單', en: 'order' } },
+  AUDIT_NO_SUBJECT: {
+    status: 404,
+    texts: { 'zh-cn': '{what} {id} 不存在', 'zh-tw': '{what} {id} 不存在', en: 'no {what} with id {id}' },
+  },
+  AUDIT_NOT_SUBMITTABLE: {
+    status: 409,
+    texts: {
+      'zh-cn': '{what} {id} 当前为「{state}」（auditStatus {status}），只有待提交或已驳回的才能提交审核',
+      'zh-tw': '{what} {id} 目前為「{state}」（auditStatus {status}），只有待提交或已駁回的才能提交審核',
+      en: '{what} {id} is {state} (auditStatus {status}); only one to submit or rejected can be submitted for review',
+    },
+  },
+  AUDIT_NOT_YOUR_TICKET: {
+    status: 400,
+    code: 1001,
+    texts: {
+      'zh-cn': '不允许：{prefix} 的审核单 {id} 按审核流程由其他审核人处理',
+      'zh-tw': '不允許：{prefix} 的審核單 {id} 依審核流程由其他審核人處理',
+      en: 'Not allowed: ticket {id} of {prefix} is routed by its audit flow to other reviewers',
+    },
+  },
   AUDIT_LEVEL_GONE: {
     status: 409,
     texts: {
@@ -120,9 +148,9 @@ export const SHOP = defineErrors({
   AUDIT_WITHDRAW_DECIDED: {
     status: 409,
     texts: {
-      'zh-cn': '工单 {id} 已审核（{state}），只有待审核的工单可以撤回',
-      'zh-tw': '工單 {id} 已審核（{state}），只有待審核的工單可以撤回',
-      en: 'Ticket {id} of audit/good is already decided ({state}); only a pending ticket can be withdrawn',
+      'zh-cn': '工单 {id} 已审核：{state}；只有待审核的工单可以撤回',
+      'zh-tw': '工單 {id} 已審核：{state}；只有待審核的工單可以撤回',
+      en: 'Ticket {id} of audit/good is already decided: {state}; only a pending ticket can be withdrawn',
     },
   },
   AUDIT_ORDER_FIXED: {
@@ -132,26 +160,6 @@ export const SHOP = defineErrors({
       'zh-tw': '工單屬於它的訂單，不能改；請刪除後重新新增',
       en: 'a ticket stays with its order; delete it and add a new one',
     },
-  },
-  AUDIT_PRODUCT_STATE: {
-    status: 409,
-    texts: {
-      'zh-cn': '商品 {id} 为{state}：{why}',
-      'zh-tw': '商品 {id} 為{state}：{why}',
-      en: 'product {id} is {state}; {why}',
-    },
-  },
-  AUDIT_ALREADY_PENDING: {
-    status: 409,
-    texts: { 'zh-cn': '已有待审核的工单', 'zh-tw': '已有待審核的工單', en: 'it already has a ticket pending review' },
-  },
-  AUDIT_ALREADY_PASSED: {
-    status: 409,
-    texts: { 'zh-cn': '已通过审核', 'zh-tw': '已通過審核', en: 'it has passed its review' },
-  },
-  AUDIT_CHANGED: {
-    status: 409,
-    texts: { 'zh-cn': '它刚被修改过', 'zh-tw': '它剛被修改過', en: 'it changed meanwhile' },
   },
   AUDIT_STATUS_VALUE: {
     status: 400,
@@ -171,58 +179,6 @@ export const SHOP = defineErrors({
       'zh-cn': '{name}（status {status}）',
       'zh-tw': '{name}（status {status}）',
       en: '{name} (status {status})',
-    },
-  },
-  SKU_GROUP_REPEATED: {
-    status: 400,
-    texts: { 'zh-cn': '规格组“{name}”重复', 'zh-tw': '規格組「{name}」重複', en: 'repeats the spec group "{name}"' },
-  },
-  SKU_NEEDS_GROUPS: {
-    status: 400,
-    texts: {
-      'zh-cn': '需要 specInfo 中的规格组来组合 SKU',
-      'zh-tw': '需要 specInfo 中的規格組來組合 SKU',
-      en: 'needs the spec groups in specInfo that its SKUs combine',
-    },
-  },
-  SKU_UNKNOWN_GROUP: {
-    status: 400,
-    texts: {
-      'zh-cn': '不是 specInfo 中的规格组（规格组：{groups}）',
-      'zh-tw': '不是 specInfo 中的規格組（規格組：{groups}）',
-      en: 'names no spec group of specInfo (groups: {groups})',
-    },
-  },
-  SKU_UNKNOWN_VALUE: {
-    status: 400,
-    texts: {
-      'zh-cn': '“{value}”不是规格组“{group}”的值',
-      'zh-tw': '「{value}」不是規格組「{group}」的值',
-      en: '"{value}" is not a value of spec group "{group}"',
-    },
-  },
-  SKU_VALUE_REQUIRED: {
-    status: 400,
-    texts: {
-      'zh-cn': '不能为空（每个 SKU 要为每个规格组选一个值）',
-      'zh-tw': '不能為空（每個 SKU 要為每個規格組選一個值）',
-      en: 'is required (a SKU names one value of every spec group)',
-    },
-  },
-  SKU_COMBO_REPEATED: {
-    status: 400,
-    texts: {
-      'zh-cn': '与 skuInfo.{other} 的组合重复',
-      'zh-tw': '與 skuInfo.{other} 的組合重複',
-      en: 'repeats the combination of skuInfo.{other}',
-    },
-  },
-  SKU_CODE_REPEATED: {
-    status: 400,
-    texts: {
-      'zh-cn': '与 skuInfo.{other} 的编码重复',
-      'zh-tw': '與 skuInfo.{other} 的編碼重複',
-      en: 'repeats the code of skuInfo.{other}',
     },
   },
   DICT_TYPES: {

@@ -90,6 +90,22 @@ export const VALIDATION = defineErrors({
       en: '{field} must be a valid {format}',
     },
   },
+  AJV_FORMAT_PHONE: {
+    status: 400,
+    texts: {
+      'zh-cn': '{field}不是有效的电话号码（数字，可带 +、空格或短横线，6 至 20 位）',
+      'zh-tw': '{field}不是有效的電話號碼（數字，可帶 +、空格或短橫線，6 至 20 位）',
+      en: '{field} is not a valid phone number (digits, optionally with +, spaces or hyphens; 6 to 20 characters)',
+    },
+  },
+  AJV_FORMAT_EMAIL: {
+    status: 400,
+    texts: {
+      'zh-cn': '{field}不是有效的邮箱地址（如 name@example.com）',
+      'zh-tw': '{field}不是有效的郵箱地址（如 name@example.com）',
+      en: '{field} is not a valid e-mail address (such as name@example.com)',
+    },
+  },
   AJV_ENUM: {
     status: 400,
     texts: {

@@ -10,6 +10,7 @@ import { appError, CODE, E, issue } from '../errors.js';
 import { IMMUTABLE, sendBuilt, type BuiltFile } from './built-ui.js';
 import type { DeclaredRoute } from './route-types.js';
 import { linearRegExp } from '../registry/schema-validator.js';
+import { WIRE_FORMATS } from '../registry/wire-formats.js';
 import { obj, str } from './route-schema.js';
 
 /**
@@ -57,13 +58,10 @@ export const RUNTIME_MODULES = [
 
 /**
  * The options every console form is compiled with: the server's wire formats ('YYYY-MM-DD HH:mm:ss' date-times, plain
- * dates; server/core/registry/schema-validator.ts) and union types (`["string","null"]`).
+ * dates, phone, email; server/core/registry/wire-formats.ts) and union types (`["string","null"]`).
  */
 const OPTIONS = {
-  customFormats: {
-    'date-time': /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/,
-    date: /^\d{4}-\d{2}-\d{2}$/,
-  },
+  customFormats: WIRE_FORMATS,
   ajvOptionsOverrides: { allowUnionTypes: true, code: { lines: false, regExp: pageRegExp } },
 };
 

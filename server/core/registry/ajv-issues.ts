@@ -99,6 +99,8 @@ export function ajvIssue(error: ErrorObject, labelOf: LabelOf = () => undefined,
     case 'pattern':
       return issue(path, E.AJV_PATTERN, { field, pattern: String(p.pattern) });
     case 'format':
+      if (p.format === 'phone') return issue(path, E.AJV_FORMAT_PHONE, { field });
+      if (p.format === 'email') return issue(path, E.AJV_FORMAT_EMAIL, { field });
       return issue(path, E.AJV_FORMAT, { field, format: String(p.format) });
     case 'enum':
       return issue(path, E.AJV_ENUM, { field, values: list((p.allowedValues as unknown[]) ?? []) });

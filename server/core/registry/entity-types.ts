@@ -65,6 +65,10 @@ export type FieldSchema = {
     detail?: string[];
     /** Related column → this entity's field: pickers offer only the records matching the record being edited. */
     match?: Record<string, string>;
+    /** Aliases (from fields) shown as list columns; default all. */
+    columns?: string[];
+    /** Related column → the values pickers offer (a menu's parent: directories and pages). */
+    offer?: Record<string, (number | string)[]>;
   };
   'x-money'?: boolean;
   /** Spec groups `[{name, values}]`: the items come from the keyword (server/core/registry/sku-shape.ts). */
@@ -76,6 +80,8 @@ export type FieldSchema = {
   'x-secret'?: boolean;
   'x-readonly'?: boolean;
   'x-virtual'?: boolean;
+  /** Replies send the value as text (a number the original keeps in a varchar column); see entity.schema.json. */
+  'x-wire'?: 'string';
 };
 
 /** A button the generic screen shows for an action: it posts {ids, ...body} (and a remark when asked). */

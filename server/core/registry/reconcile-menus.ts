@@ -116,14 +116,19 @@ function findDir(menus: MenuRow[], key: string): number | null {
 export type ReconcileReport = { pages: number; buttons: number; viewPaths: number; nameKeys: number };
 
 type ViewPathRename = { router: string; from: string; to: string };
+type RouterMove = { from: string; to: string; viewPath: string };
+
+/** The plugin page's route: the original's (`/helper/plugins/serve`); SPEC's `/helper/plugins` is a fixed route of the console. */
+export const PLUGIN_PAGE_ROUTER = '/helper/plugins/serve';
 
 /**
  * Databases seeded before the menus named cool-admin-vue 7.3's view files still hold Joinery's old paths, which the
  * original client cannot open: a page whose router and view path are still the old pair gets the new path.
  */
 async function renameSeededViewPaths(ctx: OpContext): Promise<number> {
-  const { renames } = JSON.parse(fs.readFileSync(path.join(SEED_DIR, 'view-path-renames.json'), 'utf8')) as {
+  const { renames, routers } = JSON.parse(fs.readFileSync(path.join(SEED_DIR, 'view-path-renames.json'), 'utf8')) as {
     renames: ViewPathRename[];
+    routers: RouterMove[];
   };
   let changed = 0;
   for (const r of renames) {
@@ -133,6 +138,19 @@ async function renameSeededViewPaths(ctx: OpContext): Promise<number> {
       .where('type', '=', 1)
       .where('router', '=', r.router)
       .where('viewPath', '=', r.from)
+      .executeTakeFirst();
+    changed += Number(result.numUpdatedRows);
+  }
+  // Pages seeded at SPEC's routes move to the original's, so the original client keeps them alive (and loads their data).
+  for (const r of routers) {
+    const taken = await ctx.db.selectFrom('base_sys_menu').select('id').where('router', '=', r.to).executeTakeFirst();
+    if (taken) continue;
+    const result = await ctx.db
+      .updateTable('base_sys_menu')
+      .set({ router: r.to, updateTime: nowText() })
+      .where('type', '=', 1)
+      .where('router', '=', r.from)
+      .where('viewPath', '=', r.viewPath)
       .executeTakeFirst();
     changed += Number(result.numUpdatedRows);
   }
@@ -215,6 +233,8 @@ export async function reconcileMenus(
 ): Promise<ReconcileReport> {
   const menuEntity = ctx.registry.get(MENU);
   if (!menuEntity) throw new Error('the menu entity (base/sys/menu) is not registered');
+  // Renamed first, so the pages below are found at their new routes (no second page made at the original's route).
+  const viewPaths = await renameSeededViewPaths(ctx);
   const menus = await readMenus(ctx);
   const held = new Set(
     menus.flatMap((m) =>
@@ -224,7 +244,7 @@ export async function reconcileMenus(
         .filter(Boolean),
     ),
   );
-  const report: ReconcileReport = { pages: 0, buttons: 0, viewPaths: await renameSeededViewPaths(ctx), nameKeys: 0 };
+  const report: ReconcileReport = { pages: 0, buttons: 0, viewPaths, nameKeys: 0 };
   const add = async (row: Row): Promise<number> => {
     const now = nowText();
     const id = await insertRow(ctx, menuEntity, {
@@ -287,7 +307,7 @@ export async function reconcileMenus(
   for (const entity of sorted.filter((e) => !e.menu)) {
     const modulePage =
       entity.module === 'plugin'
-        ? menus.find((r) => r.type === 1 && r.router === '/helper/plugins')
+        ? menus.find((r) => r.type === 1 && r.router === PLUGIN_PAGE_ROUTER)
         : (sorted
             .filter((e) => e.menu && e.module === entity.module)
             .map((e) => menus.find((r) => r.type === 1 && r.router === e.menu!.router))

@@ -54,7 +54,15 @@ export function checkEntityReferences(entity: Entity, lookup: (prefix: string) =
     const where = `${entity.origin}: field "${field.name}"`;
     if (!target) throw new Error(`${where}: x-ref names entity "${ref.entity}", which does not exist`);
     const named = [ref.key ?? 'id', ref.label ?? null, ...Object.values(ref.fields ?? {})];
-    for (const col of [...named, ...(ref.detail ?? []), ...Object.keys(ref.match ?? {})]) {
+    for (const alias of ref.columns ?? [])
+      if (!Object.hasOwn(ref.fields ?? {}, alias))
+        throw new Error(`${where}: x-ref.columns names "${alias}", which is not one of its fields`);
+    for (const col of [
+      ...named,
+      ...(ref.detail ?? []),
+      ...Object.keys(ref.match ?? {}),
+      ...Object.keys(ref.offer ?? {}),
+    ]) {
       if (col && !target.fieldMap.has(col))
         throw new Error(`${where}: x-ref names column "${col}", which ${ref.entity} does not have`);
       // A secret column (x-secret) never leaves its own entity: no join, picker label or key may read it.

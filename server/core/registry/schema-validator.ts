@@ -3,6 +3,7 @@ import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
 import type { ErrorObject } from 'ajv';
 import type { RegExpEngine } from 'ajv/dist/types/index.js';
 import { RE2JS } from 're2js';
+import { WIRE_FORMATS } from './wire-formats.js';
 
 // ajv-formats ships CommonJS; under ESM its default export is the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ??
@@ -37,6 +38,7 @@ export const X_KEYWORDS = [
   'x-secret',
   'x-readonly',
   'x-virtual',
+  'x-wire',
 ];
 
 /**
@@ -73,9 +75,8 @@ export function createAjv(options: { useDefaults?: boolean } = {}): Ajv2020 {
     code: { regExp: linearRegExp },
   });
   addFormats(ajv);
-  // Our wire formats: 'YYYY-MM-DD HH:mm:ss' date-times (ISO also accepted), plain dates.
-  ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/);
-  ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
+  // Our wire formats (wire-formats.ts): 'YYYY-MM-DD HH:mm:ss' date-times (ISO also accepted), plain dates, phone, email.
+  for (const [name, re] of Object.entries(WIRE_FORMATS)) ajv.addFormat(name, re);
   ajv.addVocabulary(X_KEYWORDS);
   return ajv;
 }

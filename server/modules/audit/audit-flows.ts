@@ -1,18 +1,12 @@
 import type { Expression, SqlBool } from 'kysely';
 import type { OpContext } from '../../core/crud/context.js';
 import type { AnyExpressionBuilder } from '../../core/crud/entity-hooks.js';
-import { refused, type Texts } from '../../core/errors.js';
+import { appError, E } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 
 /** Ticket kinds and the flow modelType that routes them (SPEC §3: 0 user, 1 order, 2 product). */
 export type Kind = 'good' | 'order' | 'user';
 export const MODEL_TYPE: Record<Kind, number> = { user: 0, order: 1, good: 2 };
-
-const NOT_YOUR_TICKET = (id: number, kind: Kind): Texts => ({
-  'zh-cn': `不允许：审核单 ${id} 按审核流程由其他审核人处理`,
-  'zh-tw': `不允許：審核單 ${id} 依審核流程由其他審核人處理`,
-  en: `Not allowed: ticket ${id} of audit/${kind} is routed by its audit flow to other reviewers`,
-});
 
 type Flow = { applicantId: number | null; reviewerId: number | null };
 
@@ -41,7 +35,8 @@ export async function assertMayDecide(ctx: OpContext, kind: Kind, ticket: Row): 
   if (!user || user.isSuper) return;
   const applicant = ticket.applicantId === null || ticket.applicantId === undefined ? null : Number(ticket.applicantId);
   const reviewers = reviewersOf(await flowsOf(ctx, kind), applicant);
-  if (reviewers && !reviewers.has(user.id)) throw refused(NOT_YOUR_TICKET(Number(ticket.id), kind));
+  if (reviewers && !reviewers.has(user.id))
+    throw appError(E.AUDIT_NOT_YOUR_TICKET, { id: Number(ticket.id), prefix: `audit/${kind}` });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
-import { appError, conflict, E, fieldError, fieldsError, issue, stateText } from '../../core/errors.js';
+import { appError, E, fieldError, fieldsError, issue, stateText, textOf } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 import { decodeRow } from '../../core/db/row-codec.js';
 import { nowText } from '../../core/db/time.js';
@@ -24,10 +24,10 @@ async function applyEffect(
     const table = kind === 'good' ? 'product_info' : 'order_info';
     const id = Number(kind === 'good' ? ticket.goodId : ticket.orderId);
     const subject = await lockRow(ctx, table, id, ['auditStatus']);
-    if (!subject)
-      throw conflict(
-        `${kind === 'good' ? 'goodId' : 'orderId'}: ${kind === 'good' ? 'product' : 'order'} ${id} no longer exists; the ticket cannot be decided (delete it instead)`,
-      );
+    if (!subject) {
+      const what = textOf(kind === 'good' ? E.AUDIT_PRODUCT : E.AUDIT_ORDER);
+      throw fieldError(kind === 'good' ? 'goodId' : 'orderId', E.AUDIT_SUBJECT_GONE, { what, id });
+    }
     // Passed → 2, rejected → 3 (so a rejection reads as one), with the decision's remark as the subject's auditRemark.
     await moveSubject(ctx, table, id, [0, 1, 2, 3], status === 1 ? 2 : 3, remark ?? null);
     return;

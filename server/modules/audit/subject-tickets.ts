@@ -1,38 +1,18 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
-import { conflict, notFound, type Texts } from '../../core/errors.js';
+import { appError, E, fieldError, stateText, stateWord, textOf } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 import { encodeRow } from '../../core/db/row-codec.js';
 import { nowText } from '../../core/db/time.js';
 import { insertRow } from '../../core/crud/insert-row.js';
-import { lockRow, moveSubject, optionalText, TICKET_STATUS, targetIds } from './ticket-rows.js';
+import { lockRow, moveSubject, optionalText, targetIds } from './ticket-rows.js';
 
 /** The two kinds of ticket whose subject carries an auditStatus, and where each keeps what. */
 const SUBJECTS = {
-  good: { ticket: 'audit_good', table: 'product_info', field: 'goodId', many: 'goodIds', noun: 'product' },
-  order: { ticket: 'audit_order', table: 'order_info', field: 'orderId', many: 'orderIds', noun: 'order' },
+  good: { ticket: 'audit_good', table: 'product_info', field: 'goodId', many: 'goodIds', noun: E.AUDIT_PRODUCT },
+  order: { ticket: 'audit_order', table: 'order_info', field: 'orderId', many: 'orderIds', noun: E.AUDIT_ORDER },
 } as const;
 type SubjectKind = keyof typeof SUBJECTS;
-
-/** Product and order auditStatus names (SPEC §4, with 3 rejected added here). */
-const STATE_NAMES: Record<number, Texts> = {
-  0: { 'zh-cn': '待提交', 'zh-tw': '待提交', en: 'to submit' },
-  1: { 'zh-cn': '待审核', 'zh-tw': '待審核', en: 'pending review' },
-  2: { 'zh-cn': '已通过', 'zh-tw': '已通過', en: 'passed' },
-  3: { 'zh-cn': '已驳回', 'zh-tw': '已駁回', en: 'rejected' },
-};
-
-const NOT_SUBMITTABLE = (kind: SubjectKind, id: number, state: number): Texts => {
-  const name = STATE_NAMES[state] ?? { 'zh-cn': String(state), 'zh-tw': String(state), en: String(state) };
-  const f = SUBJECTS[kind].field;
-  const zhCn = kind === 'good' ? '商品' : '订单';
-  const zhTw = kind === 'good' ? '商品' : '訂單';
-  return {
-    'zh-cn': `${f}: ${zhCn} ${id} 当前为「${name['zh-cn']}」，只有待提交或已驳回的才能提交审核`,
-    'zh-tw': `${f}: ${zhTw} ${id} 目前為「${name['zh-tw']}」，只有待提交或已駁回的才能提交審核`,
-    en: `${f}: ${SUBJECTS[kind].noun} ${id} is ${name.en} (auditStatus ${state}); only one to submit or rejected can be submitted for review`,
-  };
-};
 
 /**
  * One ticket for a product or an order: auditStatus 0 (to submit) or 3 (rejected, sent again) → 1. A product at 2
@@ -41,10 +21,11 @@ const NOT_SUBMITTABLE = (kind: SubjectKind, id: number, state: number): Texts =>
 async function createTicket(ctx: OpContext, kind: SubjectKind, id: number, remark: string | undefined) {
   const s = SUBJECTS[kind];
   const subject = await lockRow(ctx, s.table, id, kind === 'order' ? ['auditStatus', 'userId'] : ['auditStatus']);
-  if (!subject) throw notFound(`${s.field}: no ${s.noun} with id ${id}`);
+  const what = textOf(s.noun);
+  if (!subject) throw fieldError(s.field, E.AUDIT_NO_SUBJECT, { what, id });
   const state = Number(subject.auditStatus);
   const refuse = () =>
-    conflict(NOT_SUBMITTABLE(kind, id, state), [{ path: s.field, message: `auditStatus is ${state}` }]);
+    fieldError(s.field, E.AUDIT_NOT_SUBMITTABLE, { what, id, state: stateWord('SUBJECT', state), status: state });
   let ok = state === 0 || state === 3;
   if (state === 2) {
     const last = await ctx.db
@@ -113,13 +94,9 @@ export function registerSubjectTickets(host: Host): void {
       const tickets: Row[] = [];
       for (const id of ids) {
         const t = await lockRow(tx, 'audit_good', id, ['status', 'goodId']);
-        if (!t) throw notFound(`audit/good: no record with id ${id}`);
+        if (!t) throw appError(E.RECORD_NOT_FOUND, { prefix: 'audit/good', id });
         const s = Number(t.status);
-        if (s !== 0)
-          throw conflict(
-            `Ticket ${id} of audit/good is already decided: ${TICKET_STATUS[s]} (status ${s}); only a pending ticket can be withdrawn`,
-            [{ path: 'status', message: `is ${s}` }],
-          );
+        if (s !== 0) throw fieldError('status', E.AUDIT_WITHDRAW_DECIDED, { id, state: stateText('TICKET', s) });
         tickets.push(t);
       }
       await withdrawGoodTickets(tx, tickets);

@@ -1,19 +1,10 @@
 import type { OpContext } from '../../core/crud/context.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
-import { badRequest } from '../../core/errors.js';
+import { E, fieldError } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 import { nowText } from '../../core/db/time.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
 import { nextRevision } from '../../core/crud/history.js';
-
-/** Audit ticket status (SPEC §4): 0 pending review, 1 passed, 2 rejected. */
-export const TICKET_STATUS: Record<number, string> = {
-  0: '待审核 pending review',
-  1: '通过 passed',
-  2: '驳回 rejected',
-};
-
-export const bad = (path: string, message: string) => badRequest(`${path}: ${message}`, [{ path, message }]);
 
 /** Reads rows by id, locking them on PostgreSQL and MariaDB (SQLite has a single writer). */
 export async function lockRow(ctx: OpContext, table: string, id: number, columns: string[]): Promise<Row | undefined> {
@@ -29,8 +20,8 @@ export async function lockRow(ctx: OpContext, table: string, id: number, columns
 export function optionalText(body: Row, name: string, max: number): string | undefined {
   const v = body[name];
   if (v === undefined || v === null || v === '') return undefined;
-  if (typeof v !== 'string') throw bad(name, 'must be text');
-  if (v.length > max) throw bad(name, `at most ${max} characters`);
+  if (typeof v !== 'string') throw fieldError(name, E.FIELD_TEXT);
+  if (v.length > max) throw fieldError(name, E.FIELD_TOO_LONG, { max });
   return v;
 }
 

@@ -16,6 +16,8 @@ import type { Eps, EpsApi, EpsColumn, EpsEntry, EpsField, EpsJoinery } from '../
 function epsType(field: Field): string {
   if (field.name === 'id' || field.name === 'revision') return 'number';
   if (field.system) return field.columnType;
+  // What replies send (x-wire), when it is not the stored type.
+  if (field.schema['x-wire']) return field.schema['x-wire'];
   const declared = field.schema['x-column']?.type;
   if (declared) return declared;
   switch (field.storage) {

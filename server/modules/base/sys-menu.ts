@@ -141,8 +141,20 @@ export function registerSysMenu(host: Host): void {
     return menuTrees(rows, new Set(ids.filter((id) => !visible || visible.has(id))));
   });
 
+  // An import lands under the parent the caller chose (a directory or a page), or at the top level.
   host.actions.set(PREFIX, 'import', async (ctx, { body }) => {
-    await guardedTransaction(ctx, (tx) => importMenuTrees(host, tx, body.menus, null));
+    const raw = body.parentId;
+    const parentId = raw === undefined || raw === null || raw === '' ? null : Number(raw);
+    if (parentId !== null && !(Number.isSafeInteger(parentId) && parentId > 0))
+      throw fieldError('parentId', E.FIELD_WHOLE_NUMBER);
+    await guardedTransaction(ctx, async (tx) => {
+      if (parentId !== null) {
+        await assertTreeParent(tx, TABLE, undefined, parentId);
+        const parent = await tx.db.selectFrom(TABLE).select('type').where('id', '=', parentId).executeTakeFirst();
+        if (Number(parent?.type) === 2) throw fieldError('parentId', E.MENU_PARENT_KIND);
+      }
+      return importMenuTrees(host, tx, body.menus, parentId);
+    });
     changed();
   });
 }

@@ -43,10 +43,12 @@ async function checkLinksExist(ctx: OpContext, input: Row): Promise<void> {
   }
 }
 
-/** Role replies as the original sends them (PROTOCOL §8.2): the creator id as text, relevance as 0/1. */
-function asOriginalSends(row: Row): void {
-  if (row.userId !== null && row.userId !== undefined) row.userId = String(row.userId);
-  if (row.relevance !== undefined) row.relevance = row.relevance ? 1 : 0;
+/**
+ * Role rows as the original sends them: `relevance` 0/1 in page and list (its raw SQL), true/false in info (its entity);
+ * the creator id as text everywhere (schema `x-wire`).
+ */
+function asOriginalSends(row: Row, action: 'page' | 'list' | 'info'): void {
+  if (row.relevance !== undefined && action !== 'info') row.relevance = row.relevance ? 1 : 0;
 }
 
 async function syncLinks(ctx: OpContext, id: number, input: Row): Promise<void> {
@@ -111,7 +113,7 @@ export function registerSysRole(host: Host): void {
       host.auth.invalidateRights();
     },
     decorate: async (ctx, rows, action) => {
-      for (const row of rows) asOriginalSends(row);
+      for (const row of rows) asOriginalSends(row, action);
       if (action !== 'info') return;
       for (const row of rows) {
         row.menuIdList = await linkedIds(ctx, 'base_sys_role_menu', 'roleId', Number(row.id), 'menuId');

@@ -43,8 +43,10 @@ function userScope(ctx: OpContext, eb: AnyExpressionBuilder) {
 }
 
 /**
- * As the original, the user list (page, list) never shows a super admin, to anyone: neither the user `admin` (its
- * rule) nor a holder of the super role (ours, PROTOCOL §0). A super admin edits its own profile in the person centre.
+ * As the original, the user page never shows a super admin, to anyone: neither the user `admin` (its rule, PROTOCOL
+ * §7.3) nor a holder of the super role (ours, PROTOCOL §0). A super admin edits its own profile in the person centre.
+ * `list` is the original's generic list and shows every user the caller reaches (for a super admin, `admin` too);
+ * a delegated admin's scope never holds a super admin (userScope).
  */
 function notSuperAdmin(eb: AnyExpressionBuilder) {
   const holders = eb
@@ -61,10 +63,11 @@ export function registerSysUser(host: Host): void {
     // Cached rights and sessions are dropped again once the write is visible to other connections.
     afterCommit: () => host.auth.invalidateRights(),
     scope: userScope,
-    filters: (_ctx, params, eb) => {
+    filters: (ctx, params, eb) => {
+      const hidden = ctx.url.endsWith('/list') ? [] : [notSuperAdmin(eb)];
       const ids = params.departmentIds;
-      if (ids === undefined || ids === null || (Array.isArray(ids) && ids.length === 0)) return [notSuperAdmin(eb)];
-      return [notSuperAdmin(eb), eb('a.departmentId', 'in', parseIds(ids, 'departmentIds'))];
+      if (ids === undefined || ids === null || (Array.isArray(ids) && ids.length === 0)) return hidden;
+      return [...hidden, eb('a.departmentId', 'in', parseIds(ids, 'departmentIds'))];
     },
     prepareInput: (input) =>
       input.password === '' || input.password === null ? { ...input, password: undefined } : input,

@@ -1,14 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { OpContext } from '../../core/crud/context.js';
-import { badRequest, type Texts } from '../../core/errors.js';
+import { E, fieldError } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 import { nowText } from '../../core/db/time.js';
-
-const NOT_THEIR_ADDRESS = (addressId: number, userId: number): Texts => ({
-  'zh-cn': `addressId: 地址 ${addressId} 不是该会员（${userId}）的地址`,
-  'zh-tw': `addressId: 地址 ${addressId} 不是該會員（${userId}）的地址`,
-  en: `addressId: address ${addressId} is not an address of member ${userId}`,
-});
 
 /** The address line an order keeps: province, city, district and street, without repeats (上海市 上海市). */
 export function addressText(a: Row): string {
@@ -32,10 +26,8 @@ export async function checkOrderAddress(ctx: OpContext, row: Row, existing?: Row
     .select(['id', 'userId', 'contact', 'phone', 'province', 'city', 'district', 'address'])
     .where('id', '=', Number(addressId))
     .executeTakeFirst();
-  if (!a || Number(a.userId) !== userId) {
-    const texts = NOT_THEIR_ADDRESS(Number(addressId), userId);
-    throw badRequest(texts, [{ path: 'addressId', message: texts.en }]);
-  }
+  if (!a || Number(a.userId) !== userId)
+    throw fieldError('addressId', E.ORDER_ADDRESS_NOT_MEMBER, { addressId: Number(addressId), userId });
   if (row.addressId === undefined) return;
   if (row.username === undefined || row.username === null || row.username === '')
     row.username = `${a.contact} ${a.phone}`.slice(0, 50);

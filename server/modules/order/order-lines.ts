@@ -1,5 +1,5 @@
 import type { OpContext } from '../../core/crud/context.js';
-import { badRequest } from '../../core/errors.js';
+import { E, fieldError } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 import { decodeRow } from '../../core/db/row-codec.js';
 import { parseId } from '../../core/crud/input-validation.js';
@@ -51,40 +51,37 @@ export function productSkus(product: Row): { count: number; find: (code: unknown
   };
 }
 
-const bad = (path: string, message: string) => badRequest(`${path}: ${message}`, [{ path, message }]);
-
 /** Checks one raw line of `items`: an object with an id, a quantity from 1 to 9999, optional specs and skuCode. */
 function parseItem(raw: unknown, at: string): { goodId: number; quantity: number; specs: unknown; skuCode: unknown } {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad(at, 'must be an object');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw fieldError(at, E.FIELD_OBJECT);
   const item = raw as Row;
   const goodId = parseId(item.goodId, `${at}.goodId`);
   const quantity = item.quantity;
   if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 9999)
-    throw bad(`${at}.quantity`, 'must be a whole number from 1 to 9999');
+    throw fieldError(`${at}.quantity`, E.FIELD_WHOLE_BETWEEN, { min: 1, max: 9999 });
   const specs = item.specs;
   if (
     specs !== undefined &&
     specs !== null &&
     (typeof specs !== 'object' || Array.isArray(specs) || !Object.values(specs).every((v) => typeof v === 'string'))
   )
-    throw bad(`${at}.specs`, 'must be an object of spec name → value');
+    throw fieldError(`${at}.specs`, E.ORDER_SPECS);
   if (item.skuCode !== undefined && item.skuCode !== null && typeof item.skuCode !== 'string')
-    throw bad(`${at}.skuCode`, 'must be text');
+    throw fieldError(`${at}.skuCode`, E.FIELD_TEXT);
   return { goodId, quantity, specs, skuCode: item.skuCode };
 }
 
 /** Resolves the `items` of an order being added: each names a product (and its SKU, by specs or code) and a quantity. */
 export async function resolveLines(ctx: OpContext, items: unknown): Promise<Line[]> {
-  if (!Array.isArray(items) || items.length === 0)
-    throw bad('items', 'must be a non-empty array of {goodId, quantity, specs?, skuCode?}');
-  if (items.length > MAX_LINES) throw bad('items', `at most ${MAX_LINES} lines`);
+  if (!Array.isArray(items) || items.length === 0) throw fieldError('items', E.ORDER_ITEMS);
+  if (items.length > MAX_LINES) throw fieldError('items', E.FIELD_TOO_MANY, { max: MAX_LINES });
   const product = ctx.registry.get('product/info')!;
   const lines: Line[] = [];
   for (const [i, raw] of items.entries()) {
     const at = `items.${i}`;
     const item = parseItem(raw, at);
     const stored = await ctx.db.selectFrom('product_info').selectAll().where('id', '=', item.goodId).executeTakeFirst();
-    if (!stored) throw bad(`${at}.goodId`, `no product with id ${item.goodId}`);
+    if (!stored) throw fieldError(`${at}.goodId`, E.ORDER_NO_PRODUCT, { id: item.goodId });
     const p = decodeRow(product, stored as Row);
     const skus = productSkus(p);
     let price = Number(p.price);
@@ -92,16 +89,12 @@ export async function resolveLines(ctx: OpContext, items: unknown): Promise<Line
     let code = (p.code as string | null) ?? null;
     if (skus.count > 0) {
       const sku = skus.find(item.skuCode, item.specs);
-      if (!sku)
-        throw bad(
-          `${at}.specs`,
-          `names no SKU of product ${item.goodId} (give specs or skuCode of one of its ${skus.count} SKUs)`,
-        );
+      if (!sku) throw fieldError(`${at}.specs`, E.ORDER_NO_SKU, { id: item.goodId, count: skus.count });
       price = sku.price;
       specs = sku.specs;
       if (sku.code) code = sku.code;
     } else if (item.specs && Object.keys(item.specs).length > 0) {
-      throw bad(`${at}.specs`, `product ${item.goodId} has no SKUs`);
+      throw fieldError(`${at}.specs`, E.ORDER_PRODUCT_NO_SKUS, { id: item.goodId });
     }
     lines.push({
       goodId: item.goodId,
@@ -143,10 +136,7 @@ export async function priceLines(
 ): Promise<{ lines: Line[]; amount: number; discount: number; payAmount: number }> {
   const lines = await resolveLines(ctx, items);
   const amount = lines.reduce((s, l) => s + l.price * l.quantity, 0);
-  if (amount > MAX_CENTS)
-    throw badRequest(`items: the order total ${amount} exceeds ${MAX_CENTS} cents`, [
-      { path: 'items', message: 'total too large' },
-    ]);
+  if (amount > MAX_CENTS) throw fieldError('items', E.ORDER_TOTAL_TOO_LARGE, { total: amount, max: MAX_CENTS });
   const discount = await memberDiscount(ctx, userId);
   return { lines, amount, discount, payAmount: Math.round(amount * discount) };
 }

@@ -3,7 +3,7 @@ import type { OpContext } from '../../core/crud/context.js';
 import type { Row } from '../../core/db/row.js';
 import { nowText } from '../../core/db/time.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
-import { badRequest, type Texts } from '../../core/errors.js';
+import { E, errorOn } from '../../core/errors.js';
 import { nextRevision } from '../../core/crud/history.js';
 
 const PREFIX = 'order/recommend';
@@ -79,12 +79,6 @@ export async function refreshBundlesHolding(ctx: OpContext, goodId: number): Pro
   return holding.map((b) => Number(b.id));
 }
 
-const NOT_SELLABLE = (names: string[]): Texts => ({
-  'zh-cn': `上架的套餐只能包含已上架且审核通过的商品：${names.join('、')} 不是`,
-  'zh-tw': `上架的套餐只能包含已上架且審核通過的商品：${names.join('、')} 不是`,
-  en: `An on-shelf bundle holds only products that are on shelf and passed review; not: ${names.join(', ')}`,
-});
-
 /**
  * A bundle on shelf (status 1) may hold only products on shelf (status 1) whose review passed (auditStatus 2): a
  * 400 naming the others, on `goodIds` when the call sets them, else on `status`.
@@ -103,7 +97,9 @@ async function assertSellable(ctx: OpContext, goodIds: unknown, path: 'goodIds' 
   const names = new Map(rows.map((r) => [Number(r.id), String(r.name)]));
   // Ids of products that no longer exist are left out of the bundle's snapshot, as ever; those that exist must sell.
   const bad = ids.filter((id) => names.has(id) && !ok.has(id)).map((id) => names.get(id)!);
-  if (bad.length) throw badRequest(NOT_SELLABLE(bad), [{ path, message: NOT_SELLABLE(bad).en }]);
+  if (!bad.length) return;
+  const list = { 'zh-cn': bad.join('、'), 'zh-tw': bad.join('、'), en: bad.join(', ') };
+  throw errorOn(path, E.BUNDLE_NOT_SELLABLE, { names: list });
 }
 
 /** Bundles: goodsInfo kept from goodIds, live goods in every read, changeInfo, only sellable products on shelf. */

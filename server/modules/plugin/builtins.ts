@@ -3,7 +3,7 @@ import type { Row } from '../../core/db/row.js';
 import { decodeRow, encodeRow } from '../../core/db/row-codec.js';
 import { insertRow } from '../../core/crud/insert-row.js';
 import { nowText } from '../../core/db/time.js';
-import { checkConfig } from './plugin-package.js';
+import { checkConfig, DEFAULT_PLUGIN_LOGO } from './plugin-package.js';
 import { PLUGIN_PREFIX, PLUGIN_TABLE } from './plugin-manager.js';
 
 /** `content.type` of a built-in plugin's row: the console ships its parts; the row holds its switch and settings. */
@@ -151,7 +151,7 @@ function definedColumns(b: BuiltinPlugin): Row {
     author: AUTHOR,
     hook: null,
     readme: b.readme,
-    logo: null,
+    logo: DEFAULT_PLUGIN_LOGO,
     content: { type: BUILTIN_TYPE, data: {} },
     tsContent: null,
     pluginJson: manifestOf(b),

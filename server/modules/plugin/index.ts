@@ -14,6 +14,7 @@ import {
   checkConfig,
   contentOfRow,
   CONTENT_TYPE,
+  DEFAULT_PLUGIN_LOGO,
   IncompletePackage,
   parsePackage,
   type PluginPackage,
@@ -101,7 +102,7 @@ function rowOf(pkg: PluginPackage, previous: Row | undefined): Row {
     author: m.author ?? null,
     hook: m.hook ?? null,
     readme: pkg.readme,
-    logo: pkg.logo,
+    logo: pkg.logo ?? DEFAULT_PLUGIN_LOGO,
     status: m.enable === false ? 0 : 1,
     content: { type: CONTENT_TYPE, data: pkg.content },
     pluginJson: m,
@@ -160,6 +161,8 @@ export function registerPluginModule(host: Host, started: Row[]): PluginManager 
     decorate: (_ctx, rows, action) => {
       for (const r of rows) {
         r.builtin = isBuiltinRow(r);
+        // Rows installed before every plugin had a logo (or added by hand) show the default one.
+        r.logo ??= DEFAULT_PLUGIN_LOGO;
         // A built-in's parts are in the console: it runs whenever it is enabled.
         r.live = r.builtin ? Number(r.status) === 1 : manager.isLoaded(String(r.keyName));
         // As the original's page: everything but the package content.

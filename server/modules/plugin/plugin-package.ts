@@ -142,6 +142,13 @@ function firstProblem(file: string, errors: Parameters<typeof describeAjvError>[
   return `${file}: ${path || '(top level)'} ${message}`;
 }
 
+/**
+ * The logo of a plugin whose package brings none, and of the built-ins: a puzzle piece, as a data URL (shown through
+ * any proxy, like a package's own logo). A row's `logo` is never null: the original client shows a broken image for it.
+ */
+export const DEFAULT_PLUGIN_LOGO =
+  'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCA2NCA2NCI+PHJlY3Qgd2lkdGg9IjY0IiBoZWlnaHQ9IjY0IiByeD0iMTQiIGZpbGw9IiM0MTY1ZDciLz48cGF0aCBkPSJNMTggMjBoMTBhNCA0IDAgMCAxIDggMGgxMHYxMGE0IDQgMCAwIDEgMCA4djEwSDM2YTQgNCAwIDAgMC04IDBIMThWMzhhNCA0IDAgMCAwIDAtOHoiIGZpbGw9IiNmZmYiLz48L3N2Zz4=';
+
 const LOGO_TYPES: Record<string, string> = {
   png: 'image/png',
   svg: 'image/svg+xml',

@@ -1,7 +1,7 @@
 import type { Host } from '../../../core/host.js';
 import type { OpContext } from '../../../core/crud/context.js';
 import type { Entity } from '../../../core/registry/entity-types.js';
-import { AppError, appError, E, badRequest, conflict, type FieldIssue } from '../../../core/errors.js';
+import { AppError, appError, E, type Issue, issue, joinTexts, same, type Texts } from '../../../core/errors.js';
 import { registerEntity } from '../../../core/registry/register-entity.js';
 import { storeEntity, storedOrigin } from '../../../core/registry/stored-entities.js';
 import { CHOICES, type Choice } from '../../../core/db/evolve-convert.js';
@@ -11,7 +11,6 @@ import { ensureKeptTable } from '../../../core/db/kept-values.js';
 import { DestructiveChangeError } from '../../../core/db/schema-sync.js';
 import { databaseUnavailable } from '../../../core/db/db-errors.js';
 import { checkAgainstServer } from './entity-proposal.js';
-import { EVOLVE_TEXTS } from './evolve-texts.js';
 
 /**
  * A new entity brings new permission strings, which the delegation rule forbids anyone but a super admin to create.
@@ -32,21 +31,20 @@ export function evolveRequestOf(body: unknown): EvolveRequest {
   const renames: Rename[] = [];
   if (b.renames !== undefined) {
     if (!Array.isArray(b.renames) || b.renames.length > 200)
-      throw badRequest(EVOLVE_TEXTS.badRenames, [{ path: 'renames', message: 'must be a list of { from, to }' }]);
+      throw appError(E.CODING_EVOLVE_BAD_RENAMES, {}, [issue('renames', E.CODING_RENAMES_LIST)]);
     b.renames.forEach((r: unknown, i) => {
       if (!isObject(r) || typeof r.from !== 'string' || typeof r.to !== 'string')
-        throw badRequest(EVOLVE_TEXTS.badRenames, [{ path: `renames.${i}`, message: 'must be { from, to }' }]);
+        throw appError(E.CODING_EVOLVE_BAD_RENAMES, {}, [issue(`renames.${i}`, E.CODING_RENAME_PAIR)]);
       renames.push({ from: r.from, to: r.to });
     });
   }
   const choices: Record<string, Choice> = {};
   if (b.choices !== undefined) {
-    if (!isObject(b.choices))
-      throw badRequest(EVOLVE_TEXTS.badChoices, [{ path: 'choices', message: 'must be an object' }]);
+    if (!isObject(b.choices)) throw appError(E.CODING_EVOLVE_BAD_CHOICES, {}, [issue('choices', E.FIELD_OBJECT)]);
     for (const [field, choice] of Object.entries(b.choices)) {
       if (!CHOICES.includes(choice as Choice))
-        throw badRequest(EVOLVE_TEXTS.badChoices, [
-          { path: `choices.${field}`, message: `must be one of ${CHOICES.join(', ')}` },
+        throw appError(E.CODING_EVOLVE_BAD_CHOICES, {}, [
+          issue(`choices.${field}`, E.FIELD_ONE_OF, { values: CHOICES.join(', ') }),
         ]);
       choices[field] = choice as Choice;
     }
@@ -64,28 +62,38 @@ export async function planOf(
   const old = replacing ? host.registry.get(entity.prefix) : undefined;
   if (!old) return undefined;
   const { plan, issues } = await measurePlan(host.database.db, old, entity, renames);
-  if (issues.length) throw badRequest(EVOLVE_TEXTS.badRenames, issues);
+  if (issues.length) throw appError(E.CODING_EVOLVE_BAD_RENAMES, {}, issues);
   return plan;
 }
 
+/** The choices of a change as "a or b" in every language. */
+const anyOf = (choices: readonly string[]): Texts => joinTexts(choices.map(same), E.WORD_OR.texts);
+
+/** The database's own words (its language, not the caller's) under the schema, in a message that is. */
+const tableChanged = (e: Error) =>
+  appError(E.CODING_EVOLVE_TABLE_CHANGED, {}, [issue('schema', E.CODING_DB_SAID, { reason: e.message })]);
+
 /** 409 naming every change that still needs a choice, or that the admin refused (with its rows); nothing applied. */
 function checkChoices(plan: ChangePlan, choices: Record<string, Choice>): void {
-  const open: FieldIssue[] = [];
-  const refused: FieldIssue[] = [];
+  const open: Issue[] = [];
+  const refused: Issue[] = [];
   for (const c of plan.changes) {
     if (!c.choices) continue;
     const choice = choices[c.field];
     const rows = c.failing.map((s) => `#${s.id} ${JSON.stringify(s.value)} (${s.reason})`).slice(0, 20);
-    if (choice === 'refuse')
-      refused.push({ path: `fields.${c.field}`, message: `refused; rows that do not fit: ${rows.join(', ') || '—'}` });
-    else if (!choice || !c.choices.includes(choice))
-      open.push({
-        path: `fields.${c.field}`,
-        message: `${c.type?.from} → ${c.type?.to}: choose ${c.choices.join(' or ')}${rows.length ? `; rows that do not fit: ${rows.join(', ')}` : ''}`,
-      });
+    const path = `fields.${c.field}`;
+    if (choice === 'refuse') refused.push(issue(path, E.CODING_CHANGE_REFUSED_ROWS, { rows: rows.join(', ') || '—' }));
+    else if (!choice || !c.choices.includes(choice)) {
+      const change = { from: String(c.type?.from), to: String(c.type?.to), choices: anyOf(c.choices) };
+      open.push(
+        rows.length
+          ? issue(path, E.CODING_CHANGE_CHOOSE_ROWS, { ...change, rows: rows.join(', ') })
+          : issue(path, E.CODING_CHANGE_CHOOSE, change),
+      );
+    }
   }
-  if (refused.length) throw conflict(EVOLVE_TEXTS.refused(refused.length), refused);
-  if (open.length) throw conflict(EVOLVE_TEXTS.needsChoice(open.length), open);
+  if (refused.length) throw appError(E.CODING_EVOLVE_REFUSED, { count: refused.length }, refused);
+  if (open.length) throw appError(E.CODING_EVOLVE_NEEDS_CHOICE, { count: open.length }, open);
 }
 
 /**
@@ -105,7 +113,7 @@ export async function applyEntitySchema(
   const prefix = entity.prefix;
   const old = replacing ? host.registry.get(prefix) : undefined;
   if (old && !request.evolve)
-    throw conflict(EVOLVE_TEXTS.sameName(prefix), [{ path: 'name', message: 'is used by an entity made here' }]);
+    throw appError(E.CODING_EVOLVE_SAME_NAME, { prefix }, [issue('name', E.CODING_NAME_USED)]);
   if (old) {
     await ensureKeptTable(host.database);
     const plan = await planOf(host, schema, request.renames);
@@ -124,13 +132,11 @@ export async function applyEntitySchema(
       },
     );
   } catch (e) {
-    if (e instanceof EvolveRefusedError) throw conflict(EVOLVE_TEXTS.refused(e.issues.length), e.issues);
-    if (e instanceof DestructiveChangeError)
-      throw conflict(EVOLVE_TEXTS.tableChanged, [{ path: 'schema', message: e.message }]);
+    if (e instanceof EvolveRefusedError) throw appError(E.CODING_EVOLVE_REFUSED, { count: e.issues.length }, e.issues);
+    if (e instanceof DestructiveChangeError) throw tableChanged(e);
     if (e instanceof AppError || databaseUnavailable(e)) throw e;
     // The database refused a statement the checks let through (a limit of its own): nothing was committed.
-    if (e instanceof Error && 'code' in e)
-      throw conflict(EVOLVE_TEXTS.tableChanged, [{ path: 'schema', message: e.message }]);
+    if (e instanceof Error && 'code' in e) throw tableChanged(e);
     throw e;
   }
 }

@@ -1,6 +1,6 @@
 import type { Host } from '../../../core/host.js';
 import type { Entity } from '../../../core/registry/entity-types.js';
-import { appError, badRequest, E, fieldError, type Issue, issue, same } from '../../../core/errors.js';
+import { appError, E, fieldError, type Issue, issue, same } from '../../../core/errors.js';
 import { checkFits, prepareEntity } from '../../../core/registry/register-entity.js';
 import { assertTablesNotReserved } from '../../../core/registry/reserved-tables.js';
 import { columnLimitProblem, dialectLimitProblem } from '../../../core/db/dialect-limits.js';
@@ -152,7 +152,7 @@ export async function checkAgainstServer(
   // Counted before the schema is validated: a schema of 10,000 fields is refused at once, naming the limit.
   const properties = isObject(schema.properties) ? Object.keys(schema.properties).length : 0;
   const wide = columnLimitProblem(properties + SYSTEM_COLUMNS, host.database.dialect);
-  if (wide) throw badRequest(wide.texts, [{ path: 'fields', message: wide.texts.en }]);
+  if (wide) throw wide.error;
   let entity: Entity;
   try {
     entity = prepareEntity({ schema, origin: storedOrigin(prefix) });
@@ -162,7 +162,7 @@ export async function checkAgainstServer(
     throw asBadRequest(e);
   }
   const limit = dialectLimitProblem(entity, host.database.dialect);
-  if (limit) throw badRequest(limit.texts, [{ path: 'fields', message: limit.texts.en }]);
+  if (limit) throw limit.error;
   const parent = entity.menu?.parent;
   if (parent && !dirPath(parent)) throw fieldError('menu.parent', E.CODING_NO_MENU_DIRECTORY, { key: parent });
   // A dictionary the schema carries (x-dict-entries) is created by the apply; any other must exist already.

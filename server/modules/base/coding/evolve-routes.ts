@@ -1,10 +1,9 @@
 import type { Host } from '../../../core/host.js';
-import { badRequest } from '../../../core/errors.js';
+import { E, errorOn, fieldError } from '../../../core/errors.js';
 import { keptSummary, keptValues, purgeKept } from '../../../core/db/kept-values.js';
 import { storedOrigin } from '../../../core/registry/stored-entities.js';
 import { evolveRequestOf, planOf, requireSuper } from './apply-entity.js';
 import { proposalOfRequest, schemaOfProposal } from './entity-proposal.js';
-import { EVOLVE_TEXTS } from './evolve-texts.js';
 import { CODING_ROUTES } from './coding-schemas.js';
 
 const prefixOf = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -39,7 +38,7 @@ export function registerEvolveRoutes(host: Host): void {
     // Per field what evolves kept; with `field`, its values (at most 200) by row id.
     handler: async (_ctx, { query }) => {
       const prefix = prefixOf(query.prefix);
-      if (!prefix) throw badRequest(EVOLVE_TEXTS.noStored(prefix), [{ path: 'prefix', message: 'is required' }]);
+      if (!prefix) throw fieldError('prefix', E.FIELD_REQUIRED);
       const field = typeof query.field === 'string' && query.field ? query.field : undefined;
       return {
         kept: await keptSummary(host.database, prefix),
@@ -61,7 +60,7 @@ export function registerEvolveRoutes(host: Host): void {
       const entity = host.registry.get(prefix);
       const known = (await keptSummary(host.database, prefix)).length > 0;
       if (!known && (!entity || entity.origin !== storedOrigin(prefix)))
-        throw badRequest(EVOLVE_TEXTS.noStored(prefix), [{ path: 'prefix', message: 'names no stored entity' }]);
+        throw errorOn('prefix', E.CODING_EVOLVE_NO_STORED, { prefix });
       const field = typeof body.field === 'string' && body.field ? body.field : undefined;
       return { purged: await purgeKept(host.database, prefix, field) };
     },

@@ -1,5 +1,11 @@
 import type { OpContext } from '../../../core/crud/context.js';
-import { nameKeys, PERMS_BUTTON, type FixedPage, type MenuDir } from '../../../core/registry/reconcile-menus.js';
+import {
+  nameKeys,
+  PERMS_BUTTON,
+  PLUGIN_PAGE_ROUTER,
+  type FixedPage,
+  type MenuDir,
+} from '../../../core/registry/reconcile-menus.js';
 import { insertRow } from '../../../core/crud/insert-row.js';
 import { encodeRow } from '../../../core/db/row-codec.js';
 import type { Row } from '../../../core/db/row.js';
@@ -22,7 +28,7 @@ export const PAGES = [
     key: 'plugins',
     parent: 'ext',
     name: '插件管理',
-    router: '/helper/plugins',
+    router: PLUGIN_PAGE_ROUTER,
     viewPath: 'modules/helper/views/plugins/serve.vue',
     icon: 'icon-plugin',
     orderNum: 1,
