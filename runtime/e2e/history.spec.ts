@@ -43,12 +43,12 @@ test.describe('field history and the lost-update check (issue 31)', () => {
     const id = await addGoods(api, 'Oak chair', tag);
     const shell = new ShellPage(page);
     await shell.loginAs();
-    await shell.openMenu('/demo/goods');
+    await shell.openMenu('/demo/crud');
     const first = await openEdit(page, tag, id);
 
     // A second tab opens the same record and saves a new price and stock.
     const other = await page.context().newPage();
-    await other.goto('/demo/goods');
+    await other.goto('/demo/crud');
     const second = await openEdit(other, tag, id);
     await second.fill('price', '15.00');
     await second.fill('stock', '8');
