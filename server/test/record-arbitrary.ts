@@ -41,19 +41,9 @@ const dateTimeText = fc
   .tuple(dateText, fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }))
   .map(([d, h, mi, s]) => `${d} ${pad(h)}:${pad(mi)}:${pad(s)}`);
 
-/** Values of the wire formats (server/core/registry/wire-formats.ts): a phone number, an e-mail address. */
-const word = fc.stringMatching(/^[a-z0-9]{1,12}$/);
-const phoneText = (max: number) =>
-  fc
-    .integer({ min: 6, max: Math.max(6, Math.min(15, max)) })
-    .chain((n) => fc.stringMatching(new RegExp(`^\\d{${n}}$`)));
-const emailText = fc.tuple(word, word).map(([name, domain]) => `${name}@${domain}.com`);
-
 function textArbitrary(schema: Schema): fc.Arbitrary<string> {
   if (schema.format === 'date') return dateText;
   if (schema.format === 'date-time') return dateTimeText;
-  if (schema.format === 'phone') return phoneText(schema.maxLength ?? 20);
-  if (schema.format === 'email') return emailText;
   const max = Math.min(schema.maxLength ?? 255, 40);
   if (schema.pattern) {
     return fc
@@ -151,8 +141,7 @@ export function withUniqueText(entity: Entity, record: Row, counter: { n: number
   for (const f of writableFields(entity).filter(
     (w) => w.unique && w.storage === 'string' && typeof out[w.name] === 'string',
   )) {
-    // A phone number stays one: its suffix is digits only.
-    const suffix = f.schema.format === 'phone' ? String(counter.n++) : `_${counter.n++}`;
+    const suffix = `_${counter.n++}`;
     const head = [...String(out[f.name])].slice(0, Math.max(0, (f.schema.maxLength ?? 255) - suffix.length)).join('');
     out[f.name] = head + suffix;
   }

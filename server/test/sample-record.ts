@@ -11,9 +11,6 @@ const nonNullTypes = (schema: FieldSchema) =>
 function sampleText(schema: FieldSchema, seq: number): string {
   if (schema.format === 'date') return `2024-0${1 + (seq % 9)}-1${seq % 10}`;
   if (schema.format === 'date-time') return `2024-03-1${seq % 10} 0${seq % 10}:1${seq % 10}:2${seq % 10}`;
-  // The wire formats (server/core/registry/wire-formats.ts): a phone number, an e-mail address.
-  if (schema.format === 'phone') return `1380000${String(seq % 10000).padStart(4, '0')}`;
-  if (schema.format === 'email') return `s${seq}@example.com`;
   const candidates = [`v${seq}`, `/v${seq}`, `k_${seq}`, `page:v${seq}`];
   const pattern = schema.pattern ? new RegExp(schema.pattern) : undefined;
   const text = candidates.find((c) => !pattern || pattern.test(c)) ?? candidates[0];
