@@ -140,35 +140,39 @@ describe('eps → edit form', () => {
     expect(Object.keys(epsForm(user, 'en', 'edit').schema.properties!)).not.toContain('socketId');
   });
 
-  it('a role as the original sends it (relevance 1/0, userId text) opens in the form as a switch and saves back', async () => {
+  it('a role as the original sends it (page: relevance 1/0; info: true/false; userId text) opens in the form as a switch and saves back', async () => {
     const role = byPrefix.get('base/sys/role')!;
     const added = await t.call('POST', '/admin/base/sys/role/add', {
       token,
       body: { name: 'Form role', label: 'form_role', relevance: true, menuIdList: [], departmentIdList: [] },
     });
     const id = (added.body.data as { id: number }).id;
-    const info = (await t.call('GET', '/admin/base/sys/role/info', { token, query: { id: String(id) } })).body
-      .data as Record<string, unknown>;
-    expect([info.relevance, info.userId]).toEqual([1, '1']);
+    const info = async () =>
+      (await t.call('GET', '/admin/base/sys/role/info', { token, query: { id: String(id) } })).body.data as Record<
+        string,
+        unknown
+      >;
+    const row = (
+      (await t.call('POST', '/admin/base/sys/role/page', { token, body: { size: 100 } })).body.data as {
+        list: Record<string, unknown>[];
+      }
+    ).list.find((r) => r.id === id)!;
+    expect([row.relevance, row.userId]).toEqual([1, '1']);
+    expect([(await info()).relevance, (await info()).userId]).toEqual([true, '1']);
     const spec = epsForm(role, 'en', 'edit');
-    const values = formValues(spec, info);
-    expect(values.relevance).toBe(true);
     const validate = new Ajv2020({ strict: false, allErrors: true }).compile(spec.schema);
-    expect(validate(formBody(spec, values, 'edit')), JSON.stringify(validate.errors)).toBe(true);
-    expect(validate(formBody(spec, info, 'edit')), 'without formValues the 1 is not a boolean').toBe(false);
+    for (const sent of [row, await info()]) {
+      const values = formValues(spec, sent);
+      expect(values.relevance).toBe(true);
+      expect(validate(formBody(spec, values, 'edit')), JSON.stringify(validate.errors)).toBe(true);
+    }
+    expect(validate(formBody(spec, row, 'edit')), 'without formValues the 1 is not a boolean').toBe(false);
     const saved = await t.call('POST', '/admin/base/sys/role/update', {
       token,
-      body: { ...formBody(spec, { ...values, relevance: false }, 'edit'), id },
+      body: { ...formBody(spec, { ...formValues(spec, await info()), relevance: false }, 'edit'), id },
     });
     expect(saved.body.code, saved.raw).toBe(1000);
-    expect(
-      (
-        (await t.call('GET', '/admin/base/sys/role/info', { token, query: { id: String(id) } })).body.data as Record<
-          string,
-          unknown
-        >
-      ).relevance,
-    ).toBe(0);
+    expect((await info()).relevance).toBe(false);
   });
 
   it('a cleared nullable field is sent as null on edit; a blank password is left out', () => {

@@ -47,7 +47,7 @@ describe.each(DIALECTS)('bundles (%s)', (dialect) => {
         name: '北美黑胡桃木实木餐桌',
         code: 'DT-WN-1800',
         price: 1288000,
-        pic: expect.stringMatching(/^\/public\//),
+        pic: expect.stringMatching(/^\/api\/public\//),
         status: 1,
       },
       expect.objectContaining({ id: 3, name: '潘多拉大理石圆形茶几', price: 568000 }),

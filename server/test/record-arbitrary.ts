@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { WIRE_FORMATS } from '../core/registry/wire-formats.js';
 import type { Entity, Field, FieldSchema } from '../core/registry/entity-types.js';
 import { writableFields } from '../core/crud/input-validation.js';
 import { columnRange } from '../core/db/column-sql.js';
@@ -44,6 +45,12 @@ const dateTimeText = fc
 function textArbitrary(schema: Schema): fc.Arbitrary<string> {
   if (schema.format === 'date') return dateText;
   if (schema.format === 'date-time') return dateTimeText;
+  // Contact formats (wire-formats.ts): a value of the format (plain ASCII for an e-mail), or "" for none.
+  if (schema.format === 'phone' || schema.format === 'email') {
+    const shape = schema.format === 'phone' ? WIRE_FORMATS.phone : /^[a-z0-9._-]{1,16}@[a-z0-9-]{1,16}\.[a-z]{2,6}$/;
+    const fits = (s: string) => s.length >= (schema.minLength ?? 0) && s.length <= (schema.maxLength ?? 255);
+    return fc.oneof(fc.constant(''), fc.stringMatching(shape)).filter(fits);
+  }
   const max = Math.min(schema.maxLength ?? 255, 40);
   if (schema.pattern) {
     return fc
@@ -141,6 +148,15 @@ export function withUniqueText(entity: Entity, record: Row, counter: { n: number
   for (const f of writableFields(entity).filter(
     (w) => w.unique && w.storage === 'string' && typeof out[w.name] === 'string',
   )) {
+    // A contact format stays one: a number or address made from the counter.
+    if (f.schema.format === 'phone') {
+      out[f.name] = `1${String(counter.n++).padStart(10, '0')}`.slice(-Math.min(11, f.schema.maxLength ?? 11));
+      continue;
+    }
+    if (f.schema.format === 'email') {
+      out[f.name] = `u${counter.n++}@example.com`;
+      continue;
+    }
     const suffix = `_${counter.n++}`;
     const head = [...String(out[f.name])].slice(0, Math.max(0, (f.schema.maxLength ?? 255) - suffix.length)).join('');
     out[f.name] = head + suffix;

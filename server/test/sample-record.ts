@@ -11,6 +11,9 @@ const nonNullTypes = (schema: FieldSchema) =>
 function sampleText(schema: FieldSchema, seq: number): string {
   if (schema.format === 'date') return `2024-0${1 + (seq % 9)}-1${seq % 10}`;
   if (schema.format === 'date-time') return `2024-03-1${seq % 10} 0${seq % 10}:1${seq % 10}:2${seq % 10}`;
+  if (schema.format === 'phone')
+    return `13${String(seq).padStart(9, '0')}`.slice(0, Math.max(6, schema.maxLength ?? 20));
+  if (schema.format === 'email') return `v${seq}@example.com`;
   const candidates = [`v${seq}`, `/v${seq}`, `k_${seq}`, `page:v${seq}`];
   const pattern = schema.pattern ? new RegExp(schema.pattern) : undefined;
   const text = candidates.find((c) => !pattern || pattern.test(c)) ?? candidates[0];
