@@ -28,6 +28,7 @@ for (const b of [
   'bench/startup.mjs',
   'bench/page-throughput.mjs',
   'bench/write.mjs',
+  'bench/history.mjs',
   'bench/scheduler.mjs',
   'bench/dashboard.mjs',
   'bench/search.mjs',

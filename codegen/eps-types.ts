@@ -155,6 +155,8 @@ export type EpsJoinery = {
   joins: EpsJoin[];
   order: { column: string; dir: 'asc' | 'desc' }[];
   recycle: boolean;
+  /** Writes are recorded in the field history: the record dialog has a History tab (`<prefix>/history`, `/revert`). */
+  history: boolean;
   /** A field whose values become tabs above the list. */
   tabs?: string;
   /** Named filters offered as toggles above the list (x-presets). */

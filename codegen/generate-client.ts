@@ -42,7 +42,11 @@ function entityMethod(entity: Entity, route: ClientRoute, types: SchemaTypes): S
     case 'add':
       return { params: `(input: ${n}AddInput, ${o})`, call: `call<{ id: number }>(${m}, ${url}, input, options)` };
     case 'update':
-      return { params: `(input: ${n}UpdateInput, ${o})`, call: `call<void>(${m}, ${url}, input, options)` };
+      // With the revision it loaded the reply says the new one (issue 31); without, nothing (the original's reply).
+      return {
+        params: `(input: ${n}UpdateInput, ${o})`,
+        call: `call<{ revision: number } | undefined>(${m}, ${url}, input, options)`,
+      };
     default:
       return { params: `(ids: number[], ${o})`, call: `call<void>(${m}, ${url}, { ids }, options)` };
   }

@@ -37,10 +37,23 @@ function entityRouteSchema(entity: Entity, action: string, route: DeclaredRoute)
         reply: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
       };
     case 'update':
-      return { body: ref(`${n}UpdateInput`) };
+      // `{revision}` when the call carried one; nothing otherwise (the original's reply).
+      return {
+        body: ref(`${n}UpdateInput`),
+        reply: {
+          anyOf: [
+            { type: 'null' },
+            { type: 'object', required: ['revision'], properties: { revision: { type: 'integer' } } },
+          ],
+        },
+      };
     case 'delete':
       return {
-        body: { type: 'object', required: ['ids'], properties: { ids: { type: 'array', items: { type: 'integer' } } } },
+        body: {
+          type: 'object',
+          required: ['ids'],
+          properties: { ids: { type: 'array', items: { type: 'integer' } }, revision: { type: 'integer', minimum: 1 } },
+        },
       };
   }
   if (route.schema?.raw && action === 'export')

@@ -90,7 +90,7 @@ export function entityTypes(entity: Entity, entities: ReadonlyMap<string, Entity
     );
   lines.push('}', '');
   lines.push(`/** ${entity.title.en}: the body of ${entity.prefix}/update (id and the fields to change). */`);
-  lines.push(`export type ${n}UpdateInput = { id: number } & Partial<${n}AddInput>;`, '');
+  lines.push(`export type ${n}UpdateInput = { id: number; revision?: number } & Partial<${n}AddInput>;`, '');
   lines.push(`/** ${entity.title.en}: the body of ${entity.prefix}/page (and list, without page and size). */`);
   lines.push(`export interface ${n}PageQuery {`);
   lines.push(

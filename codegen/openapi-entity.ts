@@ -91,7 +91,12 @@ export function entityComponents(entity: Entity, all: ReadonlyMap<string, Entity
     },
     [`${n}UpdateInput`]: {
       type: 'object',
-      properties: { id: { type: 'integer' }, ...Object.fromEntries(writable.map((f) => [f.name, fieldSchema(f)])) },
+      properties: {
+        id: { type: 'integer' },
+        // The revision the caller loaded: another one now → merged, or 409 STALE_RECORD (issue 31).
+        revision: { type: 'integer', minimum: 1 },
+        ...Object.fromEntries(writable.map((f) => [f.name, fieldSchema(f)])),
+      },
       required: ['id'],
     },
     [`${n}PageQuery`]: {

@@ -49,6 +49,18 @@ export function maxPageSize(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /**
+ * Whether writes are recorded in the field history (JOINERY_HISTORY, `on` by default; `off` records none — the
+ * revision and the lost-update check stay, without the merge's history every stale save is then a conflict). For
+ * measuring the history's cost (bench/history.mjs) and for an emergency; an entity opts out with `x-history: false`.
+ */
+export function historyEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  const raw = env.JOINERY_HISTORY;
+  if (raw === undefined || raw === '' || raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new Error(`JOINERY_HISTORY must be on or off, got "${raw}"`);
+}
+
+/**
  * The most records one `add` call takes (JOINERY_MAX_ADD_BATCH, 1 to 10,000, default 500): a batch is one
  * transaction, and its validation and password hashing run before it opens; more records → 400 naming the limit.
  */

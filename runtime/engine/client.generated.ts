@@ -13,6 +13,8 @@ export interface AuditFlow {
   applicantId: number;
   /** Reviewer (id of base/sys/user) */
   reviewerId: number;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -36,13 +38,13 @@ export interface AuditFlowAddInput {
 }
 
 /** Audit flows: the body of audit/flow/update (id and the fields to change). */
-export type AuditFlowUpdateInput = { id: number } & Partial<AuditFlowAddInput>;
+export type AuditFlowUpdateInput = { id: number; revision?: number } & Partial<AuditFlowAddInput>;
 
 /** Audit flows: the body of audit/flow/page (and list, without page and size). */
 export interface AuditFlowPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "title" | "modelType" | "applicantId" | "reviewerId" | "createTime" | "updateTime";
+  order?: "id" | "title" | "modelType" | "applicantId" | "reviewerId" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
 }
 
@@ -64,6 +66,8 @@ export interface AuditGood {
   reviewTime: string | null;
   /** Mine to decide */
   canDecide?: boolean;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -91,13 +95,13 @@ export interface AuditGoodAddInput {
 }
 
 /** Product audits: the body of audit/good/update (id and the fields to change). */
-export type AuditGoodUpdateInput = { id: number } & Partial<AuditGoodAddInput>;
+export type AuditGoodUpdateInput = { id: number; revision?: number } & Partial<AuditGoodAddInput>;
 
 /** Product audits: the body of audit/good/page (and list, without page and size). */
 export interface AuditGoodPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "goodId" | "status" | "remark" | "applicantId" | "reviewerId" | "reviewTime" | "canDecide" | "createTime" | "updateTime";
+  order?: "id" | "goodId" | "status" | "remark" | "applicantId" | "reviewerId" | "reviewTime" | "canDecide" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   status?: 0 | 1 | 2;
 }
@@ -122,6 +126,8 @@ export interface AuditOrder {
   reviewTime: string | null;
   /** Mine to decide */
   canDecide?: boolean;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -151,13 +157,13 @@ export interface AuditOrderAddInput {
 }
 
 /** Order audits: the body of audit/order/update (id and the fields to change). */
-export type AuditOrderUpdateInput = { id: number } & Partial<AuditOrderAddInput>;
+export type AuditOrderUpdateInput = { id: number; revision?: number } & Partial<AuditOrderAddInput>;
 
 /** Order audits: the body of audit/order/page (and list, without page and size). */
 export interface AuditOrderPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "orderId" | "userId" | "status" | "remark" | "applicantId" | "reviewerId" | "reviewTime" | "canDecide" | "createTime" | "updateTime";
+  order?: "id" | "orderId" | "userId" | "status" | "remark" | "applicantId" | "reviewerId" | "reviewTime" | "canDecide" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   status?: 0 | 1 | 2;
 }
@@ -182,6 +188,8 @@ export interface AuditUser {
   reviewTime: string | null;
   /** Mine to decide */
   canDecide?: boolean;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -209,13 +217,13 @@ export interface AuditUserAddInput {
 }
 
 /** Member audits: the body of audit/user/update (id and the fields to change). */
-export type AuditUserUpdateInput = { id: number } & Partial<AuditUserAddInput>;
+export type AuditUserUpdateInput = { id: number; revision?: number } & Partial<AuditUserAddInput>;
 
 /** Member audits: the body of audit/user/page (and list, without page and size). */
 export interface AuditUserPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "userId" | "levelId" | "status" | "remark" | "applicantId" | "reviewerId" | "reviewTime" | "canDecide" | "createTime" | "updateTime";
+  order?: "id" | "userId" | "levelId" | "status" | "remark" | "applicantId" | "reviewerId" | "reviewTime" | "canDecide" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   userId?: number;
   status?: 0 | 1 | 2;
@@ -231,6 +239,8 @@ export interface BaseSysCaptcha {
   answer: string;
   /** Expires */
   expireTime: string;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -248,13 +258,13 @@ export interface BaseSysCaptchaAddInput {
 }
 
 /** Captchas: the body of base/sys/captcha/update (id and the fields to change). */
-export type BaseSysCaptchaUpdateInput = { id: number } & Partial<BaseSysCaptchaAddInput>;
+export type BaseSysCaptchaUpdateInput = { id: number; revision?: number } & Partial<BaseSysCaptchaAddInput>;
 
 /** Captchas: the body of base/sys/captcha/page (and list, without page and size). */
 export interface BaseSysCaptchaPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "captchaId" | "answer" | "expireTime" | "createTime" | "updateTime";
+  order?: "id" | "captchaId" | "answer" | "expireTime" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
 }
 
@@ -266,6 +276,8 @@ export interface BaseSysConf {
   cKey: string;
   /** Value */
   cValue: string;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -281,13 +293,13 @@ export interface BaseSysConfAddInput {
 }
 
 /** System settings: the body of base/sys/conf/update (id and the fields to change). */
-export type BaseSysConfUpdateInput = { id: number } & Partial<BaseSysConfAddInput>;
+export type BaseSysConfUpdateInput = { id: number; revision?: number } & Partial<BaseSysConfAddInput>;
 
 /** System settings: the body of base/sys/conf/page (and list, without page and size). */
 export interface BaseSysConfPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "cKey" | "cValue" | "createTime" | "updateTime";
+  order?: "id" | "cKey" | "cValue" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
 }
 
@@ -303,6 +315,8 @@ export interface BaseSysDepartment {
   parentId: number | null;
   /** Sort order */
   orderNum: number;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -322,13 +336,13 @@ export interface BaseSysDepartmentAddInput {
 }
 
 /** Departments: the body of base/sys/department/update (id and the fields to change). */
-export type BaseSysDepartmentUpdateInput = { id: number } & Partial<BaseSysDepartmentAddInput>;
+export type BaseSysDepartmentUpdateInput = { id: number; revision?: number } & Partial<BaseSysDepartmentAddInput>;
 
 /** Departments: the body of base/sys/department/page (and list, without page and size). */
 export interface BaseSysDepartmentPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "name" | "userId" | "parentId" | "orderNum" | "createTime" | "updateTime";
+  order?: "id" | "name" | "userId" | "parentId" | "orderNum" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
 }
 
@@ -342,6 +356,8 @@ export interface BaseSysEntityDef {
   schema: Record<string, unknown>;
   /** Created by */
   userId: number | null;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -359,13 +375,68 @@ export interface BaseSysEntityDefAddInput {
 }
 
 /** Entity definitions: the body of base/sys/entityDef/update (id and the fields to change). */
-export type BaseSysEntityDefUpdateInput = { id: number } & Partial<BaseSysEntityDefAddInput>;
+export type BaseSysEntityDefUpdateInput = { id: number; revision?: number } & Partial<BaseSysEntityDefAddInput>;
 
 /** Entity definitions: the body of base/sys/entityDef/page (and list, without page and size). */
 export interface BaseSysEntityDefPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "prefix" | "schema" | "userId" | "createTime" | "updateTime";
+  order?: "id" | "prefix" | "schema" | "userId" | "revision" | "createTime" | "updateTime";
+  sort?: 'asc' | 'desc';
+}
+
+/** Change history (base/sys/history): a record as page, list and info return it. */
+export interface BaseSysHistory {
+  /** ID */
+  id: number;
+  /** Entity */
+  entityPrefix: string;
+  /** Record */
+  recordId: number;
+  /** Revision */
+  version: number;
+  /** Action */
+  action: "add" | "update" | "delete" | "restore" | "import" | "revert";
+  /** User */
+  userId: number | null;
+  /** Request path */
+  url: string | null;
+  /** Changes */
+  changes: Record<string, unknown>;
+  /** Revision */
+  revision: number;
+  /** Created */
+  createTime: string;
+  /** Updated */
+  updateTime: string;
+}
+
+/** Change history: the body of base/sys/history/add. */
+export interface BaseSysHistoryAddInput {
+  /** Entity */
+  entityPrefix: string;
+  /** Record */
+  recordId: number;
+  /** Revision */
+  version: number;
+  /** Action */
+  action: "add" | "update" | "delete" | "restore" | "import" | "revert";
+  /** User */
+  userId?: number | null;
+  /** Request path */
+  url?: string | null;
+  /** Changes */
+  changes?: Record<string, unknown>;
+}
+
+/** Change history: the body of base/sys/history/update (id and the fields to change). */
+export type BaseSysHistoryUpdateInput = { id: number; revision?: number } & Partial<BaseSysHistoryAddInput>;
+
+/** Change history: the body of base/sys/history/page (and list, without page and size). */
+export interface BaseSysHistoryPageQuery {
+  page?: number;
+  size?: number;
+  order?: "id" | "entityPrefix" | "recordId" | "version" | "action" | "userId" | "url" | "changes" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
 }
 
@@ -383,6 +454,8 @@ export interface BaseSysLog {
   ipAddr: string | null;
   /** Parameters */
   params: unknown[] | Record<string, unknown> | null;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -396,13 +469,13 @@ export interface BaseSysLogAddInput {
 }
 
 /** Request log: the body of base/sys/log/update (id and the fields to change). */
-export type BaseSysLogUpdateInput = { id: number } & Partial<BaseSysLogAddInput>;
+export type BaseSysLogUpdateInput = { id: number; revision?: number } & Partial<BaseSysLogAddInput>;
 
 /** Request log: the body of base/sys/log/page (and list, without page and size). */
 export interface BaseSysLogPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "userId" | "action" | "ip" | "ipAddr" | "params" | "createTime" | "updateTime";
+  order?: "id" | "userId" | "action" | "ip" | "ipAddr" | "params" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
@@ -416,6 +489,8 @@ export interface BaseSysLoginAttempt {
   bucket: string;
   /** Time (ms) */
   at: number;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -431,13 +506,13 @@ export interface BaseSysLoginAttemptAddInput {
 }
 
 /** Login attempts: the body of base/sys/loginAttempt/update (id and the fields to change). */
-export type BaseSysLoginAttemptUpdateInput = { id: number } & Partial<BaseSysLoginAttemptAddInput>;
+export type BaseSysLoginAttemptUpdateInput = { id: number; revision?: number } & Partial<BaseSysLoginAttemptAddInput>;
 
 /** Login attempts: the body of base/sys/loginAttempt/page (and list, without page and size). */
 export interface BaseSysLoginAttemptPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "bucket" | "at" | "createTime" | "updateTime";
+  order?: "id" | "bucket" | "at" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
 }
 
@@ -467,6 +542,8 @@ export interface BaseSysMenu {
   isShow: boolean;
   /** Name key */
   nameKey: string | null;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -502,13 +579,13 @@ export interface BaseSysMenuAddInput {
 }
 
 /** Menus: the body of base/sys/menu/update (id and the fields to change). */
-export type BaseSysMenuUpdateInput = { id: number } & Partial<BaseSysMenuAddInput>;
+export type BaseSysMenuUpdateInput = { id: number; revision?: number } & Partial<BaseSysMenuAddInput>;
 
 /** Menus: the body of base/sys/menu/page (and list, without page and size). */
 export interface BaseSysMenuPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "parentId" | "name" | "router" | "perms" | "type" | "icon" | "orderNum" | "viewPath" | "keepAlive" | "isShow" | "nameKey" | "createTime" | "updateTime";
+  order?: "id" | "parentId" | "name" | "router" | "perms" | "type" | "icon" | "orderNum" | "viewPath" | "keepAlive" | "isShow" | "nameKey" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
@@ -528,6 +605,8 @@ export interface BaseSysParam {
   dataType: 0 | 1 | 2;
   /** Remark */
   remark: string | null;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -549,13 +628,13 @@ export interface BaseSysParamAddInput {
 }
 
 /** Parameters: the body of base/sys/param/update (id and the fields to change). */
-export type BaseSysParamUpdateInput = { id: number } & Partial<BaseSysParamAddInput>;
+export type BaseSysParamUpdateInput = { id: number; revision?: number } & Partial<BaseSysParamAddInput>;
 
 /** Parameters: the body of base/sys/param/page (and list, without page and size). */
 export interface BaseSysParamPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "keyName" | "name" | "data" | "dataType" | "remark" | "createTime" | "updateTime";
+  order?: "id" | "keyName" | "name" | "data" | "dataType" | "remark" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
@@ -572,6 +651,8 @@ export interface BaseSysPref {
   key: string;
   /** Value */
   value: unknown[] | Record<string, unknown>;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -589,13 +670,13 @@ export interface BaseSysPrefAddInput {
 }
 
 /** Preferences: the body of base/sys/pref/update (id and the fields to change). */
-export type BaseSysPrefUpdateInput = { id: number } & Partial<BaseSysPrefAddInput>;
+export type BaseSysPrefUpdateInput = { id: number; revision?: number } & Partial<BaseSysPrefAddInput>;
 
 /** Preferences: the body of base/sys/pref/page (and list, without page and size). */
 export interface BaseSysPrefPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "userId" | "key" | "value" | "createTime" | "updateTime";
+  order?: "id" | "userId" | "key" | "value" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
 }
 
@@ -617,6 +698,8 @@ export interface BaseSysRole {
   menuIdList: number[];
   /** Data permissions (id of base/sys/department) */
   departmentIdList: number[];
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -640,13 +723,13 @@ export interface BaseSysRoleAddInput {
 }
 
 /** Roles: the body of base/sys/role/update (id and the fields to change). */
-export type BaseSysRoleUpdateInput = { id: number } & Partial<BaseSysRoleAddInput>;
+export type BaseSysRoleUpdateInput = { id: number; revision?: number } & Partial<BaseSysRoleAddInput>;
 
 /** Roles: the body of base/sys/role/page (and list, without page and size). */
 export interface BaseSysRolePageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "userId" | "name" | "label" | "remark" | "relevance" | "menuIdList" | "departmentIdList" | "createTime" | "updateTime";
+  order?: "id" | "userId" | "name" | "label" | "remark" | "relevance" | "menuIdList" | "departmentIdList" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
@@ -660,6 +743,8 @@ export interface BaseSysRoleDepartment {
   roleId: number;
   /** Department ID (id of base/sys/department) */
   departmentId: number;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -675,13 +760,13 @@ export interface BaseSysRoleDepartmentAddInput {
 }
 
 /** Role departments: the body of base/sys/roleDepartment/update (id and the fields to change). */
-export type BaseSysRoleDepartmentUpdateInput = { id: number } & Partial<BaseSysRoleDepartmentAddInput>;
+export type BaseSysRoleDepartmentUpdateInput = { id: number; revision?: number } & Partial<BaseSysRoleDepartmentAddInput>;
 
 /** Role departments: the body of base/sys/roleDepartment/page (and list, without page and size). */
 export interface BaseSysRoleDepartmentPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "roleId" | "departmentId" | "createTime" | "updateTime";
+  order?: "id" | "roleId" | "departmentId" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
 }
 
@@ -693,6 +778,8 @@ export interface BaseSysRoleMenu {
   roleId: number;
   /** Menu ID (id of base/sys/menu) */
   menuId: number;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -708,13 +795,13 @@ export interface BaseSysRoleMenuAddInput {
 }
 
 /** Role menus: the body of base/sys/roleMenu/update (id and the fields to change). */
-export type BaseSysRoleMenuUpdateInput = { id: number } & Partial<BaseSysRoleMenuAddInput>;
+export type BaseSysRoleMenuUpdateInput = { id: number; revision?: number } & Partial<BaseSysRoleMenuAddInput>;
 
 /** Role menus: the body of base/sys/roleMenu/page (and list, without page and size). */
 export interface BaseSysRoleMenuPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "roleId" | "menuId" | "createTime" | "updateTime";
+  order?: "id" | "roleId" | "menuId" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
 }
 
@@ -736,6 +823,8 @@ export interface BaseSysSession {
   revoked: boolean;
   /** Expires */
   expireTime: string;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -761,13 +850,13 @@ export interface BaseSysSessionAddInput {
 }
 
 /** Sessions: the body of base/sys/session/update (id and the fields to change). */
-export type BaseSysSessionUpdateInput = { id: number } & Partial<BaseSysSessionAddInput>;
+export type BaseSysSessionUpdateInput = { id: number; revision?: number } & Partial<BaseSysSessionAddInput>;
 
 /** Sessions: the body of base/sys/session/page (and list, without page and size). */
 export interface BaseSysSessionPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "sid" | "userId" | "refreshJti" | "prevRefreshJti" | "prevRefreshUntil" | "revoked" | "expireTime" | "createTime" | "updateTime";
+  order?: "id" | "sid" | "userId" | "refreshJti" | "prevRefreshJti" | "prevRefreshUntil" | "revoked" | "expireTime" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
 }
 
@@ -801,6 +890,8 @@ export interface BaseSysUser {
   status: 0 | 1;
   /** Socket ID */
   socketId: string | null;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -836,13 +927,13 @@ export interface BaseSysUserAddInput {
 }
 
 /** Admin users: the body of base/sys/user/update (id and the fields to change). */
-export type BaseSysUserUpdateInput = { id: number } & Partial<BaseSysUserAddInput>;
+export type BaseSysUserUpdateInput = { id: number; revision?: number } & Partial<BaseSysUserAddInput>;
 
 /** Admin users: the body of base/sys/user/page (and list, without page and size). */
 export interface BaseSysUserPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "departmentId" | "roleIdList" | "userId" | "name" | "username" | "passwordV" | "nickName" | "headImg" | "phone" | "email" | "remark" | "status" | "socketId" | "createTime" | "updateTime";
+  order?: "id" | "departmentId" | "roleIdList" | "userId" | "name" | "username" | "passwordV" | "nickName" | "headImg" | "phone" | "email" | "remark" | "status" | "socketId" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
@@ -858,6 +949,8 @@ export interface BaseSysUserRole {
   userId: number;
   /** Role ID (id of base/sys/role) */
   roleId: number;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -873,13 +966,13 @@ export interface BaseSysUserRoleAddInput {
 }
 
 /** User roles: the body of base/sys/userRole/update (id and the fields to change). */
-export type BaseSysUserRoleUpdateInput = { id: number } & Partial<BaseSysUserRoleAddInput>;
+export type BaseSysUserRoleUpdateInput = { id: number; revision?: number } & Partial<BaseSysUserRoleAddInput>;
 
 /** User roles: the body of base/sys/userRole/page (and list, without page and size). */
 export interface BaseSysUserRolePageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "userId" | "roleId" | "createTime" | "updateTime";
+  order?: "id" | "userId" | "roleId" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
 }
 
@@ -903,6 +996,8 @@ export interface DemoGoods {
   exampleImages: unknown[] | null;
   /** Stock */
   stock: number;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -930,13 +1025,13 @@ export interface DemoGoodsAddInput {
 }
 
 /** Demo goods: the body of demo/goods/update (id and the fields to change). */
-export type DemoGoodsUpdateInput = { id: number } & Partial<DemoGoodsAddInput>;
+export type DemoGoodsUpdateInput = { id: number; revision?: number } & Partial<DemoGoodsAddInput>;
 
 /** Demo goods: the body of demo/goods/page (and list, without page and size). */
 export interface DemoGoodsPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "title" | "price" | "description" | "mainImage" | "type" | "status" | "exampleImages" | "stock" | "createTime" | "updateTime";
+  order?: "id" | "title" | "price" | "description" | "mainImage" | "type" | "status" | "exampleImages" | "stock" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
@@ -953,6 +1048,8 @@ export interface DemoTenant {
   name: string;
   /** Remark */
   remark: string | null;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -968,13 +1065,13 @@ export interface DemoTenantAddInput {
 }
 
 /** Tenant demo: the body of demo/tenant/update (id and the fields to change). */
-export type DemoTenantUpdateInput = { id: number } & Partial<DemoTenantAddInput>;
+export type DemoTenantUpdateInput = { id: number; revision?: number } & Partial<DemoTenantAddInput>;
 
 /** Tenant demo: the body of demo/tenant/page (and list, without page and size). */
 export interface DemoTenantPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "name" | "remark" | "createTime" | "updateTime";
+  order?: "id" | "name" | "remark" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
@@ -1000,6 +1097,8 @@ export interface DictInfo {
   color: "primary" | "success" | "warning" | "danger" | "info" | null;
   /** Translations */
   i18n: Record<string, unknown> | null;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1031,13 +1130,13 @@ export interface DictInfoAddInput {
 }
 
 /** Dictionaries: the body of dict/info/update (id and the fields to change). */
-export type DictInfoUpdateInput = { id: number } & Partial<DictInfoAddInput>;
+export type DictInfoUpdateInput = { id: number; revision?: number } & Partial<DictInfoAddInput>;
 
 /** Dictionaries: the body of dict/info/page (and list, without page and size). */
 export interface DictInfoPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "typeId" | "name" | "value" | "orderNum" | "remark" | "parentId" | "color" | "i18n" | "createTime" | "updateTime";
+  order?: "id" | "typeId" | "name" | "value" | "orderNum" | "remark" | "parentId" | "color" | "i18n" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
@@ -1052,6 +1151,8 @@ export interface DictType {
   name: string;
   /** Key */
   key: string;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1067,13 +1168,13 @@ export interface DictTypeAddInput {
 }
 
 /** Dictionary types: the body of dict/type/update (id and the fields to change). */
-export type DictTypeUpdateInput = { id: number } & Partial<DictTypeAddInput>;
+export type DictTypeUpdateInput = { id: number; revision?: number } & Partial<DictTypeAddInput>;
 
 /** Dictionary types: the body of dict/type/page (and list, without page and size). */
 export interface DictTypePageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "name" | "key" | "createTime" | "updateTime";
+  order?: "id" | "name" | "key" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
@@ -1095,6 +1196,8 @@ export interface OrderHistory {
   operatorId: number | null;
   /** Remark */
   remark: string | null;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1120,13 +1223,13 @@ export interface OrderHistoryAddInput {
 }
 
 /** Order status history: the body of order/history/update (id and the fields to change). */
-export type OrderHistoryUpdateInput = { id: number } & Partial<OrderHistoryAddInput>;
+export type OrderHistoryUpdateInput = { id: number; revision?: number } & Partial<OrderHistoryAddInput>;
 
 /** Order status history: the body of order/history/page (and list, without page and size). */
 export interface OrderHistoryPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "orderId" | "action" | "fromStatus" | "toStatus" | "operatorId" | "remark" | "createTime" | "updateTime";
+  order?: "id" | "orderId" | "action" | "fromStatus" | "toStatus" | "operatorId" | "remark" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
 }
 
@@ -1150,6 +1253,8 @@ export interface OrderItem {
   price: number;
   /** Quantity */
   quantity: number;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1177,13 +1282,13 @@ export interface OrderItemAddInput {
 }
 
 /** Order lines: the body of order/item/update (id and the fields to change). */
-export type OrderItemUpdateInput = { id: number } & Partial<OrderItemAddInput>;
+export type OrderItemUpdateInput = { id: number; revision?: number } & Partial<OrderItemAddInput>;
 
 /** Order lines: the body of order/item/page (and list, without page and size). */
 export interface OrderItemPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "orderId" | "goodId" | "goodName" | "code" | "pic" | "specs" | "price" | "quantity" | "createTime" | "updateTime";
+  order?: "id" | "orderId" | "goodId" | "goodName" | "code" | "pic" | "specs" | "price" | "quantity" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
 }
 
@@ -1223,6 +1328,8 @@ export interface OrderOrder {
   remark: string | null;
   /** Shop ID */
   shopId: number | null;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1258,13 +1365,13 @@ export interface OrderOrderAddInput {
 }
 
 /** Orders: the body of order/order/update (id and the fields to change). */
-export type OrderOrderUpdateInput = { id: number } & Partial<OrderOrderAddInput>;
+export type OrderOrderUpdateInput = { id: number; revision?: number } & Partial<OrderOrderAddInput>;
 
 /** Orders: the body of order/order/page (and list, without page and size). */
 export interface OrderOrderPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "orderNo" | "userId" | "amount" | "discountId" | "payAmount" | "status" | "auditStatus" | "auditRemark" | "addressId" | "username" | "address" | "trackingNumber" | "pendingTime" | "completedTime" | "remark" | "shopId" | "createTime" | "updateTime";
+  order?: "id" | "orderNo" | "userId" | "amount" | "discountId" | "payAmount" | "status" | "auditStatus" | "auditRemark" | "addressId" | "username" | "address" | "trackingNumber" | "pendingTime" | "completedTime" | "remark" | "shopId" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
@@ -1294,6 +1401,8 @@ export interface OrderRecommend {
   order: number;
   /** Status (dictionary shelfStatus) */
   status: 0 | 1;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1319,13 +1428,13 @@ export interface OrderRecommendAddInput {
 }
 
 /** Recommended bundles: the body of order/recommend/update (id and the fields to change). */
-export type OrderRecommendUpdateInput = { id: number } & Partial<OrderRecommendAddInput>;
+export type OrderRecommendUpdateInput = { id: number; revision?: number } & Partial<OrderRecommendAddInput>;
 
 /** Recommended bundles: the body of order/recommend/page (and list, without page and size). */
 export interface OrderRecommendPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "pic" | "title" | "descript" | "amount" | "goodIds" | "goodsInfo" | "order" | "status" | "createTime" | "updateTime";
+  order?: "id" | "pic" | "title" | "descript" | "amount" | "goodIds" | "goodsInfo" | "order" | "status" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
 }
 
@@ -1359,6 +1468,8 @@ export interface PluginInfo {
   pluginJson: Record<string, unknown> | null;
   /** Configuration */
   config: Record<string, unknown> | null;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1390,13 +1501,13 @@ export interface PluginInfoAddInput {
 }
 
 /** Plugins: the body of plugin/info/update (id and the fields to change). */
-export type PluginInfoUpdateInput = { id: number } & Partial<PluginInfoAddInput>;
+export type PluginInfoUpdateInput = { id: number; revision?: number } & Partial<PluginInfoAddInput>;
 
 /** Plugins: the body of plugin/info/page (and list, without page and size). */
 export interface PluginInfoPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "name" | "description" | "keyName" | "hook" | "readme" | "version" | "logo" | "author" | "status" | "content" | "tsContent" | "pluginJson" | "config" | "createTime" | "updateTime";
+  order?: "id" | "name" | "description" | "keyName" | "hook" | "readme" | "version" | "logo" | "author" | "status" | "content" | "tsContent" | "pluginJson" | "config" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
 }
 
@@ -1410,6 +1521,8 @@ export interface ProductCategory {
   status: 0 | 1;
   /** Sort order */
   order: number;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1427,13 +1540,13 @@ export interface ProductCategoryAddInput {
 }
 
 /** Product categories: the body of product/category/update (id and the fields to change). */
-export type ProductCategoryUpdateInput = { id: number } & Partial<ProductCategoryAddInput>;
+export type ProductCategoryUpdateInput = { id: number; revision?: number } & Partial<ProductCategoryAddInput>;
 
 /** Product categories: the body of product/category/page (and list, without page and size). */
 export interface ProductCategoryPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "name" | "status" | "order" | "createTime" | "updateTime";
+  order?: "id" | "name" | "status" | "order" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
@@ -1481,6 +1594,8 @@ export interface ProductInfo {
   auditStatus: 0 | 1 | 2 | 3;
   /** Review remark */
   auditRemark: string | null;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1528,13 +1643,13 @@ export interface ProductInfoAddInput {
 }
 
 /** Products: the body of product/info/update (id and the fields to change). */
-export type ProductInfoUpdateInput = { id: number } & Partial<ProductInfoAddInput>;
+export type ProductInfoUpdateInput = { id: number; revision?: number } & Partial<ProductInfoAddInput>;
 
 /** Products: the body of product/info/page (and list, without page and size). */
 export interface ProductInfoPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "name" | "code" | "categoryId" | "price" | "pic" | "posterPic" | "pics" | "materialIds" | "video" | "description" | "detail" | "specInfo" | "skuInfo" | "sales" | "order" | "recommend" | "status" | "auditStatus" | "auditRemark" | "createTime" | "updateTime";
+  order?: "id" | "name" | "code" | "categoryId" | "price" | "pic" | "posterPic" | "pics" | "materialIds" | "video" | "description" | "detail" | "specInfo" | "skuInfo" | "sales" | "order" | "recommend" | "status" | "auditStatus" | "auditRemark" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
@@ -1560,6 +1675,8 @@ export interface ProductMaterial {
   order: number;
   /** Status (dictionary materialStatus) */
   status: 0 | 1;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1583,13 +1700,13 @@ export interface ProductMaterialAddInput {
 }
 
 /** Materials: the body of product/material/update (id and the fields to change). */
-export type ProductMaterialUpdateInput = { id: number } & Partial<ProductMaterialAddInput>;
+export type ProductMaterialUpdateInput = { id: number; revision?: number } & Partial<ProductMaterialAddInput>;
 
 /** Materials: the body of product/material/page (and list, without page and size). */
 export interface ProductMaterialPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "pic" | "title" | "description" | "type" | "order" | "status" | "createTime" | "updateTime";
+  order?: "id" | "pic" | "title" | "description" | "type" | "order" | "status" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
@@ -1613,6 +1730,8 @@ export interface ProductSpec {
   stock: number;
   /** Status (dictionary specStatus) */
   status: 0 | 1;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1638,13 +1757,13 @@ export interface ProductSpecAddInput {
 }
 
 /** Product specs: the body of product/spec/update (id and the fields to change). */
-export type ProductSpecUpdateInput = { id: number } & Partial<ProductSpecAddInput>;
+export type ProductSpecUpdateInput = { id: number; revision?: number } & Partial<ProductSpecAddInput>;
 
 /** Product specs: the body of product/spec/page (and list, without page and size). */
 export interface ProductSpecPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "productId" | "name" | "options" | "price" | "stock" | "status" | "createTime" | "updateTime";
+  order?: "id" | "productId" | "name" | "options" | "price" | "stock" | "status" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   productId?: number;
 }
@@ -1671,6 +1790,8 @@ export interface RecycleData {
   scope: string | null;
   /** Rows deleted */
   count: number;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1684,13 +1805,13 @@ export interface RecycleDataAddInput {
 }
 
 /** Recycle bin: the body of recycle/data/update (id and the fields to change). */
-export type RecycleDataUpdateInput = { id: number } & Partial<RecycleDataAddInput>;
+export type RecycleDataUpdateInput = { id: number; revision?: number } & Partial<RecycleDataAddInput>;
 
 /** Recycle bin: the body of recycle/data/page (and list, without page and size). */
 export interface RecycleDataPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "entityInfo" | "userId" | "data" | "related" | "url" | "params" | "entityPrefix" | "scope" | "count" | "createTime" | "updateTime";
+  order?: "id" | "entityInfo" | "userId" | "data" | "related" | "url" | "params" | "entityPrefix" | "scope" | "count" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
@@ -1724,6 +1845,8 @@ export interface SpaceInfo {
   userId: number | null;
   /** Thumbnail */
   thumbUrl: string | null;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1761,13 +1884,13 @@ export interface SpaceInfoAddInput {
 }
 
 /** Files: the body of space/info/update (id and the fields to change). */
-export type SpaceInfoUpdateInput = { id: number } & Partial<SpaceInfoAddInput>;
+export type SpaceInfoUpdateInput = { id: number; revision?: number } & Partial<SpaceInfoAddInput>;
 
 /** Files: the body of space/info/page (and list, without page and size). */
 export interface SpaceInfoPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "url" | "type" | "classifyId" | "fileId" | "name" | "size" | "version" | "key" | "width" | "height" | "userId" | "thumbUrl" | "createTime" | "updateTime";
+  order?: "id" | "url" | "type" | "classifyId" | "fileId" | "name" | "size" | "version" | "key" | "width" | "height" | "userId" | "thumbUrl" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
@@ -1783,6 +1906,8 @@ export interface SpaceType {
   name: string;
   /** Parent folder (id of space/type) */
   parentId: number | null;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1800,13 +1925,13 @@ export interface SpaceTypeAddInput {
 }
 
 /** File folders: the body of space/type/update (id and the fields to change). */
-export type SpaceTypeUpdateInput = { id: number } & Partial<SpaceTypeAddInput>;
+export type SpaceTypeUpdateInput = { id: number; revision?: number } & Partial<SpaceTypeAddInput>;
 
 /** File folders: the body of space/type/page (and list, without page and size). */
 export interface SpaceTypePageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "name" | "parentId" | "createTime" | "updateTime";
+  order?: "id" | "name" | "parentId" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
 }
 
@@ -1856,6 +1981,8 @@ export interface TaskInfo {
   lockExpireTime: string | null;
   /** Lock owner */
   lockOwner: string | null;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1891,13 +2018,13 @@ export interface TaskInfoAddInput {
 }
 
 /** Tasks: the body of task/info/update (id and the fields to change). */
-export type TaskInfoUpdateInput = { id: number } & Partial<TaskInfoAddInput>;
+export type TaskInfoUpdateInput = { id: number; revision?: number } & Partial<TaskInfoAddInput>;
 
 /** Tasks: the body of task/info/page (and list, without page and size). */
 export interface TaskInfoPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "jobId" | "repeatConf" | "name" | "cron" | "limit" | "every" | "remark" | "status" | "startDate" | "endDate" | "data" | "service" | "type" | "nextRunTime" | "taskType" | "lastExecuteTime" | "creatorId" | "runCount" | "lastSlot" | "lockExpireTime" | "lockOwner" | "createTime" | "updateTime";
+  order?: "id" | "jobId" | "repeatConf" | "name" | "cron" | "limit" | "every" | "remark" | "status" | "startDate" | "endDate" | "data" | "service" | "type" | "nextRunTime" | "taskType" | "lastExecuteTime" | "creatorId" | "runCount" | "lastSlot" | "lockExpireTime" | "lockOwner" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   status?: 0 | 1;
   type?: 0 | 1;
@@ -1917,6 +2044,8 @@ export interface TaskLog {
   slotTime: string | null;
   /** Detail */
   detail: string | null;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1930,13 +2059,13 @@ export interface TaskLogAddInput {
 }
 
 /** Task log: the body of task/log/update (id and the fields to change). */
-export type TaskLogUpdateInput = { id: number } & Partial<TaskLogAddInput>;
+export type TaskLogUpdateInput = { id: number; revision?: number } & Partial<TaskLogAddInput>;
 
 /** Task log: the body of task/log/page (and list, without page and size). */
 export interface TaskLogPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "taskId" | "status" | "duration" | "slotTime" | "detail" | "createTime" | "updateTime";
+  order?: "id" | "taskId" | "status" | "duration" | "slotTime" | "detail" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   taskId?: number;
   status?: 0 | 1;
@@ -1962,6 +2091,8 @@ export interface UserAddress {
   address: string;
   /** Default */
   isDefault: boolean;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -1991,13 +2122,13 @@ export interface UserAddressAddInput {
 }
 
 /** Addresses: the body of user/address/update (id and the fields to change). */
-export type UserAddressUpdateInput = { id: number } & Partial<UserAddressAddInput>;
+export type UserAddressUpdateInput = { id: number; revision?: number } & Partial<UserAddressAddInput>;
 
 /** Addresses: the body of user/address/page (and list, without page and size). */
 export interface UserAddressPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "userId" | "contact" | "phone" | "province" | "city" | "district" | "address" | "isDefault" | "createTime" | "updateTime";
+  order?: "id" | "userId" | "contact" | "phone" | "province" | "city" | "district" | "address" | "isDefault" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
@@ -2032,6 +2163,8 @@ export interface UserInfo {
   birthday: string | null;
   /** Balance (money in cents) */
   balance: number;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -2069,13 +2202,13 @@ export interface UserInfoAddInput {
 }
 
 /** Members: the body of user/info/update (id and the fields to change). */
-export type UserInfoUpdateInput = { id: number } & Partial<UserInfoAddInput>;
+export type UserInfoUpdateInput = { id: number; revision?: number } & Partial<UserInfoAddInput>;
 
 /** Members: the body of user/info/page (and list, without page and size). */
 export interface UserInfoPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "unionid" | "avatarUrl" | "nickName" | "phone" | "gender" | "status" | "loginType" | "loginUniqueID" | "description" | "levelType" | "birthday" | "balance" | "createTime" | "updateTime";
+  order?: "id" | "unionid" | "avatarUrl" | "nickName" | "phone" | "gender" | "status" | "loginType" | "loginUniqueID" | "description" | "levelType" | "birthday" | "balance" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;
@@ -2099,6 +2232,8 @@ export interface UserLevel {
   consumeAmount: number;
   /** Description */
   description: string | null;
+  /** Revision */
+  revision: number;
   /** Created */
   createTime: string;
   /** Updated */
@@ -2120,13 +2255,13 @@ export interface UserLevelAddInput {
 }
 
 /** Member levels: the body of user/level/update (id and the fields to change). */
-export type UserLevelUpdateInput = { id: number } & Partial<UserLevelAddInput>;
+export type UserLevelUpdateInput = { id: number; revision?: number } & Partial<UserLevelAddInput>;
 
 /** Member levels: the body of user/level/page (and list, without page and size). */
 export interface UserLevelPageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "title" | "level" | "discount" | "consumeAmount" | "description" | "createTime" | "updateTime";
+  order?: "id" | "title" | "level" | "discount" | "consumeAmount" | "description" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
 }
 
@@ -2140,6 +2275,7 @@ export interface Entities {
   "base/sys/conf": BaseSysConf;
   "base/sys/department": BaseSysDepartment;
   "base/sys/entityDef": BaseSysEntityDef;
+  "base/sys/history": BaseSysHistory;
   "base/sys/log": BaseSysLog;
   "base/sys/loginAttempt": BaseSysLoginAttempt;
   "base/sys/menu": BaseSysMenu;
@@ -2183,6 +2319,36 @@ export type Tokens = {
   refreshExpire: number;
 };
 
+export type HistoryQuery = {
+  id?: number;
+  userId?: number;
+  field?: string;
+  action?: "add" | "update" | "delete" | "restore" | "import" | "revert";
+  from?: string;
+  to?: string;
+  page?: number;
+  size?: number;
+};
+
+export type HistoryPage = {
+  list: {
+    id: number;
+    recordId: number;
+    version: number;
+    action: string;
+    userId: number | null;
+    userName: string | null;
+    url: string | null;
+    createTime: string;
+    changes: Record<string, unknown[]>;
+  }[];
+  pagination: {
+    page: number;
+    size: number;
+    total: number;
+  };
+};
+
 export type ImportReport = {
   dryRun: boolean;
   file: string;
@@ -2207,6 +2373,18 @@ export type ImportReport = {
       to: unknown;
     }[];
   }[];
+};
+
+export type RevertBody = {
+  id: number;
+  version: number;
+  field?: string;
+  revision?: number;
+};
+
+export type RevertReply = {
+  revision: number;
+  fields: string[];
 };
 
 export type ActionBody = {
@@ -2620,17 +2798,20 @@ export function createClient(options: ClientOptions) {
         add: (input: AuditFlowAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/audit/flow/add", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/audit/flow/delete", { ids }, options),
         export: (query: AuditFlowPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/audit/flow/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/audit/flow/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/audit/flow/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<AuditFlow>("GET", "/admin/audit/flow/info", { id }, options),
         list: (query: Omit<AuditFlowPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<AuditFlow[]>("POST", "/admin/audit/flow/list", query, options),
         page: (query: AuditFlowPageQuery = {}, options?: CallOptions) => call<Page<AuditFlow>>("POST", "/admin/audit/flow/page", query, options),
-        update: (input: AuditFlowUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/audit/flow/update", input, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/audit/flow/revert", input, options),
+        update: (input: AuditFlowUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/audit/flow/update", input, options),
       },
       good: {
         create: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/audit/good/create", input, options),
         decide: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/audit/good/decide", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/audit/good/delete", { ids }, options),
         export: (query: AuditGoodPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/audit/good/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/audit/good/history", input, options),
         info: (id: number, options?: CallOptions) => call<AuditGood>("GET", "/admin/audit/good/info", { id }, options),
         list: (query: Omit<AuditGoodPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<AuditGood[]>("POST", "/admin/audit/good/list", query, options),
         page: (query: AuditGoodPageQuery = {}, options?: CallOptions) => call<Page<AuditGood>>("POST", "/admin/audit/good/page", query, options),
@@ -2642,22 +2823,26 @@ export function createClient(options: ClientOptions) {
         decide: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/audit/order/decide", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/audit/order/delete", { ids }, options),
         export: (query: AuditOrderPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/audit/order/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/audit/order/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/audit/order/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<AuditOrder>("GET", "/admin/audit/order/info", { id }, options),
         list: (query: Omit<AuditOrderPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<AuditOrder[]>("POST", "/admin/audit/order/list", query, options),
         page: (query: AuditOrderPageQuery = {}, options?: CallOptions) => call<Page<AuditOrder>>("POST", "/admin/audit/order/page", query, options),
-        update: (input: AuditOrderUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/audit/order/update", input, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/audit/order/revert", input, options),
+        update: (input: AuditOrderUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/audit/order/update", input, options),
       },
       user: {
         add: (input: AuditUserAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/audit/user/add", input, options),
         decide: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/audit/user/decide", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/audit/user/delete", { ids }, options),
         export: (query: AuditUserPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/audit/user/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/audit/user/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/audit/user/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<AuditUser>("GET", "/admin/audit/user/info", { id }, options),
         list: (query: Omit<AuditUserPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<AuditUser[]>("POST", "/admin/audit/user/list", query, options),
         page: (query: AuditUserPageQuery = {}, options?: CallOptions) => call<Page<AuditUser>>("POST", "/admin/audit/user/page", query, options),
-        update: (input: AuditUserUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/audit/user/update", input, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/audit/user/revert", input, options),
+        update: (input: AuditUserUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/audit/user/update", input, options),
       },
     },
     base: {
@@ -2701,10 +2886,12 @@ export function createClient(options: ClientOptions) {
           add: (input: BaseSysDepartmentAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/base/sys/department/add", input, options),
           delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/base/sys/department/delete", { ids }, options),
           export: (query: BaseSysDepartmentPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/base/sys/department/export", query, options),
+          history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/base/sys/department/history", input, options),
           import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/base/sys/department/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
           list: (query: Omit<BaseSysDepartmentPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<BaseSysDepartment[]>("POST", "/admin/base/sys/department/list", query, options),
           order: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/department/order", input, options),
-          update: (input: BaseSysDepartmentUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/base/sys/department/update", input, options),
+          revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/base/sys/department/revert", input, options),
+          update: (input: BaseSysDepartmentUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/base/sys/department/update", input, options),
         },
         log: {
           clear: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/log/clear", input, options),
@@ -2718,43 +2905,51 @@ export function createClient(options: ClientOptions) {
           create: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/menu/create", input, options),
           delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/base/sys/menu/delete", { ids }, options),
           export: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/menu/export", input, options),
+          history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/base/sys/menu/history", input, options),
           import: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/menu/import", input, options),
           info: (id: number, options?: CallOptions) => call<BaseSysMenu>("GET", "/admin/base/sys/menu/info", { id }, options),
           list: (query: Omit<BaseSysMenuPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<BaseSysMenu[]>("POST", "/admin/base/sys/menu/list", query, options),
           page: (query: BaseSysMenuPageQuery = {}, options?: CallOptions) => call<Page<BaseSysMenu>>("POST", "/admin/base/sys/menu/page", query, options),
           parse: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/menu/parse", input, options),
-          update: (input: BaseSysMenuUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/base/sys/menu/update", input, options),
+          revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/base/sys/menu/revert", input, options),
+          update: (input: BaseSysMenuUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/base/sys/menu/update", input, options),
         },
         param: {
           add: (input: BaseSysParamAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/base/sys/param/add", input, options),
           delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/base/sys/param/delete", { ids }, options),
           export: (query: BaseSysParamPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/base/sys/param/export", query, options),
+          history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/base/sys/param/history", input, options),
           html: <T = unknown>(input: QueryParams = {}, options?: CallOptions) => call<T>("GET", "/admin/base/sys/param/html", input, options),
           import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/base/sys/param/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
           info: (id: number, options?: CallOptions) => call<BaseSysParam>("GET", "/admin/base/sys/param/info", { id }, options),
           page: (query: BaseSysParamPageQuery = {}, options?: CallOptions) => call<Page<BaseSysParam>>("POST", "/admin/base/sys/param/page", query, options),
-          update: (input: BaseSysParamUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/base/sys/param/update", input, options),
+          revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/base/sys/param/revert", input, options),
+          update: (input: BaseSysParamUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/base/sys/param/update", input, options),
         },
         role: {
           add: (input: BaseSysRoleAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/base/sys/role/add", input, options),
           delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/base/sys/role/delete", { ids }, options),
           export: (query: BaseSysRolePageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/base/sys/role/export", query, options),
+          history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/base/sys/role/history", input, options),
           import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/base/sys/role/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
           info: (id: number, options?: CallOptions) => call<BaseSysRole>("GET", "/admin/base/sys/role/info", { id }, options),
           list: (query: Omit<BaseSysRolePageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<BaseSysRole[]>("POST", "/admin/base/sys/role/list", query, options),
           page: (query: BaseSysRolePageQuery = {}, options?: CallOptions) => call<Page<BaseSysRole>>("POST", "/admin/base/sys/role/page", query, options),
-          update: (input: BaseSysRoleUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/base/sys/role/update", input, options),
+          revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/base/sys/role/revert", input, options),
+          update: (input: BaseSysRoleUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/base/sys/role/update", input, options),
         },
         user: {
           add: (input: BaseSysUserAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/base/sys/user/add", input, options),
           delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/base/sys/user/delete", { ids }, options),
           export: (query: BaseSysUserPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/base/sys/user/export", query, options),
+          history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/base/sys/user/history", input, options),
           import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/base/sys/user/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
           info: (id: number, options?: CallOptions) => call<BaseSysUser>("GET", "/admin/base/sys/user/info", { id }, options),
           list: (query: Omit<BaseSysUserPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<BaseSysUser[]>("POST", "/admin/base/sys/user/list", query, options),
           move: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/user/move", input, options),
           page: (query: BaseSysUserPageQuery = {}, options?: CallOptions) => call<Page<BaseSysUser>>("POST", "/admin/base/sys/user/page", query, options),
-          update: (input: BaseSysUserUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/base/sys/user/update", input, options),
+          revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/base/sys/user/revert", input, options),
+          update: (input: BaseSysUserUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/base/sys/user/update", input, options),
         },
       },
     },
@@ -2763,21 +2958,25 @@ export function createClient(options: ClientOptions) {
         add: (input: DemoGoodsAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/demo/goods/add", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/demo/goods/delete", { ids }, options),
         export: (query: DemoGoodsPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/demo/goods/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/demo/goods/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/demo/goods/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<DemoGoods>("GET", "/admin/demo/goods/info", { id }, options),
         list: (query: Omit<DemoGoodsPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<DemoGoods[]>("POST", "/admin/demo/goods/list", query, options),
         page: (query: DemoGoodsPageQuery = {}, options?: CallOptions) => call<Page<DemoGoods>>("POST", "/admin/demo/goods/page", query, options),
-        update: (input: DemoGoodsUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/demo/goods/update", input, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/demo/goods/revert", input, options),
+        update: (input: DemoGoodsUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/demo/goods/update", input, options),
       },
       tenant: {
         add: (input: DemoTenantAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/demo/tenant/add", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/demo/tenant/delete", { ids }, options),
         export: (query: DemoTenantPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/demo/tenant/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/demo/tenant/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/demo/tenant/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<DemoTenant>("GET", "/admin/demo/tenant/info", { id }, options),
         list: (query: Omit<DemoTenantPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<DemoTenant[]>("POST", "/admin/demo/tenant/list", query, options),
         page: (query: DemoTenantPageQuery = {}, options?: CallOptions) => call<Page<DemoTenant>>("POST", "/admin/demo/tenant/page", query, options),
-        update: (input: DemoTenantUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/demo/tenant/update", input, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/demo/tenant/revert", input, options),
+        update: (input: DemoTenantUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/demo/tenant/update", input, options),
       },
     },
     dict: {
@@ -2786,22 +2985,26 @@ export function createClient(options: ClientOptions) {
         data: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/dict/info/data", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/dict/info/delete", { ids }, options),
         export: (query: DictInfoPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/dict/info/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/dict/info/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/dict/info/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<DictInfo>("GET", "/admin/dict/info/info", { id }, options),
         list: (query: Omit<DictInfoPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<DictInfo[]>("POST", "/admin/dict/info/list", query, options),
         page: (query: DictInfoPageQuery = {}, options?: CallOptions) => call<Page<DictInfo>>("POST", "/admin/dict/info/page", query, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/dict/info/revert", input, options),
         types: <T = unknown>(input: QueryParams = {}, options?: CallOptions) => call<T>("GET", "/admin/dict/info/types", input, options),
-        update: (input: DictInfoUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/dict/info/update", input, options),
+        update: (input: DictInfoUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/dict/info/update", input, options),
       },
       type: {
         add: (input: DictTypeAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/dict/type/add", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/dict/type/delete", { ids }, options),
         export: (query: DictTypePageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/dict/type/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/dict/type/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/dict/type/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<DictType>("GET", "/admin/dict/type/info", { id }, options),
         list: (query: Omit<DictTypePageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<DictType[]>("POST", "/admin/dict/type/list", query, options),
         page: (query: DictTypePageQuery = {}, options?: CallOptions) => call<Page<DictType>>("POST", "/admin/dict/type/page", query, options),
-        update: (input: DictTypeUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/dict/type/update", input, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/dict/type/revert", input, options),
+        update: (input: DictTypeUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/dict/type/update", input, options),
       },
     },
     order: {
@@ -2813,23 +3016,27 @@ export function createClient(options: ClientOptions) {
         detail: <T = unknown>(input: QueryParams = {}, options?: CallOptions) => call<T>("GET", "/admin/order/order/detail", input, options),
         determined: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/order/order/determined", input, options),
         export: (query: OrderOrderPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/order/order/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/order/order/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/order/order/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<OrderOrder>("GET", "/admin/order/order/info", { id }, options),
         list: (query: Omit<OrderOrderPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<OrderOrder[]>("POST", "/admin/order/order/list", query, options),
         page: (query: OrderOrderPageQuery = {}, options?: CallOptions) => call<Page<OrderOrder>>("POST", "/admin/order/order/page", query, options),
         quote: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/order/order/quote", input, options),
-        update: (input: OrderOrderUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/order/order/update", input, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/order/order/revert", input, options),
+        update: (input: OrderOrderUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/order/order/update", input, options),
       },
       recommend: {
         add: (input: OrderRecommendAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/order/recommend/add", input, options),
         changeInfo: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/order/recommend/changeInfo", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/order/recommend/delete", { ids }, options),
         export: (query: OrderRecommendPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/order/recommend/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/order/recommend/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/order/recommend/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<OrderRecommend>("GET", "/admin/order/recommend/info", { id }, options),
         list: (query: Omit<OrderRecommendPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<OrderRecommend[]>("POST", "/admin/order/recommend/list", query, options),
         page: (query: OrderRecommendPageQuery = {}, options?: CallOptions) => call<Page<OrderRecommend>>("POST", "/admin/order/recommend/page", query, options),
-        update: (input: OrderRecommendUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/order/recommend/update", input, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/order/recommend/revert", input, options),
+        update: (input: OrderRecommendUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/order/recommend/update", input, options),
       },
     },
     plugin: {
@@ -2837,12 +3044,14 @@ export function createClient(options: ClientOptions) {
         add: (input: PluginInfoAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/plugin/info/add", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/plugin/info/delete", { ids }, options),
         export: (query: PluginInfoPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/plugin/info/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/plugin/info/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/plugin/info/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<PluginInfo>("GET", "/admin/plugin/info/info", { id }, options),
         install: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/plugin/info/install", input, options),
         list: (query: Omit<PluginInfoPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<PluginInfo[]>("POST", "/admin/plugin/info/list", query, options),
         page: (query: PluginInfoPageQuery = {}, options?: CallOptions) => call<Page<PluginInfo>>("POST", "/admin/plugin/info/page", query, options),
-        update: (input: PluginInfoUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/plugin/info/update", input, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/plugin/info/revert", input, options),
+        update: (input: PluginInfoUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/plugin/info/update", input, options),
       },
     },
     product: {
@@ -2850,41 +3059,49 @@ export function createClient(options: ClientOptions) {
         add: (input: ProductCategoryAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/product/category/add", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/product/category/delete", { ids }, options),
         export: (query: ProductCategoryPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/product/category/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/product/category/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/product/category/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<ProductCategory>("GET", "/admin/product/category/info", { id }, options),
         list: (query: Omit<ProductCategoryPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<ProductCategory[]>("POST", "/admin/product/category/list", query, options),
         page: (query: ProductCategoryPageQuery = {}, options?: CallOptions) => call<Page<ProductCategory>>("POST", "/admin/product/category/page", query, options),
-        update: (input: ProductCategoryUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/product/category/update", input, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/product/category/revert", input, options),
+        update: (input: ProductCategoryUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/product/category/update", input, options),
       },
       info: {
         add: (input: ProductInfoAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/product/info/add", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/product/info/delete", { ids }, options),
         export: (query: ProductInfoPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/product/info/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/product/info/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/product/info/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<ProductInfo>("GET", "/admin/product/info/info", { id }, options),
         list: (query: Omit<ProductInfoPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<ProductInfo[]>("POST", "/admin/product/info/list", query, options),
         page: (query: ProductInfoPageQuery = {}, options?: CallOptions) => call<Page<ProductInfo>>("POST", "/admin/product/info/page", query, options),
-        update: (input: ProductInfoUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/product/info/update", input, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/product/info/revert", input, options),
+        update: (input: ProductInfoUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/product/info/update", input, options),
       },
       material: {
         add: (input: ProductMaterialAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/product/material/add", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/product/material/delete", { ids }, options),
         export: (query: ProductMaterialPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/product/material/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/product/material/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/product/material/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<ProductMaterial>("GET", "/admin/product/material/info", { id }, options),
         list: (query: Omit<ProductMaterialPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<ProductMaterial[]>("POST", "/admin/product/material/list", query, options),
         page: (query: ProductMaterialPageQuery = {}, options?: CallOptions) => call<Page<ProductMaterial>>("POST", "/admin/product/material/page", query, options),
-        update: (input: ProductMaterialUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/product/material/update", input, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/product/material/revert", input, options),
+        update: (input: ProductMaterialUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/product/material/update", input, options),
       },
       spec: {
         add: (input: ProductSpecAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/product/spec/add", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/product/spec/delete", { ids }, options),
         export: (query: ProductSpecPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/product/spec/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/product/spec/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/product/spec/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<ProductSpec>("GET", "/admin/product/spec/info", { id }, options),
         list: (query: Omit<ProductSpecPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<ProductSpec[]>("POST", "/admin/product/spec/list", query, options),
         page: (query: ProductSpecPageQuery = {}, options?: CallOptions) => call<Page<ProductSpec>>("POST", "/admin/product/spec/page", query, options),
-        update: (input: ProductSpecUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/product/spec/update", input, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/product/spec/revert", input, options),
+        update: (input: ProductSpecUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/product/spec/update", input, options),
       },
     },
     recycle: {
@@ -2900,22 +3117,26 @@ export function createClient(options: ClientOptions) {
         add: (input: SpaceInfoAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/space/info/add", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/space/info/delete", { ids }, options),
         export: (query: SpaceInfoPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/space/info/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/space/info/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/space/info/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<SpaceInfo>("GET", "/admin/space/info/info", { id }, options),
         list: (query: Omit<SpaceInfoPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<SpaceInfo[]>("POST", "/admin/space/info/list", query, options),
         page: (query: SpaceInfoPageQuery = {}, options?: CallOptions) => call<Page<SpaceInfo>>("POST", "/admin/space/info/page", query, options),
         references: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/space/info/references", input, options),
-        update: (input: SpaceInfoUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/space/info/update", input, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/space/info/revert", input, options),
+        update: (input: SpaceInfoUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/space/info/update", input, options),
       },
       type: {
         add: (input: SpaceTypeAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/space/type/add", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/space/type/delete", { ids }, options),
         export: (query: SpaceTypePageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/space/type/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/space/type/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/space/type/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<SpaceType>("GET", "/admin/space/type/info", { id }, options),
         list: (query: Omit<SpaceTypePageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<SpaceType[]>("POST", "/admin/space/type/list", query, options),
         page: (query: SpaceTypePageQuery = {}, options?: CallOptions) => call<Page<SpaceType>>("POST", "/admin/space/type/page", query, options),
-        update: (input: SpaceTypeUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/space/type/update", input, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/space/type/revert", input, options),
+        update: (input: SpaceTypeUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/space/type/update", input, options),
       },
     },
     task: {
@@ -2923,14 +3144,16 @@ export function createClient(options: ClientOptions) {
         add: (input: TaskInfoAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/task/info/add", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/task/info/delete", { ids }, options),
         export: (query: TaskInfoPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/task/info/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/task/info/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/task/info/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<TaskInfo>("GET", "/admin/task/info/info", { id }, options),
         log: <T = unknown>(input: QueryParams = {}, options?: CallOptions) => call<T>("GET", "/admin/task/info/log", input, options),
         once: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/task/info/once", input, options),
         page: (query: TaskInfoPageQuery = {}, options?: CallOptions) => call<Page<TaskInfo>>("POST", "/admin/task/info/page", query, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/task/info/revert", input, options),
         start: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/task/info/start", input, options),
         stop: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/task/info/stop", input, options),
-        update: (input: TaskInfoUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/task/info/update", input, options),
+        update: (input: TaskInfoUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/task/info/update", input, options),
       },
     },
     user: {
@@ -2938,31 +3161,37 @@ export function createClient(options: ClientOptions) {
         add: (input: UserAddressAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/user/address/add", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/user/address/delete", { ids }, options),
         export: (query: UserAddressPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/user/address/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/user/address/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/user/address/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<UserAddress>("GET", "/admin/user/address/info", { id }, options),
         list: (query: Omit<UserAddressPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<UserAddress[]>("POST", "/admin/user/address/list", query, options),
         page: (query: UserAddressPageQuery = {}, options?: CallOptions) => call<Page<UserAddress>>("POST", "/admin/user/address/page", query, options),
-        update: (input: UserAddressUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/user/address/update", input, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/user/address/revert", input, options),
+        update: (input: UserAddressUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/user/address/update", input, options),
       },
       info: {
         add: (input: UserInfoAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/user/info/add", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/user/info/delete", { ids }, options),
         export: (query: UserInfoPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/user/info/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/user/info/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/user/info/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<UserInfo>("GET", "/admin/user/info/info", { id }, options),
         list: (query: Omit<UserInfoPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<UserInfo[]>("POST", "/admin/user/info/list", query, options),
         page: (query: UserInfoPageQuery = {}, options?: CallOptions) => call<Page<UserInfo>>("POST", "/admin/user/info/page", query, options),
-        update: (input: UserInfoUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/user/info/update", input, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/user/info/revert", input, options),
+        update: (input: UserInfoUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/user/info/update", input, options),
       },
       level: {
         add: (input: UserLevelAddInput, options?: CallOptions) => call<{ id: number }>("POST", "/admin/user/level/add", input, options),
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/user/level/delete", { ids }, options),
         export: (query: UserLevelPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/user/level/export", query, options),
+        history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/user/level/history", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/user/level/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<UserLevel>("GET", "/admin/user/level/info", { id }, options),
         list: (query: Omit<UserLevelPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<UserLevel[]>("POST", "/admin/user/level/list", query, options),
         page: (query: UserLevelPageQuery = {}, options?: CallOptions) => call<Page<UserLevel>>("POST", "/admin/user/level/page", query, options),
-        update: (input: UserLevelUpdateInput, options?: CallOptions) => call<void>("POST", "/admin/user/level/update", input, options),
+        revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/user/level/revert", input, options),
+        update: (input: UserLevelUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/user/level/update", input, options),
       },
     },
   };

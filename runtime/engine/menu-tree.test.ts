@@ -12,6 +12,7 @@ const row = (r: Partial<MenuRow> & Pick<MenuRow, 'id' | 'type'>): MenuRow => ({
   keepAlive: true,
   isShow: true,
   nameKey: null,
+  revision: 1,
   createTime: '2024-01-01 00:00:00',
   updateTime: '2024-01-01 00:00:00',
   ...r,

@@ -13,6 +13,8 @@ export class RequestError extends Error {
   readonly code?: number;
   readonly details?: { path: string; message: string }[];
   readonly errorCode?: string;
+  /** What the server sent to act on the refusal (a stale record's changed fields: STALE_RECORD). */
+  readonly data?: unknown;
 
   constructor(
     status: number,
@@ -20,6 +22,7 @@ export class RequestError extends Error {
     code?: number,
     details?: { path: string; message: string }[],
     errorCode?: string,
+    data?: unknown,
   ) {
     super(message);
     this.name = 'RequestError';
@@ -27,6 +30,7 @@ export class RequestError extends Error {
     this.code = code;
     this.details = details;
     this.errorCode = errorCode;
+    this.data = data;
   }
 }
 
@@ -188,10 +192,11 @@ async function send<T>(
   }
   const target = statusRoute(response.status);
   if (target && !quiet) navigate(target);
-  if (!response.ok) throw new RequestError(response.status, message, parsed?.code, parsed?.details, parsed?.errorCode);
+  if (!response.ok)
+    throw new RequestError(response.status, message, parsed?.code, parsed?.details, parsed?.errorCode, parsed?.data);
   if (parsed && typeof parsed === 'object' && 'code' in parsed) {
     if (parsed.code !== SUCCESS)
-      throw new RequestError(response.status, message, parsed.code, parsed.details, parsed.errorCode);
+      throw new RequestError(response.status, message, parsed.code, parsed.details, parsed.errorCode, parsed.data);
     return parsed.data as T;
   }
   return parsed as T;

@@ -22,6 +22,8 @@ export class AppError extends Error {
   readonly errorCode: string;
   /** Seconds for a Retry-After header (a 429 that says when to come back). */
   retryAfter?: number;
+  /** What a client needs to act on the refusal, sent as `data` (a stale record's changed fields: STALE_RECORD). */
+  data?: unknown;
 
   constructor(
     entry: ErrorEntry,

@@ -54,10 +54,12 @@ async function expectLive(t: TestApp, token: string, prefix: string, record: Row
     '/add',
     '/delete',
     '/export',
+    '/history',
     '/import',
     '/info',
     '/list',
     '/page',
+    '/revert',
     '/update',
   ]);
   const added = await t.call('POST', `/admin/${prefix}/add`, { token, body: record });

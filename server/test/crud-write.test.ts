@@ -188,7 +188,7 @@ describe.each(DIALECTS)('generic info, add and update (%s)', (dialect) => {
     expect(r.status, r.raw).toBe(200);
     expect(r.body).toEqual({ code: 1000, message: 'success' });
     const after = (await row('demo_goods', goods.id))!;
-    expect(after).toEqual({ ...goods, stock: 7, createTime: OLD, updateTime: after.updateTime });
+    expect(after).toEqual({ ...goods, stock: 7, createTime: OLD, updateTime: after.updateTime, revision: 2 });
     expect(after.updateTime).toMatch(DATETIME);
     expect(after.updateTime).not.toBe(OLD);
   });

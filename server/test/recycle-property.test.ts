@@ -5,7 +5,7 @@ import type { Entity, Field } from '../core/registry/entity-types.js';
 import { writableFields } from '../core/crud/input-validation.js';
 import type { Row } from '../core/db/row.js';
 import { untyped } from '../core/crud/dynamic-db.js';
-import { dbFingerprint } from './db-fingerprint.js';
+import { dbFingerprint, withoutRevision } from './db-fingerprint.js';
 import { recordArbitrary, withUniqueText } from './record-arbitrary.js';
 import { shelfPackage, zip } from './plugin-zip.js';
 
@@ -13,7 +13,14 @@ import { shelfPackage, zip } from './plugin-zip.js';
 const RUNS = Number(process.env.JOINERY_RESTORE_RUNS ?? 2);
 
 /** Tables every request, sign-in or delete writes by design: the bin itself, the operation log, sessions. */
-const BOOKKEEPING = new Set(['recycle_data', 'base_sys_log', 'base_sys_session', 'base_sys_login_attempt']);
+// The field history records the delete and the restore (issue 31).
+const BOOKKEEPING = new Set([
+  'recycle_data',
+  'base_sys_log',
+  'base_sys_session',
+  'base_sys_login_attempt',
+  'base_sys_history',
+]);
 
 /** An entity made through AI-code (menu/create with a schema), with a single and a many relation; a plugin adds another. */
 const AI_CODE_SCHEMA = {
@@ -133,7 +140,8 @@ describe.each(DIALECTS)('add with links → delete → restore gives everything 
     return ((await post(`${entity.prefix}/list`, {})).body.data as Row[]).find((r) => Number(r.id) === id);
   };
   /**
-   * Every table but the bookkeeping ones, row by row, without `updateTime`: a restore that moves another record back
+   * Every table but the bookkeeping ones, row by row, without `updateTime` and `revision` (a restored record comes
+   * back at a new revision, issue 31): a restore that moves another record back
    * (a pending order ticket makes its order pending again) stamps that record anew, and the stamp has one-second
    * resolution, so it matches the one before the delete only when both fell in the same second.
    */
@@ -144,7 +152,7 @@ describe.each(DIALECTS)('add with links → delete → restore gives everything 
     return Object.fromEntries(
       tables.map((table, i) => [
         table,
-        JSON.stringify(rows[i].map(({ updateTime: _, ...row }) => JSON.stringify(row)).sort()),
+        JSON.stringify(rows[i].map(({ updateTime: _, revision: __, ...row }) => JSON.stringify(row)).sort()),
       ]),
     );
   };
@@ -276,7 +284,9 @@ describe.each(DIALECTS)('add with links → delete → restore gives everything 
           expect(restored.status, `${entity.prefix} restore ${restored.raw}`).toBe(200);
           expect(restored.body, `${entity.prefix}: nothing was left out`).toEqual({ code: 1000, message: 'success' });
 
-          expect(await readBack(entity, id), `${entity.prefix} ${id} after restore`).toEqual(shown);
+          expect(withoutRevision(await readBack(entity, id)), `${entity.prefix} ${id} after restore`).toEqual(
+            withoutRevision(shown),
+          );
           const after = await state();
           for (const table of Object.keys(before))
             expect(after[table], `${entity.prefix}: table ${table} after restore`).toBe(before[table]);

@@ -73,10 +73,12 @@ async function expectServed(t: TestApp, token: string, prefix: string, router: s
     '/add',
     '/delete',
     '/export',
+    '/history',
     '/import',
     '/info',
     '/list',
     '/page',
+    '/revert',
     '/update',
   ]);
   const all = await menus(t);

@@ -17,6 +17,8 @@ import { DialogFrame } from './dialog-frame';
 import { formTemplates } from './form-templates';
 import { detailsToErrors, translateErrors } from './form-messages';
 import { useFormValidator } from '../../engine/form-validator';
+import { ConflictPanel, type Conflict, staleConflict } from './conflict-panel';
+import { HistoryPanel, historyRoutes } from './history-panel';
 
 type Data = Record<string, unknown>;
 
@@ -78,6 +80,10 @@ export default function EditDialog({
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>(undefined);
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
+  // A save refused because someone else saved since (409 STALE_RECORD): their fields, and the revision to save against.
+  const [conflict, setConflict] = useState<Conflict | undefined>(undefined);
+  const [tab, setTab] = useState<'form' | 'history'>('form');
+  const showHistory = !!row && !onPreview && historyRoutes(entry).read;
   const context = useRef<JsonFormContext>({ badJson: new Set() });
   // Compiled by the server for this schema (with its wire formats: 'YYYY-MM-DD HH:mm:ss' date-times, plain dates).
   const { validator } = useFormValidator(spec.schema);
@@ -110,13 +116,26 @@ export default function EditDialog({
         onClose();
         return;
       }
-      if (row) await api.update({ ...body, id: row.id });
+      // The revision the form was loaded at (or, after a conflict, the one it was merged against): the server refuses
+      // to overwrite what someone else saved since, and merges what does not overlap (issue 31).
+      const revision = conflict?.revision ?? (typeof record?.revision === 'number' ? record.revision : undefined);
+      if (row) await api.update({ ...body, id: row.id, ...(revision ? { revision } : {}) });
       else await api.add({ ...fixed, ...body });
       toast.success(row ? t('dialog.saved') : t('dialog.added'));
       onSaved();
       onClose();
     } catch (error) {
-      if (error instanceof RequestError && error.details?.length) {
+      const stale = staleConflict(error);
+      if (stale) {
+        // Fields only they changed come into the form; the ones both changed wait for a choice in the panel.
+        const next = { ...(formData ?? {}) };
+        for (const f of stale.fields)
+          if (!f.conflict) next[f.field] = formValues(spec, { [f.field]: f.theirs })[f.field];
+        setData(next);
+        setConflict(stale);
+        setTab('form');
+        toast.error(error instanceof Error ? error.message : String(error));
+      } else if (error instanceof RequestError && error.details?.length) {
         const { schema, other } = detailsToErrors(error.details, shown, nested);
         setServerErrors(Object.keys(schema).length ? schema : undefined);
         toast.error(other.length ? other.join('; ') : t('dialog.fixErrors'));
@@ -160,7 +179,50 @@ export default function EditDialog({
           {info.error instanceof Error ? info.error.message : String(info.error)}
         </p>
       )}
-      {loading ? (
+      {showHistory && (
+        <div role="tablist" className="mb-3 flex gap-1 border-b border-line text-[13px]">
+          {(['form', 'history'] as const).map((k) => (
+            <button
+              key={k}
+              type="button"
+              role="tab"
+              aria-selected={tab === k}
+              data-testid={`edit-tab-${k}`}
+              className={`-mb-px border-b-2 px-3 py-1.5 ${tab === k ? 'border-primary font-medium text-primary' : 'border-transparent text-muted hover:text-ink'}`}
+              onClick={() => setTab(k)}
+            >
+              {k === 'form' ? t('history.tabForm') : t('history.tab')}
+            </button>
+          ))}
+        </div>
+      )}
+      {conflict && tab === 'form' && (
+        <ConflictPanel
+          conflict={conflict}
+          fields={spec.fields}
+          lang={lang}
+          values={formData ?? {}}
+          onTake={(field, value) =>
+            setData({ ...(formData ?? {}), [field]: formValues(spec, { [field]: value })[field] })
+          }
+        />
+      )}
+      {showHistory && tab === 'history' && row ? (
+        <HistoryPanel
+          entry={entry}
+          prefix={prefix}
+          id={Number(row.id)}
+          lang={lang}
+          revision={conflict?.revision ?? (typeof record?.revision === 'number' ? record.revision : undefined)}
+          onReverted={() => {
+            // The record changed: read it again, and let the form start from it.
+            setData(undefined);
+            setConflict(undefined);
+            void info.mutate();
+            onSaved();
+          }}
+        />
+      ) : loading ? (
         <p className="py-10 text-center text-[13px] text-muted">{t('state.loading')}</p>
       ) : (
         <Form<Data, RJSFSchema, JsonFormContext>

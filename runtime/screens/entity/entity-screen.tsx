@@ -23,6 +23,7 @@ import { MasterPanel } from './master-panel';
 import { TOOLBAR_EXTRAS } from '../../overrides/toolbar-extras';
 import { ExportButton } from './export-import';
 import { ImportDialog } from './import-dialog';
+import { EntityHistoryDialog, historyRoutes } from './history-panel';
 import { PresetToggles, presetFilters } from './preset-toggles';
 import { parentsOf, treeRows } from '../../engine/tree-rows';
 import { KEYED_NAME_FIELD, useRowName } from '../../widgets/row-name';
@@ -70,6 +71,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   const [deleting, setDeleting] = useState<number[] | null>(null);
   const [pending, setPending] = useState<{ button: EpsButton; ids: number[] } | null>(null);
   const [importing, setImporting] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   // A tree table's open rows; null until the user folds something (then every parent starts open).
   const [open, setOpen] = useState<Set<string> | null>(null);
   const defaults = useMemo(
@@ -289,6 +291,16 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
           </button>
         </>
       )}
+      {historyRoutes(entry).read && (
+        <button
+          type="button"
+          className={buttonClass.default}
+          data-testid="entity-history-button"
+          onClick={() => setHistoryOpen(true)}
+        >
+          {t('history.button')}
+        </button>
+      )}
       <ColumnSettings columns={ctrl.allColumns} defaults={defaults} onSave={ctrl.prefs.save} />
       {ToolbarExtra && (
         <Suspense fallback={null}>
@@ -441,6 +453,9 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
         onConfirm={remove}
         onClose={() => setDeleting(null)}
       />
+      {historyOpen && (
+        <EntityHistoryDialog entry={entry} prefix={prefix} lang={ctrl.lang} onClose={() => setHistoryOpen(false)} />
+      )}
       {importing && (
         <ImportDialog
           prefix={prefix}

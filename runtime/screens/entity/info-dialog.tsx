@@ -12,6 +12,7 @@ import { EntityRowsView, JsonView } from '../../widgets/json-view';
 import { buttonClass } from '../../widgets/ui-classes';
 import { DialogFrame } from './dialog-frame';
 import { RelatedRecords } from './related-records';
+import { HistoryPanel, historyRoutes } from './history-panel';
 
 type Props = {
   entry: EpsEntry;
@@ -115,6 +116,12 @@ export function InfoDialog({ entry, prefix, row, lang, fetchInfo, onClose }: Pro
         </dl>
       )}
       {record && <RelatedRecords entry={entry} id={Number(record.id)} lang={lang} />}
+      {record && historyRoutes(entry).read && (
+        <section className="mt-4" data-testid="info-history">
+          <h3 className="mb-2 text-[13px] font-medium text-ink">{t('history.tab')}</h3>
+          <HistoryPanel entry={entry} prefix={prefix} id={Number(record.id)} lang={lang} />
+        </section>
+      )}
     </DialogFrame>
   );
 }

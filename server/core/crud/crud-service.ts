@@ -18,6 +18,16 @@ import { guardedTransaction, touchesRights } from '../auth/delegation.js';
 import { hashPool } from '../auth/password.js';
 import { checkSkuRules } from './sku-specs-check.js';
 import { getOrSet } from '../get-or-set.js';
+import {
+  asStored,
+  diffChanges,
+  type HistoryAction,
+  historyOn,
+  mergeStale,
+  parseRevision,
+  recordHistory,
+  withVirtuals,
+} from './history.js';
 
 export const MAX_PAGE_SIZE = maxPageSize();
 /** The most records one add call takes (JOINERY_MAX_ADD_BATCH, default 500); more → 400 naming the limit. */
@@ -133,14 +143,17 @@ export async function listRows(ctx: OpContext, entity: Entity, body: unknown) {
   return decorateRows(ctx, entity, await q.limit(10_000).execute(), 'list');
 }
 
-/** Reads one stored row within the caller's scope (undefined when absent). */
-export async function findRow(ctx: OpContext, entity: Entity, id: number): Promise<Row | undefined> {
+/**
+ * Reads one stored row within the caller's scope (undefined when absent). `lock`: inside a write, the row is locked
+ * until the transaction ends (PostgreSQL and MySQL; SQLite has one writer), so its revision cannot move under the write.
+ */
+export async function findRow(ctx: OpContext, entity: Entity, id: number, lock = false): Promise<Row | undefined> {
   const hooks = ctx.hooks.get(entity.prefix);
-  return untyped(ctx.db)
+  const q = untyped(ctx.db)
     .selectFrom(`${entity.table} as a`)
     .selectAll('a')
-    .where((eb) => eb.and([eb('a.id', '=', id), ...[hooks.scope?.(ctx, eb)].filter((c) => c !== undefined)]))
-    .executeTakeFirst() as Promise<Row | undefined>;
+    .where((eb) => eb.and([eb('a.id', '=', id), ...[hooks.scope?.(ctx, eb)].filter((c) => c !== undefined)]));
+  return (lock && ctx.database.dialect !== 'sqlite' ? q.forUpdate() : q).executeTakeFirst() as Promise<Row | undefined>;
 }
 
 /** GET info: one row with joined columns, or undefined (the protocol answers success without data). */
@@ -223,8 +236,13 @@ export const prepareAdd = async (ctx: OpContext, entity: Entity, raw: Row, pathP
 export const prepareUpdate = async (ctx: OpContext, entity: Entity, body: Row): Promise<Prepared> =>
   (await prepareRows(ctx, entity, [body], 'update', () => ''))[0];
 
-/** Adds one prepared record inside the caller's transaction (hooks, unique check); the id it got. */
-export async function addOne(tx: OpContext, entity: Entity, prepared: Prepared): Promise<number> {
+/** Adds one prepared record inside the caller's transaction (hooks, unique check, history); the id it got. */
+export async function addOne(
+  tx: OpContext,
+  entity: Entity,
+  prepared: Prepared,
+  action: HistoryAction = 'add',
+): Promise<number> {
   const hooks = tx.hooks.get(entity.prefix);
   const { input } = prepared;
   const row = { ...prepared.row };
@@ -232,31 +250,57 @@ export async function addOne(tx: OpContext, entity: Entity, prepared: Prepared):
   await checkSkuRules(tx, entity, row);
   await checkUnique(tx, entity, row);
   const now = nowText();
-  const id = await insertRow(tx, entity, { ...encodeRow(entity, row), createTime: now, updateTime: now });
+  const id = await insertRow(tx, entity, { ...encodeRow(entity, row), revision: 1, createTime: now, updateTime: now });
   await hooks.afterAdd?.(tx, id, input);
+  await recordHistory(tx, entity, [
+    { recordId: id, version: 1, action, changes: diffChanges(entity, undefined, asStored(entity, row)) },
+  ]);
   return id;
 }
 
-/** Makes one prepared change inside the caller's transaction; the stored row before the change. */
-export async function updateOne(tx: OpContext, entity: Entity, prepared: Prepared): Promise<Row> {
+/**
+ * Makes one prepared change inside the caller's transaction; the stored row before the change. A change that
+ * changes something moves the record to its next revision and is recorded in its history. An input with `revision`
+ * (the one the caller loaded) found at another revision is merged against what others changed since, or refused
+ * (409 STALE_RECORD, history.ts mergeStale).
+ */
+export async function updateRecord(
+  tx: OpContext,
+  entity: Entity,
+  prepared: Prepared,
+  action: HistoryAction = 'update',
+): Promise<{ existing: Row; revision: number }> {
   const hooks = tx.hooks.get(entity.prefix);
   const { input } = prepared;
   const id = parseId(input.id);
-  const patch = { ...prepared.row };
-  const existing = await findRow(tx, entity, id);
+  const based = parseRevision(input.revision);
+  let patch = { ...prepared.row };
+  const existing = await findRow(tx, entity, id, true);
   if (!existing) throw appError(E.RECORD_NOT_FOUND, { prefix: entity.prefix, id });
   await hooks.beforeUpdate?.(tx, patch, existing, input);
   const stored = decodeRow(entity, existing, { keepSecrets: true });
+  const names = Object.keys(patch);
+  const before = (await withVirtuals(tx, entity, [stored], names))[0];
+  const revision = Number(existing.revision ?? 1);
+  if (based !== undefined && based !== revision)
+    patch = (await mergeStale(tx, entity, id, based, before, patch)) ?? patch;
   await checkSkuRules(tx, entity, patch, stored);
   await checkUnique(tx, entity, { ...stored, ...patch }, id);
+  const changes = diffChanges(entity, before, asStored(entity, patch), Object.keys(patch));
+  const changed = Object.keys(changes).length > 0;
   await untyped(tx.db)
     .updateTable(entity.table)
-    .set({ ...encodeRow(entity, patch), updateTime: nowText() })
+    .set({ ...encodeRow(entity, patch), updateTime: nowText(), ...(changed ? { revision: revision + 1 } : {}) })
     .where('id', '=', id)
     .execute();
   await hooks.afterUpdate?.(tx, id, input, existing);
-  return existing;
+  if (changed) await recordHistory(tx, entity, [{ recordId: id, version: revision + 1, action, changes }]);
+  return { existing, revision: changed ? revision + 1 : revision };
 }
+
+/** updateOne's work: the stored row before the change and the record's revision after it. */
+export const updateOne = async (tx: OpContext, entity: Entity, prepared: Prepared, action?: HistoryAction) =>
+  (await updateRecord(tx, entity, prepared, action)).existing;
 
 /** The one transaction of a write (through the delegation guard for the rights tables), for callers outside this file. */
 export const writeTransaction = inTransaction;
@@ -305,9 +349,18 @@ export async function addRows(ctx: OpContext, entity: Entity, body: unknown) {
 /** POST update: a partial record with its id. */
 export async function updateRow(ctx: OpContext, entity: Entity, body: unknown) {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fieldError('body', E.FIELD_OBJECT);
-  const prepared = await prepareUpdate(ctx, entity, body as Row);
-  await inTransaction(ctx, entity, (tx) => updateOne(tx, entity, prepared));
+  return updateAs(ctx, entity, body as Row, 'update');
+}
+
+/**
+ * An update (or a revert, its history says which). A call that carried the revision it was based on is answered
+ * with the record's revision after it (`{revision}`); one without keeps the original's empty reply.
+ */
+export async function updateAs(ctx: OpContext, entity: Entity, body: Row, action: HistoryAction) {
+  const prepared = await prepareUpdate(ctx, entity, body);
+  const done = await inTransaction(ctx, entity, (tx) => updateRecord(tx, entity, prepared, action));
   await ctx.hooks.get(entity.prefix).afterCommit?.(ctx);
+  return parseRevision(body.revision) === undefined ? undefined : { revision: done.revision };
 }
 
 /** POST delete {ids}: copies the rows to the recycle bin (unless the entity opts out) and deletes them, in one transaction. */
@@ -315,15 +368,36 @@ export async function deleteRows(ctx: OpContext, entity: Entity, body: unknown) 
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fieldError('body', E.FIELD_OBJECT);
   const input = body as Row;
   const ids = parseIds(input.ids);
+  // A delete of one record may say the revision it was shown at: another by now → 409 (history.ts mergeStale).
+  const based = ids.length === 1 ? parseRevision(input.revision) : undefined;
   const hooks = ctx.hooks.get(entity.prefix);
   await inTransaction(ctx, entity, async (tx) => {
-    const rows = (await untyped(tx.db)
+    const q = untyped(tx.db)
       .selectFrom(`${entity.table} as a`)
       .selectAll('a')
-      .where((eb) => eb.and([eb('a.id', 'in', ids), ...[hooks.scope?.(tx, eb)].filter((c) => c !== undefined)]))
-      .execute()) as Row[];
+      .where((eb) => eb.and([eb('a.id', 'in', ids), ...[hooks.scope?.(tx, eb)].filter((c) => c !== undefined)]));
+    const rows = (await (tx.database.dialect === 'sqlite' ? q : q.forUpdate()).execute()) as Row[];
     if (rows.length === 0) return;
+    if (based !== undefined && Number(rows[0].revision ?? 1) !== based)
+      await mergeStale(tx, entity, ids[0], based, decodeRow(entity, rows[0], { keepSecrets: true }), undefined);
     await hooks.beforeDelete?.(tx, rows, input);
+    if (historyOn(tx, entity)) {
+      const before = await withVirtuals(
+        tx,
+        entity,
+        rows.map((r) => decodeRow(entity, r, { keepSecrets: true })),
+      );
+      await recordHistory(
+        tx,
+        entity,
+        before.map((r) => ({
+          recordId: Number(r.id),
+          version: Number(r.revision ?? 1) + 1,
+          action: 'delete',
+          changes: diffChanges(entity, r, undefined),
+        })),
+      );
+    }
     if (entity.recycle) await copyToRecycleBin(tx, entity, rows, input);
     await untyped(tx.db)
       .deleteFrom(entity.table)

@@ -194,7 +194,7 @@ export async function importRows(ctx: OpContext, entity: Entity, request: Fastif
       for (const { c, patch, prepared } of ready) {
         try {
           if (patch) {
-            const before = decodeRow(entity, await updateOne(tx, entity, prepared));
+            const before = decodeRow(entity, await updateOne(tx, entity, prepared, 'import'));
             report.updated++;
             if (report.rows.length < REPORTED_ROWS) {
               // Shown as the file shows them: yuan, dictionary names, yes/no.
@@ -213,7 +213,7 @@ export async function importRows(ctx: OpContext, entity: Entity, request: Fastif
               report.rows.push({ row: c.row, action: 'update', id: c.id, changes });
             }
           } else {
-            const id = await addOne(tx, entity, prepared);
+            const id = await addOne(tx, entity, prepared, 'import');
             report.added++;
             if (report.rows.length < REPORTED_ROWS)
               report.rows.push({ row: c.row, action: 'add', id: dryRun ? undefined : id });

@@ -8,6 +8,8 @@ import { untyped } from './dynamic-db.js';
 import { bumpSequence, insertRow } from './insert-row.js';
 import { isUniqueViolation } from '../db/dialect-sql.js';
 import { guardedTransaction } from '../auth/delegation.js';
+import { decodeRow } from '../db/row-codec.js';
+import { diffChanges, historyOn, lastVersion, recordHistory, withVirtuals } from './history.js';
 
 export const RECYCLE_PREFIX = 'recycle/data';
 
@@ -175,7 +177,12 @@ export async function restoreFromRecycleBin(ctx: OpContext, ids: number[]): Prom
     for (const record of records) {
       const entity = entityOfRecord(tx, record);
       if (!entity) throw appError(E.RECYCLE_ENTITY_GONE, { id: String(record.id) });
-      const rows = parsed(record.data) as Row[];
+      // A restored record comes back at the revision after its delete (history.ts): the delete was revision + 1.
+      const rows: Row[] = [];
+      for (const row of parsed(record.data) as Row[]) {
+        const last = historyOn(tx, entity) ? await lastVersion(tx, entity, Number(row.id)) : 0;
+        rows.push({ ...row, revision: Math.max(Number(row.revision ?? 0) + 2, last + 1) });
+      }
       for (const row of rows) await putBack(tx, entity, row);
       await bumpSequence(tx, entity);
       restored.push({ entity, rows, kept: keptOf(record) });
@@ -201,6 +208,24 @@ export async function restoreFromRecycleBin(ctx: OpContext, ids: number[]): Prom
         else await putBack(tx, kept, row);
       }
       await bumpSequence(tx, kept);
+    }
+    for (const r of restored) {
+      if (!historyOn(tx, r.entity)) continue;
+      const back = await withVirtuals(
+        tx,
+        r.entity,
+        r.rows.map((row) => decodeRow(r.entity, row, { keepSecrets: true })),
+      );
+      await recordHistory(
+        tx,
+        r.entity,
+        back.map((row) => ({
+          recordId: Number(row.id),
+          version: Number(row.revision),
+          action: 'restore',
+          changes: diffChanges(r.entity, undefined, row),
+        })),
+      );
     }
     for (const r of restored) await tx.hooks.get(r.entity.prefix).afterRestore?.(tx, r.rows);
     return skipped;

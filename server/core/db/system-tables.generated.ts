@@ -14,6 +14,8 @@ export interface AuditFlowTable {
   applicantId: number;
   /** Reviewer (id of base/sys/user) */
   reviewerId: number;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -36,6 +38,8 @@ export interface AuditGoodTable {
   reviewerId: number | null;
   /** Reviewed at */
   reviewTime: string | null;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -60,6 +64,8 @@ export interface AuditOrderTable {
   reviewerId: number | null;
   /** Reviewed at */
   reviewTime: string | null;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -84,6 +90,8 @@ export interface AuditUserTable {
   reviewerId: number | null;
   /** Reviewed at */
   reviewTime: string | null;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -100,6 +108,8 @@ export interface BaseSysCaptchaTable {
   answer: string;
   /** Expires */
   expireTime: string;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -114,6 +124,8 @@ export interface BaseSysConfTable {
   cKey: string;
   /** Value */
   cValue: string;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -132,6 +144,8 @@ export interface BaseSysDepartmentTable {
   parentId: number | null;
   /** Sort order */
   orderNum: Generated<number>;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -148,6 +162,34 @@ export interface BaseSysEntityDefTable {
   schema: string;
   /** Created by */
   userId: number | null;
+  /** Revision */
+  revision: Generated<number>;
+  /** Created */
+  createTime: string;
+  /** Updated */
+  updateTime: string;
+}
+
+/** Change history (entity base/sys/history). */
+export interface BaseSysHistoryTable {
+  /** ID */
+  id: Generated<number>;
+  /** Entity */
+  entityPrefix: string;
+  /** Record */
+  recordId: number;
+  /** Revision */
+  version: number;
+  /** Action */
+  action: string;
+  /** User */
+  userId: number | null;
+  /** Request path */
+  url: string | null;
+  /** Changes */
+  changes: string | null;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -168,6 +210,8 @@ export interface BaseSysLogTable {
   ipAddr: string | null;
   /** Parameters */
   params: string | null;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -182,6 +226,8 @@ export interface BaseSysLoginAttemptTable {
   bucket: string;
   /** Time (ms) */
   at: number;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -214,6 +260,8 @@ export interface BaseSysMenuTable {
   isShow: Generated<number>;
   /** Name key */
   nameKey: string | null;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -234,6 +282,8 @@ export interface BaseSysParamTable {
   dataType: Generated<number>;
   /** Remark */
   remark: string | null;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -250,6 +300,8 @@ export interface BaseSysPrefTable {
   key: string;
   /** Value */
   value: string;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -274,6 +326,8 @@ export interface BaseSysRoleTable {
   menuIdList: string;
   /** Data permissions (id of base/sys/department) */
   departmentIdList: string;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -288,6 +342,8 @@ export interface BaseSysRoleDepartmentTable {
   roleId: number;
   /** Department ID (id of base/sys/department) */
   departmentId: number;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -302,6 +358,8 @@ export interface BaseSysRoleMenuTable {
   roleId: number;
   /** Menu ID (id of base/sys/menu) */
   menuId: number;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -326,6 +384,8 @@ export interface BaseSysSessionTable {
   revoked: Generated<number>;
   /** Expires */
   expireTime: string;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -362,6 +422,8 @@ export interface BaseSysUserTable {
   status: Generated<number>;
   /** Socket ID */
   socketId: string | null;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -376,6 +438,8 @@ export interface BaseSysUserRoleTable {
   userId: number;
   /** Role ID (id of base/sys/role) */
   roleId: number;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -424,6 +488,8 @@ export interface DemoGoodsTable {
   exampleImages: string | null;
   /** Stock */
   stock: Generated<number>;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -440,6 +506,8 @@ export interface DemoTenantTable {
   remark: string | null;
   /** Tenant ID */
   tenantId: number | null;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -466,6 +534,8 @@ export interface DictInfoTable {
   color: string | null;
   /** Translations */
   i18n: string | null;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -480,6 +550,8 @@ export interface DictTypeTable {
   name: string;
   /** Key */
   key: string;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -528,6 +600,8 @@ export interface OrderInfoTable {
   remark: string | null;
   /** Shop ID */
   shopId: number | null;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -554,6 +628,8 @@ export interface OrderItemTable {
   price: number;
   /** Quantity */
   quantity: number;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -580,6 +656,8 @@ export interface OrderRecommendTable {
   order: Generated<number>;
   /** Status (dictionary shelfStatus) */
   status: Generated<number>;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -602,6 +680,8 @@ export interface OrderStatusHistoryTable {
   operatorId: number | null;
   /** Remark */
   remark: string | null;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -638,6 +718,8 @@ export interface PluginInfoTable {
   pluginJson: string | null;
   /** Configuration */
   config: string | null;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -654,6 +736,8 @@ export interface ProductCategoryTable {
   status: Generated<number>;
   /** Sort order */
   order: Generated<number>;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -702,6 +786,8 @@ export interface ProductInfoTable {
   auditStatus: Generated<number>;
   /** Review remark */
   auditRemark: string | null;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -724,6 +810,8 @@ export interface ProductMaterialTable {
   order: Generated<number>;
   /** Status (dictionary materialStatus) */
   status: Generated<number>;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -746,6 +834,8 @@ export interface ProductSpecTable {
   stock: Generated<number>;
   /** Status (dictionary specStatus) */
   status: Generated<number>;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -774,6 +864,8 @@ export interface RecycleDataTable {
   scope: string | null;
   /** Rows deleted */
   count: Generated<number>;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -808,6 +900,8 @@ export interface SpaceInfoTable {
   userId: number | null;
   /** Thumbnail */
   thumbUrl: string | null;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -822,6 +916,8 @@ export interface SpaceTypeTable {
   name: string;
   /** Parent folder (id of space/type) */
   parentId: number | null;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -874,6 +970,8 @@ export interface TaskInfoTable {
   lockExpireTime: string | null;
   /** Lock owner */
   lockOwner: string | null;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -894,6 +992,8 @@ export interface TaskLogTable {
   slotTime: string | null;
   /** Detail */
   detail: string | null;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -920,6 +1020,8 @@ export interface UserAddressTable {
   address: string;
   /** Default */
   isDefault: Generated<number>;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -956,6 +1058,8 @@ export interface UserInfoTable {
   birthday: string | null;
   /** Balance (money in cents) */
   balance: Generated<number>;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -976,6 +1080,8 @@ export interface UserLevelTable {
   consumeAmount: Generated<number>;
   /** Description */
   description: string | null;
+  /** Revision */
+  revision: Generated<number>;
   /** Created */
   createTime: string;
   /** Updated */
@@ -992,6 +1098,7 @@ export interface SystemTables {
   base_sys_conf: BaseSysConfTable;
   base_sys_department: BaseSysDepartmentTable;
   base_sys_entity_def: BaseSysEntityDefTable;
+  base_sys_history: BaseSysHistoryTable;
   base_sys_log: BaseSysLogTable;
   base_sys_login_attempt: BaseSysLoginAttemptTable;
   base_sys_menu: BaseSysMenuTable;

@@ -5,6 +5,7 @@ import { CODING } from './coding.js';
 import { CRUD } from './crud.js';
 import { FIELDS } from './fields.js';
 import { GENERAL } from './general.js';
+import { HISTORY } from './history.js';
 import { IMPORT } from './import.js';
 import { PLUGIN } from './plugin.js';
 import { SHOP } from './shop.js';
@@ -23,6 +24,7 @@ const AREAS = {
   VALIDATION,
   FIELDS,
   CRUD,
+  HISTORY,
   IMPORT,
   AUTH,
   DELEGATION,
@@ -41,6 +43,7 @@ export const E = {
   ...VALIDATION,
   ...FIELDS,
   ...CRUD,
+  ...HISTORY,
   ...IMPORT,
   ...AUTH,
   ...DELEGATION,

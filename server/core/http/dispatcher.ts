@@ -6,6 +6,8 @@ import { GENERIC_ACTION_META } from '../registry/generic-actions.js';
 import { addRows, deleteRows, infoRow, listRows, pageRows, updateRow } from '../crud/crud-service.js';
 import { exportRows } from '../crud/export-rows.js';
 import { importRows } from '../crud/import-rows.js';
+import { historyAccessAction, historyPage, revertRecord } from '../crud/history-routes.js';
+import { HISTORY_PAGE, REVERT_BODY, REVERT_REPLY, HISTORY_QUERY } from './entity-route-schemas.js';
 import type { OpContext } from '../crud/context.js';
 import { asRow } from '../db/row.js';
 import { permissionOf, type Access, type ActionHandler, type DeclaredRoute } from './route-types.js';
@@ -63,6 +65,46 @@ export function fileRoutes(entity: Entity): (DeclaredRoute & { entity: Entity; n
   return out;
 }
 
+/**
+ * History and revert (issue 31, server/core/crud/history.ts), for every entity that keeps history: a record's
+ * timeline and the entity's history search with its read permission (info, else page, else list), a revert with its
+ * update permission. An entity's own action of the same name wins. No buttons of their own: they grant nothing the
+ * query and update buttons do not (reconcile-menus.ts).
+ */
+const HISTORY_HANDLERS: Record<'history' | 'revert', ActionHandler> = {
+  history: (ctx, i) => historyPage(ctx, i.entity, i.rawBody),
+  revert: (ctx, i) => revertRecord(ctx, i.entity, i.rawBody),
+};
+
+export function historyRoutes(entity: Entity): (DeclaredRoute & { entity: Entity; name: string })[] {
+  const read = historyAccessAction(entity);
+  if (!read) return [];
+  const base = `/admin/${entity.prefix}`;
+  const own = new Set(entity.actions.filter((a) => !a.entity).map((a) => a.name));
+  const out: (DeclaredRoute & { entity: Entity; name: string })[] = [];
+  if (!own.has('history'))
+    out.push({
+      entity,
+      name: 'history',
+      method: 'post',
+      url: `${base}/history`,
+      access: permissionOf(entity.prefix, read),
+      summary: '变更历史',
+      schema: { body: HISTORY_QUERY, reply: HISTORY_PAGE },
+    });
+  if (entity.api.includes('update') && !own.has('revert'))
+    out.push({
+      entity,
+      name: 'revert',
+      method: 'post',
+      url: `${base}/revert`,
+      access: permissionOf(entity.prefix, 'update'),
+      summary: '还原版本',
+      schema: { body: REVERT_BODY, reply: REVERT_REPLY },
+    });
+  return out;
+}
+
 /** Custom action handlers by "<prefix>/<action>", registered by modules. */
 export class ActionRegistry {
   private readonly map = new Map<string, ActionHandler>();
@@ -104,6 +146,7 @@ export function entityRoutes(
         summary: a.summary,
       })),
     ...fileRoutes(entity),
+    ...historyRoutes(entity),
   ];
 }
 
@@ -143,7 +186,11 @@ function findDispatch(registry: Registry, actions: ActionRegistry, method: strin
     (GENERIC as Record<string, ActionHandler>)[action] && entity.api.includes(action as GenericAction)
       ? GENERIC[action as GenericAction]
       : (actions.get(prefix, action) ??
-        (fileRoutes(entity).some((r) => r.name === action) ? FILE_ACTIONS[action as 'export' | 'import'] : undefined));
+        (fileRoutes(entity).some((r) => r.name === action)
+          ? FILE_ACTIONS[action as 'export' | 'import']
+          : historyRoutes(entity).some((r) => r.name === action)
+            ? HISTORY_HANDLERS[action as 'history' | 'revert']
+            : undefined));
   if (!handler) throw appError(E.ROUTE_NOT_FOUND, { path: path.slice(0, 200) });
   return { entity, action, access: route.access, handler };
 }

@@ -1,4 +1,4 @@
-import { anyValue, arrayOf, bool, int, named, obj, str } from './route-schema.js';
+import { anyValue, arrayOf, bool, int, mapOf, named, nullable, obj, str } from './route-schema.js';
 
 /*
  * The bodies and replies of routes every entity shares beyond its own fields (route-schema.ts): extra actions,
@@ -42,3 +42,45 @@ export const IMPORT_REPORT = named(
     ),
   }),
 );
+
+/** <prefix>/history: one record's timeline (id) or the entity's history searched; newest first, paged. */
+export const HISTORY_QUERY = named(
+  'HistoryQuery',
+  obj({
+    'id?': int,
+    'userId?': int,
+    'field?': str,
+    'action?': { enum: ['add', 'update', 'delete', 'restore', 'import', 'revert'] },
+    'from?': str,
+    'to?': str,
+    'page?': int,
+    'size?': int,
+  }),
+);
+
+/** A page of history rows: who changed which fields of which record, from what to what (secrets as "***"). */
+export const HISTORY_PAGE = named(
+  'HistoryPage',
+  obj({
+    list: arrayOf(
+      obj({
+        id: int,
+        recordId: int,
+        version: int,
+        action: str,
+        userId: nullable(int),
+        userName: nullable(str),
+        url: nullable(str),
+        createTime: str,
+        changes: mapOf(arrayOf(anyValue)),
+      }),
+    ),
+    pagination: obj({ page: int, size: int, total: int }),
+  }),
+);
+
+/** <prefix>/revert: the record's fields (or one) as they were at a version; `revision` the one the caller loaded. */
+export const REVERT_BODY = named('RevertBody', obj({ id: int, version: int, 'field?': str, 'revision?': int }));
+
+/** The record's revision after the revert and the fields it wrote. */
+export const REVERT_REPLY = named('RevertReply', obj({ revision: int, fields: arrayOf(str) }));

@@ -21,7 +21,7 @@ function clientError(error: FastifyError): AppError {
 /** The refusal of a body over the route's limit, naming the limit. */
 export const bodyTooLarge = (limit: number) => appError(E.BODY_TOO_LARGE, { limit: sizeText(limit) });
 
-/** The envelope of an AppError in a language: `{code, message, errorCode, details?}`. */
+/** The envelope of an AppError in a language: `{code, message, errorCode, details?, data?}`. */
 export function envelopeOf(error: AppError, lang: Lang): Record<string, unknown> {
   const body: Record<string, unknown> = {
     code: error.code,
@@ -30,6 +30,7 @@ export function envelopeOf(error: AppError, lang: Lang): Record<string, unknown>
   };
   const details = error.detailsIn(lang);
   if (details) body.details = details;
+  if (error.data !== undefined) body.data = error.data;
   return body;
 }
 

@@ -7,7 +7,7 @@ import { shapeProblem } from './sku-shape.js';
 export function checkEntitySemantics(schema: EntitySchema): string | undefined {
   const props = schema.properties;
   const names = new Set(Object.keys(props));
-  const known = new Set([...names, 'id', 'createTime', 'updateTime']);
+  const known = new Set([...names, 'id', 'createTime', 'updateTime', 'revision']);
   if (schema['x-module'] !== undefined && !schema['x-prefix'].startsWith(`${schema['x-module']}/`))
     return `x-prefix "${schema['x-prefix']}" must start with the module "${schema['x-module']}/"`;
   if (schema['x-table'] === undefined && namesFromPrefix(schema['x-prefix']).table.length > 60)

@@ -132,6 +132,8 @@ export type EntitySchema = {
   'x-api'?: GenericAction[];
   'x-actions'?: ActionSchema[];
   'x-recycle'?: boolean;
+  /** Every write is recorded in the field history (server/core/crud/history.ts); default true. */
+  'x-history'?: boolean;
   'x-order'?: { column: string; dir: 'asc' | 'desc' }[];
   'x-unique'?: string[][];
   'x-menu'?: { router?: string; viewPath?: string; icon?: string; parent?: string; orderNum?: number };
@@ -190,6 +192,8 @@ export type Entity = {
   api: GenericAction[];
   actions: ActionSchema[];
   recycle: boolean;
+  /** Writes are recorded in the field history (x-history, default true). */
+  history: boolean;
   order: { column: string; dir: 'asc' | 'desc' }[];
   uniques: string[][];
   joins: JoinedColumn[];

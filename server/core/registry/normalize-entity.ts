@@ -19,6 +19,7 @@ const SYSTEM_LABELS: Record<string, Label> = {
   id: { 'zh-cn': 'ID', 'zh-tw': 'ID', en: 'ID' },
   createTime: { 'zh-cn': '创建时间', 'zh-tw': '創建時間', en: 'Created' },
   updateTime: { 'zh-cn': '更新时间', 'zh-tw': '更新時間', en: 'Updated' },
+  revision: { 'zh-cn': '版本', 'zh-tw': '版本', en: 'Revision' },
   tenantId: { 'zh-cn': '租户ID', 'zh-tw': '租戶ID', en: 'Tenant ID' },
 };
 
@@ -85,7 +86,7 @@ function systemField(
     virtual: false,
     search: [],
     unique: false,
-    index: name !== 'id',
+    index: name !== 'id' && name !== 'revision',
   };
 }
 
@@ -158,6 +159,15 @@ export function normalizeEntity(schema: EntitySchema, origin: string): Entity {
           ),
         ]
       : []),
+    // The record's version: 1 when added, one more at every write (the lost-update check, crud/history.ts).
+    systemField(
+      'revision',
+      // Not a list column nor an export column: bookkeeping, sent with every row for the lost-update check.
+      { type: 'integer', default: 1, 'x-label': SYSTEM_LABELS.revision, 'x-list': false },
+      'integer',
+      'int',
+      false,
+    ),
     systemField('createTime', time, 'datetime', 'datetime', false),
     systemField('updateTime', { ...time, 'x-label': SYSTEM_LABELS.updateTime }, 'datetime', 'datetime', false),
   ];
@@ -174,6 +184,7 @@ export function normalizeEntity(schema: EntitySchema, origin: string): Entity {
     api: schema['x-api'] ?? [...GENERIC_ACTIONS],
     actions: schema['x-actions'] ?? [],
     recycle: schema['x-recycle'] ?? true,
+    history: schema['x-history'] ?? true,
     order: schema['x-order'] ?? [],
     uniques: schema['x-unique'] ?? [],
     joins: joinsOf(own),

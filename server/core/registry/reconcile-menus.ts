@@ -32,6 +32,8 @@ export function dirPath(key: string, dirs: MenuDir[] = menuDirs()): MenuDir[] | 
   return undefined;
 }
 
+const HISTORY_ROUTE_NAMES = new Set(['history', 'revert']);
+
 /**
  * Button rows of an entity: 查询 (page, list, info), 新增, 修改, 删除 and one per extra action, counting only the
  * routes the server answers now (an action a schema declares but no module handles grants nothing, so no button).
@@ -52,7 +54,8 @@ export function entityButtons(
     const r = generic(a);
     if (r) buttons.push({ key: a, name: GENERIC_ACTION_META[a].summary, perms: [r.access] });
   }
-  for (const r of routes.filter((x) => !entity.api.includes(x.name as never)))
+  // history and revert take the query and update permissions: no buttons of their own.
+  for (const r of routes.filter((x) => !entity.api.includes(x.name as never) && !HISTORY_ROUTE_NAMES.has(x.name)))
     buttons.push({ key: r.name, name: r.summary, perms: [r.access] });
   return buttons;
 }

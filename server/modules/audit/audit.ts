@@ -7,6 +7,7 @@ import { nowText } from '../../core/db/time.js';
 import { lockRow, moveSubject, optionalText, targetIds } from './ticket-rows.js';
 import { registerSubjectTickets } from './subject-tickets.js';
 import { assertMayDecide, type Kind, markDecidable, queueCondition } from './audit-flows.js';
+import { nextRevision, recordModuleWrite } from '../../core/crud/history.js';
 
 const TABLE = { good: 'audit_good', order: 'audit_order', user: 'audit_user' } as const satisfies Record<Kind, string>;
 
@@ -42,7 +43,7 @@ async function applyEffect(
   if (!member) throw fieldError('userId', E.AUDIT_MEMBER_GONE, { id: String(ticket.userId) });
   await db
     .updateTable('user_info')
-    .set({ levelType: level.level, updateTime: nowText() })
+    .set({ levelType: level.level, updateTime: nowText(), revision: nextRevision() })
     .where('id', '=', Number(member.id))
     .execute();
 }
@@ -62,7 +63,14 @@ async function decideTicket(
   remark: string | undefined,
 ): Promise<Row> {
   const table = TABLE[kind];
-  const ticket = await lockRow(ctx, table, id, SUBJECT_COLUMNS[kind]);
+  // With what the decision writes: it is recorded in the ticket's field history (recordModuleWrite).
+  const ticket = await lockRow(ctx, table, id, [
+    ...SUBJECT_COLUMNS[kind],
+    'revision',
+    'reviewerId',
+    'reviewTime',
+    'remark',
+  ]);
   if (!ticket) throw appError(E.RECORD_NOT_FOUND, { prefix: `audit/${kind}`, id });
   const current = Number(ticket.status);
   const decided = (s: number) =>
@@ -77,11 +85,17 @@ async function decideTicket(
     updateTime: now,
     ...(remark === undefined ? {} : { remark }),
   };
-  const r = await ctx.db.updateTable(table).set(patch).where('id', '=', id).where('status', '=', 0).executeTakeFirst();
+  const r = await ctx.db
+    .updateTable(table)
+    .set({ ...patch, revision: nextRevision() })
+    .where('id', '=', id)
+    .where('status', '=', 0)
+    .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) {
     const again = await ctx.db.selectFrom(table).select('status').where('id', '=', id).executeTakeFirst();
     throw decided(Number(again?.status ?? 1));
   }
+  await recordModuleWrite(ctx, `audit/${kind}`, ticket, patch);
   await applyEffect(ctx, kind, ticket, status, remark);
   return { id, status, reviewerId: patch.reviewerId, reviewTime: now };
 }

@@ -4,6 +4,7 @@ import { E, fieldError } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
 import { nowText } from '../../core/db/time.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
+import { nextRevision } from '../../core/crud/history.js';
 
 /** Reads rows by id, locking them on PostgreSQL and MariaDB (SQLite has a single writer). */
 export async function lockRow(ctx: OpContext, table: string, id: number, columns: string[]): Promise<Row | undefined> {
@@ -46,7 +47,12 @@ export async function moveSubject(
 ): Promise<boolean> {
   const r = await ctx.db
     .updateTable(table)
-    .set({ auditStatus: to, updateTime: nowText(), ...(auditRemark === undefined ? {} : { auditRemark }) })
+    .set({
+      auditStatus: to,
+      updateTime: nowText(),
+      revision: nextRevision(),
+      ...(auditRemark === undefined ? {} : { auditRemark }),
+    })
     .where('id', '=', id)
     .where('auditStatus', 'in', from)
     .executeTakeFirst();

@@ -11,6 +11,7 @@ import { loadMenus } from '../../core/auth/access-rights.js';
 import { registerUploadRoutes } from './upload.js';
 import { limitsOf } from '../../core/limits.js';
 import { BASE_ROUTES as R } from './base-route-schemas.js';
+import { nextRevision } from '../../core/crud/history.js';
 
 const COMM = '/admin/base/comm';
 const USER = 'base/sys/user';
@@ -53,7 +54,7 @@ async function personUpdate(host: Host, ctx: OpContext, body: Row) {
   // The patch is checked against the user schema (validatePatch), not by Kysely.
   await untyped(db)
     .updateTable(entity.table)
-    .set({ ...patch, updateTime: nowText() })
+    .set({ ...patch, updateTime: nowText(), revision: nextRevision() })
     .where('id', '=', me(ctx).id)
     .execute();
   // A new password version must end the caller's other sessions on their next request.

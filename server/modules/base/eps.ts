@@ -10,11 +10,11 @@ import type { Eps, EpsApi, EpsColumn, EpsEntry, EpsField, EpsJoinery } from '../
 /**
  * eps column type as the original reports it (PROTOCOL §6.2): the declared type where the schema declares one
  * (`x-column.type`: text, json, decimal, bigint…), else the JS type name of the value — string, number, boolean,
- * date; `id` is number, createTime/updateTime datetime. A structured value has no JS type TypeORM could store, so
+ * date; `id` and `revision` are number, createTime/updateTime datetime. A structured value has no JS type TypeORM could store, so
  * the original must declare it json: json. Never a storage name of a database (integer, real, blob).
  */
 function epsType(field: Field): string {
-  if (field.name === 'id') return 'number';
+  if (field.name === 'id' || field.name === 'revision') return 'number';
   if (field.system) return field.columnType;
   // What replies send (x-wire), when it is not the stored type.
   if (field.schema['x-wire']) return field.schema['x-wire'];
@@ -133,6 +133,8 @@ function runtimeHints(entity: Entity, routed: Set<string>, others: ReadonlySet<s
     })),
     order: entity.order,
     recycle: entity.recycle,
+    // Writes are recorded (a History tab, <prefix>/history and /revert).
+    history: entity.history,
     tabs: entity.tabs,
     presets: entity.presets.length ? entity.presets : undefined,
     related: entity.related.length ? entity.related : undefined,

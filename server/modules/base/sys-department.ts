@@ -9,6 +9,7 @@ import { copyToRecycleBin } from '../../core/crud/recycle-bin.js';
 import { guardedTransaction, notYours } from '../../core/auth/delegation.js';
 import { assertAcyclic, assertTreeParent } from '../../core/crud/tree-parent.js';
 import { linkRowsOf } from './link-tables.js';
+import { nextRevision } from '../../core/crud/history.js';
 
 const PREFIX = 'base/sys/department';
 const TABLE = 'base_sys_department';
@@ -104,7 +105,7 @@ export function registerSysDepartment(host: Host): void {
           const home = await newHomeFor(ctx, id, deleted);
           await db
             .updateTable('base_sys_user')
-            .set({ departmentId: home, updateTime: nowText() })
+            .set({ departmentId: home, updateTime: nowText(), revision: nextRevision() })
             .where('departmentId', '=', id)
             .execute();
         }
@@ -132,7 +133,7 @@ export function registerSysDepartment(host: Host): void {
         await assertTreeParent(tx, TABLE, undefined, it.parentId, `${i}.parentId`);
         await tx.db
           .updateTable(TABLE)
-          .set({ parentId: it.parentId, orderNum: it.orderNum, updateTime: nowText() })
+          .set({ parentId: it.parentId, orderNum: it.orderNum, updateTime: nowText(), revision: nextRevision() })
           .where('id', '=', it.id)
           .execute();
       }

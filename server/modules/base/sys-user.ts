@@ -7,6 +7,7 @@ import { idList, linkedIds, linkRowsOf, replaceLinks } from './link-tables.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
 import { delegation, guardedTransaction } from '../../core/auth/delegation.js';
 import type { AnyExpressionBuilder } from '../../core/crud/entity-hooks.js';
+import { nextRevision } from '../../core/crud/history.js';
 
 const PREFIX = 'base/sys/user';
 
@@ -164,7 +165,7 @@ export function registerSysUser(host: Host): void {
       if (!ctx.user?.isSuper && (await holdsSuperRole(tx, userIds))) throw appError(E.USER_SUPER_ONLY);
       let q = tx.db
         .updateTable('base_sys_user')
-        .set({ departmentId, updateTime: nowText() })
+        .set({ departmentId, updateTime: nowText(), revision: nextRevision() })
         .where('id', 'in', userIds);
       const scope = ctx.user?.departmentIds;
       if (scope) q = q.where('departmentId', 'in', scope.length ? [...scope] : [-1]);

@@ -11,6 +11,7 @@ import { parseId, parseIds } from '../../core/crud/input-validation.js';
 import { selectColumns, selectRows } from '../../core/crud/list-query.js';
 import { type Line, linesTotal, priceLines } from './order-lines.js';
 import { checkOrderAddress, newOrderNo } from './order-input.js';
+import { nextRevision, recordModuleWrite } from '../../core/crud/history.js';
 
 const PREFIX = 'order/order';
 const ORDER_TABLE = 'order_info';
@@ -56,7 +57,8 @@ function targetIds(body: Row): { ids: number[]; batch: boolean } {
 
 /** Reads an order's status, locking the row on PostgreSQL and MariaDB so concurrent transitions queue up. */
 async function lockOrder(ctx: OpContext, id: number): Promise<Row | undefined> {
-  let q = ctx.db.selectFrom(ORDER_TABLE).select(['id', 'orderNo', 'status']).where('id', '=', id);
+  // Every column: the transition records what it changes in the field history (recordModuleWrite).
+  let q = ctx.db.selectFrom(ORDER_TABLE).selectAll().where('id', '=', id);
   if (ctx.database.dialect !== 'sqlite') q = q.forUpdate();
   return await q.executeTakeFirst();
 }
@@ -86,7 +88,7 @@ export async function transitionOrder(
   // The status condition makes the update itself the guard: a transition that lost a race changes nothing.
   const res = await ctx.db
     .updateTable(ORDER_TABLE)
-    .set(patch)
+    .set({ ...patch, revision: nextRevision() })
     .where('id', '=', id)
     .where('status', '=', from)
     .executeTakeFirst();
@@ -94,6 +96,7 @@ export async function transitionOrder(
     const now2 = await ctx.db.selectFrom(ORDER_TABLE).select('status').where('id', '=', id).executeTakeFirst();
     throw refuse(now2?.status ?? from);
   }
+  await recordModuleWrite(ctx, PREFIX, row, patch);
   const history = ctx.registry.get(HISTORY_PREFIX)!;
   await insertRow(
     ctx,
@@ -119,7 +122,7 @@ export async function transitionOrder(
     for (const l of lines) {
       await ctx.db
         .updateTable('product_info')
-        .set((eb) => ({ sales: eb('sales', '+', Number(l.quantity)) }))
+        .set((eb) => ({ sales: eb('sales', '+', Number(l.quantity)), revision: nextRevision() }))
         .where('id', '=', Number(l.goodId))
         .execute();
     }

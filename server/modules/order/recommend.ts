@@ -4,6 +4,7 @@ import type { Row } from '../../core/db/row.js';
 import { nowText } from '../../core/db/time.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
 import { E, errorOn } from '../../core/errors.js';
+import { nextRevision } from '../../core/crud/history.js';
 
 const PREFIX = 'order/recommend';
 const TABLE = 'order_recommend';
@@ -71,7 +72,7 @@ export async function refreshBundlesHolding(ctx: OpContext, goodId: number): Pro
     if (sameSnapshot(stored, snapshot)) continue;
     await ctx.db
       .updateTable(TABLE)
-      .set({ goodsInfo: JSON.stringify(snapshot), updateTime: nowText() })
+      .set({ goodsInfo: JSON.stringify(snapshot), updateTime: nowText(), revision: nextRevision() })
       .where('id', '=', Number(b.id))
       .execute();
   }

@@ -13,12 +13,12 @@ const keepDaysSchema = {
   additionalProperties: false,
 };
 
-/** Days to keep: the task's `keepDays`, else the base_sys_conf setting, else 31. */
-async function keepDays(ctx: OpContext, data: unknown, confKey: string): Promise<number> {
+/** Days to keep: the task's `keepDays`, else the base_sys_conf setting, else `fallback` (31). */
+async function keepDays(ctx: OpContext, data: unknown, confKey: string, fallback = 31): Promise<number> {
   const given = (data as { keepDays?: number }).keepDays;
   if (given !== undefined) return given;
   const conf = Number(await getConf(ctx, confKey));
-  return Number.isInteger(conf) && conf >= 1 ? conf : 31;
+  return Number.isInteger(conf) && conf >= 1 ? conf : fallback;
 }
 
 const deleted = (r: { numDeletedRows: bigint }[]) => r.reduce((n, x) => n + Number(x.numDeletedRows), 0);
@@ -37,6 +37,34 @@ export function registerBuiltinHandlers(host: Host): void {
       const before = formatDateTime(new Date(Date.now() - days * DAY_MS));
       const r = await ctx.db.deleteFrom('base_sys_log').where('createTime', '<', before).execute();
       return { keepDays: days, before, deleted: deleted(r) };
+    },
+  });
+
+  host.taskHandlers.register({
+    name: 'base.clearHistory',
+    permission: null,
+    wholeScope: true,
+    summary:
+      '清理变更历史 Delete field-history rows older than the historyKeep setting (default 365 days) or data.keepDays',
+    dataSchema: keepDaysSchema,
+    async run({ ctx, data }) {
+      const days = await keepDays(ctx, data, 'historyKeep', 365);
+      const before = formatDateTime(new Date(Date.now() - days * DAY_MS));
+      // In batches of ids: one long DELETE would hold the writer (SQLite) for the whole table.
+      let n = 0;
+      for (;;) {
+        const ids = (
+          await ctx.db
+            .selectFrom('base_sys_history')
+            .select('id')
+            .where('createTime', '<', before)
+            .limit(5000)
+            .execute()
+        ).map((r) => r.id);
+        if (ids.length === 0) break;
+        n += deleted(await ctx.db.deleteFrom('base_sys_history').where('id', 'in', ids).execute());
+      }
+      return { keepDays: days, before, deleted: n };
     },
   });
 

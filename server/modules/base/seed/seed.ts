@@ -63,6 +63,7 @@ async function seedAdmin(ctx: OpContext, passwordHash: string): Promise<void> {
   await insertSeedRows(ctx, 'base/sys/conf', [
     { cKey: 'logKeep', cValue: '31' },
     { cKey: 'recycleKeep', cValue: '31' },
+    { cKey: 'historyKeep', cValue: '365' },
   ]);
 }
 

@@ -1,0 +1,283 @@
+import { useState } from 'react';
+import useSWR from 'swr';
+import { useTranslation } from 'react-i18next';
+import type { EpsEntry, EpsField } from '../../engine/eps';
+import { entityApi } from '../../engine/entity-api';
+import type { ColumnSpec } from '../../engine/eps-columns';
+import { cellKind } from '../../widgets/field-kind';
+import { cellRegistry } from '../../widgets/cell-registry';
+import { formatDate } from '../../widgets/format-date';
+import { labelOf } from '../../widgets/label-of';
+import { buttonClass, inputClass } from '../../widgets/ui-classes';
+import { DialogFrame } from './dialog-frame';
+import { toast } from '../../shell/toast';
+
+/** One row of `<prefix>/history` (server/core/crud/history-routes.ts). */
+export type HistoryRow = {
+  id: number;
+  recordId: number;
+  version: number;
+  action: 'add' | 'update' | 'delete' | 'restore' | 'import' | 'revert';
+  userId: number | null;
+  userName: string | null;
+  createTime: string;
+  changes: Record<string, [unknown, unknown]>;
+};
+
+/** What a secret field's values are recorded as. */
+const SECRET_MARK = '***';
+const PAGE = 20;
+/** The most rows one history call answers. */
+const MAX = 100;
+
+/** Whether the caller may read (and revert) the history of an entity: the routes eps lists to it. */
+export function historyRoutes(entry: EpsEntry): { read: boolean; revert: boolean } {
+  const on = entry.joinery?.history === true;
+  return {
+    read: on && entry.api.some((a) => a.path === '/history'),
+    revert: on && entry.api.some((a) => a.path === '/revert'),
+  };
+}
+
+/** A value as the list shows it: dictionary names, money as money, relations by name, dates, yes/no. */
+export function FieldValue({ field, value }: { field: EpsField | undefined; value: unknown }) {
+  if (value === null || value === undefined || value === '') return <span className="text-faint">—</span>;
+  if (!field) return <span>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</span>;
+  if (field.secret || value === SECRET_MARK) return <span className="text-faint">***</span>;
+  const kind = cellKind(field);
+  const column = {
+    id: field.name,
+    label: '',
+    field,
+    cell: kind,
+    accessor: field.name,
+    sortable: false,
+    visible: true,
+    order: 0,
+  } satisfies ColumnSpec;
+  const Cell = cellRegistry[kind];
+  return <Cell value={value} row={{ id: 0, [field.name]: value }} column={column} />;
+}
+
+/**
+ * A record's timeline (issue 31): newest first, each write with who and when and its changed fields as readable
+ * old → new values; with the update permission a field, or the whole record, can be put back as it was at a version.
+ */
+export function HistoryPanel({
+  entry,
+  prefix,
+  id,
+  lang,
+  revision,
+  onReverted,
+  search,
+}: {
+  entry: EpsEntry;
+  prefix: string;
+  /** One record's timeline; without it, the entity's history (by `search`), each entry naming its record. */
+  id?: number;
+  lang: string;
+  /** The entity-wide search: a field changed, a time range. */
+  search?: { field?: string; from?: string; to?: string };
+  /** The revision the caller has loaded (sent with a revert, so a revert never overwrites an unseen change). */
+  revision?: number;
+  onReverted?: () => void;
+}) {
+  const { t } = useTranslation('entity');
+  const [size, setSize] = useState(PAGE);
+  const [busy, setBusy] = useState(false);
+  const api = entityApi(prefix);
+  const { data, error, isLoading, mutate } = useSWR(
+    ['history', prefix, id, size, search?.field, search?.from, search?.to],
+    () =>
+      api.post<{ list: HistoryRow[]; pagination: { total: number } }>(
+        'history',
+        { ...(id ? { id } : {}), ...search, size },
+        { quiet: true },
+      ),
+    { revalidateOnFocus: false },
+  );
+  const fields = new Map((entry.joinery?.fields ?? []).map((f) => [f.name, f]));
+  const canRevert = id !== undefined && historyRoutes(entry).revert;
+  const writable = (name: string) => {
+    const f = fields.get(name);
+    return !!f && !f.system && !f.readonly && !f.secret;
+  };
+  const revert = async (version: number, field?: string) => {
+    setBusy(true);
+    try {
+      await api.post('revert', {
+        id,
+        version,
+        ...(field ? { field } : {}),
+        ...(revision ? { revision } : {}),
+      });
+      toast.success(t('history.reverted', { version }));
+      await mutate();
+      onReverted?.();
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (error)
+    return (
+      <p className="rounded-md bg-danger-soft px-3 py-2 text-[13px] text-danger">
+        {error instanceof Error ? error.message : String(error)}
+      </p>
+    );
+  if (isLoading || !data) return <p className="py-6 text-center text-[13px] text-muted">{t('state.loading')}</p>;
+  if (data.list.length === 0) return <p className="py-6 text-center text-[13px] text-muted">{t('history.empty')}</p>;
+  const latest = data.list[0]?.version;
+  return (
+    <div data-testid="history-panel" className="text-[13px]">
+      <ol className="relative ml-2 border-l border-line">
+        {data.list.map((h) => {
+          const names = Object.keys(h.changes);
+          const revertible = canRevert && h.version !== latest && h.action !== 'delete';
+          return (
+            <li key={h.id} className="mb-4 ml-4" data-testid="history-entry" data-version={h.version}>
+              <span className="absolute -left-1.5 mt-1.5 h-3 w-3 rounded-full border border-surface bg-primary" />
+              <div className="flex flex-wrap items-center gap-2">
+                {id === undefined && <span className="text-muted tabular-nums">#{h.recordId}</span>}
+                <span className="font-medium text-ink">{t(`history.action.${h.action}`)}</span>
+                <span className="text-muted">
+                  {t('history.by', {
+                    user: h.userName ?? t('history.someone'),
+                    time: formatDate(h.createTime, true),
+                    version: h.version,
+                  })}
+                </span>
+                {revertible && names.some(writable) && (
+                  <button
+                    type="button"
+                    className={buttonClass.link}
+                    disabled={busy}
+                    data-testid="history-revert-all"
+                    onClick={() => void revert(h.version)}
+                  >
+                    {t('history.revertAll')}
+                  </button>
+                )}
+              </div>
+              {names.length > 0 && (
+                <table className="mt-1 w-full table-fixed border-collapse">
+                  <tbody>
+                    {names.map((name) => {
+                      const f = fields.get(name);
+                      const [from, to] = h.changes[name];
+                      return (
+                        <tr key={name} data-field={name} className="border-b border-line last:border-0">
+                          <td className="w-1/4 truncate py-1 pr-2 text-muted">{f ? labelOf(f.label, lang) : name}</td>
+                          <td className="w-[30%] min-w-0 py-1 pr-2 text-muted line-through decoration-faint">
+                            {h.action === 'add' || h.action === 'restore' || h.action === 'import' ? null : (
+                              <FieldValue field={f} value={from} />
+                            )}
+                          </td>
+                          <td className="w-[30%] min-w-0 py-1 pr-2 text-ink">
+                            {h.action === 'delete' ? null : <FieldValue field={f} value={to} />}
+                          </td>
+                          <td className="py-1 text-right">
+                            {revertible && writable(name) && (
+                              <button
+                                type="button"
+                                className={buttonClass.link}
+                                disabled={busy}
+                                data-testid="history-revert-field"
+                                title={t('history.revertField')}
+                                onClick={() => void revert(h.version, name)}
+                              >
+                                ↺
+                              </button>
+                            )}
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {data.pagination.total > data.list.length && size < MAX && (
+        <button type="button" className={buttonClass.default} onClick={() => setSize((s) => Math.min(MAX, s + PAGE))}>
+          {t('history.more')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The entity's history (issue 31): every recorded write of the records the caller may see, newest first, searched by
+ * a field and a time range ("every price change last week").
+ */
+export function EntityHistoryDialog({
+  entry,
+  prefix,
+  lang,
+  onClose,
+}: {
+  entry: EpsEntry;
+  prefix: string;
+  lang: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('entity');
+  const [field, setField] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const fields = (entry.joinery?.fields ?? []).filter((f) => !f.system && f.list !== false);
+  const title = labelOf(entry.joinery?.title, lang);
+  return (
+    <DialogFrame
+      open
+      onOpenChange={(o) => {
+        if (!o) onClose();
+      }}
+      testId="entity-history"
+      width="max-w-3xl"
+      title={t('history.entityTitle', { title })}
+      footer={
+        <button type="button" className={buttonClass.default} onClick={onClose}>
+          {t('action.close')}
+        </button>
+      }
+    >
+      <div className="mb-3 flex flex-wrap items-end gap-3 text-[13px]">
+        <label className="flex flex-col gap-1">
+          <span className="text-muted">{t('history.field')}</span>
+          <select className={inputClass} value={field} onChange={(e) => setField(e.target.value)}>
+            <option value="">{t('history.anyField')}</option>
+            {fields.map((f) => (
+              <option key={f.name} value={f.name}>
+                {labelOf(f.label, lang)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-muted">{t('history.from')}</span>
+          <input type="date" className={inputClass} value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-muted">{t('history.to')}</span>
+          <input type="date" className={inputClass} value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+      </div>
+      <HistoryPanel
+        entry={entry}
+        prefix={prefix}
+        lang={lang}
+        search={{
+          ...(field ? { field } : {}),
+          ...(from ? { from: `${from} 00:00:00` } : {}),
+          ...(to ? { to: `${to} 23:59:59` } : {}),
+        }}
+      />
+    </DialogFrame>
+  );
+}

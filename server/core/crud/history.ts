@@ -1,0 +1,342 @@
+import { sql } from 'kysely';
+import type { Entity, Field } from '../registry/entity-types.js';
+import type { Row } from '../db/row.js';
+import { decodeRow, encodeRow } from '../db/row-codec.js';
+import { nowText } from '../db/time.js';
+import { appError, E, fieldError, issue, joinTexts, same, textOf, type Issue, type Texts } from '../errors.js';
+import { getOrSet } from '../get-or-set.js';
+import { historyEnabled } from '../../config.js';
+import type { OpContext } from './context.js';
+import { untyped } from './dynamic-db.js';
+
+/*
+ * The field history and the lost-update check (issue 31; README.md of this folder, "History and revisions").
+ *
+ * Every entity row has a `revision`: 1 when added, one more at every write that changes it. Every add, update, delete,
+ * restore, import and revert of an entity that keeps history (x-history, default true) writes one row of
+ * base_sys_history in the write's own transaction: the record, the revision the write made, who, through which path,
+ * and for each changed field [old, new] (secret fields as a marker only). An update that carries the revision it was
+ * based on and finds the record at another one is merged against what others changed since (mergeStale).
+ */
+
+export const HISTORY_PREFIX = 'base/sys/history';
+export const HISTORY_TABLE = 'base_sys_history';
+export const HISTORY_ACTIONS = ['add', 'update', 'delete', 'restore', 'import', 'revert'] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+/** What a secret field's old and new values are recorded as. */
+export const SECRET_MARK = '***';
+/** field → [old, new] */
+export type Changes = Record<string, [unknown, unknown]>;
+export type HistoryEntry = { recordId: number; version: number; action: HistoryAction; changes: Changes };
+
+const ENABLED = historyEnabled();
+
+/**
+ * Whether writes of this entity are recorded: the history entity is installed, the entity does not opt out and the
+ * server records history (JOINERY_HISTORY).
+ */
+export function historyOn(ctx: OpContext, entity: Entity): boolean {
+  return (
+    ENABLED && entity.history && entity.prefix !== HISTORY_PREFIX && ctx.registry.get(HISTORY_PREFIX) !== undefined
+  );
+}
+
+/** JSON with object keys sorted (PostgreSQL and the client may order them differently): equal values, equal text. */
+function stable(value: unknown): string {
+  return JSON.stringify(value ?? null, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(
+          Object.keys(x)
+            .sort()
+            .map((k) => [k, (x as Row)[k]]),
+        )
+      : x,
+  );
+}
+
+/** Whether two decoded values are the same (null and absent alike). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
+  if (typeof a !== 'object' || typeof b !== 'object') return false;
+  return stable(a) === stable(b);
+}
+
+const recorded = new WeakMap<Entity, Field[]>();
+/** The fields history records: the entity's own (virtual relations included), not id, times or revision. */
+export const recordedFields = (entity: Entity): Field[] =>
+  getOrSet(recorded, entity, () => entity.fields.filter((f) => !f.system));
+
+/** The changed fields between two decoded states of a record (either may be absent: an add, a delete). */
+export function diffChanges(
+  entity: Entity,
+  before: Row | undefined,
+  after: Row | undefined,
+  names?: string[],
+): Changes {
+  const out: Changes = {};
+  const fields = names
+    ? names.map((n) => entity.fieldMap.get(n)).filter((f): f is Field => f !== undefined && !f.system)
+    : recordedFields(entity);
+  for (const f of fields) {
+    const a = before?.[f.name] ?? null;
+    const b = after?.[f.name] ?? null;
+    if (sameValue(a, b)) continue;
+    out[f.name] = f.secret ? [SECRET_MARK, SECRET_MARK] : [a, b];
+  }
+  return out;
+}
+
+/** A patch as it will read back: encoded for its columns and decoded again (dates normalised, decimals as numbers). */
+export function asStored(entity: Entity, patch: Row): Row {
+  const out = decodeRow(entity, encodeRow(entity, patch), { keepSecrets: true });
+  for (const f of entity.fields) if (f.virtual && Object.hasOwn(patch, f.name)) out[f.name] = patch[f.name];
+  return out;
+}
+
+/** Virtual fields (relations kept in link tables) of stored rows, read the way info shows them. */
+export async function withVirtuals(ctx: OpContext, entity: Entity, rows: Row[], names?: string[]): Promise<Row[]> {
+  const virtual = entity.fields.filter((f) => f.virtual && (!names || names.includes(f.name)));
+  const decorate = ctx.hooks.get(entity.prefix).decorate;
+  if (virtual.length === 0 || !decorate) return rows;
+  const copies = rows.map((r) => ({ ...r }));
+  await decorate(ctx, copies, 'info');
+  return rows.map((r, i) => {
+    const out = { ...r };
+    for (const f of virtual) out[f.name] = copies[i][f.name] ?? null;
+    return out;
+  });
+}
+
+const HISTORY_COLUMNS = sql.join(
+  ['entityPrefix', 'recordId', 'version', 'action', 'userId', 'url', 'changes', 'createTime', 'updateTime'].map((c) =>
+    sql.ref(c),
+  ),
+);
+
+/** Writes history rows inside the caller's transaction (nothing when the entity keeps none). */
+export async function recordHistory(ctx: OpContext, entity: Entity, entries: HistoryEntry[]): Promise<void> {
+  if (entries.length === 0 || !historyOn(ctx, entity)) return;
+  const now = nowText();
+  const userId = ctx.user?.id ?? null;
+  const url = ctx.url.split('?')[0].slice(0, 255);
+  // One row (the usual case) as one fixed statement text: built without the query builder, prepared once per
+  // connection by the driver's statement cache.
+  if (entries.length === 1) {
+    const e = entries[0];
+    await sql`insert into ${sql.table(HISTORY_TABLE)} (${HISTORY_COLUMNS}) values (${entity.prefix}, ${e.recordId}, ${e.version}, ${e.action}, ${userId}, ${url}, ${JSON.stringify(e.changes)}, ${now}, ${now})`.execute(
+      ctx.db,
+    );
+    return;
+  }
+  for (let i = 0; i < entries.length; i += 200) {
+    await untyped(ctx.db)
+      .insertInto(HISTORY_TABLE)
+      .values(
+        entries.slice(i, i + 200).map((e) => ({
+          entityPrefix: entity.prefix,
+          recordId: e.recordId,
+          version: e.version,
+          action: e.action,
+          userId,
+          url,
+          changes: JSON.stringify(e.changes),
+          createTime: now,
+          updateTime: now,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** The revision a write was based on (`revision` of its body), if it says one. */
+export function parseRevision(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 2147483647)
+    throw fieldError('revision', E.REVISION_INVALID);
+  return n;
+}
+
+/** The highest revision history holds for a record (0 when none). */
+export async function lastVersion(ctx: OpContext, entity: Entity, id: number): Promise<number> {
+  const r = (await untyped(ctx.db)
+    .selectFrom(HISTORY_TABLE)
+    .select((eb) => eb.fn.max('version').as('v'))
+    .where('entityPrefix', '=', entity.prefix)
+    .where('recordId', '=', id)
+    .executeTakeFirst()) as Row | undefined;
+  return Number(r?.v ?? 0);
+}
+
+/** History rows of a record after a revision, oldest first, changes decoded. */
+export async function historySince(
+  ctx: OpContext,
+  entity: Entity,
+  id: number,
+  after: number,
+): Promise<{ version: number; userId: number | null; createTime: string; action: string; changes: Changes }[]> {
+  if (!historyOn(ctx, entity)) return [];
+  const rows = (await untyped(ctx.db)
+    .selectFrom(HISTORY_TABLE)
+    .select(['version', 'userId', 'createTime', 'action', 'changes'])
+    .where('entityPrefix', '=', entity.prefix)
+    .where('recordId', '=', id)
+    .where('version', '>', after)
+    .orderBy('version')
+    .execute()) as Row[];
+  return rows.map((r) => ({
+    version: Number(r.version),
+    userId: r.userId === null || r.userId === undefined ? null : Number(r.userId),
+    createTime: String(r.createTime),
+    action: String(r.action),
+    changes: parseChanges(r.changes),
+  }));
+}
+
+export function parseChanges(value: unknown): Changes {
+  if (typeof value !== 'string') return (value as Changes) ?? {};
+  try {
+    return JSON.parse(value) as Changes;
+  } catch {
+    return {};
+  }
+}
+
+/** Names of users by id (for who changed what). */
+export async function userNames(ctx: OpContext, ids: (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await ctx.db.selectFrom('base_sys_user').select(['id', 'name']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
+}
+
+/** One field of a stale write's 409: what it was when loaded, what it is now and who made it so, what the caller sent. */
+export type StaleField = {
+  field: string;
+  label?: Texts;
+  base: unknown;
+  theirs: unknown;
+  mine?: unknown;
+  /** Both sides changed it to different values: the caller must choose. */
+  conflict: boolean;
+  userId: number | null;
+  userName: string | null;
+  time: string | null;
+};
+
+const shown = (f: Field | undefined, v: unknown) => (f?.secret ? SECRET_MARK : v);
+
+/**
+ * A write based on revision `based` of a record now at another one. For an update (`patch`, decoded as stored):
+ * a field others changed since that the caller left as it was loaded is dropped from the patch (theirs stays); one the
+ * caller changed to the same value is fine; one changed on both sides to different values is a conflict. Without
+ * complete history since (the entity keeps none, or a module wrote without it) a field the caller sends that differs
+ * from the stored value is a conflict too. A delete (`patch` undefined) conflicts with any change since.
+ * Conflicts → 409 STALE_RECORD with every field changed since in `data.fields`; otherwise the patch (merged) is returned.
+ */
+export async function mergeStale(
+  ctx: OpContext,
+  entity: Entity,
+  id: number,
+  based: number,
+  stored: Row,
+  patch: Row | undefined,
+): Promise<Row | undefined> {
+  const current = Number(stored.revision);
+  const since = based < current ? await historySince(ctx, entity, id, based) : [];
+  const complete = based < current && since.length === current - based;
+  const seen = new Map<string, { base: unknown; userId: number | null; time: string }>();
+  for (const h of since)
+    for (const [name, [old]] of Object.entries(h.changes)) {
+      const was = seen.get(name);
+      seen.set(name, { base: was ? was.base : old, userId: h.userId, time: h.createTime });
+    }
+  const fields: StaleField[] = [];
+  const merged = patch ? { ...patch } : undefined;
+  const mine = patch ? asStored(entity, patch) : {};
+  let conflict = patch === undefined;
+  const names = new Set([...seen.keys(), ...Object.keys(patch ?? {})]);
+  for (const name of names) {
+    const f = entity.fieldMap.get(name);
+    if (!f || f.system) continue;
+    const by = seen.get(name);
+    const theirs = stored[name] ?? null;
+    const sent = patch && Object.hasOwn(patch, name);
+    let clash = false;
+    if (patch === undefined) clash = by !== undefined;
+    else if (by) {
+      if (!sent) clash = false;
+      else if (!f.secret && sameValue(mine[name], by.base)) delete merged?.[name];
+      else clash = f.secret || !sameValue(mine[name], theirs);
+    } else if (!sent || complete || sameValue(mine[name], theirs)) continue;
+    else clash = true;
+    if (clash) conflict = true;
+    fields.push({
+      field: name,
+      label: f.label,
+      base: shown(f, by ? by.base : null),
+      theirs: shown(f, theirs),
+      ...(sent ? { mine: shown(f, mine[name]) } : {}),
+      conflict: clash,
+      userId: by?.userId ?? null,
+      userName: null,
+      time: by?.time ?? null,
+    });
+  }
+  if (!conflict) return merged;
+  const names_ = await userNames(
+    ctx,
+    fields.map((x) => x.userId),
+  );
+  for (const x of fields) x.userName = x.userId === null ? null : (names_.get(x.userId) ?? null);
+  const clashing = fields.filter((x) => x.conflict);
+  const details: Issue[] = clashing.map((x) =>
+    issue(x.field, E.STALE_FIELD, {
+      user: x.userName ?? textOf(E.STALE_UNKNOWN_USER),
+      time: x.time ?? '?',
+    }),
+  );
+  const error = appError(
+    E.STALE_RECORD,
+    {
+      revision: current,
+      fields: joinTexts(
+        clashing.map((x) => x.label ?? same(x.field)),
+        same(', '),
+      ),
+    },
+    details,
+  );
+  error.data = { id, revision: current, fields };
+  throw error;
+}
+
+/**
+ * `revision + 1`, for a module's own UPDATE of an entity table (an order transition, an audit decision): the record
+ * moves to its next revision, so an edit based on the one before is checked against it (those writes keep no history
+ * row; the check then treats every field the edit sends that differs as a conflict).
+ */
+export const nextRevision = () => sql<number>`revision + 1`;
+
+/**
+ * Records a module's own write of one record (an order transition, an audit decision) in its history, so an edit based
+ * on the revision before it is merged field by field instead of refused whole. `before` is the stored row as read,
+ * locked, before the write (with `revision` and every column the patch writes); `patch` the stored values written.
+ * The write itself must have set `revision = revision + 1` (nextRevision).
+ */
+export async function recordModuleWrite(ctx: OpContext, prefix: string, before: Row, patch: Row): Promise<void> {
+  const entity = ctx.registry.get(prefix);
+  if (!entity || !historyOn(ctx, entity)) return;
+  const names = Object.keys(patch);
+  const changes = diffChanges(
+    entity,
+    decodeRow(entity, before, { keepSecrets: true }),
+    decodeRow(entity, { ...before, ...patch }, { keepSecrets: true }),
+    names,
+  );
+  if (Object.keys(changes).length === 0) return;
+  await recordHistory(ctx, entity, [
+    { recordId: Number(before.id), version: Number(before.revision ?? 1) + 1, action: 'update', changes },
+  ]);
+}
