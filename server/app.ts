@@ -57,6 +57,10 @@ export type BuildOptions = Partial<Config> & {
 declare module 'fastify' {
   interface FastifyInstance {
     joinery: Host;
+    /** This process's task scheduler (tests wait on its `idle()` after moving its clock). */
+    taskScheduler: TaskScheduler;
+    /** The operation-log writer (its rows are written in batches; tests `flush()` it before reading the log). */
+    opLog: OpLogWriter;
   }
 }
 
@@ -148,7 +152,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       `${p.origin}: a schema file now defines this entity; the copy stored by the AI-code page is not used (its table and rows are)`,
     );
   const opLog = new OpLogWriter(database);
+  app.decorate('opLog', opLog);
   const scheduler = new TaskScheduler(host, typeof options.scheduler === 'object' ? options.scheduler : {});
+  app.decorate('taskScheduler', scheduler);
   // Runs under way and the log's last batch are written before the database closes.
   app.addHook('onClose', async () => {
     await scheduler.stop();

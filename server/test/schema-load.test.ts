@@ -286,19 +286,14 @@ describe.each(DIALECTS)('schema sync on an existing database (%s)', (dialect) =>
     expect(await lampRows()).toEqual(before);
   });
 
-  it('a second start on an existing database is fast and changes nothing', async () => {
+  // How fast a start is belongs to bench/startup.mjs, not here.
+  it('a second start on an existing database changes nothing', async () => {
     const options = on({ 'shop/lamp.json': lampSchema({ title: TITLE, note: NOTE, watts: WATTS }) });
     const warm = await buildApp(options);
     await warm.close();
     const before = await snapshot(t);
-    const started = performance.now();
     const app = await buildApp(options);
-    const ms = performance.now() - started;
     await app.close();
     expect(await snapshot(t)).toEqual(before);
-    console.log(
-      `[schema-load ${dialect}] start on an existing database: ${ms.toFixed(0)} ms (${t.app.joinery.registry.all().length} entities)`,
-    );
-    expect(ms).toBeLessThan(3000);
   });
 });
