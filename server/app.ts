@@ -52,6 +52,9 @@ export type BuildOptions = Partial<Config> & {
   seedHistory?: boolean;
   /** Scheduled tasks run in this process (default on); false leaves them to other processes (start/stop/once still work). */
   scheduler?: boolean | SchedulerOptions;
+  /** The clock (ms) of the session cache and of the check for other processes' role, password and logout changes;
+   * default Date.now. Tests move it rather than wait for the cache to run out. */
+  sessionClock?: () => number;
 };
 
 declare module 'fastify' {
@@ -143,6 +146,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     secret,
     accessTtl: options.accessTtl ?? 7200,
     refreshTtl: options.refreshTtl ?? 1_296_000,
+    now: options.sessionClock,
   });
   const host = new Host(app, config, database, registry, auth, new LoginThrottle(database, limitsOf(config.limits)));
   app.decorate('joinery', host);
