@@ -52,11 +52,18 @@ export type BuildOptions = Partial<Config> & {
   seedHistory?: boolean;
   /** Scheduled tasks run in this process (default on); false leaves them to other processes (start/stop/once still work). */
   scheduler?: boolean | SchedulerOptions;
+  /** The clock (ms) of the session cache and of the check for other processes' role, password and logout changes;
+   * default Date.now. Tests move it rather than wait for the cache to run out. */
+  sessionClock?: () => number;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     joinery: Host;
+    /** This process's task scheduler (tests wait on its `idle()` after moving its clock). */
+    taskScheduler: TaskScheduler;
+    /** The operation-log writer (its rows are written in batches; tests `flush()` it before reading the log). */
+    opLog: OpLogWriter;
   }
 }
 
@@ -139,6 +146,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     secret,
     accessTtl: options.accessTtl ?? 7200,
     refreshTtl: options.refreshTtl ?? 1_296_000,
+    now: options.sessionClock,
   });
   const host = new Host(app, config, database, registry, auth, new LoginThrottle(database, limitsOf(config.limits)));
   app.decorate('joinery', host);
@@ -148,7 +156,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       `${p.origin}: a schema file now defines this entity; the copy stored by the AI-code page is not used (its table and rows are)`,
     );
   const opLog = new OpLogWriter(database);
+  app.decorate('opLog', opLog);
   const scheduler = new TaskScheduler(host, typeof options.scheduler === 'object' ? options.scheduler : {});
+  app.decorate('taskScheduler', scheduler);
   // Runs under way and the log's last batch are written before the database closes.
   app.addHook('onClose', async () => {
     await scheduler.stop();

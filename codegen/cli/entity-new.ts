@@ -12,7 +12,7 @@ import {
   FIELD_KINDS,
   type ProposalField,
 } from '../proposal/index.js';
-import { dirPath, menuDirs, type MenuDir } from '../../server/core/registry/reconcile-menus.js';
+import { dirKeys, parentProblem } from '../../server/core/registry/menu-dirs.js';
 
 /** name:type[:required] → a proposal field; a misspelt type or flag is refused, never guessed. */
 function parseFieldFlag(flag: string): ProposalField {
@@ -21,11 +21,6 @@ function parseFieldFlag(flag: string): ProposalField {
   if (rest.length > 1 || (rest.length === 1 && rest[0] !== 'required'))
     throw new CliError(M.fieldFlag(flag), EXIT.refused);
   return { name, type: type as ProposalField['type'], required: rest.includes('required'), label: name };
-}
-
-/** Every menu directory key (server/seed/menu-dirs.json), e.g. sys, sys/auth, product. */
-function dirKeys(dirs: MenuDir[] = menuDirs()): string[] {
-  return dirs.flatMap((d) => [d.key, ...dirKeys(d.children ?? [])]);
 }
 
 function readSample(file: string): string {
@@ -45,8 +40,8 @@ export function entityNewCommand(target: string | undefined, o: Options, io: Io)
   if (!m) throw new CliError(M.badTarget, EXIT.usage);
   const [, module, name] = m;
   const parent = str(o.parent);
-  if (parent !== undefined && !dirPath(parent))
-    throw new CliError(M.unknownParent(parent, dirKeys().join(', ')), EXIT.refused);
+  if (parent !== undefined && parentProblem(parent, module))
+    throw new CliError(M.unknownParent(parent, [...dirKeys(), module].join(', ')), EXIT.refused);
   let fields: ProposalField[] = [];
   const json = str(o['from-json']);
   const csv = str(o['from-csv']);

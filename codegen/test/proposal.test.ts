@@ -99,7 +99,8 @@ describe('schema proposal builders', () => {
       'shop',
       'shop_stock_item',
       'ShopStockItemEntity',
-      { router: '/shop/stockItem', viewPath: 'modules/shop/views/stockItem.vue', orderNum: 0 },
+      // No parent named: the module's own directory.
+      { router: '/shop/stockItem', viewPath: 'modules/shop/views/stockItem.vue', parent: 'shop', orderNum: 0 },
     ]);
     // A route that differs from the derived one is kept.
     expect(

@@ -47,11 +47,29 @@ const DEFAULT_WIDTH: Partial<Record<CellKind, number>> = {
   json: 200,
 };
 
-/** Columns of an entity's table: every listable field plus the extra columns its relations join in. */
+/** Own fields shown by default when a schema says nothing about its list (no field has x-list). */
+const DEFAULT_SHOWN = 6;
+/** Cells too big or too opaque to show unasked in a list a schema did not design. */
+const NOT_SHOWN_UNASKED = new Set<CellKind>(['json', 'skus']);
+
+/**
+ * Columns of an entity's table: every listable field plus the extra columns its relations join in. Shown by default:
+ * the fields whose x-list says so, and createTime; a schema with no x-list on any field shows its first six own fields
+ * (not JSON, secret or system) and createTime, so a minimal schema still lists its data.
+ */
 export function epsColumns(entry: EpsEntry, lang: string, entries: Map<string, EpsEntry>): ColumnSpec[] {
   const hints = entry.joinery;
   if (!hints) return [];
   const joinAliases = new Set(hints.joins.map((j) => j.alias));
+  const designed = hints.fields.some((f) => f.list !== undefined);
+  const shownUnasked = new Set(
+    designed
+      ? []
+      : hints.fields
+          .filter((f) => !f.system && !f.secret && !NOT_SHOWN_UNASKED.has(cellKind(f)))
+          .slice(0, DEFAULT_SHOWN)
+          .map((f) => f.name),
+  );
   const out: ColumnSpec[] = [];
   hints.fields.forEach((field, index) => {
     const hint = listHint(field);
@@ -59,7 +77,7 @@ export function epsColumns(entry: EpsEntry, lang: string, entries: Map<string, E
     const isTime = TIME_COLUMNS.has(field.name);
     const cell = cellKind(field);
     const order = hint?.order ?? (isTime ? 10_000 + index : field.name === 'id' ? -1 : 1000 + index);
-    const visible = hint ? hint.show !== false : field.name === 'createTime';
+    const visible = hint ? hint.show !== false : field.name === 'createTime' || shownUnasked.has(field.name);
     const refAliases = Object.keys(field.ref?.fields ?? {}).filter((a) => joinAliases.has(a));
     out.push({
       id: field.name,

@@ -89,6 +89,31 @@ describe('eps → table columns', () => {
     expect(applied).toHaveLength(cols.length);
     expect(parseColumnPrefs({ order: 'x' })).toBeUndefined();
   });
+
+  it('a schema with no x-list shows its first own fields and createTime; one x-list anywhere makes the list explicit', () => {
+    const real = byPrefix.get('product/material')!;
+    const joinery = real.joinery!;
+    const bare: EpsEntry = {
+      ...real,
+      joinery: { ...joinery, fields: joinery.fields.map((f) => ({ ...f, list: undefined })) },
+    };
+    const own = joinery.fields.filter((f) => !f.system && !f.secret).map((f) => f.name);
+    expect(own.length).toBeGreaterThan(1);
+    const shown = (e: EpsEntry) =>
+      epsColumns(e, 'en', byPrefix)
+        .filter((c) => c.visible)
+        .map((c) => c.id);
+    expect(shown(bare)).toEqual([...own.slice(0, 6), 'createTime']);
+    // Designed: only what the hints show (here one field), and createTime.
+    const one: EpsEntry = {
+      ...bare,
+      joinery: {
+        ...bare.joinery!,
+        fields: bare.joinery!.fields.map((f) => (f.name === own[1] ? { ...f, list: true } : f)),
+      },
+    };
+    expect(shown(one)).toEqual([own[1], 'createTime']);
+  });
 });
 
 describe('eps → edit form', () => {

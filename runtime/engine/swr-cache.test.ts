@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { unstable_serialize } from 'swr';
-import { BoundedListCache } from './swr-cache';
+import { BoundedListCache, entityRowsKey } from './swr-cache';
 
-const page = (n: number) =>
-  unstable_serialize(['entity-rows', 'product/info', 'page', JSON.stringify({ page: n, size: 100 })]);
+// A list page's key as useEntityList makes it and SWR stores it.
+const page = (n: number) => unstable_serialize(entityRowsKey('product/info', 'page', { page: n, size: 100 }));
 
 describe('BoundedListCache', () => {
   it('keeps only the most recently read list pages, and every other entry', () => {
@@ -36,7 +36,15 @@ describe('BoundedListCache', () => {
     expect(seen).toHaveLength(4);
   });
 
-  it('recognizes the keys SWR makes from useEntityList keys', () => {
-    expect(page(1)).toContain('entity-rows');
+  it('bounds the pages of every list mode and keeps keys that are not list pages, however many', () => {
+    const cache = new BoundedListCache<number>(1);
+    const tree = unstable_serialize(entityRowsKey('base/sys/menu', 'tree', {}));
+    const list = unstable_serialize(entityRowsKey('dict/info', 'list', { keyWord: 'a' }));
+    const others = Array.from({ length: 5 }, (_, n) => unstable_serialize(['/admin/dict/info/data', String(n)]));
+    cache.set(tree, 1);
+    for (const k of others) cache.set(k, 0);
+    cache.set(list, 2);
+    expect([cache.has(tree), cache.has(list)]).toEqual([false, true]);
+    expect(others.filter((k) => cache.has(k))).toEqual(others);
   });
 });

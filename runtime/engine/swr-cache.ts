@@ -5,6 +5,11 @@
  * (a list opened again past that is fetched again). Every other entry (menus, eps, dictionaries…) is kept as SWR
  * keeps it.
  */
+/** The SWR key of an entity list (useEntityList): the cache below recognises its entries by the first part. */
+export function entityRowsKey<M extends string>(prefix: string, mode: M, body: Record<string, unknown>) {
+  return ['entity-rows', prefix, mode, JSON.stringify(body)] as const;
+}
+
 export class BoundedListCache<V = unknown> extends Map<string, V> {
   constructor(private readonly maxPages = 20) {
     super();

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { entityApi, type EntityRow, type PageReply } from './entity-api';
 import { pageBody, type ListState } from './use-list-state';
+import { entityRowsKey } from './swr-cache';
 
 export type { EntityRow, PageReply } from './entity-api';
 
@@ -53,7 +54,7 @@ export function useEntityList(
     delete body.size;
     delete body.keyWord;
   }
-  const key = mode ? (['entity-rows', prefix, mode, JSON.stringify(body)] as const) : null;
+  const key = mode ? entityRowsKey(prefix, mode, body) : null;
   const { data, error, isLoading, isValidating, mutate } = useSWR(
     key,
     ([, p, m, b]) => fetchRows(p, m, JSON.parse(b) as Record<string, unknown>),

@@ -33,6 +33,7 @@ const RUN_ONLY_OPTIONS = new Set([
   'errorStatus',
   'uiDir',
   'logger',
+  'sessionClock',
 ]);
 
 function templateFor(dialect: DialectUnderTest, options: BuildOptions): SeededTemplate | undefined {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
 import { dbFingerprint } from './db-fingerprint.js';
 import { registerEntity } from '../core/registry/register-entity.js';
+import { deleteEntityMenus } from '../core/registry/remove-entity.js';
 import { SCHEMAS_DIR } from '../paths.js';
 import type { Row } from '../core/db/row.js';
 import { untyped } from '../core/crud/dynamic-db.js';
@@ -177,5 +178,19 @@ describe.each(DIALECTS)('registerEntity (%s)', (dialect) => {
 
     await registerEntity(t.app.joinery, { schema: lamp('shop/shade'), origin: 'test' });
     await expectServed(t, token, 'shop/shade', '/shop/shade');
+  });
+
+  it("a page naming no parent goes in its module's own directory, made with it and removed with its last page", async () => {
+    const dirOf = async () => (await t.rows('base_sys_menu')).filter((m) => m.nameKey === 'dir:shop');
+    expect(await dirOf()).toEqual([]);
+    const bulb = lamp('shop/bulb', { 'x-menu': { router: '/shop/bulb', viewPath: 'generic' } });
+    const entity = await registerEntity(t.app.joinery, { schema: bulb, origin: 'test' });
+    const [dir] = await dirOf();
+    expect([dir?.name, dir?.type, dir?.parentId]).toEqual(['shop', 0, null]);
+    const page = (await menus(t)).find((m) => m.router === '/shop/bulb');
+    expect(page?.parentId).toBe(Number(dir.id));
+    await t.app.joinery.database.db.transaction().execute((trx) => deleteEntityMenus(trx, entity));
+    expect(await dirOf()).toEqual([]);
+    expect((await menus(t)).some((m) => m.router === '/shop/bulb')).toBe(false);
   });
 });

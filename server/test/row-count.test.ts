@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
 import { secondProcess } from './task-helpers.js';
-import { compactRowCount } from '../core/db/row-count.js';
+import { compactionsSettled, compactRowCount } from '../core/db/row-count.js';
 
 type Row = Record<string, unknown>;
 const PREFIX = 'product/material';
@@ -211,7 +211,7 @@ describe.each(DIALECTS)('kept row counts = count(*) (%s)', (dialect) => {
     await expectExact('before compaction');
     if (dialect !== 'sqlite') {
       // The reads above found many delta rows and compacted them in the background.
-      await new Promise((r) => setTimeout(r, 300));
+      await compactionsSettled();
       const rows = await sql<{ n: number }>`select count(*) as n from joinery_row_delta where tbl = ${TABLE}`.execute(
         t.app.joinery.database.db,
       );

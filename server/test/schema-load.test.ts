@@ -7,6 +7,7 @@ import { DIALECTS, startApp, type TestApp } from './harness.js';
 import { buildApp, type BuildOptions } from '../app.js';
 import { SCHEMAS_DIR } from '../paths.js';
 import type { Row } from '../core/db/row.js';
+import { untyped } from '../core/crud/dynamic-db.js';
 
 const label = (en: string) => ({ 'zh-cn': en, 'zh-tw': en, en });
 
@@ -87,6 +88,12 @@ describe('a broken schema stops start-up with a message naming the file and the 
       /shop[/\\]lamp\.json.*field "makerId".*entity "shop\/maker"/,
     ],
     [
+      'an x-menu.parent naming no directory (a typo), with the known ones',
+      { title: TITLE },
+      { 'x-menu': { parent: 'prodcut' } },
+      /shop[/\\]lamp\.json: x-menu\.parent "prodcut" names no menu directory; the known ones are sys, sys\/auth, .*product.* \(server\/seed\/menu-dirs\.json\), or "shop", this module's own/,
+    ],
+    [
       'an x-ref to a missing column',
       {
         title: TITLE,
@@ -139,6 +146,13 @@ describe('a broken schema stops start-up with a message naming the file and the 
         'x-menu': { router: '/shop/shades' },
         properties: { title: TITLE },
       },
+      'shop/bulb.json': {
+        type: 'object',
+        'x-prefix': 'shop/bulb',
+        'x-title': label('Bulbs'),
+        'x-menu': { parent: 'shop' },
+        properties: { title: TITLE },
+      },
     });
     try {
       const lamp = app.joinery.registry.get('shop/deskLamp')!;
@@ -177,6 +191,16 @@ describe('a broken schema stops start-up with a message naming the file and the 
           .map((m) => m.viewPath)
           .sort(),
       ).toEqual(['modules/shop/views/deskLamp.vue', 'modules/shop/views/shade.vue']);
+      // A module with no directory in menu-dirs.json gets one of its own, named after it: the page of a schema that
+      // names no parent goes there, and so does one that names its module.
+      expect(shade.menu?.parent).toBe('shop');
+      const rows = (await untyped(app.joinery.database.db).selectFrom('base_sys_menu').selectAll().execute()) as Row[];
+      const dirs = rows.filter((m) => Number(m.type) === 0 && m.nameKey === 'dir:shop');
+      expect(dirs.map((d) => [d.name, d.parentId])).toEqual([['shop', null]]);
+      const parentOf = (router: string) => rows.find((m) => m.router === router)?.parentId;
+      expect([parentOf('/shop/shades'), parentOf('/shop/bulb')]).toEqual([dirs[0].id, dirs[0].id]);
+      const sys = rows.find((m) => m.nameKey === 'dir:sys')!;
+      expect(parentOf('/shop/deskLamp')).toBe(sys.id);
     } finally {
       await app.close();
     }
@@ -286,19 +310,14 @@ describe.each(DIALECTS)('schema sync on an existing database (%s)', (dialect) =>
     expect(await lampRows()).toEqual(before);
   });
 
-  it('a second start on an existing database is fast and changes nothing', async () => {
+  // How fast a start is belongs to bench/startup.mjs, not here.
+  it('a second start on an existing database changes nothing', async () => {
     const options = on({ 'shop/lamp.json': lampSchema({ title: TITLE, note: NOTE, watts: WATTS }) });
     const warm = await buildApp(options);
     await warm.close();
     const before = await snapshot(t);
-    const started = performance.now();
     const app = await buildApp(options);
-    const ms = performance.now() - started;
     await app.close();
     expect(await snapshot(t)).toEqual(before);
-    console.log(
-      `[schema-load ${dialect}] start on an existing database: ${ms.toFixed(0)} ms (${t.app.joinery.registry.all().length} entities)`,
-    );
-    expect(ms).toBeLessThan(3000);
   });
 });

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.js';
 import { untyped } from '../core/crud/dynamic-db.js';
 import type { Row } from '../core/db/row.js';
-import { formatDateTime } from '../core/db/time.js';
 import type { TestApp } from './harness.js';
 
 /** Polls until `check` returns a value other than undefined/false, or throws after `ms`. */
@@ -22,8 +21,6 @@ export async function waitFor<T>(
   }
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** The stored log rows of a task, oldest first. */
 export async function logsOf(app: FastifyInstance, taskId: number): Promise<Row[]> {
   return (await untyped(app.joinery.database.db)
@@ -41,9 +38,6 @@ export async function taskRow(app: FastifyInstance, id: number): Promise<Row> {
     .where('id', '=', id)
     .executeTakeFirstOrThrow()) as Row;
 }
-
-/** A whole second `s` seconds from now, in the stored form. */
-export const secondsFromNow = (s: number) => formatDateTime(new Date(Math.ceil(Date.now() / 1000) * 1000 + s * 1000));
 
 /** Runs of test handlers, per app: the task, the slot lateness (ms after the whole second) and which app ran it. */
 export type Runs = { taskId: number; at: number; app: string }[];

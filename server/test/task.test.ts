@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
 import type { Row } from '../core/db/row.js';
-import { logsOf, registerTestHandlers, secondsFromNow, sleep, taskRow, waitFor, type Runs } from './task-helpers.js';
+import { formatDateTime } from '../core/db/time.js';
+import { ManualClock } from './manual-clock.js';
+import { logsOf, registerTestHandlers, taskRow, type Runs } from './task-helpers.js';
+
+// The scheduler runs on a clock the tests move (ManualClock): each slot fires when a test advances past it, and the
+// test goes on once the slot's run is over, so nothing here waits for the wall clock or depends on the machine's speed.
 
 describe.each(DIALECTS)('scheduled tasks (%s)', (dialect) => {
   let t: TestApp;
+  const clock = new ManualClock();
+  const tick = (ms: number) => clock.advance(ms, () => t.app.taskScheduler.idle());
+  const second = (s: number) => formatDateTime(new Date(clock.secondFromNow(s)));
   let token: string;
   const runs: Runs = [];
   const post = (url: string, body: unknown) => t.call('POST', `/admin/task/info/${url}`, { token, body });
@@ -15,7 +23,7 @@ describe.each(DIALECTS)('scheduled tasks (%s)', (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await startApp(dialect, { scheduler: { syncMs: 500 } });
+    t = await startApp(dialect, { scheduler: { syncMs: 500, clock } });
     registerTestHandlers(t.app, runs);
     token = await t.login();
   });
@@ -41,8 +49,11 @@ describe.each(DIALECTS)('scheduled tasks (%s)', (dialect) => {
     const started = await taskRow(t.app, id);
     expect(started).toMatchObject({ status: 1, limit: 3, runCount: 0, cron: null });
     expect(started.nextRunTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-    await waitFor('the task to stop itself', async () => Number((await taskRow(t.app, id)).status) === 0, 8000);
-    await sleep(1500);
+    await tick(2000);
+    expect(Number((await taskRow(t.app, id)).status), 'running after 2 of its 3 slots').toBe(1);
+    await tick(1000);
+    expect(Number((await taskRow(t.app, id)).status), 'stopped itself after its third slot').toBe(0);
+    await tick(2000);
     const logs = await logsOf(t.app, id);
     expect(logs.map((l) => l.status)).toEqual([1, 1, 1]);
     expect(new Set(logs.map((l) => l.slotTime)).size).toBe(3);
@@ -59,13 +70,12 @@ describe.each(DIALECTS)('scheduled tasks (%s)', (dialect) => {
     const start = await post('start', { id });
     expect(start.status, start.raw).toBe(200);
     expect(start.body).toMatchObject({ code: 1000, data: { id, status: 1 } });
-    await waitFor('two runs', async () => (await logsOf(t.app, id)).length >= 2, 6000);
+    await tick(2000);
+    expect(await logsOf(t.app, id)).toHaveLength(2);
     const stop = await post('stop', { id });
     expect(stop.body).toMatchObject({ code: 1000, data: { id, status: 0, nextRunTime: null } });
-    await sleep(1200);
-    const settled = (await logsOf(t.app, id)).length;
-    await sleep(2200);
-    expect((await logsOf(t.app, id)).length).toBe(settled);
+    await tick(3000);
+    expect(await logsOf(t.app, id)).toHaveLength(2);
     expect(await taskRow(t.app, id)).toMatchObject({ status: 0, nextRunTime: null });
     // A stopped task cannot be stopped again, a running one not started again: 409 naming the state.
     const again = await post('stop', { id });
@@ -92,8 +102,8 @@ describe.each(DIALECTS)('scheduled tasks (%s)', (dialect) => {
   });
 
   it('startDate and endDate bound the slots (both inclusive), then the task stops', async () => {
-    const startDate = secondsFromNow(2);
-    const endDate = secondsFromNow(4);
+    const startDate = second(2);
+    const endDate = second(4);
     const id = await add({
       name: 'window',
       taskType: 0,
@@ -113,13 +123,10 @@ describe.each(DIALECTS)('scheduled tasks (%s)', (dialect) => {
       startDate,
       endDate,
     });
-    await waitFor(
-      'both to stop',
-      async () =>
-        Number((await taskRow(t.app, id)).status) === 0 && Number((await taskRow(t.app, interval)).status) === 0,
-      9000,
-    );
-    await sleep(1200);
+    await tick(6000);
+    expect([(await taskRow(t.app, id)).status, (await taskRow(t.app, interval)).status], 'both stopped').toEqual([
+      0, 0,
+    ]);
     const slots = (await logsOf(t.app, id)).map((l) => l.slotTime);
     expect(slots).toHaveLength(3);
     expect(slots[0]).toBe(startDate);
@@ -135,13 +142,8 @@ describe.each(DIALECTS)('scheduled tasks (%s)', (dialect) => {
   it('a failing handler is logged as a failure and the next slot still runs', async () => {
     const id = await add({ name: 'flaky', taskType: 1, every: 1000, limit: 3, service: 'test.flaky', status: 1 });
     const broken = await add({ name: 'broken', taskType: 1, every: 1000, limit: 2, service: 'test.fail', status: 1 });
-    await waitFor(
-      'both to finish',
-      async () =>
-        Number((await taskRow(t.app, id)).status) === 0 && Number((await taskRow(t.app, broken)).status) === 0,
-      8000,
-    );
-    await sleep(500);
+    await tick(4000);
+    expect([(await taskRow(t.app, id)).status, (await taskRow(t.app, broken)).status], 'both finished').toEqual([0, 0]);
     const logs = await logsOf(t.app, id);
     expect(logs.map((l) => [l.status, l.detail])).toEqual([
       [0, 'flaky handler failed on purpose'],
@@ -201,7 +203,8 @@ describe.each(DIALECTS)('scheduled tasks (%s)', (dialect) => {
 
   it('update of a running task restarts its schedule; delete stops it and removes its logs', async () => {
     const id = await add({ name: 'often', taskType: 1, every: 1000, limit: 100, service: 'test.count', status: 1 });
-    await waitFor('a run', async () => (await logsOf(t.app, id)).length >= 1, 5000);
+    await tick(1000);
+    expect(await logsOf(t.app, id)).toHaveLength(1);
     const first = await taskRow(t.app, id);
     expect((await post('update', { id, name: 'renamed' })).status).toBe(200);
     expect((await taskRow(t.app, id)).jobId).toBe(first.jobId);
@@ -211,7 +214,7 @@ describe.each(DIALECTS)('scheduled tasks (%s)', (dialect) => {
     expect(restarted.runCount).toBe(0);
     const del = await post('delete', { ids: [id] });
     expect(del.status, del.raw).toBe(200);
-    await sleep(1500);
+    await tick(2000);
     expect(await logsOf(t.app, id)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { sanitiseName } from '../modules/base/upload.js';
 import sharp from 'sharp';
 import { deflateSync } from 'node:zlib';
 import { pngFile } from './png.js';
+import { waitFor } from './task-helpers.js';
 
 /** A small, valid PNG whose header claims 100,000 × 100,000 grey pixels (10 gigapixels once decoded). */
 const bombPng = () => pngFile(100_000, 100_000, 8, deflateSync(Buffer.alloc(100_001 * 4)));
@@ -417,10 +418,10 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
       `POST ${UPLOAD} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${token}\r\nContent-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,
     );
     socket.write(payload.subarray(0, payload.length - 1000));
-    // Long enough for the first file to reach its temporary file; then the client is gone.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The client hangs up once the upload has reached its temporary files (else the case would pass untested).
+    await waitFor('the upload to reach its temporary files', async () => tempFiles().length > 0, 10_000, 10);
     socket.destroy();
-    for (let i = 0; i < 50 && tempFiles().length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor('its temporary files to be removed', async () => tempFiles().length === 0, 10_000, 10);
     expect(tempFiles()).toEqual([]);
     expect(storedFiles()).toEqual(files);
     expect((await spaceRows()).length).toBe(rows);

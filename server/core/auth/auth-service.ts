@@ -11,7 +11,13 @@ import { loadAccessRights, type AccessRights } from './access-rights.js';
 
 export type TokenPair = { expire: number; token: string; refreshExpire: number; refreshToken: string };
 
-export type AuthOptions = { secret: string; accessTtl: number; refreshTtl: number };
+export type AuthOptions = {
+  secret: string;
+  accessTtl: number;
+  refreshTtl: number;
+  /** The clock of the session cache and of the check of other processes' changes (ms; default Date.now; tests move it). */
+  now?: () => number;
+};
 
 const SESSIONS = 'base_sys_session';
 /** How long after a rotation the previous refresh token is still exchanged (for the chain's current one): README, §0. */
@@ -46,10 +52,14 @@ export class AuthService {
   private checkedAt = 0;
   private checking: Promise<void> | undefined;
 
+  private readonly now: () => number;
+
   constructor(
     private readonly database: Database,
     private readonly options: AuthOptions,
-  ) {}
+  ) {
+    this.now = options.now ?? Date.now;
+  }
 
   /**
    * Several processes on one database: at most every SHARED_CHECK_MS a request reads the shared version; when another
@@ -57,7 +67,7 @@ export class AuthService {
    * request (authenticate), never inside a transaction (SQLite's one connection would wait for itself).
    */
   private async followOthers(): Promise<void> {
-    if (Date.now() - this.checkedAt < AuthService.SHARED_CHECK_MS) return;
+    if (this.now() - this.checkedAt < AuthService.SHARED_CHECK_MS) return;
     this.checking ??= (async () => {
       try {
         const row = await this.db
@@ -74,7 +84,7 @@ export class AuthService {
       } catch {
         // No version row (a database from before it existed, mid-start): only this process's own changes count.
       } finally {
-        this.checkedAt = Date.now();
+        this.checkedAt = this.now();
         this.checking = undefined;
       }
     })();
@@ -244,7 +254,7 @@ export class AuthService {
    */
   authenticateNow(token: unknown): { user?: RequestUser } | undefined {
     if (token === undefined || token === '') return {};
-    if (this.checking || Date.now() - this.checkedAt >= AuthService.SHARED_CHECK_MS) return undefined;
+    if (this.checking || this.now() - this.checkedAt >= AuthService.SHARED_CHECK_MS) return undefined;
     const claims = this.verified(token);
     if (!claims) return {};
     if (claims.isRefresh) return undefined;
@@ -258,7 +268,7 @@ export class AuthService {
   private cachedSession(claims: AdminClaims) {
     const cached = this.sessionCache.get(claims.sid);
     return cached &&
-      cached.until > Date.now() &&
+      cached.until > this.now() &&
       cached.userId === claims.userId &&
       cached.passwordV === claims.passwordVersion
       ? cached
@@ -290,7 +300,7 @@ export class AuthService {
       userId: claims.userId,
       username: String(user.username),
       passwordV: Number(user.passwordV),
-      until: Date.now() + AuthService.SESSION_CACHE_MS,
+      until: this.now() + AuthService.SESSION_CACHE_MS,
     });
     return { user: { id: claims.userId, username: String(user.username), ...rights } };
   }

@@ -40,13 +40,14 @@ const fromEnv = Number(process.env.JOINERY_KEYWORD_INDEX_FROM || NaN);
 let keywordIndexFrom = Number.isFinite(fromEnv) ? fromEnv : 1000;
 export function setKeywordIndexFrom(rows: number): void {
   keywordIndexFrom = rows;
+  roughCounts = new WeakMap(); // the next search reads the counts again
 }
 
 /**
  * The table's row count from its kept counter, read at most once a second per entity: it only chooses how a keyword
  * is looked up (index or rows, page by index or in order), never what is found, so a second-old count will do.
  */
-const roughCounts = new WeakMap<Entity, { n: number | undefined; at: number }>();
+let roughCounts = new WeakMap<Entity, { n: number | undefined; at: number }>();
 async function roughRowCount(ctx: OpContext, entity: Entity): Promise<number | undefined> {
   const known = roughCounts.get(entity);
   const now = Date.now();

@@ -402,20 +402,25 @@ export async function ensureRowCount(
   counted.set(entity, new Set(fields));
 }
 
-const compacting = new Set<string>();
+const compacting = new Map<string, Promise<void>>();
 
 /** Compacts a table's delta rows in the background (once at a time per table and process); errors are only logged. */
 function compactSoon(database: Database, table: string): void {
   const key = `${database.url}\n${table}`;
   if (compacting.has(key)) return;
-  compacting.add(key);
-  (database.dialect === 'postgres' ? compactPostgres(database, table) : compactMysql(database, table))
+  const done = (database.dialect === 'postgres' ? compactPostgres(database, table) : compactMysql(database, table))
     .catch((error) =>
       console.warn(
         `[joinery] compacting the row counts of ${table} failed (they stay exact): ${(error as Error).message}`,
       ),
     )
     .finally(() => compacting.delete(key));
+  compacting.set(key, done);
+}
+
+/** Resolves when the background compactions under way in this process have ended (tests wait on it). */
+export async function compactionsSettled(): Promise<void> {
+  while (compacting.size > 0) await Promise.all([...compacting.values()]);
 }
 
 /** Compacts a table's delta rows now (PostgreSQL, MySQL; tests and tools). */

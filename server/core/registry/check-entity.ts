@@ -2,6 +2,7 @@ import type { EntitySchema, FieldSchema } from './entity-types.js';
 import { compiledSchema } from './compiled-schemas.js';
 import { namesFromPrefix } from './derive-names.js';
 import { shapeProblem } from './sku-shape.js';
+import { parentProblem } from './menu-dirs.js';
 
 /** Rules the meta-schema cannot state (cross-references inside one file). Returns the first problem, or undefined. */
 export function checkEntitySemantics(schema: EntitySchema): string | undefined {
@@ -13,6 +14,11 @@ export function checkEntitySemantics(schema: EntitySchema): string | undefined {
   if (schema['x-table'] === undefined && namesFromPrefix(schema['x-prefix']).table.length > 60)
     return `the table "${namesFromPrefix(schema['x-prefix']).table}" the prefix gives is longer than 60 characters; give a shorter x-table`;
   for (const r of schema.required ?? []) if (!names.has(r)) return `required names "${r}", which is not a field`;
+  const parent = schema['x-menu']?.parent;
+  if (parent !== undefined) {
+    const problem = parentProblem(parent, schema['x-module'] ?? namesFromPrefix(schema['x-prefix']).module);
+    if (problem) return problem;
+  }
   for (const o of schema['x-order'] ?? [])
     if (!known.has(o.column)) return `x-order names "${o.column}", which is not a field`;
   for (const u of schema['x-unique'] ?? [])

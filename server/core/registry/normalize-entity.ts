@@ -14,6 +14,7 @@ import type {
 import { GENERIC_ACTIONS } from './generic-actions.js';
 import { withShape } from './sku-shape.js';
 import { namesFromPrefix, type DerivedNames } from './derive-names.js';
+import { defaultParent } from './menu-dirs.js';
 
 const SYSTEM_LABELS: Record<string, Label> = {
   id: { 'zh-cn': 'ID', 'zh-tw': 'ID', en: 'ID' },
@@ -135,9 +136,21 @@ function joinsOf(fields: Field[]): JoinedColumn[] {
   return joins;
 }
 
-/** x-menu with the route and view path the prefix gives where the schema does not override them. */
-function menuOf({ router, viewPath, ...rest }: NonNullable<EntitySchema['x-menu']>, derived: DerivedNames): EntityMenu {
-  return { router: router ?? derived.router, viewPath: viewPath ?? derived.viewPath, ...rest };
+/**
+ * x-menu with the route and view path the prefix gives where the schema does not override them, and the module's
+ * directory as the parent when it names none (menu-dirs.ts).
+ */
+function menuOf(
+  { router, viewPath, parent, ...rest }: NonNullable<EntitySchema['x-menu']>,
+  derived: DerivedNames,
+  module: string,
+): EntityMenu {
+  return {
+    router: router ?? derived.router,
+    viewPath: viewPath ?? derived.viewPath,
+    parent: parent ?? defaultParent(module),
+    ...rest,
+  };
 }
 
 /** Turns a checked schema file into the entity the server works with: system fields injected, defaults applied. */
@@ -188,7 +201,7 @@ export function normalizeEntity(schema: EntitySchema, origin: string): Entity {
     order: schema['x-order'] ?? [],
     uniques: schema['x-unique'] ?? [],
     joins: joinsOf(own),
-    menu: menu ? menuOf(menu, derived) : undefined,
+    menu: menu ? menuOf(menu, derived, schema['x-module'] ?? derived.module) : undefined,
     tabs: schema['x-tabs'],
     master: schema['x-master'],
     presets: schema['x-presets'] ?? [],

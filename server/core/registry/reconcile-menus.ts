@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OpContext } from '../crud/context.js';
-import type { Entity, Label } from './entity-types.js';
+import type { Entity } from './entity-types.js';
 import { GENERIC_ACTION_META } from './generic-actions.js';
 import { entityRoutes, type ActionRegistry } from '../http/dispatcher.js';
 import { insertRow } from '../crud/insert-row.js';
@@ -9,28 +9,11 @@ import { encodeRow } from '../db/row-codec.js';
 import type { Row } from '../db/row.js';
 import { nowText } from '../db/time.js';
 import { SEED_DIR } from '../../paths.js';
-
-/** A directory of the menu tree (server/seed/menu-dirs.json); `parent` in x-menu names one by its key (e.g. sys/auth). */
-export type MenuDir = { key: string; name: Label; icon?: string; orderNum: number; children?: MenuDir[] };
+import { dirPath, menuDirs, type MenuDir } from './menu-dirs.js';
 
 const MENU = 'base/sys/menu';
 
-let dirsCache: MenuDir[] | undefined;
-/** The directory tree every installation starts with. */
-export function menuDirs(): MenuDir[] {
-  dirsCache ??= JSON.parse(fs.readFileSync(path.join(SEED_DIR, 'menu-dirs.json'), 'utf8')) as MenuDir[];
-  return dirsCache;
-}
-
-/** The path of directories from the root to the one with this key, or undefined when no directory has it. */
-export function dirPath(key: string, dirs: MenuDir[] = menuDirs()): MenuDir[] | undefined {
-  for (const d of dirs) {
-    if (d.key === key) return [d];
-    const below = d.children && dirPath(key, d.children);
-    if (below) return [d, ...below];
-  }
-  return undefined;
-}
+export { dirPath, menuDirs, type MenuDir } from './menu-dirs.js';
 
 const HISTORY_ROUTE_NAMES = new Set(['history', 'revert']);
 
@@ -113,7 +96,7 @@ function findDir(menus: MenuRow[], key: string): number | null {
   return parentId;
 }
 
-export type ReconcileReport = { pages: number; buttons: number; viewPaths: number; nameKeys: number };
+export type ReconcileReport = { pages: number; buttons: number; viewPaths: number; nameKeys: number; dirs: number };
 
 type ViewPathRename = { router: string; from: string; to: string };
 type RouterMove = { from: string; to: string; viewPath: string };
@@ -244,7 +227,7 @@ export async function reconcileMenus(
         .filter(Boolean),
     ),
   );
-  const report: ReconcileReport = { pages: 0, buttons: 0, viewPaths, nameKeys: 0 };
+  const report: ReconcileReport = { pages: 0, buttons: 0, viewPaths, nameKeys: 0, dirs: 0 };
   const add = async (row: Row): Promise<number> => {
     const now = nowText();
     const id = await insertRow(ctx, menuEntity, {
@@ -281,12 +264,20 @@ export async function reconcileMenus(
       report.buttons += 1;
     }
   };
+  // A module with no directory in menu-dirs.json gets its own at the root, named after the module, with its first page.
+  const moduleDir = async (key: string, entity: Entity): Promise<number | null> => {
+    if (key !== entity.module || dirPath(key)) return null;
+    const found = menus.find((r) => r.type === 0 && r.parentId === null && r.nameKey === nameKeys.dir(key));
+    if (found) return found.id;
+    report.dirs += 1;
+    return add({ parentId: null, name: key, nameKey: nameKeys.dir(key), type: 0, icon: 'icon-folder', orderNum: 100 });
+  };
   const sorted = [...entities].sort((a, b) => (a.menu?.orderNum ?? 0) - (b.menu?.orderNum ?? 0));
   for (const entity of sorted.filter((e) => e.menu)) {
     const m = entity.menu!;
     let page = menus.find((r) => r.type === 1 && r.router === m.router);
     if (!page) {
-      const parentId = m.parent ? findDir(menus, m.parent) : null;
+      const parentId = m.parent ? (findDir(menus, m.parent) ?? (await moduleDir(m.parent, entity))) : null;
       await add({
         parentId,
         name: entity.title['zh-cn'],

@@ -8,6 +8,7 @@ import { appError, E, issue } from '../errors.js';
 import { untyped } from '../crud/dynamic-db.js';
 import { copyToRecycleBin } from '../crud/recycle-bin.js';
 import { ENTITY_DEF_TABLE, storedOrigin } from './stored-entities.js';
+import { dirPath } from './menu-dirs.js';
 import { dropMysqlKeywordIndex, dropPostgresKeywordIndex, dropSqliteKeywordIndex } from '../db/keyword-index.js';
 
 const MENU = 'base_sys_menu';
@@ -31,7 +32,7 @@ export async function deleteEntityMenus(trx: Database['db'], entity: Entity): Pr
   const db = trx;
   const perm = `${entity.prefix.replace(/\//g, ':')}:`;
   // Its page (by route) and every button granting only its permissions, with what they grant to roles.
-  const menus = await db.selectFrom(MENU).select(['id', 'parentId', 'type', 'router', 'perms']).execute();
+  const menus = await db.selectFrom(MENU).select(['id', 'parentId', 'type', 'router', 'perms', 'nameKey']).execute();
   const own = (perms: unknown) =>
     typeof perms === 'string' && perms.trim() !== '' && perms.split(',').every((p) => p.trim().startsWith(perm));
   const pages = menus
@@ -44,6 +45,17 @@ export async function deleteEntityMenus(trx: Database['db'], entity: Entity): Pr
         pages.includes(Number(m.id)) || pages.includes(Number(m.parentId)) || (Number(m.type) === 2 && own(m.perms)),
     )
     .map((m) => Number(m.id));
+  // The module's own directory (made for a module menu-dirs.json lacks, menu-dirs.ts) goes with its last page.
+  const dir = menus.find(
+    (m) =>
+      Number(m.type) === 0 &&
+      m.parentId === null &&
+      m.nameKey === `dir:${entity.module}` &&
+      entity.menu?.parent === entity.module &&
+      !dirPath(entity.module),
+  );
+  if (dir && menus.every((m) => Number(m.parentId) !== Number(dir.id) || ids.includes(Number(m.id))))
+    ids.push(Number(dir.id));
   if (ids.length) {
     await db.deleteFrom('base_sys_role_menu').where('menuId', 'in', ids).execute();
     await db.deleteFrom(MENU).where('id', 'in', ids).execute();

@@ -2,7 +2,7 @@ import type { Host } from '../../core/host.js';
 import type { Row } from '../../core/db/row.js';
 import type { OpContext } from '../../core/crud/context.js';
 import { decodeRow } from '../../core/db/row-codec.js';
-import { nowText } from '../../core/db/time.js';
+import { formatDateTime } from '../../core/db/time.js';
 import { registerBuiltinHandlers } from './builtin-handlers.js';
 import type { TaskScheduler } from './scheduler.js';
 import {
@@ -26,18 +26,20 @@ export function registerTaskModule(host: Host, scheduler: TaskScheduler): void {
     beforeAdd: (ctx, row) => {
       normalizeTask(row);
       const toRun = Number(row.status ?? 1) === 1;
-      assertTask(handlers, row, toRun);
+      const now = scheduler.now();
+      assertTask(handlers, row, toRun, now);
       // The task acts for whoever adds it, never with more rights than theirs.
       assertMayUse(handlers, row, ctx.user);
       row.creatorId = ctx.user?.id ?? null;
-      if (toRun) Object.assign(row, newSchedule(row));
+      if (toRun) Object.assign(row, newSchedule(row, now));
     },
     beforeUpdate: (ctx, patch, existing) => {
       const before = decodeRow(ctx.registry.get(TASK_PREFIX)!, existing);
       const task = { ...before, ...patch };
       Object.assign(patch, normalizeTask(task));
       const toRun = Number(task.status) === 1;
-      assertTask(handlers, task, toRun);
+      const now = scheduler.now();
+      assertTask(handlers, task, toRun, now);
       // Whoever changes a task must be able to use its handler, and from then on the task acts for them. A save that
       // changes nothing (an edit form saved as it was loaded) leaves the task acting for whom it acted for.
       assertMayUse(handlers, task, ctx.user);
@@ -50,7 +52,7 @@ export function registerTaskModule(host: Host, scheduler: TaskScheduler): void {
         return;
       }
       if (Number(before.status) !== 1 || SCHEDULE_FIELDS.some((k) => task[k] !== before[k]))
-        Object.assign(patch, newSchedule(task));
+        Object.assign(patch, newSchedule(task, now));
     },
     // A task's logs go with it (the original deletes them; tasks skip the recycle bin).
     afterDelete: async (ctx, rows) => {
@@ -86,7 +88,7 @@ export function registerTaskModule(host: Host, scheduler: TaskScheduler): void {
   host.actions.set(
     TASK_PREFIX,
     'start',
-    stateChange((ctx, id, body) => startTask(ctx, handlers, id, body.type)),
+    stateChange((ctx, id, body) => startTask(ctx, handlers, id, body.type, scheduler.now())),
   );
   // start and once also need the caller to be able to use the handler (stop never does); each run then checks the creator.
   host.actions.set(
@@ -104,7 +106,7 @@ export function registerTaskModule(host: Host, scheduler: TaskScheduler): void {
       out.push(await scheduler.runNow(task));
       await ctx.db
         .updateTable(TASK_TABLE)
-        .set({ lastExecuteTime: nowText() })
+        .set({ lastExecuteTime: formatDateTime(new Date(scheduler.now())) })
         .where('id', '=', Number(task.id))
         .execute();
     }

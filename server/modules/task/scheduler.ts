@@ -14,15 +14,18 @@ import {
   TASK_TABLE,
 } from './task-lease.js';
 import { logInterrupted, runTask, type RunResult } from './task-runner.js';
+import { systemClock, type SchedulerClock } from './scheduler-clock.js';
 
 export type SchedulerOptions = {
   /** How often the task table is read for changes made by other processes (ms, default 1000). */
   syncMs?: number;
   /** How long a claimed run holds its task against other processes (ms, default 30 000); renewed while it runs. */
   leaseMs?: number;
+  /** The time and the timers (default the system's); tests move a manual clock instead of waiting for slots. */
+  clock?: SchedulerClock;
 };
 
-type Job = { id: number; jobId: string | null; plan: Plan; timer?: NodeJS.Timeout; lastFired: number };
+type Job = { id: number; jobId: string | null; plan: Plan; timer?: unknown; lastFired: number };
 
 /** Timers never wait longer than this, so a far-off slot is re-aimed against the clock now and then. */
 const MAX_WAIT = 30_000;
@@ -37,7 +40,8 @@ export class TaskScheduler {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly syncMs: number;
   private readonly leaseMs: number;
-  private syncTimer?: NodeJS.Timeout;
+  readonly clock: SchedulerClock;
+  private syncTimer?: unknown;
   private syncing?: Promise<void>;
   private syncAgain = false;
   private active = false;
@@ -48,20 +52,26 @@ export class TaskScheduler {
   ) {
     this.syncMs = options.syncMs ?? 1000;
     this.leaseMs = options.leaseMs ?? 30_000;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** The scheduler's time (ms): what new schedules, claims, leases and log rows are stamped with. */
+  now(): number {
+    return this.clock.now();
   }
 
   /** Schedules every running task, then follows the table. */
   async start(): Promise<void> {
     this.active = true;
     await this.sync();
-    this.syncTimer = setInterval(() => void this.sync(), this.syncMs);
+    this.syncTimer = this.clock.setInterval(() => void this.sync(), this.syncMs);
   }
 
   /** Stops the timers and waits for runs under way (their logs are written, their leases given back). */
   async stop(): Promise<void> {
     this.active = false;
-    clearInterval(this.syncTimer);
-    for (const job of this.jobs.values()) clearTimeout(job.timer);
+    this.clock.clearInterval(this.syncTimer);
+    for (const job of this.jobs.values()) this.clock.clearTimeout(job.timer);
     this.jobs.clear();
     await this.syncing;
     await Promise.allSettled([...this.inFlight]);
@@ -74,7 +84,15 @@ export class TaskScheduler {
 
   /** Runs a task now, outside its schedule (`once`); resolves with its log row. */
   async runNow(task: Row): Promise<RunResult> {
-    return this.track(runTask(this.host, task, null));
+    return this.track(runTask(this.host, task, null, this.now()));
+  }
+
+  /** Resolves once no sync and no run is under way (tests: the work a slot or a change started is done). */
+  async idle(): Promise<void> {
+    while (this.syncing || this.inFlight.size > 0) {
+      await this.syncing;
+      await Promise.allSettled([...this.inFlight]);
+    }
   }
 
   /** Local timers ← the running tasks in the table. Calls that overlap run one more pass after the current one. */
@@ -129,9 +147,9 @@ export class TaskScheduler {
     const db = this.host.database.db;
     for (const held of await heldLeases(db)) {
       if (held.lockOwner === PROCESS_OWNER) continue;
-      if (!ownerGone(held.lockOwner) && !leaseExpired(held.lockExpireTime)) continue;
+      if (!ownerGone(held.lockOwner) && !leaseExpired(held.lockExpireTime, this.now())) continue;
       if (!(await reclaimLease(db, held.id, held.lastSlot, held.lockOwner))) continue;
-      await logInterrupted(this.host, held.id, held.lastSlot, held.lockOwner);
+      await logInterrupted(this.host, held.id, held.lastSlot, held.lockOwner, this.now());
       this.host.app.log.warn(
         `scheduler: the run of task ${held.id} by ${held.lockOwner} was interrupted (its process ended); logged, and the task runs at its next slot`,
       );
@@ -146,7 +164,7 @@ export class TaskScheduler {
       this.report(e, `task ${id} has a schedule that cannot be read`);
       return;
     }
-    const job: Job = { id, jobId, plan, lastFired: Date.now() };
+    const job: Job = { id, jobId, plan, lastFired: this.now() };
     if (plan.next(job.lastFired) === null) {
       // No slot left (endDate passed while no process ran it): the task stops.
       void this.track(
@@ -159,7 +177,7 @@ export class TaskScheduler {
   }
 
   private cancel(id: number): void {
-    clearTimeout(this.jobs.get(id)?.timer);
+    this.clock.clearTimeout(this.jobs.get(id)?.timer);
     this.jobs.delete(id);
   }
 
@@ -168,11 +186,11 @@ export class TaskScheduler {
     // The last slot has fired: the job stays (without a timer) so a sync does not take it for a new one; the process
     // that runs that slot stops the task.
     if (slot === null) return;
-    const wait = slot - Date.now();
-    job.timer = setTimeout(
+    const wait = slot - this.now();
+    job.timer = this.clock.setTimeout(
       () => {
         if (this.jobs.get(job.id) !== job) return;
-        if (Date.now() < slot) return this.arm(job);
+        if (this.now() < slot) return this.arm(job);
         job.lastFired = slot;
         this.arm(job);
         void this.track(this.runSlot(job, slot));
@@ -191,7 +209,7 @@ export class TaskScheduler {
           id: job.id,
           jobId: job.jobId,
           slot,
-          now: Date.now(),
+          now: this.now(),
           leaseMs: this.leaseMs,
           next,
           owner: PROCESS_OWNER,
@@ -200,7 +218,7 @@ export class TaskScheduler {
         return;
       const heartbeat = setInterval(
         () => {
-          renewLease(db, job.id, slot, this.leaseMs).catch((e: unknown) =>
+          renewLease(db, job.id, slot, this.now() + this.leaseMs).catch((e: unknown) =>
             this.report(e, `renewing the lease of task ${job.id}`),
           );
         },
@@ -209,7 +227,7 @@ export class TaskScheduler {
       try {
         const task = await db.selectFrom(TASK_TABLE).selectAll().where('id', '=', job.id).executeTakeFirst();
         if (!task) return;
-        await runTask(this.host, task, slot);
+        await runTask(this.host, task, slot, this.now());
         const limit = task.limit === null ? null : Number(task.limit);
         if (next === null || (limit !== null && limit > 0 && Number(task.runCount) >= limit)) {
           await finishSchedule(db, job.id, job.jobId);

@@ -67,11 +67,11 @@ export async function claimSlot(db: Kysely<SystemTables>, c: SlotClaim): Promise
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Keeps the lease of a long run alive (only while the slot is still this process's). */
-export async function renewLease(db: Kysely<SystemTables>, id: number, slot: number, leaseMs: number): Promise<void> {
+/** Keeps the lease of a long run alive until `until` (ms; only while the slot is still this process's). */
+export async function renewLease(db: Kysely<SystemTables>, id: number, slot: number, until: number): Promise<void> {
   await db
     .updateTable(TASK_TABLE)
-    .set({ lockExpireTime: at(Date.now() + leaseMs) })
+    .set({ lockExpireTime: at(until) })
     .where('id', '=', id)
     .where('lastSlot', '=', slot)
     .execute();
@@ -125,7 +125,7 @@ export async function reclaimLease(
 }
 
 /** Whether a stored lease time has passed (stored as text at second resolution, as claimSlot compares it). */
-export const leaseExpired = (lockExpireTime: string | null, now = Date.now()) =>
+export const leaseExpired = (lockExpireTime: string | null, now: number) =>
   lockExpireTime === null || lockExpireTime < at(now);
 
 /** A schedule with no run left (limit reached, endDate passed) stops: status 0, no next run. */

@@ -48,7 +48,7 @@ export function normalizeTask(task: Row): Row {
  * What is wrong with a task: an unknown service, `data` its handler refuses, a cron croner cannot read, dates the
  * wrong way round. A task that is to run (status 1) also needs a service, its cron or interval and a slot left.
  */
-export function taskIssues(handlers: TaskHandlerRegistry, task: Row, toRun: boolean, now = Date.now()): Issue[] {
+export function taskIssues(handlers: TaskHandlerRegistry, task: Row, toRun: boolean, now: number): Issue[] {
   const issues: Issue[] = [];
   if (!empty(task.service)) {
     const parsed = handlers.parseData(String(task.service), task.data);
@@ -82,13 +82,13 @@ export function taskIssues(handlers: TaskHandlerRegistry, task: Row, toRun: bool
 }
 
 /** Throws the 400 naming every field at fault. */
-export function assertTask(handlers: TaskHandlerRegistry, task: Row, toRun: boolean): void {
-  const issues = taskIssues(handlers, task, toRun);
+export function assertTask(handlers: TaskHandlerRegistry, task: Row, toRun: boolean, now: number): void {
+  const issues = taskIssues(handlers, task, toRun, now);
   if (issues.length > 0) throw fieldsError(E.VALIDATION_FAILED, issues);
 }
 
 /** The fields of a schedule that starts now: a new generation (jobId), its options, no runs yet, the first slot. */
-export function newSchedule(task: Row, now = Date.now()): Row {
+export function newSchedule(task: Row, now: number): Row {
   const conf = Object.fromEntries(
     ['cron', 'every', 'limit', 'startDate', 'endDate'].map((k) => [k, task[k]]).filter(([, v]) => !empty(v)),
   );

@@ -4,7 +4,7 @@ import type { OpContext } from '../../core/crud/context.js';
 import { handlerRefusal, type TaskHandler } from '../../core/tasks/task-handler-registry.js';
 import { insertRow } from '../../core/crud/insert-row.js';
 import { encodeRow } from '../../core/db/row-codec.js';
-import { formatDateTime, nowText } from '../../core/db/time.js';
+import { formatDateTime } from '../../core/db/time.js';
 
 export const LOG_PREFIX = 'task/log';
 const LOG_TABLE = 'task_log';
@@ -96,7 +96,7 @@ async function pruneLogs(host: Host, taskId: number, status: number): Promise<vo
  * Runs a task once and writes its log row: status 1 with the result as JSON, or 0 with the error message, the
  * duration in ms and the slot it ran for (null for `once`). A failing handler is a failed run, never an exception here.
  */
-export async function runTask(host: Host, task: Row, slot: number | null): Promise<RunResult> {
+export async function runTask(host: Host, task: Row, slot: number | null, at: number): Promise<RunResult> {
   const started = Date.now();
   let status: 0 | 1 = 1;
   let detail: string | null;
@@ -110,7 +110,7 @@ export async function runTask(host: Host, task: Row, slot: number | null): Promi
   const taskId = Number(task.id);
   const slotTime = slot === null ? null : formatDateTime(new Date(slot));
   const entity = host.registry.get(LOG_PREFIX)!;
-  const now = nowText();
+  const now = formatDateTime(new Date(at));
   const logId = await insertRow(
     host.systemContext(),
     entity,
@@ -124,9 +124,15 @@ export async function runTask(host: Host, task: Row, slot: number | null): Promi
  * The log row of a run whose server process ended before it finished (killed, crashed, lost its host): status 0,
  * no duration, the slot it was for and who ran it.
  */
-export async function logInterrupted(host: Host, taskId: number, slot: number | null, owner: string): Promise<number> {
+export async function logInterrupted(
+  host: Host,
+  taskId: number,
+  slot: number | null,
+  owner: string,
+  at: number,
+): Promise<number> {
   const entity = host.registry.get(LOG_PREFIX)!;
-  const now = nowText();
+  const now = formatDateTime(new Date(at));
   const [hostName, pid] = owner.split(':');
   const detail = `interrupted: the server process running it (${hostName}, pid ${pid}) ended before the run finished`;
   const slotTime = slot === null ? null : formatDateTime(new Date(slot));

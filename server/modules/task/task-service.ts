@@ -40,12 +40,13 @@ export async function startTask(
   handlers: TaskHandlerRegistry,
   id: number,
   type: unknown,
+  now: number,
 ): Promise<Row> {
   const task = await lockTask(ctx, id);
   if (Number(task.status) !== 0) throw wrongState(task, 'start', 0);
-  assertTask(handlers, task, true);
+  assertTask(handlers, task, true, now);
   assertMayUse(handlers, task, ctx.user);
-  const patch: Row = { status: 1, ...newSchedule(task) };
+  const patch: Row = { status: 1, ...newSchedule(task, now) };
   if (type === 0 || type === 1) patch.type = type;
   await ctx.db.updateTable(TASK_TABLE).set(patch).where('id', '=', id).where('status', '=', 0).execute();
   return { id, status: 1, nextRunTime: patch.nextRunTime };

@@ -4,7 +4,7 @@ import { appError, E, fieldError, type Issue, issue, same } from '../../../core/
 import { checkFits, prepareEntity } from '../../../core/registry/register-entity.js';
 import { assertTablesNotReserved } from '../../../core/registry/reserved-tables.js';
 import { columnLimitProblem, dialectLimitProblem } from '../../../core/db/dialect-limits.js';
-import { dirPath } from '../../../core/registry/reconcile-menus.js';
+import { parentProblem } from '../../../core/registry/menu-dirs.js';
 import { storedOrigin } from '../../../core/registry/stored-entities.js';
 import {
   ProposalError,
@@ -153,6 +153,11 @@ export async function checkAgainstServer(
   const properties = isObject(schema.properties) ? Object.keys(schema.properties).length : 0;
   const wide = columnLimitProblem(properties + SYSTEM_COLUMNS, host.database.dialect);
   if (wide) throw wide.error;
+  // Before the schema's own checks, so the reply names the proposal's field in the caller's language.
+  const menu = isObject(schema['x-menu']) ? schema['x-menu'] : {};
+  const module = typeof schema['x-module'] === 'string' ? schema['x-module'] : prefix.split('/')[0];
+  if (typeof menu.parent === 'string' && parentProblem(menu.parent, module))
+    throw fieldError('menu.parent', E.CODING_NO_MENU_DIRECTORY, { key: menu.parent });
   let entity: Entity;
   try {
     entity = prepareEntity({ schema, origin: storedOrigin(prefix) });
@@ -163,8 +168,6 @@ export async function checkAgainstServer(
   }
   const limit = dialectLimitProblem(entity, host.database.dialect);
   if (limit) throw limit.error;
-  const parent = entity.menu?.parent;
-  if (parent && !dirPath(parent)) throw fieldError('menu.parent', E.CODING_NO_MENU_DIRECTORY, { key: parent });
   // A dictionary the schema carries (x-dict-entries) is created by the apply; any other must exist already.
   const carried = new Set(entity.fields.filter((f) => f.schema['x-dict-entries']).map((f) => f.schema['x-dict']));
   const dicts = entity.fields
