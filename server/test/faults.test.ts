@@ -311,8 +311,9 @@ type Side = {
   /** The app's connections whose transaction waits for a lock. */
   waiting(): Promise<number[]>;
   /**
-   * The app's connections running an UPDATE of a table now. On MariaDB an UPDATE blocked by the row lock was sometimes
-   * in state "Updating" without being listed as LOCK WAIT in innodb_trx (after the PostgreSQL run, in the same test
+   * The app's connections writing a table now: an UPDATE of it, or the `select … for update` an update reads its row
+   * with first (its revision, server/core/crud/crud-service.ts findRow). On MariaDB an UPDATE blocked by the row lock was sometimes
+   * in state "Updating" (and a locking read in "Sending data") without being listed as LOCK WAIT in innodb_trx (after the PostgreSQL run, in the same test
    * process): it is ended all the same, which is what the test needs (a connection ended mid-transaction).
    */
   updating(table: string): Promise<number[]>;
@@ -347,8 +348,8 @@ async function sideConnection(t: TestApp): Promise<Side> {
       updating: async (table) =>
         (
           await c.query<{ pid: number }>(
-            "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state = 'active' and query ilike $1",
-            [`update "${table}"%`],
+            "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state = 'active' and (query ilike $1 or (query ilike 'select %' and query ilike $2 and query ilike '% for update'))",
+            [`update "${table}"%`, `% from "${table}" %`],
           )
         ).rows.map((r) => r.pid),
       terminate: async (pid) => {
@@ -379,8 +380,9 @@ async function sideConnection(t: TestApp): Promise<Side> {
     },
     updating: async (table) => {
       const [rows] = await c.query(
-        `select id from information_schema.processlist where db = database() and id <> connection_id() and command = 'Query' and info like ?`,
-        [`update \`${table}\`%`],
+        `select id from information_schema.processlist where db = database() and id <> connection_id() and command = 'Query'
+        and (info like ? or (info like 'select %' and info like ? and info like '% for update'))`,
+        [`update \`${table}\`%`, `% from \`${table}\` %`],
       );
       return (rows as { id: number }[]).map((r) => Number(r.id));
     },
