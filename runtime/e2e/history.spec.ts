@@ -79,14 +79,14 @@ test.describe('field history and the lost-update check (issue 31)', () => {
     const entries = form.root.getByTestId('history-entry');
     await expect(entries).toHaveCount(3);
     await expect(entries.first()).toHaveAttribute('data-version', '3');
-    await expect(entries.first().locator('[data-field="title"]')).toContainText('Oak chair v2');
+    await expect(entries.first().locator('[data-change-field="title"]')).toContainText('Oak chair v2');
     const theirs = entries.nth(1);
-    await expect(theirs.locator('[data-field="price"]')).toContainText('¥10.00');
-    await expect(theirs.locator('[data-field="price"]')).toContainText('¥15.00');
-    await expect(entries.last().locator('[data-field="type"]')).toContainText('桌椅');
+    await expect(theirs.locator('[data-change-field="price"]')).toContainText('¥10.00');
+    await expect(theirs.locator('[data-change-field="price"]')).toContainText('¥15.00');
+    await expect(entries.last().locator('[data-change-field="type"]')).toContainText('桌椅');
 
     // Put the price of revision 1 back: a new revision, recorded as a revert; the rest stays.
-    await entries.last().locator('[data-field="price"]').getByTestId('history-revert-field').click();
+    await entries.last().locator('[data-change-field="price"]').getByTestId('history-revert-field').click();
     await expect(entries).toHaveCount(4);
     await expect(entries.first()).toHaveAttribute('data-version', '4');
     expect(await info(api, id)).toMatchObject({ price: 1000, stock: 8, title: 'Oak chair v2', revision: 4 });
@@ -100,6 +100,6 @@ test.describe('field history and the lost-update check (issue 31)', () => {
     const all = page.getByTestId('entity-history');
     await all.locator('select').selectOption('price');
     await expect(all.getByTestId('history-entry').first()).toContainText(`#${id}`);
-    await expect(all.getByTestId('history-entry').first().locator('[data-field="price"]')).toContainText('¥10.00');
+    await expect(all.getByTestId('history-entry').first().locator('[data-change-field="price"]')).toContainText('¥10.00');
   });
 });

@@ -168,7 +168,7 @@ export function HistoryPanel({
                       const f = fields.get(name);
                       const [from, to] = h.changes[name];
                       return (
-                        <tr key={name} data-field={name} className="border-b border-line last:border-0">
+                        <tr key={name} data-change-field={name} className="border-b border-line last:border-0">
                           <td className="w-1/4 truncate py-1 pr-2 text-muted">{f ? labelOf(f.label, lang) : name}</td>
                           <td className="w-[30%] min-w-0 py-1 pr-2 text-muted line-through decoration-faint">
                             {h.action === 'add' || h.action === 'restore' || h.action === 'import' ? null : (
