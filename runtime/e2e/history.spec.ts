@@ -100,6 +100,8 @@ test.describe('field history and the lost-update check (issue 31)', () => {
     const all = page.getByTestId('entity-history');
     await all.locator('select').selectOption('price');
     await expect(all.getByTestId('history-entry').first()).toContainText(`#${id}`);
-    await expect(all.getByTestId('history-entry').first().locator('[data-change-field="price"]')).toContainText('¥10.00');
+    await expect(all.getByTestId('history-entry').first().locator('[data-change-field="price"]')).toContainText(
+      '¥10.00',
+    );
   });
 });
