@@ -1,6 +1,6 @@
-// `npm test`: lint and format check, type-check, unit + integration tests (SQLite and PostgreSQL), then browser tests against the built UI.
+// `npm test`: lint and format check, type checks and the builds side by side, then unit + integration tests (SQLite, PostgreSQL, MySQL), then browser tests against the built UI.
 // Ends with one line "N passed, N failed" summing every runner.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,10 +22,50 @@ function step(what, cmd, args, env = {}) {
   return r.status === 0;
 }
 
-step('Lint and format check (Biome; any warning fails)', 'npx', ['biome', 'ci', '--error-on-warnings', '.']);
-step('Type-check the server', 'npx', ['tsc', '-p', 'tsconfig.json']);
-if (fs.existsSync('runtime/tsconfig.json'))
-  step('Type-check the runtime', 'npx', ['tsc', '-p', 'runtime/tsconfig.json']);
+/**
+ * Like step(), several at once (lint, type checks and the builds share no files and each is mostly one core): each
+ * one's output is printed whole when it ends, so the log reads as if they ran one after another.
+ */
+async function together(steps) {
+  const results = await Promise.all(
+    steps.map(
+      ([what, cmd, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (d) => {
+            output += d;
+          });
+          child.stderr.on('data', (d) => {
+            output += d;
+          });
+          child.on('close', (status) => {
+            console.log(`\n[test] ${what}`);
+            if (output) process.stdout.write(output);
+            if (status !== 0) {
+              console.error(`[test] ${what}: exit ${status}`);
+              broken = true;
+            }
+            resolve(status === 0);
+          });
+        }),
+    ),
+  );
+  return results;
+}
+
+const hasBrowserTests = fs.existsSync('runtime/e2e/playwright.config.ts');
+const [, , , ui, server] = await together([
+  ['Lint and format check (Biome; any warning fails)', 'npx', ['biome', 'ci', '--error-on-warnings', '.']],
+  ['Type-check the server', 'npx', ['tsc', '-p', 'tsconfig.json']],
+  ['Type-check the runtime', 'npx', ['tsc', '-p', 'runtime/tsconfig.json']],
+  ...(hasBrowserTests
+    ? [
+        ['Build the UI', 'npx', ['vite', 'build', '--config', 'runtime/vite.config.ts', '--logLevel', 'warn']],
+        ['Build the server', 'node', ['scripts/build-server.mjs']],
+      ]
+    : []),
+]);
 
 const vitestJson = path.join(out, 'vitest.json');
 step('Unit and integration tests (SQLite, PostgreSQL, MySQL)', 'npx', [
@@ -41,11 +81,8 @@ if (fs.existsSync(vitestJson)) {
   failed += r.numFailedTests;
 } else broken = true;
 
-if (fs.existsSync('runtime/e2e/playwright.config.ts')) {
-  const built =
-    step('Build the UI', 'npx', ['vite', 'build', '--config', 'runtime/vite.config.ts', '--logLevel', 'warn']) &&
-    step('Build the server', 'node', ['scripts/build-server.mjs']);
-  if (built) {
+if (hasBrowserTests) {
+  if (ui && server) {
     const pwJson = path.join(out, 'playwright.json');
     step(
       'Browser tests (Chromium)',
