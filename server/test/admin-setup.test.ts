@@ -82,6 +82,22 @@ describe.each(DIALECTS)('staff setup: seeded roles, contact formats, menu import
     expect(me.status, me.raw).toBe(400);
   });
 
+  it('two members without a phone both save: "" is none, not a value the unique phone column holds twice', async () => {
+    const ids: number[] = [];
+    for (const nickName of ['无电话甲', '无电话乙']) {
+      const r = await t.call('POST', '/admin/user/info/add', {
+        token: admin,
+        body: { nickName, phone: '', email: '' },
+      });
+      expect(r.status, r.raw).toBe(200);
+      ids.push((r.body.data as { id: number }).id);
+    }
+    const info = await t.call('GET', `/admin/user/info/info?id=${ids[1]}`, { token: admin });
+    expect((info.body.data as Row).phone).toBeNull();
+    const cleared = await t.call('POST', '/admin/user/info/update', { token: admin, body: { id: ids[0], phone: '' } });
+    expect(cleared.status, cleared.raw).toBe(200);
+  });
+
   it('a menu import lands under the chosen directory or page, never under a button', async () => {
     const menus = (await t.call('POST', '/admin/base/sys/menu/list', { token: admin, body: {} })).body.data as Row[];
     const dir = menus.find((m) => Number(m.type) === 0)!;

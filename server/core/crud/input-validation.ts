@@ -91,8 +91,17 @@ function checkStorage(entity: Entity, row: Row, prefix: string): void {
 export function pickWritable(entity: Entity, body: Row): Row {
   const out: Row = {};
   for (const f of writableFields(entity))
-    if (Object.hasOwn(body, f.name) && body[f.name] !== undefined) out[f.name] = asBoolean(f, body[f.name]);
+    if (Object.hasOwn(body, f.name) && body[f.name] !== undefined)
+      out[f.name] = emptyAsNone(f, asBoolean(f, body[f.name]));
   return out;
+}
+
+/** Contact formats whose "" means "none" (wire-formats.ts): stored as null when the column takes null, so two
+ * records without a phone do not collide on a unique phone column. */
+const EMPTY_MEANS_NONE = new Set(['phone', 'email']);
+
+export function emptyAsNone(field: Field, value: unknown): unknown {
+  return value === '' && field.nullable && EMPTY_MEANS_NONE.has(field.schema.format ?? '') ? null : value;
 }
 
 /** The original client's switches send on/off as 1/0 (its MySQL tinyint echoed back); a boolean field takes them (PROTOCOL §9). */
