@@ -20,7 +20,7 @@ import { dispatchAccess, installDispatcher } from './core/http/dispatcher.js';
 import { installOpLog, OpLogWriter } from './core/http/op-log.js';
 import { installInputGuard } from './core/http/input-guard.js';
 import { registerModules } from './modules/index.js';
-import { seedIfEmpty } from './modules/base/seed/seed.js';
+import { seedIfEmpty, translateSeededDicts } from './modules/base/seed/seed.js';
 import { seedRoles } from './modules/base/seed/seed-roles.js';
 import { installDashboardTables } from './modules/dashboard/index.js';
 import { upgradeSpecOptions } from './modules/product/spec-upgrade.js';
@@ -196,6 +196,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const seeded = (options.seed ?? true) && (await seedIfEmpty(host, { history: options.seedHistory ?? true }));
   // Every start: product specs of the earlier shape take the one shape of SKU specs (schemas/README.md).
   await upgradeSpecOptions(host);
+  // Every start: seeded dictionary types of an older database get their names in zh-tw and en.
+  if (!seeded) await translateSeededDicts(host);
   // Every start: the console's built-in plugins have their rows (status and settings an admin chose are kept).
   await reconcileBuiltins(host);
   // Every start: menu pages and buttons the registry needs and the menu table lacks (a schema added to an existing

@@ -86,6 +86,11 @@ test('dictionaries: types beside the items; an item is added to the chosen type 
   const english = list.row(saved[0].id);
   await expect(list.cell(english, 'name')).toHaveText('Bamboo');
   await expect(list.cell(english, 'name').locator('[title]')).toHaveAttribute('title', name);
+  // Its type too, in the panel and in the type column: seeded types carry their names per language.
+  await expect(panel.locator(`[data-master="${type.id}"]`)).toHaveText('Material type');
+  await panel.getByRole('button', { name: 'All' }).click();
+  await list.search(name);
+  await expect(list.cell(list.row(saved[0].id), 'typeId')).toHaveText('Material type');
 });
 
 test('users: the department tree beside the users; a department lists the users of it and every department below it', async ({

@@ -1151,6 +1151,8 @@ export interface DictType {
   name: string;
   /** Key */
   key: string;
+  /** Translations */
+  i18n: Record<string, unknown> | null;
   /** Revision */
   revision: number;
   /** Created */
@@ -1165,6 +1167,8 @@ export interface DictTypeAddInput {
   name: string;
   /** Key */
   key: string;
+  /** Translations */
+  i18n?: Record<string, unknown> | null;
 }
 
 /** Dictionary types: the body of dict/type/update (id and the fields to change). */
@@ -1174,7 +1178,7 @@ export type DictTypeUpdateInput = { id: number; revision?: number } & Partial<Di
 export interface DictTypePageQuery {
   page?: number;
   size?: number;
-  order?: "id" | "name" | "key" | "revision" | "createTime" | "updateTime";
+  order?: "id" | "name" | "key" | "i18n" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
   /** matched as a substring of the keyword fields */
   keyWord?: string;

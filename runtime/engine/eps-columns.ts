@@ -75,7 +75,11 @@ export function epsColumns(entry: EpsEntry, lang: string, entries: Map<string, E
     const hint = listHint(field);
     if (hint === false || field.secret) return;
     const isTime = TIME_COLUMNS.has(field.name);
-    const cell = cellKind(field);
+    // A relation to rows carrying their names per language (dictionary types) is drawn as a relation, which names it
+    // in the interface language (cells.tsx), whatever widget its form uses.
+    const translatedRef =
+      !!field.ref && !!entries.get(field.ref.entity)?.joinery?.fields.some((f) => f.name === 'i18n');
+    const cell = translatedRef ? 'relation' : cellKind(field);
     const order = hint?.order ?? (isTime ? 10_000 + index : field.name === 'id' ? -1 : 1000 + index);
     const visible = hint ? hint.show !== false : field.name === 'createTime' || shownUnasked.has(field.name);
     const refAliases = Object.keys(field.ref?.fields ?? {}).filter((a) => joinAliases.has(a));

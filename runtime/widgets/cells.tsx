@@ -87,7 +87,12 @@ const DateTimeCell = ({ value }: CellProps) =>
   );
 
 function RelationCell({ value, row, column }: CellProps) {
-  const joined = !blank(value) && !!column.rawKey;
+  const { byPrefix } = useEps();
+  // A related entity whose rows carry their names per language (dictionary types) is named from its options, which
+  // are translated (row-name.ts); the joined name is the stored one.
+  const target = column.field.ref ? byPrefix.get(column.field.ref.entity) : undefined;
+  const translated = !!target?.joinery?.fields.some((f) => f.name === 'i18n');
+  const joined = !blank(value) && !!column.rawKey && !translated;
   // Without a joined name (a multiple relation, or no join declared) the names come from the related entity's options.
   const { options } = useRelationOptions(joined ? undefined : column.field.ref);
   if (joined) return <span className="block truncate">{String(value)}</span>;

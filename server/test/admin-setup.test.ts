@@ -98,6 +98,27 @@ describe.each(DIALECTS)('staff setup: seeded roles, contact formats, menu import
     expect(cleared.status, cleared.raw).toBe(200);
   });
 
+  it('seeded dictionary types carry their names per language; an older database gets them at start, renamed ones kept', async () => {
+    const types = async () =>
+      (await t.call('POST', '/admin/dict/type/list', { token: admin, body: {} })).body.data as Row[];
+    const gender = (await types()).find((x) => x.key === 'gender')!;
+    expect(gender.i18n).toEqual({ 'zh-tw': '性別', en: 'Gender' });
+    const level = (await types()).find((x) => x.key === 'memberLevel')!;
+    // As a database made before types had translations, and a type an admin renamed.
+    for (const body of [
+      { id: gender.id, i18n: null },
+      { id: level.id, name: '客户等级', i18n: null },
+    ]) {
+      const r = await t.call('POST', '/admin/dict/type/update', { token: admin, body });
+      expect(r.status, r.raw).toBe(200);
+    }
+    t = await t.restart();
+    admin = await t.login();
+    const after = await types();
+    expect(after.find((x) => x.key === 'gender')!.i18n).toEqual({ 'zh-tw': '性別', en: 'Gender' });
+    expect(after.find((x) => x.key === 'memberLevel')).toMatchObject({ name: '客户等级', i18n: null });
+  });
+
   it('a menu import lands under the chosen directory or page, never under a button', async () => {
     const menus = (await t.call('POST', '/admin/base/sys/menu/list', { token: admin, body: {} })).body.data as Row[];
     const dir = menus.find((m) => Number(m.type) === 0)!;

@@ -550,6 +550,8 @@ export interface DictTypeTable {
   name: string;
   /** Key */
   key: string;
+  /** Translations */
+  i18n: string | null;
   /** Revision */
   revision: Generated<number>;
   /** Created */

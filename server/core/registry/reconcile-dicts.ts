@@ -1,4 +1,4 @@
-import type { Entity } from './entity-types.js';
+import type { Entity, Label } from './entity-types.js';
 import type { OpContext } from '../crud/context.js';
 import { insertRow } from '../crud/insert-row.js';
 import { encodeRow } from '../db/row-codec.js';
@@ -10,14 +10,14 @@ type DictUse = {
   field: string;
   key: string;
   carried?: NonNullable<Entity['fields'][number]['schema']['x-dict-entries']>;
-  label: string;
+  label: Label;
 };
 
 function dictUses(entities: Entity[]): DictUse[] {
   return entities.flatMap((entity) =>
     entity.fields.flatMap((f) => {
       const key = f.schema['x-dict'];
-      return key ? [{ entity, field: f.name, key, carried: f.schema['x-dict-entries'], label: f.label['zh-cn'] }] : [];
+      return key ? [{ entity, field: f.name, key, carried: f.schema['x-dict-entries'], label: f.label }] : [];
     }),
   );
 }
@@ -115,7 +115,11 @@ export async function reconcileDicts(ctx: OpContext, entities: Entity[]): Promis
     let typeId = types.get(use.key);
     if (typeId === undefined) {
       typeId = await insertRow(ctx, typeEntity, {
-        ...encodeRow(typeEntity, { name: use.label, key: use.key }),
+        ...encodeRow(typeEntity, {
+          name: use.label['zh-cn'],
+          key: use.key,
+          i18n: { 'zh-tw': use.label['zh-tw'], en: use.label.en },
+        }),
         createTime: now,
         updateTime: now,
       });

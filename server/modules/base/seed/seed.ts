@@ -9,7 +9,7 @@ import { nowText } from '../../../core/db/time.js';
 import { hashPassword } from '../../../core/auth/password.js';
 import { seedMenus } from './seed-menus.js';
 import { menuDirs } from '../../../core/registry/reconcile-menus.js';
-import { seedDicts } from './seed-dicts.js';
+import { seedDicts, translateSeededDictTypes } from './seed-dicts.js';
 import { seedShopHistory } from './seed-shop-history.js';
 import { SEED_DIR } from '../../../paths.js';
 
@@ -88,4 +88,9 @@ export async function seedIfEmpty(host: Host, options: { history?: boolean } = {
   });
   host.auth.invalidateRights();
   return true;
+}
+
+/** Every start: seeded dictionary types of an older database get their translations (seed-dicts.ts). */
+export function translateSeededDicts(host: Host): Promise<number> {
+  return translateSeededDictTypes(host.systemContext(), readJsonFiles(path.join(SEED_DIR, 'dicts')));
 }
