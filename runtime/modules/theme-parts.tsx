@@ -1,8 +1,11 @@
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setTheme, useTheme } from '../engine/theme';
 import { IconButton } from '../shell/icon-button';
-import { ThemeDrawer } from '../shell/theme-drawer';
+import { useEver } from '../engine/use-ever';
+
+// The panel's code (and the dialog library) loads when it is first opened.
+const ThemeDrawer = lazy(() => import('../shell/theme-drawer').then((m) => ({ default: m.ThemeDrawer })));
 
 let open = false;
 const listeners = new Set<() => void>();
@@ -40,5 +43,10 @@ export function ThemeToolbar() {
 /** The theme plugin's index component: the theme panel, beside the routed view. */
 export function ThemeHost() {
   const isOpen = useOpen();
-  return <ThemeDrawer open={isOpen} onOpenChange={setOpen} />;
+  const used = useEver(isOpen);
+  return used ? (
+    <Suspense fallback={null}>
+      <ThemeDrawer open={isOpen} onOpenChange={setOpen} />
+    </Suspense>
+  ) : null;
 }

@@ -10,8 +10,6 @@ import { EntityTable } from './entity-table';
 import { PaginationBar } from './pagination-bar';
 import { SearchPanel } from './search-panel';
 import { ColumnSettings } from './column-settings';
-import { InfoDialog } from './info-dialog';
-import { ConfirmDelete } from './confirm-delete';
 import { useFillHeight } from './use-fill-height';
 import type { EpsButton } from '../../engine/eps';
 import { labelOf } from '../../widgets/label-of';
@@ -22,8 +20,8 @@ import { ListTabs } from './list-tabs';
 import { MasterPanel } from './master-panel';
 import { TOOLBAR_EXTRAS } from '../../overrides/toolbar-extras';
 import { ExportButton } from './export-import';
-import { ImportDialog } from './import-dialog';
-import { EntityHistoryDialog, historyRoutes } from './history-panel';
+import { historyRoutes } from './history-routes';
+import { useEver } from '../../engine/use-ever';
 import { PresetToggles, presetFilters } from './preset-toggles';
 import { parentsOf, treeRows } from '../../engine/tree-rows';
 import { KEYED_NAME_FIELD, useRowName } from '../../widgets/row-name';
@@ -32,6 +30,11 @@ import { RowMenu } from './row-menu';
 
 // RJSF and ajv load only when a form opens, so the list stays light.
 const EditDialog = lazy(() => import('./edit-dialog'));
+// Dialogs load their code when first opened: a list shows its rows without the dialog library (issue 30's budget).
+const InfoDialog = lazy(() => import('./info-dialog').then((m) => ({ default: m.InfoDialog })));
+const ConfirmDelete = lazy(() => import('./confirm-delete').then((m) => ({ default: m.ConfirmDelete })));
+const ImportDialog = lazy(() => import('./import-dialog').then((m) => ({ default: m.ImportDialog })));
+const EntityHistoryDialog = lazy(() => import('./history-panel').then((m) => ({ default: m.EntityHistoryDialog })));
 // The action dialog loads when one opens: a cold list downloads only what shows its rows.
 const ActionDialog = lazy(() => import('./action-dialog').then((m) => ({ default: m.ActionDialog })));
 
@@ -72,6 +75,8 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   const [pending, setPending] = useState<{ button: EpsButton; ids: number[] } | null>(null);
   const [importing, setImporting] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const infoUsed = useEver(viewing);
+  const deleteUsed = useEver(deleting);
   // A tree table's open rows; null until the user folds something (then every parent starts open).
   const [open, setOpen] = useState<Set<string> | null>(null);
   const defaults = useMemo(
@@ -412,31 +417,33 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
           </div>
         </div>
       </section>
-      {InfoView ? (
-        viewing && (
-          <Suspense fallback={null}>
-            <InfoView
-              prefix={prefix}
-              row={viewing}
-              lang={ctrl.lang}
-              // The entity's own transitions; another entity's buttons (submit for review) stay on the rows.
-              buttons={rowButtons.filter((b) => !b.entity)}
-              version={version}
-              onPress={press}
-              onClose={() => setViewing(null)}
-            />
-          </Suspense>
-        )
-      ) : (
-        <InfoDialog
-          entry={entry}
-          prefix={prefix}
-          row={viewing}
-          lang={ctrl.lang}
-          fetchInfo={can.info}
-          onClose={() => setViewing(null)}
-        />
-      )}
+      {InfoView
+        ? viewing && (
+            <Suspense fallback={null}>
+              <InfoView
+                prefix={prefix}
+                row={viewing}
+                lang={ctrl.lang}
+                // The entity's own transitions; another entity's buttons (submit for review) stay on the rows.
+                buttons={rowButtons.filter((b) => !b.entity)}
+                version={version}
+                onPress={press}
+                onClose={() => setViewing(null)}
+              />
+            </Suspense>
+          )
+        : infoUsed && (
+            <Suspense fallback={null}>
+              <InfoDialog
+                entry={entry}
+                prefix={prefix}
+                row={viewing}
+                lang={ctrl.lang}
+                fetchInfo={can.info}
+                onClose={() => setViewing(null)}
+              />
+            </Suspense>
+          )}
       {pending && (
         <Suspense fallback={null}>
           <ActionDialog
@@ -447,22 +454,30 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
           />
         </Suspense>
       )}
-      <ConfirmDelete
-        ids={deleting}
-        recycle={entry.joinery?.recycle ?? false}
-        onConfirm={remove}
-        onClose={() => setDeleting(null)}
-      />
+      {deleteUsed && (
+        <Suspense fallback={null}>
+          <ConfirmDelete
+            ids={deleting}
+            recycle={entry.joinery?.recycle ?? false}
+            onConfirm={remove}
+            onClose={() => setDeleting(null)}
+          />
+        </Suspense>
+      )}
       {historyOpen && (
-        <EntityHistoryDialog entry={entry} prefix={prefix} lang={ctrl.lang} onClose={() => setHistoryOpen(false)} />
+        <Suspense fallback={null}>
+          <EntityHistoryDialog entry={entry} prefix={prefix} lang={ctrl.lang} onClose={() => setHistoryOpen(false)} />
+        </Suspense>
       )}
       {importing && (
-        <ImportDialog
-          prefix={prefix}
-          title={ctrl.title}
-          onClose={() => setImporting(false)}
-          onImported={() => void ctrl.afterWrite()}
-        />
+        <Suspense fallback={null}>
+          <ImportDialog
+            prefix={prefix}
+            title={ctrl.title}
+            onClose={() => setImporting(false)}
+            onImported={() => void ctrl.afterWrite()}
+          />
+        </Suspense>
       )}
       {editing === 'new' && AddView ? (
         <Suspense fallback={null}>

@@ -12,6 +12,10 @@ import { buttonClass, inputClass } from '../../widgets/ui-classes';
 import { DialogFrame } from './dialog-frame';
 import { toast } from '../../shell/toast';
 
+import { historyRoutes } from './history-routes';
+
+export { historyRoutes };
+
 /** One row of `<prefix>/history` (server/core/crud/history-routes.ts). */
 export type HistoryRow = {
   id: number;
@@ -29,15 +33,6 @@ const SECRET_MARK = '***';
 const PAGE = 20;
 /** The most rows one history call answers. */
 const MAX = 100;
-
-/** Whether the caller may read (and revert) the history of an entity: the routes eps lists to it. */
-export function historyRoutes(entry: EpsEntry): { read: boolean; revert: boolean } {
-  const on = entry.joinery?.history === true;
-  return {
-    read: on && entry.api.some((a) => a.path === '/history'),
-    revert: on && entry.api.some((a) => a.path === '/revert'),
-  };
-}
 
 /** A value as the list shows it: dictionary names, money as money, relations by name, dates, yes/no. */
 export function FieldValue({ field, value }: { field: EpsField | undefined; value: unknown }) {

@@ -12,9 +12,11 @@ import { usePermission } from '../../engine/permission';
 import { ContextMenu, type ContextMenuItem } from '../../shell/context-menu';
 import type { RelationOption } from '../../widgets/relation-options';
 import type { EntityRow } from '../../engine/use-entity-list';
-import { ConfirmDialog } from './confirm-dialog';
+import { useEver } from '../../engine/use-ever';
 
 const EditDialog = lazy(() => import('./edit-dialog'));
+// Loaded when a record is first deleted from the panel (a list draws without the dialog library).
+const ConfirmDialog = lazy(() => import('./confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 /**
  * The records of an entity's master relation (schema x-master), beside its list: a dictionary's types beside its
@@ -48,6 +50,7 @@ export function MasterPanel({
   const [menu, setMenu] = useState<{ x: number; y: number; option: RelationOption; opener: HTMLElement } | null>(null);
   const [editing, setEditing] = useState<{ row: EntityRow | null; fixed?: Record<string, unknown> } | null>(null);
   const [deleting, setDeleting] = useState<RelationOption | null>(null);
+  const deleteUsed = useEver(deleting);
   const head = useRef<HTMLButtonElement>(null);
   // A tree master with an `order` call the user may make (departments): nodes are dragged to reorder and re-parent.
   const entity = field.ref?.entity;
@@ -282,31 +285,35 @@ export function MasterPanel({
           />
         </Suspense>
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('master.deleteTitle', { label: masterName })}
-        confirmLabel={t('action.delete')}
-        busyLabel={t('state.deleting')}
-        testId="master-confirm-delete"
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          const gone = deleting!;
-          // A tree record goes with everything below it (no record is left under a parent that is gone).
-          const ids = subtree(options.indexOf(gone));
-          await entityApi(entity!).post('delete', { ids }, { quiet: true });
-          if (selected !== undefined && ids.some((id) => String(id) === selected)) onPick(undefined, []);
-          await reload();
-          toast.success(t('master.deleted', { name: gone.label }));
-        }}
-      >
-        <p>
-          {below > 0
-            ? t('master.deleteTreeText', { name: deleting?.label ?? '', count: below })
-            : t('master.deleteText', { name: deleting?.label ?? '' })}{' '}
-          {entity === 'base/sys/department' && t('master.deleteDepartmentUsers')}{' '}
-          {master?.joinery?.recycle ? t('dialog.deleteRecycle') : t('dialog.deleteForever')}
-        </p>
-      </ConfirmDialog>
+      {deleteUsed && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={deleting !== null}
+            title={t('master.deleteTitle', { label: masterName })}
+            confirmLabel={t('action.delete')}
+            busyLabel={t('state.deleting')}
+            testId="master-confirm-delete"
+            onClose={() => setDeleting(null)}
+            onConfirm={async () => {
+              const gone = deleting!;
+              // A tree record goes with everything below it (no record is left under a parent that is gone).
+              const ids = subtree(options.indexOf(gone));
+              await entityApi(entity!).post('delete', { ids }, { quiet: true });
+              if (selected !== undefined && ids.some((id) => String(id) === selected)) onPick(undefined, []);
+              await reload();
+              toast.success(t('master.deleted', { name: gone.label }));
+            }}
+          >
+            <p>
+              {below > 0
+                ? t('master.deleteTreeText', { name: deleting?.label ?? '', count: below })
+                : t('master.deleteText', { name: deleting?.label ?? '' })}{' '}
+              {entity === 'base/sys/department' && t('master.deleteDepartmentUsers')}{' '}
+              {master?.joinery?.recycle ? t('dialog.deleteRecycle') : t('dialog.deleteForever')}
+            </p>
+          </ConfirmDialog>
+        </Suspense>
+      )}
     </aside>
   );
 }

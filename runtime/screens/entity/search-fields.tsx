@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDict } from '../../engine/dict';
 import type { SearchField } from '../../engine/eps-search';
-import { RelationPicker } from '../../widgets/relation-picker';
 import { inputClass } from '../../widgets/ui-classes';
 import { SelectInput } from '../../widgets/select-input';
-import { DateInput } from '../../widgets/date-input';
+
+// Pickers load when a search form first has such a field: a list without date or relation searches draws without them.
+const DateInput = lazy(() => import('../../widgets/date-input').then((m) => ({ default: m.DateInput })));
+const RelationPicker = lazy(() => import('../../widgets/relation-picker').then((m) => ({ default: m.RelationPicker })));
+/** Holds the picker's place (same height as an input) while its code loads. */
+const Loading = () => <div className={inputClass} aria-hidden="true" />;
 
 type InputProps = { field: SearchField; value: unknown; onChange: (value: unknown) => void };
 
@@ -111,17 +116,23 @@ export function SearchInput({ field, value, onChange }: InputProps) {
     case 'bool':
       return <ChoiceInput field={field} value={value} onChange={onChange} />;
     case 'date-range':
-      return <DateRangeInput field={field} value={value} onChange={onChange} />;
+      return (
+        <Suspense fallback={<Loading />}>
+          <DateRangeInput field={field} value={value} onChange={onChange} />
+        </Suspense>
+      );
     case 'number-range':
       return <NumberRangeInput field={field} value={value} onChange={onChange} />;
     case 'relation':
       return field.field.ref ? (
-        <RelationPicker
-          id={`search-${field.name}`}
-          refTo={field.field.ref}
-          value={value as number | undefined}
-          onChange={(v) => onChange(v)}
-        />
+        <Suspense fallback={<Loading />}>
+          <RelationPicker
+            id={`search-${field.name}`}
+            refTo={field.field.ref}
+            value={value as number | undefined}
+            onChange={(v) => onChange(v)}
+          />
+        </Suspense>
       ) : null;
     default:
       return (
