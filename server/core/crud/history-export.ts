@@ -85,7 +85,7 @@ function valueCell(
 /**
  * POST <prefix>/historyExport: the entity's history as the caller may see it (the search of `<prefix>/history`:
  * `id`, `userId`, `field`, `action`, `from`, `to`; data scope applied), newest first, as a CSV or XLSX file streamed
- * batch by batch — one line per changed field: time, user, action, record, revision, field, old value, new value,
+ * batch by batch — one line per changed field (only the searched one when `field` is given): time, user, action, record, revision, field, old value, new value,
  * request path, labelled and valued in the caller's language. `X-Total-Count` counts history rows (writes).
  */
 export async function exportHistory(
@@ -111,6 +111,7 @@ export async function exportHistory(
   const history = ctx.registry.get(HISTORY_PREFIX);
   const label = (name: string) => history?.fieldMap.get(name)?.label[lang] ?? name;
   const fieldLabel = (name: string) => entity.fieldMap.get(name)?.label[lang] || name;
+  const only = typeof params.field === 'string' && params.field !== '' ? params.field : undefined;
   const lines = async function* (): AsyncGenerator<Cell[][]> {
     for await (const rows of historyBatches(ctx, entity, params)) {
       const changes = rows.map((r) => parseChanges(r.changes));
@@ -136,7 +137,8 @@ export async function exportHistory(
           Number(r.recordId),
           Number(r.version),
         ];
-        const fields = Object.entries(changes[i]);
+        // Searched by a field: only that field's change ("every price change last week").
+        const fields = Object.entries(changes[i]).filter(([name]) => only === undefined || name === only);
         if (fields.length === 0) out.push([...head, null, null, null, (r.url as string | null) ?? null]);
         for (const [name, [from, to]] of fields)
           out.push([
