@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { ShellPage } from './pages/shell-page';
 import { ListPage } from './pages/list-page';
 import { EditDialog } from './pages/edit-dialog';
+import { audit } from './axe-audit';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -105,6 +106,8 @@ test.describe('field history and the lost-update check (issue 31)', () => {
     await expect(all.getByTestId('history-entry').first().locator('[data-change-field="price"]')).toContainText(
       '¥10.00',
     );
+    // No serious or critical axe violation in the searched dialog (its filters are labelled controls).
+    expect(await audit(page, 'entity history', { within: '[data-testid="entity-history"]' })).toEqual([]);
     // Exported as searched: one line per price change, in yuan, the revert first.
     const download = page.waitForEvent('download');
     await all.getByRole('button', { name: '导出', exact: true }).click();
@@ -133,6 +136,7 @@ test.describe('field history and the lost-update check (issue 31)', () => {
     const list = new ListPage(page);
     await list.ready('base/sys/history');
     expect(await list.totalCount()).toBeGreaterThan(0);
+    expect(await audit(page, '/sys/history')).toEqual([]);
 
     const days = page.locator('#history-keep-days');
     const kept = (await api.call<string>('GET', '/admin/base/sys/history/getKeep')).data;

@@ -77,7 +77,7 @@ describe.each(DIALECTS)('history retention (%s)', (dialect) => {
       ((await call('base/sys/department/add', { name: 'ret_branch', parentId: 1 })).body.data as Row).id,
     );
     const menus = (await menuRows(t, admin))
-      .filter((m) => /base:sys:history:(page|getKeep)|demo:goods:/.test(m.perms ?? ''))
+      .filter((m) => /base:sys:history:(page|getKeep)|demo:goods:|task:info:add/.test(m.perms ?? ''))
       .map((m) => m.id);
     const staff = await createStaff(t, admin, {
       username: 'ret_staff',
@@ -100,5 +100,6 @@ describe.each(DIALECTS)('history retention (%s)', (dialect) => {
       token,
     );
     expect([scheduled.status, (scheduled.body.details as Row[] | undefined)?.[0]?.path]).toEqual([400, 'service']);
+    expect(scheduled.body.message).toContain('base:sys:history:setKeep');
   });
 });
