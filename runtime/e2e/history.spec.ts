@@ -40,6 +40,8 @@ test.describe('field history and the lost-update check (issue 31)', () => {
     api,
     watch,
   }) => {
+    // Two tabs, a merge, a revert, a search, an export and an axe audit: a long walk on a loaded machine.
+    test.setTimeout(120_000);
     watch.allow(/409 POST .*\/admin\/demo\/goods\/update/, /status of 409 .*\/admin\/demo\/goods\/update/);
     const tag = `hist${Date.now()}`;
     const id = await addGoods(api, 'Oak chair', tag);
