@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
 import type { Row } from '../core/db/row.js';
 import { createStaff, menuRows } from './create-staff.js';
+import { untyped } from '../core/crud/dynamic-db.js';
+import { formatDateTime } from '../core/db/time.js';
 
 /**
  * Issue 31: revisions, the lost-update check (409 STALE_RECORD, merged when the fields do not overlap), the field
@@ -223,5 +225,32 @@ describe.each(DIALECTS)('field history and revisions (%s)', (dialect) => {
     // No history route for an entity that keeps none; the timeline needs the entity's read permission.
     expect((await as(admin)('base/sys/log/history', {})).status).toBe(404);
     expect((await t.call('POST', '/admin/demo/goods/history', { body: {} })).status).toBe(401);
+  });
+
+  it('searches a time range: "every price change last week" leaves out older ones and other fields', async () => {
+    const id = Number(
+      ((await as(admin)('demo/goods/add', { title: 'Week', price: 100, type: 0, stock: 1 })).body.data as Row).id,
+    );
+    await as(admin)('demo/goods/update', { id, price: 200 });
+    await as(admin)('demo/goods/update', { id, price: 300 });
+    await as(admin)('demo/goods/update', { id, stock: 2 });
+    // The first price change was made ten days ago.
+    await untyped(t.app.joinery.database.db)
+      .updateTable('base_sys_history')
+      .set({ createTime: formatDateTime(new Date(Date.now() - 10 * 86_400_000)) })
+      .where('entityPrefix', '=', 'demo/goods')
+      .where('recordId', '=', id)
+      .where('version', '=', 2)
+      .execute();
+    const weekAgo = formatDateTime(new Date(Date.now() - 7 * 86_400_000));
+    const found = async (query: Row) =>
+      ((await as(admin)('demo/goods/history', { ...query, size: 100 })).body.data as { list: Row[] }).list
+        .filter((h) => Number(h.recordId) === id)
+        .map((h) => h.version);
+    expect(await found({ field: 'price', from: weekAgo })).toEqual([3, 1]);
+    expect(await found({ field: 'price', to: weekAgo })).toEqual([2]);
+    expect(await found({ from: weekAgo })).toEqual([4, 3, 1]);
+    const bad = await as(admin)('demo/goods/history', { from: 'last week' });
+    expect(bad.status).toBe(400);
   });
 });
