@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import { test, expect, type AdminApi } from './fixtures';
 import type { Page } from '@playwright/test';
 import { ShellPage } from './pages/shell-page';
 import { ListPage } from './pages/list-page';
 import { EditDialog } from './pages/edit-dialog';
+import { audit } from './axe-audit';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -38,6 +40,8 @@ test.describe('field history and the lost-update check (issue 31)', () => {
     api,
     watch,
   }) => {
+    // Two tabs, a merge, a revert, a search, an export and an axe audit: a long walk on a loaded machine.
+    test.setTimeout(120_000);
     watch.allow(/409 POST .*\/admin\/demo\/goods\/update/, /status of 409 .*\/admin\/demo\/goods\/update/);
     const tag = `hist${Date.now()}`;
     const id = await addGoods(api, 'Oak chair', tag);
@@ -95,13 +99,60 @@ test.describe('field history and the lost-update check (issue 31)', () => {
     await page.keyboard.press('Escape');
     await expect(form.root).toBeHidden();
 
-    // The entity's history searched by field: every price change, this record's among them.
+    // The entity's history searched by who and by field: every price change the admin made, this record's first.
     await page.getByTestId('entity-history-button').click();
     const all = page.getByTestId('entity-history');
-    await all.locator('select').selectOption('price');
+    await all.getByTestId('history-user').selectOption({ label: '超级管理员' });
+    await all.getByTestId('history-field').selectOption('price');
     await expect(all.getByTestId('history-entry').first()).toContainText(`#${id}`);
     await expect(all.getByTestId('history-entry').first().locator('[data-change-field="price"]')).toContainText(
       '¥10.00',
     );
+    // No serious or critical axe violation in the searched dialog (its filters are labelled controls).
+    expect(await audit(page, 'entity history', { within: '[data-testid="entity-history"]' })).toEqual([]);
+    // Exported as searched: one line per price change, in yuan, the revert first.
+    const download = page.waitForEvent('download');
+    await all.getByRole('button', { name: '导出', exact: true }).click();
+    await all.getByRole('menuitem', { name: '导出 CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    const lines = fs
+      .readFileSync((await file.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
+    expect(lines[0]).toBe('时间,用户,操作,记录,版本,字段,原值,新值,请求地址');
+    expect(lines.slice(1).every((l) => l.includes(',价格,'))).toBe(true);
+    expect(lines[1]).toContain(`,超级管理员,还原,${id},4,价格,15,10,`);
+  });
+
+  test("the change-history screen lists every entity's writes and sets the days they are kept", async ({
+    page,
+    api,
+  }) => {
+    const tag = `keep${Date.now()}`;
+    await addGoods(api, 'Kept stool', tag);
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    await shell.openMenu('/sys/history');
+    const list = new ListPage(page);
+    await list.ready('base/sys/history');
+    expect(await list.totalCount()).toBeGreaterThan(0);
+    expect(await audit(page, '/sys/history')).toEqual([]);
+
+    const days = page.locator('#history-keep-days');
+    const kept = (await api.call<string>('GET', '/admin/base/sys/history/getKeep')).data;
+    await expect(days).toHaveValue(kept);
+    await days.fill('0');
+    await expect(days).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('history-keep').getByRole('button', { name: '保存' })).toBeDisabled();
+    await days.fill('90');
+    await page.getByTestId('history-keep').getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('变更历史保留 90 天')).toBeVisible();
+    expect((await api.call<string>('GET', '/admin/base/sys/history/getKeep')).data).toBe('90');
+    await page.reload();
+    await list.ready('base/sys/history');
+    await expect(page.locator('#history-keep-days')).toHaveValue('90');
+    expect((await api.call('POST', '/admin/base/sys/history/setKeep', { value: Number(kept) })).code).toBe(1000);
   });
 });

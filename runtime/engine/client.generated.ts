@@ -397,7 +397,7 @@ export interface BaseSysHistory {
   version: number;
   /** Action */
   action: "add" | "update" | "delete" | "restore" | "import" | "revert";
-  /** User */
+  /** User (id of base/sys/user) */
   userId: number | null;
   /** Request path */
   url: string | null;
@@ -409,24 +409,12 @@ export interface BaseSysHistory {
   createTime: string;
   /** Updated */
   updateTime: string;
+  /** joined from base/sys/user.name */
+  name?: string | null;
 }
 
 /** Change history: the body of base/sys/history/add. */
 export interface BaseSysHistoryAddInput {
-  /** Entity */
-  entityPrefix: string;
-  /** Record */
-  recordId: number;
-  /** Revision */
-  version: number;
-  /** Action */
-  action: "add" | "update" | "delete" | "restore" | "import" | "revert";
-  /** User */
-  userId?: number | null;
-  /** Request path */
-  url?: string | null;
-  /** Changes */
-  changes?: Record<string, unknown>;
 }
 
 /** Change history: the body of base/sys/history/update (id and the fields to change). */
@@ -438,6 +426,10 @@ export interface BaseSysHistoryPageQuery {
   size?: number;
   order?: "id" | "entityPrefix" | "recordId" | "version" | "action" | "userId" | "url" | "changes" | "revision" | "createTime" | "updateTime";
   sort?: 'asc' | 'desc';
+  entityPrefix?: string;
+  recordId?: number;
+  action?: "add" | "update" | "delete" | "restore" | "import" | "revert";
+  userId?: number;
 }
 
 /** Request log (base/sys/log): a record as page, list and info return it. */
@@ -2332,6 +2324,7 @@ export type HistoryQuery = {
   to?: string;
   page?: number;
   size?: number;
+  users?: boolean;
 };
 
 export type HistoryPage = {
@@ -2351,6 +2344,10 @@ export type HistoryPage = {
     size: number;
     total: number;
   };
+  users?: {
+    id: number;
+    name: string | null;
+  }[];
 };
 
 export type ImportReport = {
@@ -2803,6 +2800,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/audit/flow/delete", { ids }, options),
         export: (query: AuditFlowPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/audit/flow/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/audit/flow/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/audit/flow/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/audit/flow/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<AuditFlow>("GET", "/admin/audit/flow/info", { id }, options),
         list: (query: Omit<AuditFlowPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<AuditFlow[]>("POST", "/admin/audit/flow/list", query, options),
@@ -2816,6 +2814,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/audit/good/delete", { ids }, options),
         export: (query: AuditGoodPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/audit/good/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/audit/good/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/audit/good/historyExport", input, options),
         info: (id: number, options?: CallOptions) => call<AuditGood>("GET", "/admin/audit/good/info", { id }, options),
         list: (query: Omit<AuditGoodPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<AuditGood[]>("POST", "/admin/audit/good/list", query, options),
         page: (query: AuditGoodPageQuery = {}, options?: CallOptions) => call<Page<AuditGood>>("POST", "/admin/audit/good/page", query, options),
@@ -2828,6 +2827,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/audit/order/delete", { ids }, options),
         export: (query: AuditOrderPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/audit/order/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/audit/order/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/audit/order/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/audit/order/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<AuditOrder>("GET", "/admin/audit/order/info", { id }, options),
         list: (query: Omit<AuditOrderPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<AuditOrder[]>("POST", "/admin/audit/order/list", query, options),
@@ -2841,6 +2841,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/audit/user/delete", { ids }, options),
         export: (query: AuditUserPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/audit/user/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/audit/user/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/audit/user/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/audit/user/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<AuditUser>("GET", "/admin/audit/user/info", { id }, options),
         list: (query: Omit<AuditUserPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<AuditUser[]>("POST", "/admin/audit/user/list", query, options),
@@ -2891,11 +2892,18 @@ export function createClient(options: ClientOptions) {
           delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/base/sys/department/delete", { ids }, options),
           export: (query: BaseSysDepartmentPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/base/sys/department/export", query, options),
           history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/base/sys/department/history", input, options),
+          historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/base/sys/department/historyExport", input, options),
           import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/base/sys/department/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
           list: (query: Omit<BaseSysDepartmentPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<BaseSysDepartment[]>("POST", "/admin/base/sys/department/list", query, options),
           order: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/department/order", input, options),
           revert: (input: RevertBody, options?: CallOptions) => call<RevertReply>("POST", "/admin/base/sys/department/revert", input, options),
           update: (input: BaseSysDepartmentUpdateInput, options?: CallOptions) => call<{ revision: number } | undefined>("POST", "/admin/base/sys/department/update", input, options),
+        },
+        history: {
+          export: (query: BaseSysHistoryPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/base/sys/history/export", query, options),
+          getKeep: <T = unknown>(input: QueryParams = {}, options?: CallOptions) => call<T>("GET", "/admin/base/sys/history/getKeep", input, options),
+          page: (query: BaseSysHistoryPageQuery = {}, options?: CallOptions) => call<Page<BaseSysHistory>>("POST", "/admin/base/sys/history/page", query, options),
+          setKeep: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/history/setKeep", input, options),
         },
         log: {
           clear: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/log/clear", input, options),
@@ -2910,6 +2918,7 @@ export function createClient(options: ClientOptions) {
           delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/base/sys/menu/delete", { ids }, options),
           export: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/menu/export", input, options),
           history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/base/sys/menu/history", input, options),
+          historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/base/sys/menu/historyExport", input, options),
           import: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/base/sys/menu/import", input, options),
           info: (id: number, options?: CallOptions) => call<BaseSysMenu>("GET", "/admin/base/sys/menu/info", { id }, options),
           list: (query: Omit<BaseSysMenuPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<BaseSysMenu[]>("POST", "/admin/base/sys/menu/list", query, options),
@@ -2923,6 +2932,7 @@ export function createClient(options: ClientOptions) {
           delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/base/sys/param/delete", { ids }, options),
           export: (query: BaseSysParamPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/base/sys/param/export", query, options),
           history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/base/sys/param/history", input, options),
+          historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/base/sys/param/historyExport", input, options),
           html: <T = unknown>(input: QueryParams = {}, options?: CallOptions) => call<T>("GET", "/admin/base/sys/param/html", input, options),
           import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/base/sys/param/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
           info: (id: number, options?: CallOptions) => call<BaseSysParam>("GET", "/admin/base/sys/param/info", { id }, options),
@@ -2935,6 +2945,7 @@ export function createClient(options: ClientOptions) {
           delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/base/sys/role/delete", { ids }, options),
           export: (query: BaseSysRolePageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/base/sys/role/export", query, options),
           history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/base/sys/role/history", input, options),
+          historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/base/sys/role/historyExport", input, options),
           import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/base/sys/role/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
           info: (id: number, options?: CallOptions) => call<BaseSysRole>("GET", "/admin/base/sys/role/info", { id }, options),
           list: (query: Omit<BaseSysRolePageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<BaseSysRole[]>("POST", "/admin/base/sys/role/list", query, options),
@@ -2947,6 +2958,7 @@ export function createClient(options: ClientOptions) {
           delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/base/sys/user/delete", { ids }, options),
           export: (query: BaseSysUserPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/base/sys/user/export", query, options),
           history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/base/sys/user/history", input, options),
+          historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/base/sys/user/historyExport", input, options),
           import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/base/sys/user/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
           info: (id: number, options?: CallOptions) => call<BaseSysUser>("GET", "/admin/base/sys/user/info", { id }, options),
           list: (query: Omit<BaseSysUserPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<BaseSysUser[]>("POST", "/admin/base/sys/user/list", query, options),
@@ -2963,6 +2975,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/demo/goods/delete", { ids }, options),
         export: (query: DemoGoodsPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/demo/goods/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/demo/goods/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/demo/goods/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/demo/goods/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<DemoGoods>("GET", "/admin/demo/goods/info", { id }, options),
         list: (query: Omit<DemoGoodsPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<DemoGoods[]>("POST", "/admin/demo/goods/list", query, options),
@@ -2975,6 +2988,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/demo/tenant/delete", { ids }, options),
         export: (query: DemoTenantPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/demo/tenant/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/demo/tenant/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/demo/tenant/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/demo/tenant/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<DemoTenant>("GET", "/admin/demo/tenant/info", { id }, options),
         list: (query: Omit<DemoTenantPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<DemoTenant[]>("POST", "/admin/demo/tenant/list", query, options),
@@ -2990,6 +3004,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/dict/info/delete", { ids }, options),
         export: (query: DictInfoPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/dict/info/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/dict/info/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/dict/info/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/dict/info/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<DictInfo>("GET", "/admin/dict/info/info", { id }, options),
         list: (query: Omit<DictInfoPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<DictInfo[]>("POST", "/admin/dict/info/list", query, options),
@@ -3003,6 +3018,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/dict/type/delete", { ids }, options),
         export: (query: DictTypePageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/dict/type/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/dict/type/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/dict/type/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/dict/type/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<DictType>("GET", "/admin/dict/type/info", { id }, options),
         list: (query: Omit<DictTypePageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<DictType[]>("POST", "/admin/dict/type/list", query, options),
@@ -3021,6 +3037,7 @@ export function createClient(options: ClientOptions) {
         determined: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/order/order/determined", input, options),
         export: (query: OrderOrderPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/order/order/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/order/order/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/order/order/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/order/order/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<OrderOrder>("GET", "/admin/order/order/info", { id }, options),
         list: (query: Omit<OrderOrderPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<OrderOrder[]>("POST", "/admin/order/order/list", query, options),
@@ -3035,6 +3052,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/order/recommend/delete", { ids }, options),
         export: (query: OrderRecommendPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/order/recommend/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/order/recommend/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/order/recommend/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/order/recommend/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<OrderRecommend>("GET", "/admin/order/recommend/info", { id }, options),
         list: (query: Omit<OrderRecommendPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<OrderRecommend[]>("POST", "/admin/order/recommend/list", query, options),
@@ -3049,6 +3067,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/plugin/info/delete", { ids }, options),
         export: (query: PluginInfoPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/plugin/info/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/plugin/info/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/plugin/info/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/plugin/info/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<PluginInfo>("GET", "/admin/plugin/info/info", { id }, options),
         install: <T = unknown>(input: ActionBody = {}, options?: CallOptions) => call<T>("POST", "/admin/plugin/info/install", input, options),
@@ -3064,6 +3083,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/product/category/delete", { ids }, options),
         export: (query: ProductCategoryPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/product/category/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/product/category/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/product/category/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/product/category/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<ProductCategory>("GET", "/admin/product/category/info", { id }, options),
         list: (query: Omit<ProductCategoryPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<ProductCategory[]>("POST", "/admin/product/category/list", query, options),
@@ -3076,6 +3096,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/product/info/delete", { ids }, options),
         export: (query: ProductInfoPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/product/info/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/product/info/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/product/info/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/product/info/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<ProductInfo>("GET", "/admin/product/info/info", { id }, options),
         list: (query: Omit<ProductInfoPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<ProductInfo[]>("POST", "/admin/product/info/list", query, options),
@@ -3088,6 +3109,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/product/material/delete", { ids }, options),
         export: (query: ProductMaterialPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/product/material/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/product/material/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/product/material/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/product/material/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<ProductMaterial>("GET", "/admin/product/material/info", { id }, options),
         list: (query: Omit<ProductMaterialPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<ProductMaterial[]>("POST", "/admin/product/material/list", query, options),
@@ -3100,6 +3122,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/product/spec/delete", { ids }, options),
         export: (query: ProductSpecPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/product/spec/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/product/spec/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/product/spec/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/product/spec/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<ProductSpec>("GET", "/admin/product/spec/info", { id }, options),
         list: (query: Omit<ProductSpecPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<ProductSpec[]>("POST", "/admin/product/spec/list", query, options),
@@ -3122,6 +3145,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/space/info/delete", { ids }, options),
         export: (query: SpaceInfoPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/space/info/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/space/info/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/space/info/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/space/info/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<SpaceInfo>("GET", "/admin/space/info/info", { id }, options),
         list: (query: Omit<SpaceInfoPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<SpaceInfo[]>("POST", "/admin/space/info/list", query, options),
@@ -3135,6 +3159,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/space/type/delete", { ids }, options),
         export: (query: SpaceTypePageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/space/type/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/space/type/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/space/type/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/space/type/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<SpaceType>("GET", "/admin/space/type/info", { id }, options),
         list: (query: Omit<SpaceTypePageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<SpaceType[]>("POST", "/admin/space/type/list", query, options),
@@ -3149,6 +3174,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/task/info/delete", { ids }, options),
         export: (query: TaskInfoPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/task/info/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/task/info/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/task/info/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/task/info/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<TaskInfo>("GET", "/admin/task/info/info", { id }, options),
         log: <T = unknown>(input: QueryParams = {}, options?: CallOptions) => call<T>("GET", "/admin/task/info/log", input, options),
@@ -3166,6 +3192,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/user/address/delete", { ids }, options),
         export: (query: UserAddressPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/user/address/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/user/address/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/user/address/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/user/address/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<UserAddress>("GET", "/admin/user/address/info", { id }, options),
         list: (query: Omit<UserAddressPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<UserAddress[]>("POST", "/admin/user/address/list", query, options),
@@ -3178,6 +3205,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/user/info/delete", { ids }, options),
         export: (query: UserInfoPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/user/info/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/user/info/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/user/info/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/user/info/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<UserInfo>("GET", "/admin/user/info/info", { id }, options),
         list: (query: Omit<UserInfoPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<UserInfo[]>("POST", "/admin/user/info/list", query, options),
@@ -3190,6 +3218,7 @@ export function createClient(options: ClientOptions) {
         delete: (ids: number[], options?: CallOptions) => call<void>("POST", "/admin/user/level/delete", { ids }, options),
         export: (query: UserLevelPageQuery & { format?: 'csv' | 'xlsx'; columns?: string[] } = {}, options?: CallOptions) => file("POST", "/admin/user/level/export", query, options),
         history: (input: HistoryQuery = {}, options?: CallOptions) => call<HistoryPage>("POST", "/admin/user/level/history", input, options),
+        historyExport: (input: unknown = {}, options?: CallOptions) => text("POST", "/admin/user/level/historyExport", input, options),
         import: (blob: Blob, options?: CallOptions & { dryRun?: boolean; fileName?: string }) => upload<ImportReport>("/admin/user/level/import", blob, { dryRun: options?.dryRun === undefined ? undefined : String(options.dryRun) }, options),
         info: (id: number, options?: CallOptions) => call<UserLevel>("GET", "/admin/user/level/info", { id }, options),
         list: (query: Omit<UserLevelPageQuery, 'page' | 'size'> = {}, options?: CallOptions) => call<UserLevel[]>("POST", "/admin/user/level/list", query, options),

@@ -187,6 +187,7 @@ describe.each(DIALECTS)('eps (%s)', (dialect) => {
       '/delete',
       '/export',
       '/history',
+      '/historyExport',
       '/import',
       '/info',
       '/list',
@@ -217,7 +218,14 @@ describe.each(DIALECTS)('eps (%s)', (dialect) => {
     const seen = await eps(String((login.body.data as { token: string }).token));
     expect(new Set(epsRoutes(seen))).toEqual(new Set(mine));
     expect(seen.product.map((e) => e.prefix)).toEqual(['/admin/product/info']);
-    expect(seen.product[0].api.map((a) => a.path).sort()).toEqual(['/export', '/history', '/info', '/list', '/page']);
+    expect(seen.product[0].api.map((a) => a.path).sort()).toEqual([
+      '/export',
+      '/history',
+      '/historyExport',
+      '/info',
+      '/list',
+      '/page',
+    ]);
     expect(seen.base.some((e) => e.prefix === '/admin/base/sys/user')).toBe(false);
   });
 

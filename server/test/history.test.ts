@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
 import type { Row } from '../core/db/row.js';
 import { createStaff, menuRows } from './create-staff.js';
+import { untyped } from '../core/crud/dynamic-db.js';
+import { formatDateTime } from '../core/db/time.js';
 
 /**
  * Issue 31: revisions, the lost-update check (409 STALE_RECORD, merged when the fields do not overlap), the field
@@ -180,22 +182,37 @@ describe.each(DIALECTS)('field history and revisions (%s)', (dialect) => {
     expect(every.list.some((h) => Number(h.recordId) === outside)).toBe(true);
   });
 
-  it("a module's own write (moving a user) moves the revision: an edit based on the one before is checked", async () => {
+  it("a module's own write (moving a user) moves the revision and is in the history: an edit based on the one before merges", async () => {
     const id = Number(
       (await as(admin)('base/sys/user/add', { username: 'h_moved', name: 'Moved', password: 'Moved-pass-1' })).body
         .data,
     );
     const user = async () =>
       (await t.call('GET', '/admin/base/sys/user/info', { token: admin, query: { id: String(id) } })).body.data as Row;
-    const loaded = Number((await user()).revision);
-    expect((await as(admin)('base/sys/user/move', { departmentId: 1, userIds: [id] })).status).toBe(200);
-    expect(Number((await user()).revision)).toBe(loaded + 1);
-    // The move kept no history row, so a save based on the revision before it cannot be merged field by field: a
-    // field it sends that differs from the stored value is a conflict; sent again against the new revision it goes.
-    const stale = await as(admin)('base/sys/user/update', { id, revision: loaded, nickName: 'mv' });
+    const loaded = await user();
+    const revision = Number(loaded.revision);
+    const dept = await as(admin)('base/sys/department/add', { name: 'Moved to', parentId: 1 });
+    const deptId = Number(typeof dept.body.data === 'object' ? (dept.body.data as Row).id : dept.body.data);
+    expect((await as(admin)('base/sys/user/move', { departmentId: deptId, userIds: [id] })).status).toBe(200);
+    expect(Number((await user()).revision)).toBe(revision + 1);
+    const timeline = (await as(admin)('base/sys/user/history', { id })).body.data as { list: Row[] };
+    expect(timeline.list[0]).toMatchObject({
+      version: revision + 1,
+      action: 'update',
+      changes: { departmentId: [loaded.departmentId ?? null, deptId] },
+    });
+    // The move is in the history, so a save based on the revision before it is merged field by field: one that
+    // leaves the department as it was loaded goes through (the move stays); one that changes it too is a conflict.
+    const merged = await as(admin)('base/sys/user/update', {
+      id,
+      revision,
+      nickName: 'mv',
+      departmentId: loaded.departmentId,
+    });
+    expect(merged.body.data, merged.raw).toEqual({ revision: revision + 2 });
+    expect(await user()).toMatchObject({ nickName: 'mv', departmentId: deptId });
+    const stale = await as(admin)('base/sys/user/update', { id, revision, departmentId: 1 });
     expect([stale.status, stale.body.errorCode]).toEqual([409, 'STALE_RECORD']);
-    const fresh = await as(admin)('base/sys/user/update', { id, revision: loaded + 1, nickName: 'mv' });
-    expect(fresh.body.data).toEqual({ revision: loaded + 2 });
   });
 
   it('records secrets as a marker, and not at all for entities that opt out', async () => {
@@ -208,5 +225,32 @@ describe.each(DIALECTS)('field history and revisions (%s)', (dialect) => {
     // No history route for an entity that keeps none; the timeline needs the entity's read permission.
     expect((await as(admin)('base/sys/log/history', {})).status).toBe(404);
     expect((await t.call('POST', '/admin/demo/goods/history', { body: {} })).status).toBe(401);
+  });
+
+  it('searches a time range: "every price change last week" leaves out older ones and other fields', async () => {
+    const id = Number(
+      ((await as(admin)('demo/goods/add', { title: 'Week', price: 100, type: 0, stock: 1 })).body.data as Row).id,
+    );
+    await as(admin)('demo/goods/update', { id, price: 200 });
+    await as(admin)('demo/goods/update', { id, price: 300 });
+    await as(admin)('demo/goods/update', { id, stock: 2 });
+    // The first price change was made ten days ago.
+    await untyped(t.app.joinery.database.db)
+      .updateTable('base_sys_history')
+      .set({ createTime: formatDateTime(new Date(Date.now() - 10 * 86_400_000)) })
+      .where('entityPrefix', '=', 'demo/goods')
+      .where('recordId', '=', id)
+      .where('version', '=', 2)
+      .execute();
+    const weekAgo = formatDateTime(new Date(Date.now() - 7 * 86_400_000));
+    const found = async (query: Row) =>
+      ((await as(admin)('demo/goods/history', { ...query, size: 100 })).body.data as { list: Row[] }).list
+        .filter((h) => Number(h.recordId) === id)
+        .map((h) => h.version);
+    expect(await found({ field: 'price', from: weekAgo })).toEqual([3, 1]);
+    expect(await found({ field: 'price', to: weekAgo })).toEqual([2]);
+    expect(await found({ from: weekAgo })).toEqual([4, 3, 1]);
+    const bad = await as(admin)('demo/goods/history', { from: 'last week' });
+    expect(bad.status).toBe(400);
   });
 });

@@ -34,7 +34,9 @@ const EditDialog = lazy(() => import('./edit-dialog'));
 const InfoDialog = lazy(() => import('./info-dialog').then((m) => ({ default: m.InfoDialog })));
 const ConfirmDelete = lazy(() => import('./confirm-delete').then((m) => ({ default: m.ConfirmDelete })));
 const ImportDialog = lazy(() => import('./import-dialog').then((m) => ({ default: m.ImportDialog })));
-const EntityHistoryDialog = lazy(() => import('./history-panel').then((m) => ({ default: m.EntityHistoryDialog })));
+const EntityHistoryDialog = lazy(() =>
+  import('./entity-history-dialog').then((m) => ({ default: m.EntityHistoryDialog })),
+);
 // The action dialog loads when one opens: a cold list downloads only what shows its rows.
 const ActionDialog = lazy(() => import('./action-dialog').then((m) => ({ default: m.ActionDialog })));
 

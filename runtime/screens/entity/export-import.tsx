@@ -45,10 +45,24 @@ const fileNameOf = (res: Response, fallback: string) => {
 };
 
 /**
- * Export the list as it is searched, filtered and sorted, with the visible columns, as CSV or Excel; the download
- * streams, and its progress (rows promised by X-Total-Count, bytes received) shows on the button.
+ * Export the list as it is searched, filtered and sorted, with the visible columns, as CSV or Excel (or, with `action`
+ * and `query`, another file route: the entity's history); the download streams, and its progress (rows promised by
+ * X-Total-Count, bytes received) shows on the button.
  */
-export function ExportButton({ prefix, state, columns }: { prefix: string; state: ListState; columns: string[] }) {
+export function ExportButton({
+  prefix,
+  state,
+  columns,
+  action = 'export',
+  query,
+}: {
+  prefix: string;
+  state?: ListState;
+  columns?: string[];
+  /** Another file route of the entity (`historyExport`), sent `query` instead of the list's state. */
+  action?: string;
+  query?: Record<string, unknown>;
+}) {
   const { t } = useTranslation('entity');
   const [open, setOpen] = useState(false);
   const [progress, setProgress] = useState<{ total: number; bytes: number } | null>(null);
@@ -60,14 +74,16 @@ export function ExportButton({ prefix, state, columns }: { prefix: string; state
     setProgress({ total: 0, bytes: 0 });
     try {
       const body = {
-        keyWord: state.keyWord || undefined,
-        ...state.filters,
-        order: state.order,
-        sort: state.sort,
+        ...(query ?? {
+          keyWord: state?.keyWord || undefined,
+          ...state?.filters,
+          order: state?.order,
+          sort: state?.sort,
+          columns: columns?.length ? columns : undefined,
+        }),
         format,
-        columns: columns.length ? columns : undefined,
       };
-      const res = await fetch(apiUrl(entityUrl(prefix, 'export')), {
+      const res = await fetch(apiUrl(entityUrl(prefix, action)), {
         method: 'POST',
         headers: { ...(await authHeaders()), 'Content-Type': 'application/json' },
         body: JSON.stringify(body),

@@ -8,8 +8,7 @@ import { cellKind } from '../../widgets/field-kind';
 import { cellRegistry } from '../../widgets/cell-registry';
 import { formatDate } from '../../widgets/format-date';
 import { labelOf } from '../../widgets/label-of';
-import { buttonClass, inputClass } from '../../widgets/ui-classes';
-import { DialogFrame } from './dialog-frame';
+import { buttonClass } from '../../widgets/ui-classes';
 import { toast } from '../../shell/toast';
 
 import { historyRoutes } from './history-routes';
@@ -27,6 +26,9 @@ export type HistoryRow = {
   createTime: string;
   changes: Record<string, [unknown, unknown]>;
 };
+
+/** The entity-wide search of `<prefix>/history`. */
+export type HistorySearch = { userId?: number; field?: string; from?: string; to?: string };
 
 /** What a secret field's values are recorded as. */
 const SECRET_MARK = '***';
@@ -72,8 +74,8 @@ export function HistoryPanel({
   /** One record's timeline; without it, the entity's history (by `search`), each entry naming its record. */
   id?: number;
   lang: string;
-  /** The entity-wide search: a field changed, a time range. */
-  search?: { field?: string; from?: string; to?: string };
+  /** The entity-wide search: who, a field changed, a time range. */
+  search?: HistorySearch;
   /** The revision the caller has loaded (sent with a revert, so a revert never overwrites an unseen change). */
   revision?: number;
   onReverted?: () => void;
@@ -83,7 +85,7 @@ export function HistoryPanel({
   const [busy, setBusy] = useState(false);
   const api = entityApi(prefix);
   const { data, error, isLoading, mutate } = useSWR(
-    ['history', prefix, id, size, search?.field, search?.from, search?.to],
+    ['history', prefix, id, size, search?.userId, search?.field, search?.from, search?.to],
     () =>
       api.post<{ list: HistoryRow[]; pagination: { total: number } }>(
         'history',
@@ -203,76 +205,5 @@ export function HistoryPanel({
         </button>
       )}
     </div>
-  );
-}
-
-/**
- * The entity's history (issue 31): every recorded write of the records the caller may see, newest first, searched by
- * a field and a time range ("every price change last week").
- */
-export function EntityHistoryDialog({
-  entry,
-  prefix,
-  lang,
-  onClose,
-}: {
-  entry: EpsEntry;
-  prefix: string;
-  lang: string;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('entity');
-  const [field, setField] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const fields = (entry.joinery?.fields ?? []).filter((f) => !f.system && f.list !== false);
-  const title = labelOf(entry.joinery?.title, lang);
-  return (
-    <DialogFrame
-      open
-      onOpenChange={(o) => {
-        if (!o) onClose();
-      }}
-      testId="entity-history"
-      width="max-w-3xl"
-      title={t('history.entityTitle', { title })}
-      footer={
-        <button type="button" className={buttonClass.default} onClick={onClose}>
-          {t('action.close')}
-        </button>
-      }
-    >
-      <div className="mb-3 flex flex-wrap items-end gap-3 text-[13px]">
-        <label className="flex flex-col gap-1">
-          <span className="text-muted">{t('history.field')}</span>
-          <select className={inputClass} value={field} onChange={(e) => setField(e.target.value)}>
-            <option value="">{t('history.anyField')}</option>
-            {fields.map((f) => (
-              <option key={f.name} value={f.name}>
-                {labelOf(f.label, lang)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="text-muted">{t('history.from')}</span>
-          <input type="date" className={inputClass} value={from} onChange={(e) => setFrom(e.target.value)} />
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="text-muted">{t('history.to')}</span>
-          <input type="date" className={inputClass} value={to} onChange={(e) => setTo(e.target.value)} />
-        </label>
-      </div>
-      <HistoryPanel
-        entry={entry}
-        prefix={prefix}
-        lang={lang}
-        search={{
-          ...(field ? { field } : {}),
-          ...(from ? { from: `${from} 00:00:00` } : {}),
-          ...(to ? { to: `${to} 23:59:59` } : {}),
-        }}
-      />
-    </DialogFrame>
   );
 }

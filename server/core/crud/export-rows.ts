@@ -1,6 +1,4 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
 import type { Entity } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import type { OpContext } from './context.js';
@@ -10,26 +8,14 @@ import { orderBy, selectColumns, selectRows } from './list-query.js';
 import { planKeyword } from './keyword-plan.js';
 import { decorateRows, queryParams } from './crud-service.js';
 import { formatCell, loadDicts, tableColumns } from './table-file.js';
+import { sendTable } from './table-stream.js';
 
 /** Rows are read this many at a time, so an export of any size holds one batch in memory. */
 const BATCH = 1000;
 /** The most rows one export writes (a bigger need is a database dump, not a spreadsheet). */
 export const MAX_EXPORT_ROWS = 1_000_000;
 
-/**
- * A cell that a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe
- * (OWASP's CSV injection advice); numbers are written as numbers and are not touched.
- */
-export function safeText(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const text = safeText(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+export { safeText } from './table-stream.js';
 
 /** The filtered rows, batch after batch, in the list's order (id last, so batches never overlap). */
 async function* batches(ctx: OpContext, entity: Entity, params: Row): AsyncGenerator<Row[]> {
@@ -47,8 +33,6 @@ async function* batches(ctx: OpContext, entity: Entity, params: Row): AsyncGener
     if (rows.length < BATCH) return;
   }
 }
-
-const stamp = () => new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
 
 /**
  * POST <prefix>/export: the list as the caller sees it (keyWord, filters and order as for page; `columns` to pick
@@ -84,67 +68,17 @@ export async function exportRows(
         .executeTakeFirst()) as Row | undefined
     )?.total ?? 0,
   );
-  const name = `${entity.title[lang] || entity.prefix.replace(/\//g, '-')}-${stamp()}.${format}`;
-  const stream = new PassThrough();
-  reply
-    .header(
-      'content-type',
-      format === 'csv'
-        ? 'text/csv; charset=utf-8'
-        : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    )
-    .header(
-      'content-disposition',
-      `attachment; filename="${entity.prefix.replace(/\//g, '-')}.${format}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-    )
-    .header('x-total-count', String(Math.min(total, MAX_EXPORT_ROWS)))
-    .header('cache-control', 'no-store');
-
-  const fail = (e: unknown) => {
-    request.log.error({ err: e }, `export of ${entity.prefix} failed`);
-    stream.destroy(e instanceof Error ? e : new Error(String(e)));
+  const cells = async function* () {
+    for await (const rows of batches(ctx, entity, params))
+      yield rows.map((r) => columns.map((c) => formatCell(c, r, dicts, lang)));
   };
-  if (format === 'csv') {
-    void (async () => {
-      // A BOM, so spreadsheet programs read the UTF-8 (Chinese labels and names) as such.
-      stream.write(`\uFEFF${columns.map((c) => csvCell(c.header)).join(',')}\r\n`);
-      for await (const rows of batches(ctx, entity, params)) {
-        const text = rows
-          .map((r) => `${columns.map((c) => csvCell(formatCell(c, r, dicts, lang))).join(',')}\r\n`)
-          .join('');
-        // Waits when the client reads slower than the database answers, so memory stays flat.
-        if (!stream.write(text)) await new Promise((resolve) => stream.once('drain', resolve));
-      }
-      stream.end();
-    })().catch(fail);
-  } else {
-    void (async () => {
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-      const sheet = workbook.addWorksheet((entity.title[lang] || 'Sheet1').replace(/[\\/?*[\]:]/g, ' ').slice(0, 31), {
-        views: [{ state: 'frozen', ySplit: 1 }],
-      });
-      sheet.columns = columns.map((c) => ({
-        header: c.header,
-        key: c.field.name,
-        width: Math.min(40, Math.max(10, c.header.length * 2 + 4)),
-        style: c.kind === 'money' ? { numFmt: '0.00' } : {},
-      }));
-      sheet.getRow(1).font = { bold: true };
-      for await (const rows of batches(ctx, entity, params)) {
-        for (const r of rows) {
-          sheet
-            .addRow(
-              columns.map((c) => {
-                const v = formatCell(c, r, dicts, lang);
-                return typeof v === 'string' ? safeText(v) : v;
-              }),
-            )
-            .commit();
-        }
-      }
-      sheet.commit();
-      await workbook.commit();
-    })().catch(fail);
-  }
-  return reply.send(stream);
+  return sendTable(request, reply, {
+    format,
+    columns: columns.map((c) => ({ header: c.header, money: c.kind === 'money' })),
+    fileName: entity.prefix.replace(/\//g, '-'),
+    title: entity.title[lang] || entity.prefix.replace(/\//g, '-'),
+    total: Math.min(total, MAX_EXPORT_ROWS),
+    batches: cells(),
+    what: entity.prefix,
+  });
 }

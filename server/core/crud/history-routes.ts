@@ -41,14 +41,10 @@ function timeArg(value: unknown, name: string): string | undefined {
 }
 
 /**
- * POST <prefix>/history: a record's timeline (`id`), or the entity's history searched by `userId`, `field`, `action`
- * and a time range (`from`, `to`), newest first, paged (`page`, `size` ≤ 100). The caller's data scope applies: with
- * a row scope (a delegated admin), only the history of records it may see now.
+ * The history rows of an entity a search picks (`id`, `userId`, `field`, `action`, `from`, `to`), as the caller may
+ * see them: with a row scope (a delegated admin), only the history of records it may see now.
  */
-export async function historyPage(ctx: OpContext, entity: Entity, body: unknown) {
-  const params = queryParams(body);
-  const page = intArg(params.page, 'page', 1, 1_000_000);
-  const size = intArg(params.size, 'size', 20, MAX_SIZE);
+export function historyQuery(ctx: OpContext, entity: Entity, params: Row) {
   const id = params.id === undefined || params.id === null || params.id === '' ? undefined : parseId(params.id);
   const userId =
     params.userId === undefined || params.userId === null || params.userId === ''
@@ -77,6 +73,19 @@ export async function historyPage(ctx: OpContext, entity: Entity, body: unknown)
         ? sql<SqlBool>`1 = 1`
         : eb('h.recordId', 'in', eb.selectFrom(`${entity.table} as a`).select('a.id').where(c));
     });
+  return q;
+}
+
+/**
+ * POST <prefix>/history: a record's timeline (`id`), or the entity's history searched by `userId`, `field`, `action`
+ * and a time range (`from`, `to`), newest first, paged (`page`, `size` ≤ 100). The caller's data scope applies: with
+ * a row scope (a delegated admin), only the history of records it may see now.
+ */
+export async function historyPage(ctx: OpContext, entity: Entity, body: unknown) {
+  const params = queryParams(body);
+  const page = intArg(params.page, 'page', 1, 1_000_000);
+  const size = intArg(params.size, 'size', 20, MAX_SIZE);
+  const q = historyQuery(ctx, entity, params);
   const total = Number(
     ((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as Row | undefined)?.n ?? 0,
   );
@@ -103,7 +112,27 @@ export async function historyPage(ctx: OpContext, entity: Entity, body: unknown)
       changes: parseChanges(r.changes),
     })),
     pagination: { page, size, total },
+    ...(params.users === true ? { users: await historyUsers(ctx, entity, params) } : {}),
   };
+}
+
+/** The most people `users: true` lists. */
+const MAX_USERS = 200;
+
+/** Everyone who made a write the search finds (whoever it names by userId aside), by name: the choices of a filter. */
+async function historyUsers(ctx: OpContext, entity: Entity, params: Row) {
+  const ids = (
+    (await historyQuery(ctx, entity, { ...params, userId: undefined })
+      .select('h.userId')
+      .distinct()
+      .where('h.userId', 'is not', null)
+      .limit(MAX_USERS)
+      .execute()) as Row[]
+  ).map((r) => Number(r.userId));
+  const names = await userNames(ctx, ids);
+  return ids
+    .map((id) => ({ id, name: names.get(id) ?? null }))
+    .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || a.id - b.id);
 }
 
 /**

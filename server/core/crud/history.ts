@@ -314,8 +314,8 @@ export async function mergeStale(
 
 /**
  * `revision + 1`, for a module's own UPDATE of an entity table (an order transition, an audit decision): the record
- * moves to its next revision, so an edit based on the one before is checked against it (those writes keep no history
- * row; the check then treats every field the edit sends that differs as a conflict).
+ * moves to its next revision, so an edit based on the one before is checked against it. The write records what it
+ * changed (recordModuleWrite, or updateRecorded in module-writes.ts, which does both).
  */
 export const nextRevision = () => sql<number>`revision + 1`;
 

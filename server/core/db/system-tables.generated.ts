@@ -182,7 +182,7 @@ export interface BaseSysHistoryTable {
   version: number;
   /** Action */
   action: string;
-  /** User */
+  /** User (id of base/sys/user) */
   userId: number | null;
   /** Request path */
   url: string | null;

@@ -54,4 +54,15 @@ export const HISTORY = defineErrors({
       en: 'must be a number of days from 1 to 3650',
     },
   },
+  // Labels of the history export (history-export.ts): not failures; the status is not used.
+  HISTORY_COL_TIME: { status: 400, texts: { 'zh-cn': '时间', 'zh-tw': '時間', en: 'Time' } },
+  HISTORY_COL_FIELD: { status: 400, texts: { 'zh-cn': '字段', 'zh-tw': '欄位', en: 'Field' } },
+  HISTORY_COL_OLD: { status: 400, texts: { 'zh-cn': '原值', 'zh-tw': '原值', en: 'Old value' } },
+  HISTORY_COL_NEW: { status: 400, texts: { 'zh-cn': '新值', 'zh-tw': '新值', en: 'New value' } },
+  HISTORY_ACTION_ADD: { status: 400, texts: { 'zh-cn': '新增', 'zh-tw': '新增', en: 'Added' } },
+  HISTORY_ACTION_UPDATE: { status: 400, texts: { 'zh-cn': '修改', 'zh-tw': '修改', en: 'Edited' } },
+  HISTORY_ACTION_DELETE: { status: 400, texts: { 'zh-cn': '删除', 'zh-tw': '刪除', en: 'Deleted' } },
+  HISTORY_ACTION_RESTORE: { status: 400, texts: { 'zh-cn': '恢复', 'zh-tw': '恢復', en: 'Restored' } },
+  HISTORY_ACTION_IMPORT: { status: 400, texts: { 'zh-cn': '导入', 'zh-tw': '匯入', en: 'Imported' } },
+  HISTORY_ACTION_REVERT: { status: 400, texts: { 'zh-cn': '还原', 'zh-tw': '還原', en: 'Reverted' } },
 });

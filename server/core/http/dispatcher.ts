@@ -7,6 +7,7 @@ import { addRows, deleteRows, infoRow, listRows, pageRows, updateRow } from '../
 import { exportRows } from '../crud/export-rows.js';
 import { importRows } from '../crud/import-rows.js';
 import { historyAccessAction, historyPage, revertRecord } from '../crud/history-routes.js';
+import { exportHistory } from '../crud/history-export.js';
 import { HISTORY_PAGE, REVERT_BODY, REVERT_REPLY, HISTORY_QUERY } from './entity-route-schemas.js';
 import type { OpContext } from '../crud/context.js';
 import { asRow } from '../db/row.js';
@@ -71,8 +72,9 @@ export function fileRoutes(entity: Entity): (DeclaredRoute & { entity: Entity; n
  * update permission. An entity's own action of the same name wins. No buttons of their own: they grant nothing the
  * query and update buttons do not (reconcile-menus.ts).
  */
-const HISTORY_HANDLERS: Record<'history' | 'revert', ActionHandler> = {
+const HISTORY_HANDLERS: Record<'history' | 'historyExport' | 'revert', ActionHandler> = {
   history: (ctx, i) => historyPage(ctx, i.entity, i.rawBody),
+  historyExport: (ctx, i) => exportHistory(ctx, i.entity, i.rawBody, i.request, i.reply),
   revert: (ctx, i) => revertRecord(ctx, i.entity, i.rawBody),
 };
 
@@ -91,6 +93,17 @@ export function historyRoutes(entity: Entity): (DeclaredRoute & { entity: Entity
       access: permissionOf(entity.prefix, read),
       summary: '变更历史',
       schema: { body: HISTORY_QUERY, reply: HISTORY_PAGE },
+    });
+  if (!own.has('historyExport'))
+    out.push({
+      entity,
+      name: 'historyExport',
+      method: 'post',
+      url: `${base}/historyExport`,
+      access: permissionOf(entity.prefix, read),
+      summary: '导出变更历史',
+      // A CSV or XLSX file, not an envelope; the body is the history search with `format`.
+      schema: { raw: 'text/csv' },
     });
   if (entity.api.includes('update') && !own.has('revert'))
     out.push({
@@ -189,7 +202,7 @@ function findDispatch(registry: Registry, actions: ActionRegistry, method: strin
         (fileRoutes(entity).some((r) => r.name === action)
           ? FILE_ACTIONS[action as 'export' | 'import']
           : historyRoutes(entity).some((r) => r.name === action)
-            ? HISTORY_HANDLERS[action as 'history' | 'revert']
+            ? HISTORY_HANDLERS[action as keyof typeof HISTORY_HANDLERS]
             : undefined));
   if (!handler) throw appError(E.ROUTE_NOT_FOUND, { path: path.slice(0, 200) });
   return { entity, action, access: route.access, handler };

@@ -55,6 +55,7 @@ export const HISTORY_QUERY = named(
     'to?': str,
     'page?': int,
     'size?': int,
+    'users?': bool,
   }),
 );
 
@@ -76,6 +77,8 @@ export const HISTORY_PAGE = named(
       }),
     ),
     pagination: obj({ page: int, size: int, total: int }),
+    /** With `users: true`: everyone who made a write the search finds (but for its userId), for a filter. */
+    'users?': arrayOf(obj({ id: int, name: nullable(str) })),
   }),
 );
 

@@ -15,7 +15,7 @@ const MENU = 'base/sys/menu';
 
 export { dirPath, menuDirs, type MenuDir } from './menu-dirs.js';
 
-const HISTORY_ROUTE_NAMES = new Set(['history', 'revert']);
+const HISTORY_ROUTE_NAMES = new Set(['history', 'historyExport', 'revert']);
 
 /**
  * Button rows of an entity: 查询 (page, list, info), 新增, 修改, 删除 and one per extra action, counting only the
@@ -37,7 +37,7 @@ export function entityButtons(
     const r = generic(a);
     if (r) buttons.push({ key: a, name: GENERIC_ACTION_META[a].summary, perms: [r.access] });
   }
-  // history and revert take the query and update permissions: no buttons of their own.
+  // history, its export and revert take the query and update permissions: no buttons of their own.
   for (const r of routes.filter((x) => !entity.api.includes(x.name as never) && !HISTORY_ROUTE_NAMES.has(x.name)))
     buttons.push({ key: r.name, name: r.summary, perms: [r.access] });
   return buttons;

@@ -8,6 +8,7 @@ import { lockRow, moveSubject, optionalText, targetIds } from './ticket-rows.js'
 import { registerSubjectTickets } from './subject-tickets.js';
 import { assertMayDecide, type Kind, markDecidable, queueCondition } from './audit-flows.js';
 import { nextRevision, recordModuleWrite } from '../../core/crud/history.js';
+import { updateRecorded } from '../../core/crud/module-writes.js';
 
 const TABLE = { good: 'audit_good', order: 'audit_order', user: 'audit_user' } as const satisfies Record<Kind, string>;
 
@@ -41,11 +42,7 @@ async function applyEffect(
   if (!level) throw fieldError('levelId', E.AUDIT_LEVEL_GONE, { id: String(ticket.levelId) });
   const member = await lockRow(ctx, 'user_info', Number(ticket.userId), ['levelType']);
   if (!member) throw fieldError('userId', E.AUDIT_MEMBER_GONE, { id: String(ticket.userId) });
-  await db
-    .updateTable('user_info')
-    .set({ levelType: level.level, updateTime: nowText(), revision: nextRevision() })
-    .where('id', '=', Number(member.id))
-    .execute();
+  await updateRecorded(ctx, 'user/info', { id: Number(member.id) }, { levelType: level.level });
 }
 
 const SUBJECT_COLUMNS: Record<Kind, string[]> = {

@@ -2,9 +2,8 @@ import type { OpContext } from '../../core/crud/context.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
 import { E, fieldError } from '../../core/errors.js';
 import type { Row } from '../../core/db/row.js';
-import { nowText } from '../../core/db/time.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
-import { nextRevision } from '../../core/crud/history.js';
+import { updateRecorded } from '../../core/crud/module-writes.js';
 
 /** Reads rows by id, locking them on PostgreSQL and MariaDB (SQLite has a single writer). */
 export async function lockRow(ctx: OpContext, table: string, id: number, columns: string[]): Promise<Row | undefined> {
@@ -45,16 +44,12 @@ export async function moveSubject(
   to: number,
   auditRemark?: string | null,
 ): Promise<boolean> {
-  const r = await ctx.db
-    .updateTable(table)
-    .set({
-      auditStatus: to,
-      updateTime: nowText(),
-      revision: nextRevision(),
-      ...(auditRemark === undefined ? {} : { auditRemark }),
-    })
-    .where('id', '=', id)
-    .where('auditStatus', 'in', from)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  // Recorded in the subject's field history (module-writes.ts).
+  const rows = await updateRecorded(
+    ctx,
+    table === 'product_info' ? 'product/info' : 'order/order',
+    { id, auditStatus: from },
+    { auditStatus: to, ...(auditRemark === undefined ? {} : { auditRemark }) },
+  );
+  return rows.length === 1;
 }

@@ -1,17 +1,15 @@
 import type { Host } from '../../core/host.js';
 import { appError, E, fieldError } from '../../core/errors.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
 import type { OpContext } from '../../core/crud/context.js';
 import type { Row } from '../../core/db/row.js';
 import { decodeRow } from '../../core/db/row-codec.js';
-import { nowText } from '../../core/db/time.js';
 import { validatePatch } from '../../core/crud/input-validation.js';
 import { hashPassword, verifyPassword } from '../../core/auth/password.js';
 import { loadMenus } from '../../core/auth/access-rights.js';
 import { registerUploadRoutes } from './upload.js';
 import { limitsOf } from '../../core/limits.js';
 import { BASE_ROUTES as R } from './base-route-schemas.js';
-import { nextRevision } from '../../core/crud/history.js';
+import { updateRecorded } from '../../core/crud/module-writes.js';
 
 const COMM = '/admin/base/comm';
 const USER = 'base/sys/user';
@@ -52,11 +50,8 @@ async function personUpdate(host: Host, ctx: OpContext, body: Row) {
   }
   if (Object.keys(patch).length === 0) return undefined;
   // The patch is checked against the user schema (validatePatch), not by Kysely.
-  await untyped(db)
-    .updateTable(entity.table)
-    .set({ ...patch, updateTime: nowText(), revision: nextRevision() })
-    .where('id', '=', me(ctx).id)
-    .execute();
+  // Recorded in the user's field history (module-writes.ts; the password as a marker only).
+  await db.transaction().execute((trx) => updateRecorded({ ...ctx, db: trx }, USER, { id: me(ctx).id }, patch));
   // A new password version must end the caller's other sessions on their next request.
   host.auth.invalidateRights();
   return undefined;

@@ -6,6 +6,7 @@ import { registerSysRole } from './sys-role.js';
 import { registerSysMenu } from './sys-menu.js';
 import { registerSysDepartment } from './sys-department.js';
 import { registerSysLog } from './sys-log.js';
+import { registerSysHistory } from './sys-history.js';
 import { registerSysParam } from './sys-param.js';
 import { registerPrefRoutes } from './pref-routes.js';
 import { registerProgressRoute } from './progress-route.js';
@@ -20,6 +21,7 @@ export function registerBaseModule(host: Host): void {
   registerSysMenu(host);
   registerSysDepartment(host);
   registerSysLog(host);
+  registerSysHistory(host);
   registerSysParam(host);
   registerPrefRoutes(host);
   registerProgressRoute(host);

@@ -4,12 +4,11 @@ import { untyped } from '../../core/crud/dynamic-db.js';
 import { E, fieldError, textOf } from '../../core/errors.js';
 import { parseId } from '../../core/crud/input-validation.js';
 import type { Row } from '../../core/db/row.js';
-import { nowText } from '../../core/db/time.js';
 import { copyToRecycleBin } from '../../core/crud/recycle-bin.js';
 import { guardedTransaction, notYours } from '../../core/auth/delegation.js';
 import { assertAcyclic, assertTreeParent } from '../../core/crud/tree-parent.js';
 import { linkRowsOf } from './link-tables.js';
-import { nextRevision } from '../../core/crud/history.js';
+import { updateRecorded } from '../../core/crud/module-writes.js';
 
 const PREFIX = 'base/sys/department';
 const TABLE = 'base_sys_department';
@@ -103,11 +102,7 @@ export function registerSysDepartment(host: Host): void {
             .executeTakeFirst();
           if (!staff) continue;
           const home = await newHomeFor(ctx, id, deleted);
-          await db
-            .updateTable('base_sys_user')
-            .set({ departmentId: home, updateTime: nowText(), revision: nextRevision() })
-            .where('departmentId', '=', id)
-            .execute();
+          await updateRecorded(ctx, 'base/sys/user', { departmentId: id }, { departmentId: home });
         }
       }
       await db.deleteFrom('base_sys_role_department').where('departmentId', 'in', ids).execute();
@@ -131,11 +126,7 @@ export function registerSysDepartment(host: Host): void {
           throw notYours(textOf(E.REACH_DEPARTMENT_OUTSIDE, { id: it.id }), `${i}.id`);
         if (it.parentId === it.id) throw fieldError(`${i}.parentId`, E.DEPARTMENT_OWN_PARENT, { id: it.id });
         await assertTreeParent(tx, TABLE, undefined, it.parentId, `${i}.parentId`);
-        await tx.db
-          .updateTable(TABLE)
-          .set({ parentId: it.parentId, orderNum: it.orderNum, updateTime: nowText(), revision: nextRevision() })
-          .where('id', '=', it.id)
-          .execute();
+        await updateRecorded(tx, PREFIX, { id: it.id }, { parentId: it.parentId, orderNum: it.orderNum });
       }
       await assertAcyclic(tx, TABLE);
     });

@@ -34,7 +34,7 @@ export async function setConf(ctx: OpContext, key: string, value: string): Promi
  * in its department scope, never a super admin — as the user page does. Anonymous requests and everyone else's
  * (their addresses, parameters, names) are a super admin's only.
  */
-function logScope(ctx: OpContext, eb: AnyExpressionBuilder) {
+export function logScope(ctx: OpContext, eb: AnyExpressionBuilder) {
   const user = ctx.user;
   if (!user || user.isSuper || user.departmentIds === null) return undefined;
   const own = eb('a.userId', '=', user.id);

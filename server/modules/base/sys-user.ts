@@ -2,12 +2,11 @@ import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
 import { appError, E, fieldError, issue } from '../../core/errors.js';
 import { SUPER_ROLE_ID, SUPER_ROLE_LABEL } from '../../core/auth/access-rights.js';
-import { nowText } from '../../core/db/time.js';
 import { idList, linkedIds, linkRowsOf, replaceLinks } from './link-tables.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
 import { delegation, guardedTransaction } from '../../core/auth/delegation.js';
 import type { AnyExpressionBuilder } from '../../core/crud/entity-hooks.js';
-import { nextRevision } from '../../core/crud/history.js';
+import { updateRecorded } from '../../core/crud/module-writes.js';
 
 const PREFIX = 'base/sys/user';
 
@@ -163,13 +162,13 @@ export function registerSysUser(host: Host): void {
     await delegation.assertReach(ctx, 'department', [departmentId], 'departmentId');
     await guardedTransaction(ctx, async (tx) => {
       if (!ctx.user?.isSuper && (await holdsSuperRole(tx, userIds))) throw appError(E.USER_SUPER_ONLY);
-      let q = tx.db
-        .updateTable('base_sys_user')
-        .set({ departmentId, updateTime: nowText(), revision: nextRevision() })
-        .where('id', 'in', userIds);
       const scope = ctx.user?.departmentIds;
-      if (scope) q = q.where('departmentId', 'in', scope.length ? [...scope] : [-1]);
-      await q.execute();
+      await updateRecorded(
+        tx,
+        PREFIX,
+        { id: userIds, ...(scope ? { departmentId: [...scope] } : {}) },
+        { departmentId },
+      );
     });
   });
 }

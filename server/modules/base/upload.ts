@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Host } from '../../core/host.js';
 import { AppError, appError, E, fieldError } from '../../core/errors.js';
+import { updateRecorded } from '../../core/crud/module-writes.js';
 import type { OpContext } from '../../core/crud/context.js';
 import type { Row } from '../../core/db/row.js';
 import { addRows } from '../../core/crud/crud-service.js';
@@ -359,7 +360,8 @@ async function mergeUploadedRow(ctx: OpContext, table: string, id: number): Prom
   const fill: Row = {};
   for (const k of ['type', 'size', 'fileId', 'name', 'classifyId', 'key'])
     if ((added[k] === null || added[k] === undefined || added[k] === '') && recorded[k] != null) fill[k] = recorded[k];
-  if (Object.keys(fill).length) await db.updateTable(table).set(fill).where('id', '=', id).execute();
+  // Recorded in the record's history after its add (module-writes.ts), so the history replays to what is stored.
+  if (Object.keys(fill).length) await updateRecorded(ctx, SPACE_INFO, { id }, fill);
   await db
     .deleteFrom(table)
     .where('id', '=', recorded.id as number)

@@ -12,6 +12,7 @@ import { selectColumns, selectRows } from '../../core/crud/list-query.js';
 import { type Line, linesTotal, priceLines } from './order-lines.js';
 import { checkOrderAddress, newOrderNo } from './order-input.js';
 import { nextRevision, recordModuleWrite } from '../../core/crud/history.js';
+import { updateRecorded } from '../../core/crud/module-writes.js';
 
 const PREFIX = 'order/order';
 const ORDER_TABLE = 'order_info';
@@ -119,13 +120,11 @@ export async function transitionOrder(
       .select(['goodId', 'quantity'])
       .where('orderId', '=', id)
       .execute();
-    for (const l of lines) {
-      await ctx.db
-        .updateTable('product_info')
-        .set((eb) => ({ sales: eb('sales', '+', Number(l.quantity)), revision: nextRevision() }))
-        .where('id', '=', Number(l.goodId))
-        .execute();
-    }
+    // Recorded in each product's field history (module-writes.ts).
+    for (const l of lines)
+      await updateRecorded(ctx, 'product/info', { id: Number(l.goodId) }, (p) => ({
+        sales: Number(p.sales ?? 0) + Number(l.quantity),
+      }));
   }
   return { id, status: rule.to, pendingTime: patch.pendingTime, completedTime: patch.completedTime };
 }

@@ -1,10 +1,9 @@
 import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
 import type { Row } from '../../core/db/row.js';
-import { nowText } from '../../core/db/time.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
 import { E, errorOn } from '../../core/errors.js';
-import { nextRevision } from '../../core/crud/history.js';
+import { updateRecorded } from '../../core/crud/module-writes.js';
 
 const PREFIX = 'order/recommend';
 const TABLE = 'order_recommend';
@@ -70,11 +69,7 @@ export async function refreshBundlesHolding(ctx: OpContext, goodId: number): Pro
     const stored = typeof b.goodsInfo === 'string' ? safeParse(b.goodsInfo) : b.goodsInfo;
     // Only a snapshot that changed is written (and its updateTime moved); compared by value, whatever the key order stored.
     if (sameSnapshot(stored, snapshot)) continue;
-    await ctx.db
-      .updateTable(TABLE)
-      .set({ goodsInfo: JSON.stringify(snapshot), updateTime: nowText(), revision: nextRevision() })
-      .where('id', '=', Number(b.id))
-      .execute();
+    await updateRecorded(ctx, PREFIX, { id: Number(b.id) }, { goodsInfo: JSON.stringify(snapshot) });
   }
   return holding.map((b) => Number(b.id));
 }

@@ -42,10 +42,10 @@ export function registerBuiltinHandlers(host: Host): void {
 
   host.taskHandlers.register({
     name: 'base.clearHistory',
-    permission: null,
+    permission: 'base:sys:history:setKeep',
     wholeScope: true,
     summary:
-      '清理变更历史 Delete field-history rows older than the historyKeep setting (default 365 days) or data.keepDays',
+      '清理变更历史 Delete field-history rows older than the keep-days setting (sys/history setKeep, default 365) or data.keepDays',
     dataSchema: keepDaysSchema,
     async run({ ctx, data }) {
       const days = await keepDays(ctx, data, 'historyKeep', 365);
