@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { breakpointOf } from '../../engine/theme-colors';
 import { useTranslation } from 'react-i18next';
 import { numberRangeFilter, rangeFilter, type SearchSpec } from '../../engine/eps-search';
 import type { ListState } from '../../engine/use-list-state';
@@ -30,7 +31,10 @@ export function SearchPanel({ spec, state, onSearch, onReset, toolbar }: Props) 
   const [keyWord, setKeyWord] = useState(state.keyWord);
   const [draft, setDraft] = useState<Record<string, unknown>>(state.filters);
   const active = Object.keys(state.filters).length;
-  const [open, setOpen] = useState(active > 0 || (spec.fields.length > 0 && spec.fields.length <= 4));
+  // A short form starts open on a wide screen; on a phone (xs) the list comes first, the form folded unless in use.
+  const [open, setOpen] = useState(
+    () => active > 0 || (spec.fields.length > 0 && spec.fields.length <= 4 && breakpointOf(window.innerWidth) !== 'xs'),
+  );
 
   // The URL is the truth: back/forward or a reset elsewhere refills the inputs.
   useEffect(() => setKeyWord(state.keyWord), [state.keyWord]);
