@@ -3,7 +3,7 @@ import { DIALECTS, startApp, type TestApp } from './harness.js';
 import { createStaff, menuRows } from './create-staff.js';
 import type { Row } from '../core/db/row.js';
 
-type Field = { name: string; type: string; length?: number; required?: boolean };
+type Field = { name: string; type: string; length?: number; required?: boolean; unique?: boolean };
 type Change = {
   kind: string;
   field: string;
@@ -206,6 +206,40 @@ describe.each(DIALECTS)('AI-code: evolving an entity with rows, by its change pl
     expect(p.changes).toEqual([expect.objectContaining({ kind: 'rename', field: 'sku', from: 'code', rows: 2 })]);
     expect((await apply(next, { renames: [{ from: 'code', to: 'sku' }] })).status).toBe(200);
     expect((await page()).map((x) => x.sku)).toEqual(['250', '7', null]);
+    current = next;
+  });
+
+  it('a field becoming unique: the plan lists rows that repeat a value; the apply is refused before anything changes', async () => {
+    const next = current.map((f) =>
+      f.name === 'title' ? { ...f, unique: true } : f.name === 'sku' ? { ...f, length: 30 } : f,
+    );
+    const twin = await call('POST', '/admin/evo/item/add', { token: admin, body: { title: 'Oak chair', sku: 'x' } });
+    expect(twin.status, twin.raw).toBe(200);
+    const twinId = (twin.body.data as Row).id;
+    const p = await plan(next);
+    expect(p.changes.map((c) => [c.kind, c.field, c.fail ?? null])).toEqual([
+      ['unique', 'title', 1],
+      ['retype', 'sku', 0],
+    ]);
+    expect(p.changes[0].failing).toEqual([{ id: twinId, value: 'Oak chair', reason: 'same as #1' }]);
+    const before = await page();
+    const refused = await apply(next, { choices: { title: 'convert' } });
+    expect([refused.status, refused.body.errorCode, (refused.body.details as Row[])[0].path]).toEqual([
+      409,
+      'CODING_EVOLVE_REFUSED',
+      'fields.title',
+    ]);
+    expect(String((refused.body.details as Row[])[0].message)).toContain(`#${twinId}`);
+    // Nothing changed, the retype of sku included (MySQL commits a table change at once: it never began).
+    expect(await page()).toEqual(before);
+    expect((await plan(next)).changes.map((c) => c.kind)).toEqual(['unique', 'retype']);
+    // The admin tells the two apart; then the plan applies, and the field is unique from then on.
+    await call('POST', '/admin/evo/item/update', { token: admin, body: { id: twinId, title: 'Oak chair2' } });
+    const r = await apply(next);
+    expect(r.status, r.raw).toBe(200);
+    const again = await call('POST', '/admin/evo/item/add', { token: admin, body: { title: 'Oak chair' } });
+    expect(again.status).toBe(409);
+    await call('POST', '/admin/evo/item/delete', { token: admin, body: { ids: [twinId] } });
     current = next;
   });
 
