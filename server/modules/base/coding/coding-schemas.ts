@@ -42,6 +42,12 @@ const draftBody = named(
     'sentence?': str,
   }),
 );
+/**
+ * The body limit of draft, plan and createCode, which take the same sources: a CSV or JSON export of a few MB is what
+ * admins paste (the default 1 MB refused at draft what createCode would take).
+ */
+export const CODING_BODY_LIMIT = 2 * 1024 * 1024;
+
 const codes = arrayOf(obj({ path: str, content: str }));
 const prefixQuery = obj({ prefix: str });
 
