@@ -44,6 +44,14 @@ test.describe('range search by the field kind', () => {
     await list.submitSearch();
     await expect.poll(() => list.totalCount()).toBe(1);
     await expect(list.rowWithText('Birch & Sons')).toBeVisible();
+    // A year that is no number is marked and not searched (it was dropped, and every row shown).
+    await foundedFrom.fill('20x0');
+    await expect(foundedFrom).toHaveAttribute('aria-invalid', 'true');
+    await list.submitSearch();
+    await expect(foundedFrom).toBeFocused();
+    // The search in the address is still the last one that ran (from 2000).
+    expect(decodeURIComponent(page.url())).toContain('2000');
+    expect(await list.totalCount()).toBe(1);
     await list.reset();
     await expect.poll(() => list.totalCount()).toBe(2);
 
