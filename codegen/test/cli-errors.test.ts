@@ -92,7 +92,7 @@ describe('joinery exit codes and messages', () => {
     ]);
   });
 
-  it('check exits 1 naming a database it cannot reach, with the driver\'s reason (no stack)', async () => {
+  it("check exits 1 naming a database it cannot reach, with the driver's reason (no stack)", async () => {
     for (const url of ['postgres://nobody@127.0.0.1:1/x', 'mysql://root@127.0.0.1:1/x']) {
       const r = await joinery('check', '--database', url);
       const shown = url.replace('nobody@', '…@').replace('root@', '…@');
