@@ -101,6 +101,11 @@ describe.each(DIALECTS)('AI-code: evolving an entity with rows, by its change pl
     ]);
     expect(p.changes[0].samples[0]).toEqual({ id: 1, value: 250, to: '250' });
     expect(p.changes[2].samples).toEqual([{ id: 1, value: 'keep me' }]);
+    // A required field added over existing rows: the plan says they stay empty until edited.
+    const added = await plan([...FIELDS, { name: 'weight', type: 'integer', required: true }]);
+    expect(added.changes).toEqual([
+      { kind: 'add', field: 'weight', rows: 2, emptyRequired: true, samples: [], failing: [] },
+    ]);
   });
 
   it('integer → string: the plan says every row converts; applied, the values are the same text', async () => {
