@@ -55,14 +55,27 @@ export async function checkCommand(o: Options, io: Io): Promise<number> {
     if (missing) throw new CliError(M.dictsMissingSeed(missing), EXIT.refused);
     return EXIT.ok;
   }
+  const shown = url.replace(/\/\/[^@/]*@/, '//…@');
+  /** The driver's reason (a refused connection has only its code and address in some drivers). */
+  const reason = (e: unknown) => {
+    const err = e as Error & { code?: string; errors?: Error[] };
+    return err.message || err.errors?.map((x) => x.message).join('; ') || err.code || String(e);
+  };
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = await openDatabase(url);
   } catch (e) {
-    throw new CliError(M.cannotOpen(url.replace(/\/\/[^@/]*@/, '//…@')), EXIT.refused, (e as Error).message);
+    throw new CliError(M.cannotOpen(shown), EXIT.refused, reason(e));
+  }
+  // PostgreSQL and MySQL connect on the first query: a server that is down or refuses the login is found here.
+  let tables: Set<string>;
+  try {
+    tables = new Set((await database.db.introspection.getTables()).map((t) => t.name));
+  } catch (e) {
+    await database.close().catch(() => undefined);
+    throw new CliError(M.cannotOpen(shown), EXIT.refused, reason(e));
   }
   try {
-    const tables = new Set((await database.db.introspection.getTables()).map((t) => t.name));
     const stored = tables.has(ENTITY_DEF_TABLE) ? (await readStoredEntities(database)).map(prepareEntity) : [];
     const plan = await planSchemaSync(database, [...entities, ...stored]);
     let destructive = 0;
@@ -86,7 +99,7 @@ export async function checkCommand(o: Options, io: Io): Promise<number> {
     const dicts =
       tables.has('dict_type') && tables.has('dict_info') ? await readStoredDicts(database.db) : seededDicts();
     const missing = reportDicts(all, dicts, 'the database', io);
-    io.out(say(io, M.planSummary(changes, destructive, `${database.dialect}, ${url.replace(/\/\/[^@/]*@/, '//…@')}`)));
+    io.out(say(io, M.planSummary(changes, destructive, `${database.dialect}, ${shown}`)));
     if (destructive) throw new CliError(M.destructive(destructive), EXIT.destructive);
     if (missing) throw new CliError(M.dictsMissingDb(missing), EXIT.refused);
     return EXIT.ok;

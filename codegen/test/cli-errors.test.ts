@@ -92,6 +92,15 @@ describe('joinery exit codes and messages', () => {
     ]);
   });
 
+  it("check exits 1 naming a database it cannot reach, with the driver's reason (no stack)", async () => {
+    for (const url of ['postgres://nobody@127.0.0.1:1/x', 'mysql://root@127.0.0.1:1/x']) {
+      const r = await joinery('check', '--database', url);
+      const shown = url.replace('nobody@', '…@').replace('root@', '…@');
+      expect([url, r.code, r.err]).toEqual([url, EXIT.refused, expect.stringContaining(`cannot open ${shown}`)]);
+      expect(r.err).toContain('ECONNREFUSED');
+    }
+  });
+
   it('usage errors exit 3: unknown command, option, argument or language', async () => {
     const cases = [
       [['codegenx'], 'unknown command "codegenx"'],

@@ -2412,6 +2412,13 @@ export type Texts = {
   en: string;
 };
 
+export type Rename = {
+  from: string;
+  to: string;
+};
+
+export type Choice = "convert" | "refuse" | "yuan" | "cents";
+
 export type BaseCodingCreateCodeBody = {
   codes?: {
     path: string;
@@ -2419,6 +2426,9 @@ export type BaseCodingCreateCodeBody = {
   }[];
   proposal?: Proposal;
   from?: string;
+  evolve?: boolean;
+  renames?: Rename[];
+  choices?: Record<string, Choice>;
 } | {
   path: string;
   content: string;
@@ -2453,6 +2463,22 @@ export type BaseCodingKeptQuery = {
   field?: string;
 };
 
+export type KeptReply = {
+  kept: {
+    field: string;
+    reason: "dropped" | "converted";
+    rows: number;
+    keptAt: string;
+  }[];
+  values?: {
+    field: string;
+    rowId: number;
+    value: unknown;
+    reason: "dropped" | "converted";
+    keptAt: string;
+  }[];
+};
+
 export type CodingOptions = {
   llm: boolean;
   canApply: boolean;
@@ -2468,6 +2494,48 @@ export type CodingOptions = {
   }[];
 };
 
+export type PlanBody = {
+  proposal?: Proposal;
+  from?: string;
+  renames?: Rename[];
+};
+
+export type PlanReply = {
+  replacing: boolean;
+  plan: ChangePlan | null;
+};
+
+export type ChangePlan = {
+  prefix: string;
+  table: string;
+  rows: number;
+  changes: FieldChange[];
+};
+
+export type FieldChange = {
+  kind: "add" | "rename" | "drop" | "retype" | "unique";
+  field: string;
+  from?: string;
+  type?: {
+    from: string;
+    to: string;
+  };
+  rows: number;
+  convert?: number;
+  fail?: number;
+  samples: PlanSample[];
+  failing: PlanSample[];
+  choices?: Choice[];
+  emptyRequired?: boolean;
+};
+
+export type PlanSample = {
+  id: number;
+  value: unknown;
+  to?: unknown;
+  reason?: string;
+};
+
 export type BaseCodingProposalQuery = {
   prefix: string;
 };
@@ -2479,6 +2547,10 @@ export type BaseCodingProposalReply = {
 export type BaseCodingPurgeBody = {
   prefix: string;
   field?: string;
+};
+
+export type BaseCodingPurgeReply = {
+  purged: number;
 };
 
 export type BaseCodingRemoveBody = {
@@ -2855,11 +2927,11 @@ export function createClient(options: ClientOptions) {
         createCode: (input: BaseCodingCreateCodeBody = {}, options?: CallOptions) => call<BaseCodingCreateCodeReply>("POST", "/admin/base/coding/createCode", input, options),
         draft: (input: DraftBody, options?: CallOptions) => call<DraftReply>("POST", "/admin/base/coding/draft", input, options),
         getModuleTree: (input: QueryParams = {}, options?: CallOptions) => call<string[]>("GET", "/admin/base/coding/getModuleTree", input, options),
-        kept: <T = unknown>(input: BaseCodingKeptQuery = {}, options?: CallOptions) => call<T>("GET", "/admin/base/coding/kept", input, options),
+        kept: (input: BaseCodingKeptQuery = {}, options?: CallOptions) => call<KeptReply>("GET", "/admin/base/coding/kept", input, options),
         options: (input: QueryParams = {}, options?: CallOptions) => call<CodingOptions>("GET", "/admin/base/coding/options", input, options),
-        plan: <T = unknown>(input: Record<string, unknown> = {}, options?: CallOptions) => call<T>("POST", "/admin/base/coding/plan", input, options),
+        plan: (input: PlanBody = {}, options?: CallOptions) => call<PlanReply>("POST", "/admin/base/coding/plan", input, options),
         proposal: (input: BaseCodingProposalQuery, options?: CallOptions) => call<BaseCodingProposalReply>("GET", "/admin/base/coding/proposal", input, options),
-        purge: <T = unknown>(input: BaseCodingPurgeBody, options?: CallOptions) => call<T>("POST", "/admin/base/coding/purge", input, options),
+        purge: (input: BaseCodingPurgeBody, options?: CallOptions) => call<BaseCodingPurgeReply>("POST", "/admin/base/coding/purge", input, options),
         remove: (input: BaseCodingRemoveBody, options?: CallOptions) => call<BaseCodingRemoveReply>("POST", "/admin/base/coding/remove", input, options),
         schema: (input: BaseCodingSchemaQuery, options?: CallOptions) => call<BaseCodingSchemaReply>("GET", "/admin/base/coding/schema", input, options),
       },

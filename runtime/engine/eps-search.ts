@@ -67,18 +67,20 @@ export function epsSearch(entry: EpsEntry, lang: string): SearchSpec {
  * empty side is open; undefined when neither side is a number of the field's kind.
  */
 export function numberRangeFilter(field: EpsField, from: string, to: string): [number | '', number | ''] | undefined {
-  const one = (text: string): number | '' | undefined => {
-    const t = text.trim();
-    if (t === '') return '';
-    if (field.money) return yuanToCents(t);
-    const n = Number(t);
-    if (!Number.isFinite(n) || (field.storage === 'integer' && !Number.isInteger(n))) return undefined;
-    return n;
-  };
-  const a = one(from);
-  const b = one(to);
+  const a = numberRangeSide(field, from);
+  const b = numberRangeSide(field, to);
   if (a === undefined || b === undefined || (a === '' && b === '')) return undefined;
   return [a, b];
+}
+
+/** One end of a number range as sent: a number (money in cents), '' when empty, undefined when it is no number. */
+export function numberRangeSide(field: EpsField, text: string): number | '' | undefined {
+  const t = text.trim();
+  if (t === '') return '';
+  if (field.money) return yuanToCents(t);
+  const n = Number(t);
+  if (!Number.isFinite(n) || (field.storage === 'integer' && !Number.isInteger(n))) return undefined;
+  return n;
 }
 
 /** A date range as the server compares it: whole days, from 00:00:00 to 23:59:59 for datetime columns. */

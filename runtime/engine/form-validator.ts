@@ -7,6 +7,7 @@ import equal from 'ajv/dist/runtime/equal';
 import uri from 'ajv/dist/runtime/uri';
 import * as formats from 'ajv-formats/dist/formats';
 import { request } from './request';
+import type { BaseCommFormValidatorReply } from './client.generated';
 import { apiUrl } from './api-base';
 
 /**
@@ -48,7 +49,7 @@ export function formValidator(schema: RJSFSchema): Promise<ValidatorType> {
   let found = loaded.get(key);
   if (!found) {
     found = (async () => {
-      const { url } = await request<{ url: string }>('/admin/base/comm/formValidator', {
+      const { url } = await request<BaseCommFormValidatorReply>('/admin/base/comm/formValidator', {
         method: 'POST',
         data: { schema },
         quiet: true,

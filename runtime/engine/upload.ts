@@ -3,15 +3,13 @@ import i18n, { currentLanguage } from '../i18n/index';
 import { ensureToken, RequestError, request, requestFailed } from './request';
 import { useSession } from './session';
 import { apiUrl } from './api-base';
+import type { UploadMode } from './client.generated';
 
-/** GET /admin/base/comm/uploadMode: where files go and the limits the server enforces (checked here first). */
-export type UploadMode = {
-  mode: string;
-  type: string;
-  maxSize: number;
-  maxFiles: number;
-  kinds: Record<string, string[]>;
-};
+/**
+ * GET /admin/base/comm/uploadMode: where files go and the limits the server enforces (checked here first), as the
+ * server declares it.
+ */
+export type { UploadMode };
 
 export const UPLOAD_MODE_KEY = '/admin/base/comm/uploadMode';
 

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { request } from './request';
+import type { BaseCommProgressReply } from './client.generated';
 
 /** The header that names a long call, and what the server says of it (server/core/http/progress.ts). */
 export const PROGRESS_HEADER = 'x-progress-id';
-export type Progress = { phase: 'check' | 'write' | 'done'; done: number; total: number };
+export type Progress = NonNullable<BaseCommProgressReply>;
 const POLL_MS = 500;
 
 /** A random id for one call; getRandomValues also works on plain http, where randomUUID is missing. */

@@ -294,6 +294,13 @@ describe.each(DIALECTS)('AI-code: applying a schema proposal live (%s)', (dialec
     });
     expect(created.status, created.raw).toBe(200);
     await expectLive(t, admin, 'shop/warehouse', { name: 'North', capacity: 12.5 });
+    // The entity's default and unique index came along: a new row without a status gets 1, a name is taken once.
+    const rows = (await t.call('POST', '/admin/shop/warehouse/page', { token: admin, body: {} })).body.data as {
+      list: Row[];
+    };
+    expect(rows.list.map((r) => [r.name, r.status])).toEqual([['North', 1]]);
+    const twin = await t.call('POST', '/admin/shop/warehouse/add', { token: admin, body: { name: 'North' } });
+    expect([twin.status, twin.body.errorCode]).toEqual([409, 'UNIQUE_TAKEN']);
   });
 
   it('createCode takes schema files (path checked against x-prefix); other files are skipped, never written', async () => {

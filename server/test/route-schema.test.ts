@@ -45,13 +45,25 @@ const CALLS: Call[] = [
   { method: 'POST', url: '/admin/base/coding/draft', body: { from: 'proposal', proposal } },
   { method: 'POST', url: '/admin/base/coding/plan', body: { from: 'proposal', proposal } },
   { method: 'POST', url: '/admin/base/coding/createCode', body: { proposal } },
-  { method: 'GET', url: '/admin/base/coding/kept', query: { prefix: 'shop/lamp' } },
+  // An evolve's plan (a field added, one dropped) and what evolves kept.
+  {
+    method: 'POST',
+    url: '/admin/base/coding/plan',
+    body: { proposal: { ...proposal, fields: [{ name: 'note', type: 'string' }] } },
+  },
+  { method: 'GET', url: '/admin/base/coding/kept', query: { prefix: 'shop/lamp', field: 'label' } },
   { method: 'GET', url: '/admin/base/coding/schema', query: { prefix: 'shop/lamp' } },
   { method: 'GET', url: '/admin/base/coding/proposal', query: { prefix: 'shop/lamp' } },
   { method: 'POST', url: '/admin/base/coding/purge', body: { prefix: 'shop/lamp' } },
   { method: 'POST', url: '/admin/base/coding/remove', body: { prefix: 'shop/lamp' } },
   { method: 'POST', url: '/admin/base/comm/logout', body: {} },
 ];
+/**
+ * Replies that are any JSON by nature (a preference is whatever the client stored) and bodies that carry nothing
+ * (logout). Any other route declaring `{}` as its reply, or a body without properties, declares nothing.
+ */
+const ANY_REPLY = new Set(['get /admin/base/comm/pref']);
+const EMPTY_BODY = new Set(['post /admin/base/comm/logout']);
 /** Covered elsewhere with real files (server/test/upload*.test.ts). */
 const ELSEWHERE = new Set(['post /admin/base/comm/upload']);
 
@@ -67,7 +79,14 @@ describe.each(DIALECTS)('declared route schemas on %s', (dialect) => {
     const declared = host.declared.map((r) => `${r.method} ${r.url}`).sort();
     expect(host.declared.filter((r) => !r.schema).map((r) => r.url)).toEqual([]);
     expect(host.declared.filter((r) => r.method === 'post' && !r.schema?.body).map((r) => r.url)).toEqual([]);
-    expect([...CALLS.map((c) => `${c.method.toLowerCase()} ${c.url}`), ...ELSEWHERE].sort()).toEqual(declared);
+    const key = (r: (typeof host.declared)[number]) => `${r.method} ${r.url}`;
+    const vague = (s: object | undefined) => s !== undefined && Object.keys(s).length === 0;
+    const bare = (s: { properties?: object; anyOf?: unknown } | undefined) =>
+      s !== undefined && !s.anyOf && Object.keys(s.properties ?? {}).length === 0;
+    expect(host.declared.filter((r) => vague(r.schema?.reply) && !ANY_REPLY.has(key(r))).map(key)).toEqual([]);
+    expect(host.declared.filter((r) => bare(r.schema?.body) && !EMPTY_BODY.has(key(r))).map(key)).toEqual([]);
+    const called = new Set([...CALLS.map((c) => `${c.method.toLowerCase()} ${c.url}`), ...ELSEWHERE]);
+    expect([...called].sort()).toEqual(declared);
 
     const doc = generateOpenApi(host.registry.all(), host.listRoutes()) as {
       paths: Record<string, Record<string, { responses: { 200: { content: Record<string, { schema: object }> } } }>>;

@@ -6,6 +6,7 @@ import { EPS_KEY, useEps } from '../../engine/eps';
 import { PERMMENU_KEY } from '../../engine/menu';
 import { DraftDictsProvider, useDicts, type DictData } from '../../engine/dict';
 import { request, RequestError } from '../../engine/request';
+import type { BaseCodingSchemaReply } from '../../engine/client.generated';
 import { toast } from '../../shell/toast';
 import { IconPicker } from '../../widgets/icon-picker';
 import { labelOf } from '../../widgets/label-of';
@@ -256,7 +257,7 @@ export default function AiCodeScreen() {
   /** The stored entity as the schema file it would be in the project (`schemas/<prefix>.json`), downloaded. */
   const exportSchema = async () => {
     try {
-      const { path, schema } = await request<{ path: string; schema: unknown }>('/admin/base/coding/schema', {
+      const { path, schema } = await request<BaseCodingSchemaReply>('/admin/base/coding/schema', {
         params: { prefix: evolving },
       });
       const url = URL.createObjectURL(new Blob([`${JSON.stringify(schema, null, 2)}\n`], { type: 'application/json' }));

@@ -10,6 +10,7 @@ const KIND_CLASS: Record<FieldChange['kind'], string> = {
   rename: 'bg-primary-9 text-primary',
   drop: 'bg-danger-soft text-danger',
   retype: 'bg-warning-soft text-warning',
+  unique: 'bg-primary-9 text-primary',
 };
 
 /** A stored value as the plan shows it: text quoted, nothing as —. */
@@ -72,23 +73,32 @@ function ChangeItem({
         ? t('plan.rename', { field: change.field, from: change.from, count: change.rows })
         : change.kind === 'drop'
           ? t('plan.drop', { field: change.field, count: change.rows })
-          : t('plan.retype', {
-              field: change.field,
-              from: change.type?.from,
-              to: change.type?.to,
-              count: change.rows,
-              convert: change.convert ?? 0,
-              fail: change.fail ?? 0,
-            });
+          : change.kind === 'unique'
+            ? t(change.fail ? 'plan.unique' : 'plan.uniqueOk', {
+                field: change.field,
+                count: change.rows,
+                fail: change.fail ?? 0,
+              })
+            : t('plan.retype', {
+                field: change.field,
+                from: change.type?.from,
+                to: change.type?.to,
+                count: change.rows,
+                convert: change.convert ?? 0,
+                fail: change.fail ?? 0,
+              });
   return (
-    <li className="min-w-0 border-b border-line py-2.5 last:border-b-0" data-testid={`plan-change-${change.field}`}>
+    <li
+      className="min-w-0 border-b border-line py-2.5 last:border-b-0"
+      data-testid={change.kind === 'unique' ? `plan-unique-${change.field}` : `plan-change-${change.field}`}
+    >
       <div className="flex items-start gap-2 text-[13px] text-ink">
         <span className={`mt-px shrink-0 rounded px-1.5 py-0.5 text-[11px] font-medium ${KIND_CLASS[change.kind]}`}>
           {t(`plan.kind.${change.kind}`)}
         </span>
         <span className="min-w-0 break-words">{text}</span>
       </div>
-      {(change.kind === 'retype' || change.kind === 'drop') && <Samples change={change} />}
+      {(change.kind === 'retype' || change.kind === 'drop' || change.kind === 'unique') && <Samples change={change} />}
       {change.choices && (
         <fieldset className="mt-2 grid min-w-0 gap-1 rounded-md border border-line px-3 py-2">
           <legend className="px-1 text-xs font-medium text-ink">{t('plan.choose', { field: change.field })}</legend>
@@ -111,8 +121,8 @@ function ChangeItem({
 }
 
 /**
- * The change plan of an evolve, before it is applied (issue 28): every field added, renamed, dropped or retyped, with
- * how many records convert, which do not and examples; a change that touches data in a way that may lose or
+ * The change plan of an evolve, before it is applied (issue 28): every field added, renamed, dropped, retyped or made
+ * unique, with how many records convert, which do not (or repeat a value) and examples; a change that touches data in a way that may lose or
  * reinterpret it takes the admin's choice. Applying sends the choices; an error is shown here and nothing is lost.
  */
 export function ChangePlanDialog({
@@ -134,6 +144,8 @@ export function ChangePlanDialog({
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const open = plan.changes.filter((c) => c.choices && !choices[c.field]);
   const refused = Object.values(choices).includes('refuse');
+  // Repeated values of a field becoming unique: no choice helps, the records are edited first.
+  const repeated = plan.changes.some((c) => c.kind === 'unique' && (c.fail ?? 0) > 0);
   return (
     <DialogFrame
       open
@@ -146,7 +158,7 @@ export function ChangePlanDialog({
       footer={
         <>
           <span className="mr-auto text-xs text-muted">
-            {refused ? t('plan.refused') : open.length > 0 ? t('plan.pending') : ''}
+            {repeated ? t('plan.duplicates') : refused ? t('plan.refused') : open.length > 0 ? t('plan.pending') : ''}
           </span>
           <button type="button" className={buttonClass.default} onClick={onClose} disabled={busy}>
             {t('action.cancel')}
@@ -154,7 +166,7 @@ export function ChangePlanDialog({
           <button
             type="button"
             className={buttonClass.primary}
-            disabled={busy || open.length > 0 || refused}
+            disabled={busy || open.length > 0 || refused || repeated}
             onClick={() => onApply(choices)}
           >
             {busy ? t('apply.applying') : t('plan.apply')}

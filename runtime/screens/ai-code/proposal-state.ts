@@ -128,22 +128,16 @@ export function issueTarget(issue: Issue, fields: ProposalField[]): { row: numbe
   return { part: issue.path };
 }
 
-/** The admin's decision on a change that touches data (server/core/db/evolve-convert.ts). */
-export type Choice = 'convert' | 'refuse' | 'yuan' | 'cents';
-export type PlanSample = { id: number; value: unknown; to?: unknown; reason?: string };
-/** One change of POST /admin/base/coding/plan (server/core/db/evolve-plan.ts). */
-export type FieldChange = {
-  kind: 'add' | 'rename' | 'drop' | 'retype';
-  field: string;
-  from?: string;
-  type?: { from: string; to: string };
-  rows: number;
-  convert?: number;
-  fail?: number;
-  samples: PlanSample[];
-  failing: PlanSample[];
-  choices?: Choice[];
-  emptyRequired?: boolean;
-};
-export type ChangePlan = { prefix: string; table: string; rows: number; changes: FieldChange[] };
-export type Rename = { from: string; to: string };
+/**
+ * An evolve's change plan and the admin's choices (POST /admin/base/coding/plan), as the server declares them
+ * (coding-schemas.ts; server/core/db/evolve-plan.ts makes them).
+ */
+export type {
+  ChangePlan,
+  Choice,
+  FieldChange,
+  KeptReply,
+  PlanReply,
+  PlanSample,
+  Rename,
+} from '../../engine/client.generated';

@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { client } from '../../engine/client';
 import { request, RequestError } from '../../engine/request';
 import { toast } from '../../shell/toast';
 import { buttonClass } from '../../widgets/ui-classes';
@@ -58,11 +59,7 @@ export function useApply({
   const showPlan = async (prefix: string) => {
     setBusy(true);
     try {
-      const reply = await request<{ plan: ChangePlan | null }>('/admin/base/coding/plan', {
-        method: 'POST',
-        data: { proposal, renames: renames() },
-        quiet: true,
-      });
+      const reply = await client.base.coding.plan({ proposal, renames: renames() }, { quiet: true });
       setError(undefined);
       if (reply.plan) setPlan({ prefix, plan: reply.plan });
     } catch (e) {

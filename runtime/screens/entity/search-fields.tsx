@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDict } from '../../engine/dict';
-import type { SearchField } from '../../engine/eps-search';
-import { inputClass } from '../../widgets/ui-classes';
+import { numberRangeSide, type SearchField } from '../../engine/eps-search';
+import { inputClass, invalidInputClass } from '../../widgets/ui-classes';
 import { SelectInput } from '../../widgets/select-input';
 
 // Pickers load when a search form first has such a field: a list without date or relation searches draws without them.
@@ -72,7 +72,10 @@ function DateRangeInput({ field, value, onChange }: InputProps) {
   );
 }
 
-/** From–to numbers (money typed in yuan; the search panel sends cents). */
+/**
+ * From–to numbers (money typed in yuan; the search panel sends cents). A side that is no number of the field's kind
+ * is marked invalid, and the panel does not search until it is mended (it used to be dropped, and every row shown).
+ */
 function NumberRangeInput({ field, value, onChange }: InputProps) {
   const { t } = useTranslation('entity');
   const shown = (v: unknown) =>
@@ -85,24 +88,29 @@ function NumberRangeInput({ field, value, onChange }: InputProps) {
   const set = (a: string, b: string) => onChange(a || b ? [a, b] : undefined);
   const cls = `${inputClass} min-w-0 px-1.5`;
   const mode = field.field.storage === 'integer' && !field.field.money ? 'numeric' : 'decimal';
+  const bad = (text: string) => numberRangeSide(field.field, text) === undefined;
   return (
     <div className="flex min-w-0 items-center gap-1">
       <input
         id={`search-${field.name}`}
-        className={cls}
+        className={`${cls} ${bad(from) ? invalidInputClass : ''}`}
         inputMode={mode}
         value={from}
         maxLength={20}
+        data-number-range=""
         aria-label={`${field.label} ${t('search.from')}`}
+        aria-invalid={bad(from)}
         onChange={(e) => set(e.target.value, to)}
       />
       <span className="text-faint">–</span>
       <input
-        className={cls}
+        className={`${cls} ${bad(to) ? invalidInputClass : ''}`}
         inputMode={mode}
         value={to}
         maxLength={20}
+        data-number-range=""
         aria-label={`${field.label} ${t('search.to')}`}
+        aria-invalid={bad(to)}
         onChange={(e) => set(from, e.target.value)}
       />
     </div>

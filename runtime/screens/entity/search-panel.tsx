@@ -40,7 +40,14 @@ export function SearchPanel({ spec, state, onSearch, onReset, toolbar }: Props) 
   useEffect(() => setKeyWord(state.keyWord), [state.keyWord]);
   useEffect(() => setDraft(state.filters), [state.filters]);
 
-  const submit = () => {
+  const submit = (form?: HTMLFormElement | null) => {
+    // A number range with a side that is no number: not searched (it would be left out and every row shown); the
+    // marked input takes focus.
+    const invalid = form?.querySelector<HTMLInputElement>('input[data-number-range][aria-invalid="true"]');
+    if (invalid) {
+      invalid.focus();
+      return;
+    }
     const filters: Record<string, unknown> = {};
     for (const f of spec.fields) {
       const v = draft[f.name];
@@ -67,7 +74,7 @@ export function SearchPanel({ spec, state, onSearch, onReset, toolbar }: Props) 
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          submit();
+          submit(e.currentTarget);
         }}
       >
         <div className="flex flex-wrap items-center gap-2 px-4 py-3">

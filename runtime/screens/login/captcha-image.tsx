@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../engine/request';
 import { toast } from '../../shell/toast';
 
-type Captcha = { captchaId: string; data: string };
+import type { Captcha } from '../../engine/client.generated';
 
 /** svg markup or a data: URI (PROTOCOL §3.1) → something an <img> can show without running markup. */
 function imageSource(data: string): string {

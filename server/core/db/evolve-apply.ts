@@ -5,6 +5,7 @@ import type { Database } from './database.js';
 import { columnSqlType } from './column-sql.js';
 import { type Choice, convertValue, isIntegerToMoney } from './evolve-convert.js';
 import { diffEntities, type PlanIssue, type Rename, valuesOf } from './evolve-plan.js';
+import { duplicateRows } from './evolve-unique.js';
 import { dropSqliteKeywordIndex } from './keyword-index.js';
 import { type KeptValue, keepValues } from './kept-values.js';
 import { E, issue } from '../errors.js';
@@ -49,10 +50,26 @@ export async function applyEvolution(
   choices: Record<string, Choice>,
 ): Promise<void> {
   const { db, dialect } = database;
-  const { changes, pairs, issues } = diffEntities(old, next, renames);
+  const { changes, pairs, uniques, issues } = diffEntities(old, next, renames);
   if (issues.length) throw new EvolveRefusedError(issues);
-  if (!changes.some((c) => c.kind !== 'add')) return;
   const table = old.table;
+  // A field becoming unique over rows that share a value: refused before anything changes (the sync would fail on
+  // its index after the table was altered, which MySQL cannot take back).
+  const repeated: PlanIssue[] = [];
+  for (const [from, to] of uniques) {
+    const rows = duplicateRows(await valuesOf(db, table, from.name), from, to, choices[to.name]);
+    if (rows.length)
+      repeated.push(
+        issue(`fields.${to.name}`, E.CODING_CHANGE_DUPLICATES, {
+          rows: rows
+            .slice(0, 20)
+            .map((r) => `#${r.id} ${JSON.stringify(r.value)} (${r.reason})`)
+            .join(', '),
+        }),
+      );
+  }
+  if (repeated.length) throw new EvolveRefusedError(repeated);
+  if (!changes.some((c) => c.kind === 'rename' || c.kind === 'drop' || c.kind === 'retype')) return;
   const schema = untyped(db).schema;
   // Every value is read and converted, and every refusal found, before the first statement changes the table
   // (MySQL commits each one at once).

@@ -3,16 +3,19 @@ import { untyped } from '../crud/dynamic-db.js';
 import type { Database } from './database.js';
 import { E, type Issue, issue } from '../errors.js';
 import { type Choice, convertValue, isIntegerToMoney, kindName, sameStorage } from './evolve-convert.js';
+import { duplicateRows } from './evolve-unique.js';
 
 /** A value of a row as the plan shows it: before, after (when it converts), and why not (when it does not). */
 export type Sample = { id: number; value: unknown; to?: unknown; reason?: string };
 
 /**
  * One change of an evolve (see codegen/README.md, "Evolving an entity"). `rows`: rows holding a value in the field
- * (the table's rows for an added field). A retype says how many values convert and lists the ones that do not.
+ * (the table's rows for an added field). A retype says how many values convert and lists the ones that do not; a field
+ * becoming unique lists the rows whose value another row has already (`fail` of them: the apply is refused until
+ * they differ).
  */
 export type FieldChange = {
-  kind: 'add' | 'rename' | 'drop' | 'retype';
+  kind: 'add' | 'rename' | 'drop' | 'retype' | 'unique';
   /** The field's name after the change (its old name for a drop). */
   field: string;
   /** A rename's old name. */
@@ -44,7 +47,7 @@ export function diffEntities(
   old: Entity,
   next: Entity,
   renames: Rename[],
-): { changes: FieldChange[]; pairs: [Field, Field][]; issues: PlanIssue[] } {
+): { changes: FieldChange[]; pairs: [Field, Field][]; uniques: [Field, Field][]; issues: PlanIssue[] } {
   const issues: PlanIssue[] = [];
   const oldNames = new Set(own(old).map((f) => f.name));
   const newNames = new Set(own(next).map((f) => f.name));
@@ -60,6 +63,7 @@ export function diffEntities(
   });
   const changes: FieldChange[] = [];
   const pairs: [Field, Field][] = [];
+  const uniques: [Field, Field][] = [];
   // Fresh lists for each change (one shared object would pile every change's samples into all of them).
   const base = () => ({ rows: 0, samples: [] as Sample[], failing: [] as Sample[] });
   const sources = new Set<string>();
@@ -82,10 +86,15 @@ export function diffEntities(
       });
       pairs.push([f, target]);
     }
+    // A unique index made over rows that share a value would fail half-way through the apply: measured first.
+    if (target.unique && !f.unique) {
+      changes.push({ ...base(), kind: 'unique', field: to, ...(to !== f.name ? { from: f.name } : {}) });
+      uniques.push([f, target]);
+    }
   }
   for (const f of own(next))
     if (!sources.has(f.name)) changes.push({ ...base(), kind: 'add', field: f.name, emptyRequired: f.required });
-  return { changes, pairs, issues };
+  return { changes, pairs, uniques, issues };
 }
 
 /** How many rows the table has. */
@@ -122,7 +131,7 @@ export async function measurePlan(
   next: Entity,
   renames: Rename[],
 ): Promise<{ plan: ChangePlan; issues: PlanIssue[] }> {
-  const { changes, pairs, issues } = diffEntities(old, next, renames);
+  const { changes, pairs, uniques, issues } = diffEntities(old, next, renames);
   const rows = await countRows(db, old.table);
   for (const change of changes) {
     if (change.kind === 'add') {
@@ -135,6 +144,13 @@ export async function measurePlan(
     const values = await valuesOf(db, old.table, column);
     change.rows = values.length;
     if (change.kind === 'drop') change.samples = values.slice(0, 5).map((r) => ({ id: r.id, value: r.v }));
+    if (change.kind === 'unique') {
+      const [from, to] = uniques.find(([, t]) => t.name === change.field)!;
+      const repeated = duplicateRows(values, from, to, 'yuan');
+      change.fail = repeated.length;
+      change.failing = repeated.slice(0, 50);
+      continue;
+    }
     if (change.kind !== 'retype') continue;
     const [from, to] = pairs.find(([, t]) => t.name === change.field)!;
     let convert = 0;

@@ -259,6 +259,14 @@ export const CODING = defineErrors({
       en: '{count} rows do not fit (ids {ids}): choose convert or refuse',
     },
   },
+  CODING_CHANGE_DUPLICATES: {
+    status: 409,
+    texts: {
+      'zh-cn': '须唯一，但这些行的值与其他行重复：{rows}；请先修改这些记录',
+      'zh-tw': '須唯一，但這些列的值與其他列重複：{rows}；請先修改這些記錄',
+      en: 'must be unique, but these rows repeat the value of another: {rows}; edit those records first',
+    },
+  },
   CODING_TOO_MANY_COLUMNS: {
     status: 400,
     texts: {

@@ -18,6 +18,9 @@ function clientError(error: FastifyError): AppError {
   }
 }
 
+/** A refused body up to this size is read and dropped rather than reset (see the 413 below). */
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+
 /** The refusal of a body over the route's limit, naming the limit. */
 export const bodyTooLarge = (limit: number) => appError(E.BODY_TOO_LARGE, { limit: sizeText(limit) });
 
@@ -43,7 +46,15 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(envelopeOf(error, lang));
     }
     if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      // Refused from its Content-Length (or as soon as it grows past the limit): the rest is never read.
+      // Refused from its Content-Length (or as soon as it grows past the limit), before it is parsed. The client is
+      // still sending: a connection closed under it is reset (unread data), and browsers and fetch then report a
+      // network error instead of this answer. So a body of at most DRAIN_MAX_BYTES is read on and dropped on a
+      // connection kept open; a larger or unannounced one is closed, as Fastify does.
+      const announced = Number(request.headers['content-length']);
+      if (Number.isFinite(announced) && announced <= DRAIN_MAX_BYTES) {
+        reply.removeHeader('connection');
+        request.raw.resume();
+      }
       return reply.status(413).send(envelopeOf(bodyTooLarge(request.routeOptions.bodyLimit), lang));
     }
     const status = (error as FastifyError).statusCode;

@@ -78,10 +78,13 @@ function checkChoices(plan: ChangePlan, choices: Record<string, Choice>): void {
   const open: Issue[] = [];
   const refused: Issue[] = [];
   for (const c of plan.changes) {
-    if (!c.choices) continue;
-    const choice = choices[c.field];
     const rows = c.failing.map((s) => `#${s.id} ${JSON.stringify(s.value)} (${s.reason})`).slice(0, 20);
     const path = `fields.${c.field}`;
+    // No choice makes repeated values unique: the admin edits those rows first.
+    if (c.kind === 'unique' && rows.length)
+      refused.push(issue(path, E.CODING_CHANGE_DUPLICATES, { rows: rows.join(', ') }));
+    if (!c.choices) continue;
+    const choice = choices[c.field];
     if (choice === 'refuse') refused.push(issue(path, E.CODING_CHANGE_REFUSED_ROWS, { rows: rows.join(', ') || '—' }));
     else if (!choice || !c.choices.includes(choice)) {
       const change = { from: String(c.type?.from), to: String(c.type?.to), choices: anyOf(c.choices) };

@@ -14,7 +14,7 @@ import { asBadRequest, checkAgainstServer, proposalOfRequest, schemaOfProposal }
 import { applyEntitySchema, evolveRequestOf, requireSuper } from './apply-entity.js';
 import { registerEvolveRoutes } from './evolve-routes.js';
 import { removeEntity } from '../../../core/registry/remove-entity.js';
-import { CODING_ROUTES } from './coding-schemas.js';
+import { CODING_BODY_LIMIT, CODING_ROUTES } from './coding-schemas.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -87,6 +87,7 @@ export function registerCodingRoutes(host: Host): void {
   host.route({
     method: 'post',
     url: '/admin/base/coding/draft',
+    bodyLimit: CODING_BODY_LIMIT,
     access: 'base:coding:draft',
     summary: '草拟实体',
     schema: CODING_ROUTES.draft,
@@ -178,7 +179,7 @@ export function registerCodingRoutes(host: Host): void {
     access: 'base:coding:createCode',
     summary: '创建代码',
     schema: CODING_ROUTES.createCode,
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: CODING_BODY_LIMIT,
     handler: async (ctx, { rawBody }) => {
       requireSuper(ctx);
       const proposal =

@@ -4,7 +4,7 @@ import { keptSummary, keptValues, purgeKept } from '../../../core/db/kept-values
 import { storedOrigin } from '../../../core/registry/stored-entities.js';
 import { evolveRequestOf, planOf, requireSuper } from './apply-entity.js';
 import { proposalOfRequest, schemaOfProposal } from './entity-proposal.js';
-import { CODING_ROUTES } from './coding-schemas.js';
+import { CODING_BODY_LIMIT, CODING_ROUTES } from './coding-schemas.js';
 
 const prefixOf = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -16,6 +16,7 @@ export function registerEvolveRoutes(host: Host): void {
   host.route({
     method: 'post',
     url: '/admin/base/coding/plan',
+    bodyLimit: CODING_BODY_LIMIT,
     schema: CODING_ROUTES.plan,
     access: 'base:coding:draft',
     summary: '变更计划',
