@@ -92,9 +92,12 @@ function derivedIndex(f: Field): boolean {
 async function ensureIndexes(database: Database, entity: Entity): Promise<void> {
   const { db } = database;
   const wanted: { name: string; columns: string[]; unique: boolean }[] = [];
+  // A field that leads a composite unique index is searched through that index: no second one to keep up on writes
+  // (the history table's entityPrefix, first of entityPrefix + recordId + version).
+  const leading = new Set(entity.uniques.map((u) => u[0]));
   for (const f of entity.fields) {
     if (f.unique) wanted.push({ name: `uq_${entity.table}_${f.name}`, columns: [f.name], unique: true });
-    else if (f.index || derivedIndex(f))
+    else if (f.index || (derivedIndex(f) && !leading.has(f.name)))
       wanted.push({ name: `ix_${entity.table}_${f.name}`, columns: [f.name], unique: false });
   }
   for (const u of entity.uniques) wanted.push({ name: `uq_${entity.table}_${u.join('_')}`, columns: u, unique: true });
