@@ -97,22 +97,16 @@ export async function menuPages(api: AdminApi): Promise<string[]> {
 }
 
 /**
- * Theme choices as the theme drawer stores them, written before the app first starts in this tab (a later change
- * made in the page, such as the header's dark switch, is kept across reloads).
- */
-export async function chooseTheme(page: Page, theme: { dark: boolean; color?: string }): Promise<void> {
-  await page.addInitScript((t) => {
-    if (sessionStorage.getItem('axe-theme-set')) return;
-    localStorage.setItem('joinery.theme', JSON.stringify(t));
-    sessionStorage.setItem('axe-theme-set', '1');
-  }, theme);
-}
-
-/**
  * Opens the generic screen's add dialog and the edit dialog of its first row (those it offers), auditing each
- * inside the dialog (with all rules or only `rules`); returns how many it opened.
+ * inside the dialog with all rules, only the rules listed, or `check` (called with the dialog open, with where it
+ * is and the dialog's selector); returns how many it opened.
  */
-export async function auditDialogs(page: Page, path: string, found: Found[], rules?: string[]): Promise<number> {
+export async function auditDialogs(
+  page: Page,
+  path: string,
+  found: Found[],
+  how?: string[] | ((where: string, within: string) => Promise<Found[]>),
+): Promise<number> {
   const screen = page.getByTestId('entity-screen');
   if (!(await screen.count())) return 0;
   let opened = 0;
@@ -128,7 +122,10 @@ export async function auditDialogs(page: Page, path: string, found: Found[], rul
     await expect(dialog).toBeVisible();
     if (await page.getByTestId('edit-dialog').count()) await expect(dialog.locator('form#entity-form')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    found.push(...(await audit(page, `${path} ${name} dialog`, { within, rules })));
+    const where = `${path} ${name} dialog`;
+    found.push(
+      ...(await (typeof how === 'function' ? how(where, within) : audit(page, where, { within, rules: how }))),
+    );
     opened++;
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -141,4 +138,46 @@ export function report(name: string, found: Found[]): void {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   fs.writeFileSync(`${ARTIFACTS}axe-${name}.json`, JSON.stringify(found, null, 1));
   expect(found.map((f) => `${f.where}: ${f.rule} (${f.impact}) ${f.nodes.slice(0, 3).join(' | ')}`)).toEqual([]);
+}
+
+/**
+ * A second tab of the same browser on a same-origin address outside the app (a JSON reply): a theme choice written
+ * there fires a storage event in the app's tab, which applies it at once (theme.ts), as a choice made in another tab
+ * of the console does. Lets one loaded page be audited in every colour and mode without a reload.
+ */
+export async function themeRemote(page: Page): Promise<Page> {
+  const remote = await page.context().newPage();
+  await remote.goto('/admin/base/comm/program');
+  return remote;
+}
+
+/** Chooses the colour and mode from `remote` (themeRemote) and waits until `page` shows them. */
+export async function switchTheme(page: Page, remote: Page, theme: { dark: boolean; color: string }): Promise<void> {
+  // Waits in the page, for the attribute change itself (the console sets the class and the colours together):
+  // polling from here would add a tenth of a second or more to each of the many switches.
+  const shown = page.evaluate(
+    ({ color, dark }) =>
+      new Promise<void>((resolve) => {
+        const root = document.documentElement;
+        const done = () =>
+          root.style.getPropertyValue('--color-primary').trim().toLowerCase() === color.toLowerCase() &&
+          root.classList.contains('dark') === dark;
+        if (done()) return resolve();
+        const watch = new MutationObserver(() => {
+          if (!done()) return;
+          watch.disconnect();
+          resolve();
+        });
+        watch.observe(root, { attributes: true });
+      }),
+    theme,
+  );
+  await remote.evaluate((t) => {
+    const saved = JSON.parse(localStorage.getItem('joinery.theme') ?? '{}');
+    localStorage.setItem('joinery.theme', JSON.stringify({ ...saved, ...t }));
+  }, theme);
+  await shown;
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('style', new RegExp(`--color-primary: ${theme.color};`, 'i'));
+  await expect(html).toHaveClass(theme.dark ? /\bdark\b/ : /^(?!.*\bdark\b)/);
 }
