@@ -40,6 +40,11 @@ test('keyboard only: rich text toolbar, dashboard period tabs and figures table,
   await expect(figures).toBeVisible();
   await expect(figures.getByRole('columnheader')).toHaveText(['时间', '销售额', '销售订单']);
   await expect(figures.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(/¥/);
+  // The category chart is an image named by its title; its legend is its figures as text, each read in full.
+  await expect(page.getByRole('img', { name: '类别占比' })).toBeVisible();
+  const legend = page.getByRole('list', { name: '类别占比' }).getByRole('listitem');
+  await expect(legend.first()).toBeVisible();
+  expect(await legend.first().ariaSnapshot()).toMatch(/^- listitem: .+ 已售 \d+ 件 [\d.]+%$/);
 
   // --- A list narrower than its columns: each sort button that takes focus is scrolled clear of the actions column.
   await go(page, '/order/order');

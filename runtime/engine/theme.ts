@@ -61,6 +61,15 @@ export function getTheme(): ThemeOptions {
   return current;
 }
 
+// A choice made in another tab of the console (the theme drawer there) applies in this one too: the storage event
+// fires in every other tab of the same origin when the saved choices change.
+if (typeof window !== 'undefined')
+  window.addEventListener('storage', (e) => {
+    if (e.key !== KEY && e.key !== null) return;
+    saved = loadSaved();
+    refresh();
+  });
+
 /** Changes theme options (the user's own choices); they apply at once and persist. */
 export function setTheme(patch: Partial<ThemeOptions>): void {
   saved = { ...saved, ...patch };

@@ -52,7 +52,8 @@ export function CategoryShare({ items }: { items: DashboardData['categoryShare']
       ) : (
         <div className="grid items-center gap-4 p-4 sm:grid-cols-2">
           <ChartCanvas config={config} label={t('categoryShare')} testId="chart-category" className="h-52" />
-          <ul className="space-y-1.5 text-[13px]">
+          {/* The chart's figures as text (WCAG 1.1.1): each category, what it sold and its share, read in full. */}
+          <ul className="space-y-1.5 text-[13px]" aria-label={t('categoryShare')} data-testid="category-legend">
             {items.map((item, k) => (
               <li key={item.categoryId ?? 'none'} className="flex items-center gap-2">
                 <span
@@ -60,7 +61,10 @@ export function CategoryShare({ items }: { items: DashboardData['categoryShare']
                   style={{ background: c.palette[k % c.palette.length] }}
                 />
                 <span className="min-w-0 flex-1 truncate text-ink">{names[k]}</span>
-                <span className="tabular-nums text-muted">{item.sales.toLocaleString()}</span>
+                <span className="tabular-nums text-muted">
+                  <span aria-hidden="true">{item.sales.toLocaleString()}</span>
+                  <span className="sr-only">{t('unitsSold', { count: item.sales })}</span>
+                </span>
                 <span className="w-14 text-right tabular-nums text-ink">{percent(item.share)}</span>
               </li>
             ))}

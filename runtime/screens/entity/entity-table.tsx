@@ -176,7 +176,8 @@ const BodyRow = memo(function BodyRow({
                 <button
                   type="button"
                   aria-expanded={open}
-                  aria-label={open ? t('tree.collapse') : t('tree.expand')}
+                  // Names the row it opens ("展开 系统管理"): a list of bare 展开 buttons says nothing out of context.
+                  aria-label={`${open ? t('tree.collapse') : t('tree.expand')}${rowLabel ? ` ${rowLabel(row.original)}` : ''}`}
                   onClick={() => toggle?.(row.original)}
                   className="flex h-5 w-5 shrink-0 items-center justify-center rounded text-muted hover:bg-hover hover:text-ink"
                 >

@@ -13,6 +13,7 @@ import { ContextMenu, type ContextMenuItem } from '../../shell/context-menu';
 import type { RelationOption } from '../../widgets/relation-options';
 import type { EntityRow } from '../../engine/use-entity-list';
 import { useEver } from '../../engine/use-ever';
+import { useRoving } from './use-roving';
 
 const EditDialog = lazy(() => import('./edit-dialog'));
 // Loaded when a record is first deleted from the panel (a list draws without the dialog library).
@@ -52,6 +53,7 @@ export function MasterPanel({
   const [deleting, setDeleting] = useState<RelationOption | null>(null);
   const deleteUsed = useEver(deleting);
   const head = useRef<HTMLButtonElement>(null);
+  const roving = useRoving();
   // A tree master with an `order` call the user may make (departments): nodes are dragged to reorder and re-parent.
   const entity = field.ref?.entity;
   const canOrder =
@@ -146,6 +148,7 @@ export function MasterPanel({
     `flex w-full items-center rounded-md px-2.5 py-1.5 text-left text-[13px] transition-colors ${
       active ? 'bg-primary-9 font-medium text-primary' : 'text-ink hover:bg-hover'
     }`;
+  const roveKeys = ['', ...shown.map((o) => String(o.value))];
   const first = Array.isArray(value) ? value[0] : value;
   const selected = first === undefined || first === null || first === '' ? undefined : String(first);
   const subtree = (at: number) => {
@@ -186,11 +189,21 @@ export function MasterPanel({
           </button>
         )}
       </div>
-      <nav className="min-h-0 flex-1 overflow-auto p-1.5">
+      {/* One Tab stop for the list (APG toolbar of toggle buttons, vertical): ↑↓ Home End move between records. */}
+      <div
+        className="min-h-0 flex-1 overflow-auto p-1.5"
+        role="toolbar"
+        aria-orientation="vertical"
+        aria-label={masterName}
+        onKeyDown={roving.onKeyDown}
+        onFocus={roving.onFocus}
+      >
         <button
           type="button"
           className={item(selected === undefined)}
           aria-pressed={selected === undefined}
+          data-rove=""
+          tabIndex={roving.tabIndex('', selected ?? '', roveKeys)}
           onClick={() => onPick(undefined, [])}
         >
           {t('master.all')}
@@ -206,6 +219,8 @@ export function MasterPanel({
             key={String(o.value)}
             type="button"
             data-master={String(o.value)}
+            data-rove={String(o.value)}
+            tabIndex={roving.tabIndex(String(o.value), selected ?? '', roveKeys)}
             aria-pressed={selected === String(o.value)}
             className={`${item(selected === String(o.value))} ${over?.value === o.value ? (over.zone === 'inside' ? 'ring-2 ring-primary-4' : over.zone === 'before' ? 'shadow-[inset_0_2px_0_var(--color-primary)]' : 'shadow-[inset_0_-2px_0_var(--color-primary)]') : ''} ${dragging === o.value ? 'opacity-40' : ''}`}
             style={{ paddingLeft: 10 + o.depth * 14 }}
@@ -257,7 +272,7 @@ export function MasterPanel({
             <span className="truncate">{o.label}</span>
           </button>
         ))}
-      </nav>
+      </div>
       {menu && (
         <ContextMenu
           x={menu.x}

@@ -186,7 +186,8 @@ export default function PluginsScreen() {
             </span>
           )}
           <div className="min-w-0 flex-1">
-            <p className="truncate text-[15px] font-semibold text-ink">{nameOf(p)}</p>
+            {/* Each card's title, under its section's h2 (axe p-as-heading: a bold paragraph is not a heading). */}
+            <h3 className="truncate text-[15px] font-semibold text-ink">{nameOf(p)}</h3>
             <p className="truncate text-[12px] text-muted">
               {p.keyName}
               {p.version ? ` · v${p.version}` : ''}
