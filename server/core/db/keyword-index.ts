@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type SqlBool } from 'kysely';
 import type { Entity, Field } from '../registry/entity-types.js';
 import type { Database } from './database.js';
-import { inTransaction } from './row-count.js';
+import { inTransaction } from './row-count-sql.js';
 import { counted, END, ensureKeywordTable, tableKeyword, type IndexedKeyword } from './keyword-table.js';
 import { getOrSet } from '../get-or-set.js';
 

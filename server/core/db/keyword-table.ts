@@ -3,7 +3,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Entity } from '../registry/entity-types.js';
 import type { Database } from './database.js';
 import { likePattern } from './dialect-sql.js';
-import { inTransaction } from './row-count.js';
+import { inTransaction } from './row-count-sql.js';
 
 /**
  * The keyword table of PostgreSQL and MySQL/MariaDB (keyword-index.ts has the whole picture and SQLite's FTS5 index):
