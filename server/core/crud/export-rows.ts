@@ -7,7 +7,7 @@ import { requestLanguage } from '../http/request-language.js';
 import { orderBy } from './list-params.js';
 import { selectColumns, selectRows } from './list-query.js';
 import { planKeyword } from './keyword-plan.js';
-import { decorateRows, queryParams } from './crud-service.js';
+import { decorateRows, queryParams } from './read-rows.js';
 import { formatCell, loadDicts, tableColumns } from './table-file.js';
 import { sendTable } from './table-stream.js';
 
