@@ -20,11 +20,11 @@ import {
   diffChanges,
   type HistoryAction,
   historyOn,
-  mergeStale,
   parseRevision,
   recordHistory,
   withVirtuals,
 } from './history.js';
+import { mergeStale } from './stale-merge.js';
 
 /**
  * The writing calls of an entity (PROTOCOL §5): add, update and delete, each in one transaction with everything slow
@@ -133,7 +133,7 @@ export async function addOne(
  * Makes one prepared change inside the caller's transaction; the stored row before the change. A change that
  * changes something moves the record to its next revision and is recorded in its history. An input with `revision`
  * (the one the caller loaded) found at another revision is merged against what others changed since, or refused
- * (409 STALE_RECORD, history.ts mergeStale).
+ * (409 STALE_RECORD, stale-merge.ts mergeStale).
  */
 export async function updateRecord(
   tx: OpContext,
@@ -239,7 +239,7 @@ export async function deleteRows(ctx: OpContext, entity: Entity, body: unknown) 
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fieldError('body', E.FIELD_OBJECT);
   const input = body as Row;
   const ids = parseIds(input.ids);
-  // A delete of one record may say the revision it was shown at: another by now → 409 (history.ts mergeStale).
+  // A delete of one record may say the revision it was shown at: another by now → 409 (stale-merge.ts mergeStale).
   const based = ids.length === 1 ? parseRevision(input.revision) : undefined;
   const hooks = ctx.hooks.get(entity.prefix);
   await inTransaction(ctx, entity, async (tx) => {
