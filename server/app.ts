@@ -9,7 +9,8 @@ import { checkFits, prepareEntity, registerEntities } from './core/registry/regi
 import { reconcileMenus } from './core/registry/reconcile-menus.js';
 import { MissingDictionaryError, reconcileDicts } from './core/registry/reconcile-dicts.js';
 import { readStoredEntities } from './core/registry/stored-entities.js';
-import { AuthService, installRightsVersion } from './core/auth/auth-service.js';
+import { AuthService } from './core/auth/auth-service.js';
+import { installRightsVersion } from './core/auth/rights-version.js';
 import { LoginThrottle } from './core/auth/login-throttle.js';
 import { loadOrCreateSecret } from './core/auth/secret.js';
 import { Host } from './core/host.js';

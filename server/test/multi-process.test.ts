@@ -8,7 +8,7 @@ import { createStaff } from './create-staff.js';
 import { secondProcess } from './task-helpers.js';
 import type { Row } from '../core/db/row.js';
 import { untyped } from '../core/crud/dynamic-db.js';
-import { RIGHTS_VERSION_TABLE } from '../core/auth/auth-service.js';
+import { RIGHTS_VERSION_TABLE } from '../core/auth/rights-version.js';
 
 /** Polls until `check` holds; returns how long that took (ms), or fails after `ms`. */
 async function within(ms: number, what: string, check: () => Promise<boolean>): Promise<number> {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, SystemTables } from '../db/database.js';
 import type { Row } from '../db/row.js';
 import { formatDateTime, nowText } from '../db/time.js';
-import { createServerTable } from '../db/server-tables.js';
 import { sessionExpired, unauthorized, type AppError } from '../errors.js';
 import type { RequestUser } from '../crud/context.js';
 import { signJwt, verifyJwt, type AdminClaims } from './jwt.js';
 import { loadAccessRights, type AccessRights } from './access-rights.js';
+import { SharedVersion } from './rights-version.js';
 
 export type TokenPair = { expire: number; token: string; refreshExpire: number; refreshToken: string };
 
@@ -22,20 +22,6 @@ export type AuthOptions = {
 const SESSIONS = 'base_sys_session';
 /** How long after a rotation the previous refresh token is still exchanged (for the chain's current one): README, §0. */
 export const REFRESH_GRACE_SECONDS = 30;
-/** One row (id 1) whose version every process bumps when it drops cached rights or sessions (several processes). */
-export const RIGHTS_VERSION_TABLE = 'joinery_rights_version';
-
-/** Creates the shared version row if missing (two processes starting at once may both try: the second insert is ignored). */
-export async function installRightsVersion(database: Database): Promise<void> {
-  await createServerTable(database, RIGHTS_VERSION_TABLE);
-  const { db } = database;
-  if (await db.selectFrom(RIGHTS_VERSION_TABLE).select('id').where('id', '=', 1).executeTakeFirst()) return;
-  try {
-    await db.insertInto(RIGHTS_VERSION_TABLE).values({ id: 1, version: 0 }).execute();
-  } catch {
-    /* inserted by another process meanwhile */
-  }
-}
 const USERS = 'base_sys_user';
 
 /** Issues, checks, rotates and revokes admin tokens. Access rights are cached per user until a permission-relevant write. */
@@ -46,11 +32,8 @@ export class AuthService {
   /** How long a checked session is trusted without reading it again. Changes made through this process apply at once;
    * this only bounds how late a revocation made by another server process on the same database is seen. */
   private static readonly SESSION_CACHE_MS = 1000;
-  /** How often a request checks the shared version row (other processes' role, password, logout changes). */
-  private static readonly SHARED_CHECK_MS = 400;
-  private knownVersion: string | undefined;
-  private checkedAt = 0;
-  private checking: Promise<void> | undefined;
+  /** The version row shared with other processes on the same database (rights-version.ts). */
+  private readonly shared: SharedVersion;
 
   private readonly now: () => number;
 
@@ -59,46 +42,10 @@ export class AuthService {
     private readonly options: AuthOptions,
   ) {
     this.now = options.now ?? Date.now;
-  }
-
-  /**
-   * Several processes on one database: at most every SHARED_CHECK_MS a request reads the shared version; when another
-   * process has bumped it, this process forgets its cached rights and sessions. Called only at the start of a
-   * request (authenticate), never inside a transaction (SQLite's one connection would wait for itself).
-   */
-  private async followOthers(): Promise<void> {
-    if (this.now() - this.checkedAt < AuthService.SHARED_CHECK_MS) return;
-    this.checking ??= (async () => {
-      try {
-        const row = await this.db
-          .selectFrom(RIGHTS_VERSION_TABLE)
-          .select('version')
-          .where('id', '=', 1)
-          .executeTakeFirst();
-        const version = row ? String(row.version) : '';
-        if (this.knownVersion !== undefined && version !== this.knownVersion) {
-          this.rightsCache.clear();
-          this.sessionCache.clear();
-        }
-        this.knownVersion = version;
-      } catch {
-        // No version row (a database from before it existed, mid-start): only this process's own changes count.
-      } finally {
-        this.checkedAt = this.now();
-        this.checking = undefined;
-      }
-    })();
-    await this.checking;
-  }
-
-  /** Tells the other processes to forget what they cached (not awaited: it may wait for the caller's transaction). */
-  private tellOthers(): void {
-    this.db
-      .updateTable(RIGHTS_VERSION_TABLE)
-      .set({ version: sql`version + 1` })
-      .where('id', '=', 1)
-      .execute()
-      .catch(() => undefined);
+    this.shared = new SharedVersion(database, this.now, () => {
+      this.rightsCache.clear();
+      this.sessionCache.clear();
+    });
   }
 
   private get db() {
@@ -109,7 +56,7 @@ export class AuthService {
   invalidateRights(): void {
     this.rightsCache.clear();
     this.sessionCache.clear();
-    this.tellOthers();
+    this.shared.tell();
   }
 
   async rights(userId: number): Promise<AccessRights> {
@@ -254,7 +201,7 @@ export class AuthService {
    */
   authenticateNow(token: unknown): { user?: RequestUser } | undefined {
     if (token === undefined || token === '') return {};
-    if (this.checking || this.now() - this.checkedAt >= AuthService.SHARED_CHECK_MS) return undefined;
+    if (this.shared.due()) return undefined;
     const claims = this.verified(token);
     if (!claims) return {};
     if (claims.isRefresh) return undefined;
@@ -280,7 +227,7 @@ export class AuthService {
     const claims = this.verified(token);
     if (!claims) return {};
     if (claims.isRefresh) return { error: sessionExpired(), refreshAsAccess: true };
-    await this.followOthers();
+    await this.shared.follow();
     const cached = this.cachedSession(claims);
     if (cached) {
       return { user: { id: claims.userId, username: cached.username, ...(await this.rights(claims.userId)) } };
@@ -318,6 +265,6 @@ export class AuthService {
       .execute();
     this.rightsCache.delete(userId);
     for (const [sid, s] of this.sessionCache) if (s.userId === userId) this.sessionCache.delete(sid);
-    this.tellOthers();
+    this.shared.tell();
   }
 }

@@ -4,9 +4,10 @@ import type { Row } from '../db/row.js';
 import type { OpContext } from './context.js';
 import { E, fieldError } from '../errors.js';
 import { requestLanguage } from '../http/request-language.js';
-import { orderBy, selectColumns, selectRows } from './list-query.js';
+import { orderBy } from './list-params.js';
+import { selectColumns, selectRows } from './list-query.js';
 import { planKeyword } from './keyword-plan.js';
-import { decorateRows, queryParams } from './crud-service.js';
+import { decorateRows, queryParams } from './read-rows.js';
 import { formatCell, loadDicts, tableColumns } from './table-file.js';
 import { sendTable } from './table-stream.js';
 

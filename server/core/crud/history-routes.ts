@@ -7,7 +7,8 @@ import { normalizeDateTime } from '../db/time.js';
 import type { OpContext } from './context.js';
 import { untyped } from './dynamic-db.js';
 import { parseId, writableFields } from './input-validation.js';
-import { findRow, queryParams, updateAs } from './crud-service.js';
+import { updateAs } from './crud-service.js';
+import { findRow, queryParams } from './read-rows.js';
 import {
   HISTORY_ACTIONS,
   HISTORY_TABLE,

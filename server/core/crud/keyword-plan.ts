@@ -3,7 +3,7 @@ import type { Row } from '../db/row.js';
 import { indexedKeyword, keywordFields, type IndexedKeyword } from '../db/keyword-index.js';
 import { storedRowCount } from '../db/row-count.js';
 import type { OpContext } from './context.js';
-import { keywordOf } from './list-query.js';
+import { keywordOf } from './list-params.js';
 
 // How a page/list call's keyword is looked up: by testing rows, or through the keyword index (server/core/db/README.md,
 // "Keyword index"). The plan only chooses the way; every way finds the same rows.

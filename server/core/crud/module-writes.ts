@@ -14,7 +14,7 @@ export type RowFilter = Record<string, string | number | null | readonly (string
  * picks is read first (locked on PostgreSQL and MySQL, so the values recorded are the ones overwritten), written with
  * `revision + 1` and a new updateTime, and recorded in its history as an update in the same transaction — so every
  * write that moves a revision leaves the history row that explains it, and an edit based on the revision before it is
- * merged field by field (history.ts, mergeStale) instead of refused whole.
+ * merged field by field (stale-merge.ts, mergeStale) instead of refused whole.
  *
  * `patch` holds stored values (as the columns take them), the same for every row or worked out from the row read.
  * A row the patch would not change is not written (its revision stays). Returns the rows the filter picked, as read.

@@ -2,7 +2,9 @@ import { CompiledQuery } from 'kysely';
 import type { Entity } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import type { OpContext } from './context.js';
-import { describeConditions, EB, fullBase, type KeywordPlan } from './list-query.js';
+import type { KeywordPlan } from './keyword-plan.js';
+import { describeConditions, EB } from './list-conditions.js';
+import { fullBase } from './list-query.js';
 import { getOrSet } from '../get-or-set.js';
 
 /** Compiled SQL of page queries by shape, per database handle: the text, or undefined for a shape built every time. */

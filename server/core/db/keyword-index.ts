@@ -1,11 +1,13 @@
 import { CompiledQuery, sql, type SqlBool } from 'kysely';
 import type { Entity, Field } from '../registry/entity-types.js';
 import type { Database } from './database.js';
-import { inTransaction } from './row-count.js';
-import { counted, END, ensureKeywordTable, tableKeyword, type IndexedKeyword } from './keyword-table.js';
+import { inTransaction } from './row-count-sql.js';
+import { counted, END, tableKeyword, type IndexedKeyword } from './keyword-table.js';
+import { ensureKeywordTable } from './keyword-table-sync.js';
 import { getOrSet } from '../get-or-set.js';
 
-export { dropMysqlKeywordIndex, dropPostgresKeywordIndex, type IndexedKeyword } from './keyword-table.js';
+export type { IndexedKeyword } from './keyword-table.js';
+export { dropMysqlKeywordIndex, dropPostgresKeywordIndex } from './keyword-table-sync.js';
 
 /**
  * Keyword search that does not scan the table. The search itself is a case-insensitive substring match over the

@@ -50,7 +50,7 @@ parentPort.on('message', (message) => {
  * Writes batches of statements to a SQLite file from a worker thread, on a connection of its own, so their cost
  * (B-tree and keyword-index updates, WAL writes, checkpoints) is not paid on the event loop that answers requests.
  *
- * The main connection must then begin every transaction with `BEGIN IMMEDIATE` (database.ts does): a deferred
+ * The main connection must then begin every transaction with `BEGIN IMMEDIATE` (sqlite-open.ts does): a deferred
  * transaction that read before this thread committed could not write afterwards (SQLITE_BUSY_SNAPSHOT). Each side
  * waits for the other's write lock through its busy timeout; a batch holds it for a few milliseconds.
  */

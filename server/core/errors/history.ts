@@ -1,6 +1,6 @@
 import { defineErrors } from './define.js';
 
-/** The field history and the lost-update check (server/core/crud/history.ts). */
+/** The field history and the lost-update check (server/core/crud/history.ts, stale-merge.ts). */
 export const HISTORY = defineErrors({
   STALE_RECORD: {
     status: 409,

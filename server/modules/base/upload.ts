@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Host } from '../../core/host.js';
-import { AppError, appError, E, fieldError } from '../../core/errors.js';
+import { type AppError, appError, E, fieldError } from '../../core/errors.js';
 import { updateRecorded } from '../../core/crud/module-writes.js';
 import type { OpContext } from '../../core/crud/context.js';
 import type { Row } from '../../core/db/row.js';
@@ -14,108 +12,17 @@ import { untyped } from '../../core/crud/dynamic-db.js';
 import { limitsOf, sizeText } from '../../core/limits.js';
 import { LocalDiskStorage, uploadRoot, type FileStorage } from '../../core/storage/file-storage.js';
 import { S3Storage } from '../../core/storage/s3-storage.js';
-import { allowedKinds, contentFits, kindOfExtension, SNIFF_BYTES } from '../../core/storage/file-kinds.js';
+import { allowedKinds, contentFits, kindOfExtension } from '../../core/storage/file-kinds.js';
 import { pictureFacts, type PictureFacts } from '../../core/storage/thumbnails.js';
 import { BoundedPool, headerSize, tooManyPixels } from '../../core/storage/picture-limits.js';
 import { nowText } from '../../core/db/time.js';
 import { BASE_ROUTES as R } from './base-route-schemas.js';
+import { dayFolder, partError, receive, type Received, sanitiseName } from './upload-files.js';
+import { journalDirOf, sweepInterrupted, sweepStaleTemp, tempDirOf, UPLOAD_KEY } from './upload-recovery.js';
 
 const COMM = '/admin/base/comm';
 const SPACE_INFO = 'space/info';
 const SPACE_TYPE_TABLE = 'space_type';
-/** Longest part of a stored file name taken from the client's name (characters; at most 4 bytes each on disk). */
-const STEM_MAX = 40;
-
-/** Storage keys as upload() makes them. */
-const UPLOAD_KEY = /^\d{8}\/[0-9a-f]{32}_[^/]+$/;
-
-const tempDirOf = (dataDir: string) => path.join(dataDir, 'tmp', 'uploads');
-/**
- * One small file per upload under way, listing the storage keys it is about to store (written before the first
- * file is stored, removed once the rows are written or the files removed). One left behind is a process that ended
- * between the two: its files have no `space_info` row and are swept at the next start (`sweepInterrupted`).
- */
-const journalDirOf = (dataDir: string) => path.join(dataDir, 'tmp', 'upload-journal');
-/** A journal younger than this may belong to an upload still under way in another process on the same data dir. */
-export const JOURNAL_GRACE_MS = 3600_000;
-
-/** Characters that must never reach a name: controls (NUL included) and the bidirectional overrides that disguise an extension. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips from file names
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-/** The `<uuid>_` the original Vue uploader puts in front of the file name. */
-const CLIENT_UUID_PREFIX = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}_/i;
-
-/**
- * What the client's `key` (or the part's file name) contributes: a display name without any folder, and a stem and
- * extension reduced to letters, digits, `_` and `-`. Never a path: everything up to the last `/` or `\` is dropped.
- */
-export function sanitiseName(raw: string): { display: string; stem: string; ext: string } {
-  const base = (raw.normalize('NFC').replace(INVISIBLE, '').split(/[\\/]/).pop() ?? '')
-    .trim()
-    .replace(CLIENT_UUID_PREFIX, '');
-  const dot = base.lastIndexOf('.');
-  const ext = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
-  const stem = (dot > 0 ? base.slice(0, dot) : base).replace(/[^\p{L}\p{N}_-]+/gu, '_').replace(/^_+|_+$/g, '');
-  return {
-    display: (base || 'file').slice(0, 255),
-    stem: [...stem].slice(0, STEM_MAX).join('') || 'file',
-    ext: /^[a-z0-9]{1,10}$/.test(ext) ? ext : '',
-  };
-}
-
-/** Today's folder, YYYYMMDD in the server's time zone (as the original). */
-function dayFolder(now = new Date()): string {
-  return `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
-}
-
-type Received = {
-  temp: string;
-  filename: string;
-  size: number;
-  head: Buffer;
-  truncated: boolean;
-  closed?: Promise<void>;
-};
-
-/** Streams one file part to a temporary file, counting its bytes and keeping its first bytes for sniffing. */
-async function receive(stream: Readable, temp: string, max: number, into: Received): Promise<void> {
-  const head: Buffer[] = [];
-  let headLength = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      into.size += chunk.length;
-      if (headLength < SNIFF_BYTES) {
-        head.push(chunk);
-        headLength += chunk.length;
-      }
-      if (into.size > max) done(appError(E.UPLOAD_FILE_TOO_LARGE, { limit: sizeText(max) }));
-      else done(null, chunk);
-    },
-  });
-  const sink = fs.createWriteStream(temp, { flags: 'wx' });
-  // A pipeline that fails can settle before the file is even opened: the open then completes, creating the file,
-  // after the caller has removed it. The caller waits for this before removing the temporary file.
-  into.closed = new Promise((resolve) => sink.once('close', () => resolve()));
-  try {
-    await pipeline(stream, counter, sink);
-  } catch (e) {
-    sink.destroy();
-    throw e;
-  }
-  into.head = Buffer.concat(head).subarray(0, SNIFF_BYTES);
-  into.truncated = (stream as Readable & { truncated?: boolean }).truncated === true;
-}
-
-/** Errors of the multipart reader as the envelope's statuses. */
-function partError(e: unknown, maxFiles: number, maxBytes: number): unknown {
-  if (e instanceof AppError) return e;
-  const err = e as { code?: string; statusCode?: number; message?: string };
-  if (err.code === 'FST_FILES_LIMIT') return appError(E.UPLOAD_TOO_MANY_FILES, { max: maxFiles });
-  if (err.code === 'FST_REQ_FILE_TOO_LARGE') return appError(E.UPLOAD_FILE_TOO_LARGE, { limit: sizeText(maxBytes) });
-  if (err.code === 'FST_PARTS_LIMIT' || err.code === 'FST_FIELDS_LIMIT') return appError(E.UPLOAD_TOO_MANY_FIELDS);
-  if (err.code === 'ERR_STREAM_PREMATURE_CLOSE') return appError(E.UPLOAD_CUT_SHORT);
-  return appError(E.UPLOAD_UNREADABLE);
-}
 
 async function classifyIdOf(ctx: OpContext, value: string | undefined): Promise<number | null> {
   if (value === undefined || value.trim() === '') return null;
@@ -286,51 +193,6 @@ async function upload(
 }
 
 /**
- * Files an upload stored and never recorded (the process ended between storing them and writing their `space_info`
- * rows): for each journal older than JOURNAL_GRACE_MS, every key it lists that no `space_info` row names (`fileId`)
- * is removed from the storage, then the journal. Files older uploads stored without a journal are never touched.
- */
-export async function sweepInterrupted(host: Host, storage: FileStorage, graceMs = JOURNAL_GRACE_MS): Promise<number> {
-  const dir = journalDirOf(host.config.dataDir);
-  const table = host.registry.get(SPACE_INFO)?.table;
-  if (!table) return 0;
-  let removed = 0;
-  for (const name of await fs.promises.readdir(dir).catch(() => [] as string[])) {
-    const file = path.join(dir, name);
-    const stat = await fs.promises.stat(file).catch(() => undefined);
-    if (!stat?.isFile() || stat.mtimeMs > Date.now() - graceMs) continue;
-    let keys: unknown;
-    try {
-      keys = JSON.parse(await fs.promises.readFile(file, 'utf8'));
-    } catch {
-      keys = [];
-    }
-    const listed = Array.isArray(keys)
-      ? keys.filter((k): k is string => typeof k === 'string' && UPLOAD_KEY.test(k.replace(/\.thumb\.webp$/, '')))
-      : [];
-    const files = listed.map((k) => k.replace(/\.thumb\.webp$/, ''));
-    const recorded = new Set(
-      files.length === 0
-        ? []
-        : (
-            await untyped(host.database.db)
-              .selectFrom(table)
-              .select('fileId')
-              .where('fileId', 'in', [...new Set(files)])
-              .execute()
-          ).map((r) => String(r.fileId)),
-    );
-    for (const key of listed) {
-      if (recorded.has(key.replace(/\.thumb\.webp$/, ''))) continue;
-      await storage.remove(key);
-      removed++;
-    }
-    await fs.promises.rm(file, { force: true });
-  }
-  return removed;
-}
-
-/**
  * The original clients record an uploaded file themselves (`space/info/add` with the URL `upload` returned). The row
  * the upload already wrote is then merged into the client's: its blanks are filled from it (kind, size, storage id),
  * and the older row goes, so the file space lists each file once. Only the uploader's own row is merged: another
@@ -366,17 +228,6 @@ async function mergeUploadedRow(ctx: OpContext, table: string, id: number): Prom
     .deleteFrom(table)
     .where('id', '=', recorded.id as number)
     .execute();
-}
-
-/** Temporary files older than a day are what a crashed process left; newer ones may belong to another running process. */
-async function sweepStaleTemp(tempDir: string): Promise<void> {
-  const dayAgo = Date.now() - 24 * 3600_000;
-  const names = await fs.promises.readdir(tempDir).catch(() => [] as string[]);
-  for (const name of names) {
-    const full = path.join(tempDir, name);
-    const stat = await fs.promises.stat(full).catch(() => undefined);
-    if (stat?.isFile() && stat.mtimeMs < dayAgo) await fs.promises.rm(full, { force: true });
-  }
 }
 
 /** `uploadMode` and `upload` (PROTOCOL §7.1): local storage, limits told to clients, every file checked. */

@@ -3,7 +3,7 @@ import type { Row } from '../../core/db/row.js';
 import { appError, E, fieldError, stateText } from '../../core/errors.js';
 import { decodeRow } from '../../core/db/row-codec.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
-import { pageRows } from '../../core/crud/crud-service.js';
+import { pageRows } from '../../core/crud/read-rows.js';
 import type { TaskHandlerRegistry } from '../../core/tasks/task-handler-registry.js';
 import { assertMayUse, assertTask, newSchedule } from './task-rules.js';
 import { TASK_TABLE } from './task-lease.js';

@@ -1,0 +1,244 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Entity } from '../registry/entity-types.js';
+import type { Database } from './database.js';
+import { inTransaction } from './row-count-sql.js';
+
+/**
+ * Part of the schema sync: makes, checks and drops the keyword table of PostgreSQL and MySQL/MariaDB
+ * (`<table>__kw (id, v)`, keyword-table.ts) with the triggers that keep it, and on PostgreSQL its trigram index.
+ */
+
+const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** Per database URL: could pg_trgm be created there. */
+const trgmReady = new Map<string, boolean>();
+
+/**
+ * The names of an entity's keyword table, its index, triggers and (PostgreSQL) trigger functions: at most 63 bytes,
+ * distinct per table.
+ */
+export function tableNames(table: string) {
+  const hash = createHash('sha1').update(table).digest('hex').slice(0, 8);
+  const short = `${table.slice(0, 36)}_${hash}`;
+  return {
+    table: `${table.slice(0, 50)}__kw`,
+    index: `${table.slice(0, 50)}__kw_v`,
+    fn: (what: 'ins' | 'del' | 'upd') => `joinery_k_${what}_${short}`,
+    trigger: (what: 'ins' | 'del' | 'upd') => `${table.slice(0, 50)}__k_${what}`,
+  };
+}
+
+function pgStatements(entity: Entity, columns: string[]) {
+  const names = tableNames(entity.table);
+  const v = (row: string) => columns.map((c) => `lower(coalesce(${row}.${q(c)}::text, ''))`).join(` || chr(1) || `);
+  const add = (rows: string) =>
+    `insert into ${q(names.table)} (id, v) select ${rows}.id, ${v(rows)} from ${rows} ${rows}`;
+  const del = (rows: string) => `delete from ${q(names.table)} where id in (select id from ${rows})`;
+  const body = (steps: string[]) => `begin ${steps.join('; ')}; return null; end`;
+  return {
+    names,
+    functions: [
+      { what: 'ins' as const, event: 'INSERT', referencing: 'NEW TABLE AS nt', body: body([add('nt')]) },
+      { what: 'del' as const, event: 'DELETE', referencing: 'OLD TABLE AS ot', body: body([del('ot')]) },
+      {
+        what: 'upd' as const,
+        event: 'UPDATE',
+        referencing: 'OLD TABLE AS ot NEW TABLE AS nt',
+        body: body([del('ot'), add('nt')]),
+      },
+    ],
+    fill: `insert into ${q(names.table)} (id, v) select t.id, ${v('t')} from ${q(entity.table)} t`,
+  };
+}
+
+/** Drops the PostgreSQL keyword table of an entity with its triggers and functions, if there are any. */
+export async function dropPostgresKeywordIndex(db: Database['db'], table: string): Promise<void> {
+  const names = tableNames(table);
+  const exists = await sql<{ t: string | null }>`select to_regclass(quote_ident(${table})) as t`.execute(db);
+  for (const what of ['ins', 'del', 'upd'] as const) {
+    if (exists.rows[0]?.t) await sql.raw(`drop trigger if exists ${q(names.trigger(what))} on ${q(table)}`).execute(db);
+    await sql.raw(`drop function if exists ${q(names.fn(what))}()`).execute(db);
+  }
+  await sql.raw(`drop table if exists ${q(names.table)}`).execute(db);
+}
+
+async function ensurePostgresIndexes(database: Database, entity: Entity, columns: string[]): Promise<boolean> {
+  const { db } = database;
+  const key = database.url;
+  if (!trgmReady.has(key)) {
+    try {
+      await sql`create extension if not exists pg_trgm`.execute(db);
+      trgmReady.set(key, true);
+    } catch (error) {
+      // Not allowed to create extensions here: searches stay correct, reading the narrow keyword table whole.
+      console.warn(`[joinery] pg_trgm is not available (${(error as Error).message}); keyword search scans tables`);
+      trgmReady.set(key, false);
+    }
+  }
+  const table = entity.table;
+  const want = columns.length ? pgStatements(entity, columns) : undefined;
+  const names = tableNames(table);
+  if (
+    !want &&
+    !(await sql<{ t: string | null }>`select to_regclass(quote_ident(${names.table})) as t`.execute(db)).rows[0]?.t
+  )
+    return false;
+  const check = async (trx: Database['db']) => {
+    if (!want) return false;
+    const found = await sql<{ fn: string; src: string; tg: string }>`
+      select p.proname as fn, p.prosrc as src, t.tgname as tg from pg_trigger t join pg_proc p on p.oid = t.tgfoid
+      where t.tgrelid = quote_ident(${table})::regclass and t.tgname like ${`${table.slice(0, 50)}__k_%`}`.execute(trx);
+    const index = await sql<{
+      n: number;
+    }>`select count(*) as n from pg_indexes where tablename = ${names.table} and indexname = ${names.index}`.execute(
+      trx,
+    );
+    const kept = await sql<{ t: string | null }>`select to_regclass(quote_ident(${names.table})) as t`.execute(trx);
+    return (
+      Boolean(kept.rows[0]?.t) &&
+      found.rows.length === want.functions.length &&
+      (Number(index.rows[0]?.n) > 0 || !trgmReady.get(key)) &&
+      want.functions.every((f) =>
+        found.rows.some((r) => r.fn === names.fn(f.what) && r.src === f.body && r.tg === names.trigger(f.what)),
+      )
+    );
+  };
+  const legacy = async (trx: Database['db']) => {
+    // Earlier versions indexed each keyword column of the table itself (kw_<table>_<column>): the keyword table replaces them.
+    const old = await sql<{
+      name: string;
+    }>`select indexname as name from pg_indexes where tablename = ${table} and indexname like ${'kw\\_%'} and indexdef like '%gin_trgm_ops%'`.execute(
+      trx,
+    );
+    for (const { name } of old.rows) await sql.raw(`drop index if exists ${q(name)}`).execute(trx);
+  };
+  if (await check(db)) return true;
+  return inTransaction(db, async (trx) => {
+    // Servers starting together make it one after the other; no writer of the table until the commit, so the fill
+    // below and the triggers meet exactly.
+    await sql`select pg_advisory_xact_lock(hashtext(${names.table}))`.execute(trx);
+    await sql.raw(`lock table ${q(table)} in share row exclusive mode`).execute(trx);
+    if (await check(trx)) return true;
+    await dropPostgresKeywordIndex(trx, table);
+    await legacy(trx);
+    if (!want) return false;
+    await sql.raw(`create table ${q(names.table)} (id bigint primary key, v text not null)`).execute(trx);
+    await sql.raw(want.fill).execute(trx);
+    if (trgmReady.get(key))
+      await sql.raw(`create index ${q(names.index)} on ${q(names.table)} using gin (v gin_trgm_ops)`).execute(trx);
+    await sql.raw(`analyze ${q(names.table)}`).execute(trx);
+    for (const f of want.functions) {
+      await sql
+        .raw(
+          `create or replace function ${q(names.fn(f.what))}() returns trigger language plpgsql as $joinery$${f.body}$joinery$`,
+        )
+        .execute(trx);
+      await sql
+        .raw(
+          `create trigger ${q(names.trigger(f.what))} after ${f.event} on ${q(table)} referencing ${f.referencing} for each statement execute function ${q(names.fn(f.what))}()`,
+        )
+        .execute(trx);
+    }
+    return true;
+  });
+}
+
+const bq = (name: string) => `\`${name.replace(/`/g, '``')}\``;
+
+/** MySQL/MariaDB: the keyword table's triggers (row triggers: the only kind MySQL has). */
+function mysqlTriggers(entity: Entity, columns: string[]) {
+  const names = tableNames(entity.table);
+  const v = (row: string) =>
+    `concat(${columns.map((c) => `lower(coalesce(${row}${bq(c)}, ''))`).join(', char(1 using utf8mb4), ')})`;
+  const add = `insert into ${bq(names.table)} (id, v) values (NEW.id, ${v('NEW.')})`;
+  const del = `delete from ${bq(names.table)} where id = OLD.id`;
+  return {
+    names,
+    triggers: [
+      { name: names.trigger('ins'), event: 'INSERT', body: add },
+      { name: names.trigger('del'), event: 'DELETE', body: del },
+      { name: names.trigger('upd'), event: 'UPDATE', body: `BEGIN ${del}; ${add}; END` },
+    ],
+    fill: `insert into ${bq(names.table)} (id, v) select id, ${v('')} from ${bq(entity.table)}`,
+  };
+}
+
+/** Drops the MySQL keyword table of an entity with its triggers, if there are any. */
+export async function dropMysqlKeywordIndex(db: Database['db'], table: string): Promise<void> {
+  const names = tableNames(table);
+  for (const what of ['ins', 'del', 'upd'] as const)
+    await sql.raw(`drop trigger if exists ${bq(names.trigger(what))}`).execute(db);
+  await sql.raw(`drop table if exists ${bq(names.table)}`).execute(db);
+}
+
+async function ensureMysqlIndex(database: Database, entity: Entity, columns: string[]): Promise<boolean> {
+  const { db } = database;
+  const table = entity.table;
+  const want = columns.length ? mysqlTriggers(entity, columns) : undefined;
+  const names = tableNames(table);
+  const exists = async (c: Database['db']) =>
+    (
+      await sql<{
+        n: number;
+      }>`select count(*) as n from information_schema.tables where table_schema = database() and table_name = ${names.table}`.execute(
+        c,
+      )
+    ).rows[0]?.n;
+  if (!want) {
+    if (Number(await exists(db)) > 0) await dropMysqlKeywordIndex(db, table);
+    return false;
+  }
+  const check = async (c: Database['db']) => {
+    const found = await sql<{
+      name: string;
+      body: string;
+    }>`select trigger_name as name, action_statement as body from information_schema.triggers
+      where event_object_schema = database() and event_object_table = ${table} and trigger_name like ${`${table.slice(0, 50).replace(/_/g, '\\_')}\\_\\_k\\_%`}`.execute(
+      c,
+    );
+    return (
+      Number(await exists(c)) > 0 &&
+      found.rows.length === want.triggers.length &&
+      want.triggers.every((t) => found.rows.some((r) => r.name === t.name && r.body === t.body))
+    );
+  };
+  if (await check(db)) return true;
+  // v compares as the keyword columns do (the entity table's collation).
+  const collation = await sql<{
+    c: string | null;
+  }>`select collation_name as c from information_schema.columns where table_schema = database() and table_name = ${table} and column_name = ${columns[0]}`.execute(
+    db,
+  );
+  const collate = collation.rows[0]?.c ? ` collate ${collation.rows[0].c}` : '';
+  await sql
+    .raw(
+      `create table if not exists ${bq(names.table)} (id bigint not null primary key, v longtext character set utf8mb4${collate} not null)`,
+    )
+    .execute(db);
+  // MySQL commits around CREATE TRIGGER, so table locks (not a transaction) keep writers out until the fill is in:
+  // other servers starting together wait here too, and find the work done.
+  await db.connection().execute(async (c) => {
+    await sql.raw(`lock tables ${bq(table)} write, ${bq(names.table)} write`).execute(c);
+    try {
+      if (await check(c)) return;
+      for (const what of ['ins', 'del', 'upd'] as const)
+        await sql.raw(`drop trigger if exists ${bq(names.trigger(what))}`).execute(c);
+      await sql.raw(`delete from ${bq(names.table)}`).execute(c);
+      await sql.raw(want.fill).execute(c);
+      for (const t of want.triggers)
+        await sql
+          .raw(`create trigger ${bq(t.name)} after ${t.event} on ${bq(table)} for each row ${t.body}`)
+          .execute(c);
+    } finally {
+      await sql.raw('unlock tables').execute(c);
+    }
+  });
+  return true;
+}
+
+/** Makes (or makes again, when the keyword fields changed) the keyword table of an entity on PostgreSQL or MySQL. */
+export function ensureKeywordTable(database: Database, entity: Entity, columns: string[]): Promise<boolean> {
+  return database.dialect === 'postgres'
+    ? ensurePostgresIndexes(database, entity, columns)
+    : ensureMysqlIndex(database, entity, columns);
+}
