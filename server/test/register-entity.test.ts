@@ -75,6 +75,7 @@ async function expectServed(t: TestApp, token: string, prefix: string, router: s
     '/delete',
     '/export',
     '/history',
+    '/historyExport',
     '/import',
     '/info',
     '/list',
