@@ -55,6 +55,7 @@ async function expectLive(t: TestApp, token: string, prefix: string, record: Row
     '/delete',
     '/export',
     '/history',
+    '/historyExport',
     '/import',
     '/info',
     '/list',
