@@ -31,6 +31,10 @@ const OURS_ONLY: { test: (viewPath: string) => boolean; reason: string }[] = [
     test: (v) => v === 'modules/user/views/level.vue',
     reason: 'shop member levels: the original user module has list, info and address only',
   },
+  {
+    test: (v) => v === 'modules/base/views/history.vue',
+    reason: "the field history's retention page (issue 31): the original keeps no field history",
+  },
 ];
 
 type MenuRow = { id: number; name: string; type: number; router: string | null; viewPath: string | null };
