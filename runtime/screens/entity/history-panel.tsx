@@ -160,13 +160,24 @@ export function HistoryPanel({
               </div>
               {names.length > 0 && (
                 <table className="mt-1 w-full table-fixed border-collapse">
+                  {/* Headers for assistive technology; the layout speaks for itself on screen. */}
+                  <thead className="sr-only">
+                    <tr>
+                      <th scope="col">{t('history.colField')}</th>
+                      <th scope="col">{t('history.colBefore')}</th>
+                      <th scope="col">{t('history.colAfter')}</th>
+                      <th scope="col">{t('history.colActions')}</th>
+                    </tr>
+                  </thead>
                   <tbody>
                     {names.map((name) => {
                       const f = fields.get(name);
                       const [from, to] = h.changes[name];
                       return (
                         <tr key={name} data-change-field={name} className="border-b border-line last:border-0">
-                          <td className="w-1/4 truncate py-1 pr-2 text-muted">{f ? labelOf(f.label, lang) : name}</td>
+                          <th scope="row" className="w-1/4 truncate py-1 pr-2 text-left font-normal text-muted">
+                            {f ? labelOf(f.label, lang) : name}
+                          </th>
                           <td className="w-[30%] min-w-0 py-1 pr-2 text-muted line-through decoration-faint">
                             {h.action === 'add' || h.action === 'restore' || h.action === 'import' ? null : (
                               <FieldValue field={f} value={from} />
