@@ -13,7 +13,9 @@ export default defineConfig({
   // so their rows do not race. E2E_WORKERS=1 runs everything on one server, in file order.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
-  timeout: 45_000,
+  // A test's whole walk, on a 2-core machine shared by two servers, two browsers and the axe audits of the other
+  // worker (CI measured 45 s walks timing out mid-keypress at load 10-12); every wait inside is on a signal.
+  timeout: 90_000,
   expect: { timeout: 8_000 },
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
