@@ -9,7 +9,7 @@ import { selectColumns, selectRows } from './list-query.js';
 import { planKeyword } from './keyword-plan.js';
 import { decorateRows, queryParams } from './read-rows.js';
 import { formatCell, loadDicts, tableColumns } from './table-file.js';
-import { sendTable } from './table-stream.js';
+import { exportFormat, sendTable } from './table-stream.js';
 
 /** Rows are read this many at a time, so an export of any size holds one batch in memory. */
 const BATCH = 1000;
@@ -48,8 +48,7 @@ export async function exportRows(
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const params = queryParams(body);
-  const format = params.format ?? 'csv';
-  if (format !== 'csv' && format !== 'xlsx') throw fieldError('format', E.EXPORT_FORMAT);
+  const format = exportFormat(params.format);
   const lang = requestLanguage(request.headers.language);
   let columns = tableColumns(entity, lang);
   if (params.columns !== undefined) {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Entity } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
-import { E, fieldError, type ErrorEntry } from '../errors.js';
+import { E, type ErrorEntry } from '../errors.js';
 import { getOrSet } from '../get-or-set.js';
 import { requestLanguage, type Lang } from '../http/request-language.js';
 import type { OpContext } from './context.js';
@@ -11,7 +11,7 @@ import { HISTORY_PREFIX, parseChanges, SECRET_MARK, userNames } from './history.
 import { historyQuery } from './history-routes.js';
 import { MAX_EXPORT_ROWS } from './export-rows.js';
 import { formatCell, loadDicts, tableColumns, type TableColumn } from './table-file.js';
-import { type Cell, sendTable } from './table-stream.js';
+import { type Cell, exportFormat, sendTable } from './table-stream.js';
 
 /** History rows read at a time (each may make several lines: one per changed field). */
 const BATCH = 1000;
@@ -85,8 +85,8 @@ function valueCell(
 /**
  * POST <prefix>/historyExport: the entity's history as the caller may see it (the search of `<prefix>/history`:
  * `id`, `userId`, `field`, `action`, `from`, `to`; data scope applied), newest first, as a CSV or XLSX file streamed
- * batch by batch — one line per changed field (only the searched one when `field` is given): time, user, action, record, revision, field, old value, new value,
- * request path, labelled and valued in the caller's language. `X-Total-Count` counts history rows (writes).
+ * batch by batch — one line per changed field (only the searched one when `field` is given): time, user, action,
+ * record, revision, field, old value, new value, request path, labelled and valued in the caller's language. `X-Total-Count` counts history rows (writes).
  */
 export async function exportHistory(
   ctx: OpContext,
@@ -96,8 +96,7 @@ export async function exportHistory(
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const params = queryParams(body);
-  const format = params.format ?? 'csv';
-  if (format !== 'csv' && format !== 'xlsx') throw fieldError('format', E.EXPORT_FORMAT);
+  const format = exportFormat(params.format);
   const lang = requestLanguage(request.headers.language);
   const total = Number(
     (

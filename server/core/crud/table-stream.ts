@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
+import { E, fieldError } from '../errors.js';
 
 export type Cell = string | number | null;
 
@@ -17,6 +18,13 @@ function csvCell(value: Cell): string {
   if (typeof value === 'number') return String(value);
   const text = safeText(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The `format` of an export call: csv (the default) or xlsx; anything else is refused naming the field. */
+export function exportFormat(value: unknown): TableStream['format'] {
+  const format = value ?? 'csv';
+  if (format !== 'csv' && format !== 'xlsx') throw fieldError('format', E.EXPORT_FORMAT);
+  return format;
 }
 
 const stamp = () => new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
