@@ -1,5 +1,7 @@
 import type { Label, Permission, Proposal, ProposalField } from '../../../codegen/proposal/proposal-types';
+import type { DictData } from '../../engine/dict';
 import type { EpsEntry } from '../../engine/eps';
+import { labelOf } from '../../widgets/label-of';
 
 export { FIELD_KINDS, PERMISSIONS, SEARCH_KINDS } from '../../../codegen/proposal/proposal-types';
 export type {
@@ -126,6 +128,56 @@ export function issueTarget(issue: Issue, fields: ProposalField[]): { row: numbe
     if (row >= 0 && row < fields.length) return { row, column: m[2] ?? '' };
   }
   return { part: issue.path };
+}
+
+/**
+ * The issues by where they show: per row and column of the field table (the message prefixed with the field's name),
+ * or per part of the form (the first issue of a part wins). `say` words a message (the page's own codes).
+ */
+export function placeIssues(
+  issues: Issue[],
+  fields: ProposalField[],
+  say: (message: string) => string,
+): { cells: Map<number, Map<string, Issue>>; parts: Map<string, string> } {
+  const cells = new Map<number, Map<string, Issue>>();
+  const parts = new Map<string, string>();
+  for (const issue of issues) {
+    const at = issueTarget(issue, fields);
+    const message = say(issue.message);
+    if ('row' in at) {
+      if (!cells.has(at.row)) cells.set(at.row, new Map());
+      cells.get(at.row)!.set(at.column, { ...issue, message: `${fields[at.row]?.name}: ${message}` });
+    } else if (!parts.has(at.part)) parts.set(at.part, message);
+  }
+  return { cells, parts };
+}
+
+/** The new dictionaries a proposal carries, as dictionary data, so the preview labels their values before they exist. */
+export function draftDictData(fields: ProposalField[], lang: string): DictData {
+  return Object.fromEntries(
+    fields
+      .filter((f) => f.dict && f.dictEntries)
+      .map((f) => [
+        f.dict!,
+        f.dictEntries!.map((e, i) => ({
+          id: -(i + 1),
+          value: e.value,
+          name: typeof e.name === 'string' ? e.name : labelOf(e.name, lang),
+          color: e.color ?? null,
+          parentId: null,
+          orderNum: i + 1,
+        })),
+      ]),
+  );
+}
+
+/** Sample rows after a field was renamed: the value moves to the new key (unless a row has it already). */
+export function renameInRows(rows: Row[], from: string, to: string): Row[] {
+  return rows.map((r) => {
+    if (!(from in r) || to in r) return r;
+    const { [from]: value, ...rest } = r;
+    return { ...rest, [to]: value };
+  });
 }
 
 /**
