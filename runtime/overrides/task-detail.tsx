@@ -9,7 +9,7 @@ import { allows } from '../screens/entity/action-buttons';
 import { DictTag, Tag } from '../widgets/dict-tag';
 import { labelOf } from '../widgets/label-of';
 import { formatDate } from '../widgets/format-date';
-import { formatDay } from '../widgets/date-input';
+import { formatDay } from '../widgets/date-text';
 import { useCronPreview } from '../widgets/cron-widget';
 import { buttonClass } from '../widgets/ui-classes';
 import type { InfoViewProps } from './info-views';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WidgetProps } from '@rjsf/utils';
 import { TextWidget } from './form-widgets';
-import { formatDay } from './date-input';
+import { formatDay } from './date-text';
 
 type CronModule = typeof import('croner');
 

@@ -9,9 +9,6 @@ import {
   HiddenWidget,
   MoneyWidget,
   NumberWidget,
-  RadioWidget,
-  ToneWidget,
-  SelectWidget,
   SwitchWidget,
   TextareaWidget,
   TextWidget,
@@ -19,6 +16,7 @@ import {
   fieldAria,
   invalid,
 } from './form-widgets';
+import { RadioWidget, SelectWidget, ToneWidget } from './choice-widgets';
 import { ImagesWidget, MediaWidget } from './media-widgets';
 import { RichTextWidget } from './richtext-widget';
 import { CronWidget } from './cron-widget';
