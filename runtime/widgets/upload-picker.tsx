@@ -1,19 +1,11 @@
 import { lazy, Suspense, useRef, useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  acceptedExtensions,
-  fileProblem,
-  formatBytes,
-  uploadFile,
-  useUploadMode,
-  type UploadAccept,
-} from '../engine/upload';
-import { FileLink, Thumb } from './media-thumbs';
+import { acceptedExtensions, formatBytes, type UploadAccept } from '../engine/upload';
+import { HeldFiles, tile } from './held-files';
+import { useUploads } from './use-uploads';
 import { buttonClass, inputClass, invalidInputClass } from './ui-classes';
 
 const SpacePicker = lazy(() => import('./space-picker').then((m) => ({ default: m.SpacePicker })));
-
-type Pending = { key: number; name: string; progress: number };
 
 export type UploadPickerProps = {
   id: string;
@@ -36,8 +28,6 @@ export type UploadPickerProps = {
   trigger?: ReactNode;
 };
 
-let keys = 0;
-
 /**
  * The one file widget of every form: upload (button, drop, paste; progress per file; size and kind checked against
  * the server's limits before sending), choose from the file space, or paste a link; several files are tiles that
@@ -58,28 +48,14 @@ export function UploadPicker({
   trigger,
 }: UploadPickerProps) {
   const { t } = useTranslation('entity');
-  const mode = useUploadMode();
+  const { mode, pending, problems, room, add, send } = useUploads({ value, onChange, max, accept, check });
   const input = useRef<HTMLInputElement>(null);
-  const [pending, setPending] = useState<Pending[]>([]);
-  const [problems, setProblems] = useState<string[]>([]);
   const [picking, setPicking] = useState(false);
   const [linking, setLinking] = useState(false);
   const [link, setLink] = useState('');
   const [dragOver, setDragOver] = useState(false);
-  const [dragging, setDragging] = useState<number | null>(null);
-  // The latest value, for uploads that finish after other changes.
-  const current = useRef(value);
-  current.current = value;
-  const room = Math.max(0, max - value.length - pending.length);
   const size = inline ? 36 : small ? 48 : 80;
   const extensions = acceptedExtensions(mode, accept);
-
-  // Uploads finishing together each add to what the one before added (the prop catches up a render later).
-  const add = (urls: string[]) => {
-    const next = max === 1 ? urls.slice(-1) : [...current.current, ...urls].slice(0, max);
-    current.current = next;
-    onChange(next);
-  };
   const addLink = () => {
     if (!link.trim()) return;
     add([link.trim()]);
@@ -87,42 +63,10 @@ export function UploadPicker({
     setLinking(false);
   };
 
-  const send = async (files: File[]) => {
-    const found: string[] = [];
-    let take = files;
-    if (max > 1 && files.length > Math.max(room, 0)) {
-      found.push(t('upload.tooMany', { max }));
-      take = files.slice(0, Math.max(room, 0));
-    }
-    if (max === 1) take = files.slice(0, 1);
-    if (mode && take.length > mode.maxFiles) take = take.slice(0, mode.maxFiles);
-    const ok = take.filter((f) => {
-      const problem = fileProblem(f, mode, accept) ?? check?.(f);
-      if (problem) found.push(problem);
-      return !problem;
-    });
-    setProblems(found);
-    await Promise.all(
-      ok.map(async (file) => {
-        const key = ++keys;
-        setPending((p) => [...p, { key, name: file.name, progress: 0 }]);
-        try {
-          const url = await uploadFile(file, {
-            onProgress: (progress) => setPending((p) => p.map((x) => (x.key === key ? { ...x, progress } : x))),
-          });
-          add([url]);
-        } catch (e) {
-          setProblems((p) => [...p, `${file.name}: ${e instanceof Error ? e.message : String(e)}`]);
-        } finally {
-          setPending((p) => p.filter((x) => x.key !== key));
-        }
-      }),
-    );
-  };
-
   const onDrop = (e: DragEvent) => {
     setDragOver(false);
-    if (dragging !== null || disabled) return;
+    // A tile dragged into another place carries no files (held-files.tsx handles it).
+    if (disabled || !e.dataTransfer.types.includes('Files')) return;
     e.preventDefault();
     const files = [...e.dataTransfer.files];
     if (files.length) void send(files);
@@ -135,15 +79,7 @@ export function UploadPicker({
       void send(files);
     }
   };
-  const move = (from: number, to: number) => {
-    if (from === to) return;
-    const next = [...value];
-    const [url] = next.splice(from, 1);
-    next.splice(to, 0, url);
-    onChange(next);
-  };
 
-  const tile = `relative flex shrink-0 items-center justify-center overflow-hidden rounded-md border`;
   return (
     // A group named by the field: files can be dropped or pasted onto it as well as chosen with its buttons.
     <fieldset
@@ -153,7 +89,7 @@ export function UploadPicker({
       tabIndex={-1}
       onPaste={onPaste}
       onDragOver={(e) => {
-        if (dragging === null && !disabled && e.dataTransfer.types.includes('Files')) {
+        if (!disabled && e.dataTransfer.types.includes('Files')) {
           e.preventDefault();
           setDragOver(true);
         }
@@ -163,72 +99,16 @@ export function UploadPicker({
       className={`min-w-0 rounded-md ${inline ? 'flex items-center gap-2' : ''} ${dragOver ? 'outline-2 outline-dashed outline-primary' : ''}`}
     >
       <ul className="flex flex-wrap gap-2" aria-label={label}>
-        {value.map((url, i) => (
-          <li
-            key={`${url}-${i}`}
-            data-url={url}
-            draggable={!disabled && max > 1}
-            onDragStart={(e) => {
-              setDragging(i);
-              e.dataTransfer.effectAllowed = 'move';
-            }}
-            onDragEnd={() => setDragging(null)}
-            onDragOver={(e) => {
-              if (dragging !== null) e.preventDefault();
-            }}
-            onDrop={(e) => {
-              if (dragging !== null) {
-                e.preventDefault();
-                e.stopPropagation();
-                move(dragging, i);
-                setDragging(null);
-              }
-            }}
-            className={`${tile} group border-line bg-subtle ${accept === 'image' ? '' : 'px-2'} ${dragging === i ? 'opacity-40' : ''} ${max > 1 && !disabled ? 'cursor-grab' : ''}`}
-            style={accept === 'image' ? { width: size, height: size } : { height: small ? 32 : 40, maxWidth: 260 }}
-          >
-            {accept === 'image' ? (
-              <Thumb url={url} size={size} />
-            ) : accept === 'video' ? (
-              <video src={url} preload="metadata" muted className="h-full max-w-[200px]" />
-            ) : (
-              <span className="truncate text-[13px]">
-                <FileLink value={url} />
-              </span>
-            )}
-            {!disabled && (
-              <button
-                type="button"
-                aria-label={t('upload.remove', { index: i + 1 })}
-                title={t('upload.remove', { index: i + 1 })}
-                onClick={() => onChange(value.filter((_, j) => j !== i))}
-                className="absolute top-0.5 right-0.5 hidden h-5 w-5 items-center justify-center rounded-full bg-black/60 text-[11px] text-white group-hover:flex group-focus-within:flex"
-              >
-                ✕
-              </button>
-            )}
-            {max > 1 && (
-              <span className="absolute bottom-0.5 left-0.5 rounded bg-black/50 px-1 text-[10px] text-white">
-                {i + 1}
-              </span>
-            )}
-          </li>
-        ))}
-        {pending.map((p) => (
-          <li
-            key={p.key}
-            className={`${tile} border-primary-6 bg-primary-9`}
-            style={{ width: accept === 'image' ? size : 160, height: accept === 'image' ? size : small ? 32 : 40 }}
-            role="progressbar"
-            aria-label={p.name}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(p.progress * 100)}
-          >
-            <span className="relative text-xs font-medium text-primary">{Math.round(p.progress * 100)}%</span>
-            <span className="absolute bottom-0 left-0 h-1 bg-primary" style={{ width: `${p.progress * 100}%` }} />
-          </li>
-        ))}
+        <HeldFiles
+          value={value}
+          onChange={onChange}
+          pending={pending}
+          max={max}
+          accept={accept}
+          size={size}
+          small={small}
+          disabled={disabled}
+        />
         {!disabled && (room > 0 || max === 1) && trigger !== undefined && (
           <li className="basis-full">
             {/* Named by what it shows, then what it uploads to (WCAG 2.5.3: the visible words are in the name). */}
