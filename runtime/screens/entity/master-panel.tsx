@@ -1,11 +1,10 @@
-import { lazy, Suspense, useMemo, useRef, useState, type DragEvent, type MouseEvent as ReactMouseEvent } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { useEps, type EpsField } from '../../engine/eps';
 import { entityApi } from '../../engine/entity-api';
 import { toast } from '../../shell/toast';
 import { useRelationOptions } from '../../widgets/relation-options';
-import { reorder, type Zone } from '../../engine/tree-move';
 import { labelOf } from '../../widgets/label-of';
 import { buttonClass, inputClass } from '../../widgets/ui-classes';
 import { usePermission } from '../../engine/permission';
@@ -14,6 +13,7 @@ import type { RelationOption } from '../../widgets/relation-options';
 import type { EntityRow } from '../../engine/use-entity-list';
 import { useEver } from '../../engine/use-ever';
 import { useRoving } from './use-roving';
+import { useTreeDrag } from './tree-drag';
 
 const EditDialog = lazy(() => import('./edit-dialog'));
 // Loaded when a record is first deleted from the panel (a list draws without the dialog library).
@@ -46,8 +46,6 @@ export function MasterPanel({
   const { mutate } = useSWRConfig();
   const { byPrefix } = useEps();
   const [filter, setFilter] = useState('');
-  const [dragging, setDragging] = useState<number | string | null>(null);
-  const [over, setOver] = useState<{ value: number | string; zone: Zone } | null>(null);
   const [menu, setMenu] = useState<{ x: number; y: number; option: RelationOption; opener: HTMLElement } | null>(null);
   const [editing, setEditing] = useState<{ row: EntityRow | null; fixed?: Record<string, unknown> } | null>(null);
   const [deleting, setDeleting] = useState<RelationOption | null>(null);
@@ -62,6 +60,7 @@ export function MasterPanel({
     options.some((o) => o.row && 'parentId' in o.row) &&
     !!byPrefix.get(entity)?.api.some((a) => a.path === '/order');
   const master = entity ? byPrefix.get(entity) : undefined;
+  const drag = useTreeDrag(options, entity, canOrder);
   const offers = (action: string) => !!master?.api.some((a) => a.path === `/${action}`);
   const perm = (action: string) => `${(entity ?? '-').replace(/\//g, ':')}:${action}`;
   const permitted = { add: usePermission(perm('add')), update: usePermission(perm('update')) };
@@ -119,26 +118,6 @@ export function MasterPanel({
       option: o,
       opener: e.currentTarget,
     });
-  };
-  const zoneOf = (e: DragEvent<HTMLElement>): Zone => {
-    const box = e.currentTarget.getBoundingClientRect();
-    const y = (e.clientY - box.top) / Math.max(box.height, 1);
-    return y < 0.3 ? 'before' : y > 0.7 ? 'after' : 'inside';
-  };
-  const drop = async (target: number | string, zone: Zone) => {
-    const moved = dragging;
-    setDragging(null);
-    setOver(null);
-    if (moved === null || !entity) return;
-    const body = reorder(options, moved, target, zone);
-    if (!body) return;
-    try {
-      await entityApi(entity).post('order', body, { quiet: true });
-      await mutate((key) => Array.isArray(key) && key[0] === 'relation-options' && key[1] === entity);
-      toast.success(t('master.moved'));
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e));
-    }
   };
   const shown = useMemo(() => {
     const f = filter.trim().toLowerCase();
@@ -222,7 +201,7 @@ export function MasterPanel({
             data-rove={String(o.value)}
             tabIndex={roving.tabIndex(String(o.value), selected ?? '', roveKeys)}
             aria-pressed={selected === String(o.value)}
-            className={`${item(selected === String(o.value))} ${over?.value === o.value ? (over.zone === 'inside' ? 'ring-2 ring-primary-4' : over.zone === 'before' ? 'shadow-[inset_0_2px_0_var(--color-primary)]' : 'shadow-[inset_0_-2px_0_var(--color-primary)]') : ''} ${dragging === o.value ? 'opacity-40' : ''}`}
+            className={`${item(selected === String(o.value))} ${drag.look(o.value)}`}
             style={{ paddingLeft: 10 + o.depth * 14 }}
             onClick={() => onPick(o.value, subtree(options.indexOf(o)))}
             onContextMenu={(e) => openMenu(e, o)}
@@ -232,42 +211,7 @@ export function MasterPanel({
               if (e.key === 'F10' && e.shiftKey)
                 e.currentTarget.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, clientX: 0, clientY: 0 }));
             }}
-            draggable={canOrder}
-            onDragStart={
-              canOrder
-                ? (e) => {
-                    e.dataTransfer.effectAllowed = 'move';
-                    e.dataTransfer.setData('text/plain', String(o.value));
-                    setDragging(o.value);
-                  }
-                : undefined
-            }
-            onDragEnd={
-              canOrder
-                ? () => {
-                    setDragging(null);
-                    setOver(null);
-                  }
-                : undefined
-            }
-            onDragOver={
-              canOrder
-                ? (e) => {
-                    if (dragging === null) return;
-                    e.preventDefault();
-                    const zone = zoneOf(e);
-                    if (over?.value !== o.value || over.zone !== zone) setOver({ value: o.value, zone });
-                  }
-                : undefined
-            }
-            onDrop={
-              canOrder
-                ? (e) => {
-                    e.preventDefault();
-                    void drop(o.value, zoneOf(e));
-                  }
-                : undefined
-            }
+            {...drag.handlers(o.value)}
           >
             <span className="truncate">{o.label}</span>
           </button>
