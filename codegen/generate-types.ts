@@ -1,10 +1,9 @@
 import type { Entity, Field } from '../server/core/registry/entity-types.js';
 import { dbNullable } from '../server/core/db/column-sql.js';
 
-const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+import { typeName } from '../server/core/registry/derive-names.js';
 
-/** `product/info` → `ProductInfo`. */
-export const typeName = (prefix: string): string => prefix.split('/').map(pascal).join('');
+export { typeName };
 
 const quote = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
 

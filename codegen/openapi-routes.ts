@@ -1,6 +1,6 @@
 type Schema = Record<string, unknown>;
 
-/** The parts of an OpenAPI document (generate-openapi.ts) the client generator reads. */
+/** The parts of an OpenAPI document (server/core/http/openapi.ts) the client generator reads. */
 export type OpenApiDoc = {
   paths?: Record<string, Record<string, Operation>>;
   components?: { schemas?: Record<string, Schema> };

@@ -35,14 +35,15 @@ if (!fs.existsSync(installed) || mtime('package-lock.json') > mtime(installed)) 
     'Installing dependencies (better-sqlite3 builds from source: a few minutes the first time)',
   );
 }
-// The UI and the server both import codegen/ (proposal types; the generators): a change there rebuilds them too.
+// The UI imports shared facts from server/ (eps and proposal types, wire formats, the menu directories): a change
+// there rebuilds it too. The server imports nothing from codegen/ (the CLI imports the server).
 if (
   fs.existsSync('runtime/index.html') &&
-  Math.max(newest('runtime'), newest('codegen'), mtime('package-lock.json')) > mtime('dist/ui/index.html')
+  Math.max(newest('runtime'), newest('server'), mtime('package-lock.json')) > mtime('dist/ui/index.html')
 ) {
   run('npx', ['vite', 'build', '--config', 'runtime/vite.config.ts', '--logLevel', 'warn'], 'Building the UI');
 }
-if (Math.max(newest('server'), newest('codegen')) > mtime('dist/server/main.js'))
+if (newest('server') > mtime('dist/server/main.js'))
   run('node', ['scripts/build-server.mjs'], 'Building the server');
 
 console.log(

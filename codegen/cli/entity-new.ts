@@ -11,7 +11,7 @@ import {
   ProposalError,
   FIELD_KINDS,
   type ProposalField,
-} from '../proposal/index.js';
+} from '../../server/modules/base/coding/proposal/index.js';
 import { dirKeys, parentProblem } from '../../server/core/registry/menu-dirs.js';
 
 /** name:type[:required] → a proposal field; a misspelt type or flag is refused, never guessed. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Entity } from '../../server/core/registry/entity-types.js';
-import { generateOpenApi } from '../generate-openapi.js';
+import { generateOpenApi } from '../../server/core/http/openapi.js';
 import type { OpenApiDoc } from '../generate-client.js';
 
 /**

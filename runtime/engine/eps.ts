@@ -19,8 +19,8 @@ export type {
   EpsEntry,
   EpsEntity,
   Eps,
-} from '../../codegen/eps-types';
-import type { EpsEntry } from '../../codegen/eps-types';
+} from '../../server/modules/base/eps-types';
+import type { EpsEntry } from '../../server/modules/base/eps-types';
 
 export const EPS_KEY = '/admin/base/open/eps';
 

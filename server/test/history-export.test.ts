@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
 import type { Row } from '../core/db/row.js';
-import { parseCsv } from '../../codegen/proposal/from-csv.js';
+import { parseCsv } from '../core/crud/csv.js';
 import { createStaff, menuRows } from './create-staff.js';
 
 /** More writes than one batch of the export reads (1000), so the file is streamed batch after batch. */

@@ -5,7 +5,7 @@ import { DIALECTS, startApp, type TestApp } from './harness.js';
 import { dbFingerprint } from './db-fingerprint.js';
 import { createStaff, menuRows } from './create-staff.js';
 import type { Row } from '../core/db/row.js';
-import { parseCsv } from '../../codegen/proposal/from-csv.js';
+import { parseCsv } from '../core/crud/csv.js';
 
 /** A multipart body with one file and text fields, as a browser's FormData sends it. */
 function multipart(filename: string, content: Buffer, fields: Record<string, string> = {}) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
-import { generateOpenApi } from '../../codegen/generate-openapi.js';
+import { generateOpenApi } from '../core/http/openapi.js';
 
 /*
  * The body and reply schemas hand-written routes declare (server/core/http/route-schema.ts) are what they answer:

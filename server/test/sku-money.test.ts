@@ -6,7 +6,7 @@ import { checkEntitySemantics } from '../core/registry/check-entity.js';
 import type { EntitySchema } from '../core/registry/entity-types.js';
 import { untyped } from '../core/crud/dynamic-db.js';
 import { upgradeSpecOptions } from '../modules/product/spec-upgrade.js';
-import { parseCsv } from '../../codegen/proposal/from-csv.js';
+import { parseCsv } from '../core/crud/csv.js';
 
 const SPECS = [
   { name: '颜色', values: ['红色', '蓝色'] },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DictEntry } from '../../../codegen/proposal/proposal-types';
+import type { DictEntry } from '../../../server/modules/base/coding/proposal/proposal-types';
 import { buttonClass, inputClass, invalidInputClass, textareaClass } from '../../widgets/ui-classes';
 import { DialogFrame } from '../entity/dialog-frame';
 

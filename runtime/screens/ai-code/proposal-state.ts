@@ -1,9 +1,14 @@
-import type { Label, Permission, Proposal, ProposalField } from '../../../codegen/proposal/proposal-types';
+import type {
+  Label,
+  Permission,
+  Proposal,
+  ProposalField,
+} from '../../../server/modules/base/coding/proposal/proposal-types';
 import type { DictData } from '../../engine/dict';
 import type { EpsEntry } from '../../engine/eps';
 import { labelOf } from '../../widgets/label-of';
 
-export { FIELD_KINDS, PERMISSIONS, SEARCH_KINDS } from '../../../codegen/proposal/proposal-types';
+export { FIELD_KINDS, PERMISSIONS, SEARCH_KINDS } from '../../../server/modules/base/coding/proposal/proposal-types';
 export type {
   FieldKind,
   Label,
@@ -11,7 +16,7 @@ export type {
   Proposal,
   ProposalField,
   SearchKind,
-} from '../../../codegen/proposal/proposal-types';
+} from '../../../server/modules/base/coding/proposal/proposal-types';
 
 /** How the admin describes the entity (SPEC's AI-code page; `entity` is a pasted cool-admin/TypeORM class). */
 export const SOURCES = ['json', 'csv', 'form', 'entity', 'sentence'] as const;

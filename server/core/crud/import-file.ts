@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { appError, E, issue } from '../errors.js';
-import { parseCsv } from '../../../codegen/proposal/from-csv.js';
+import { parseCsv } from './csv.js';
 
 /** A file to import: at most this big, this many data rows, and (xlsx) this much once unzipped. */
 export const IMPORT_LIMITS = { bytes: 5 * 1024 * 1024, rows: 10_000, unzipped: 64 * 1024 * 1024 };

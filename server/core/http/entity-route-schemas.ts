@@ -3,7 +3,7 @@ import { anyValue, arrayOf, bool, int, mapOf, named, nullable, obj, str } from '
 /*
  * The bodies and replies of routes every entity shares beyond its own fields (route-schema.ts): extra actions,
  * export and import. The generic actions' bodies and records come from each entity's schema
- * (codegen/generate-openapi.ts).
+ * (openapi.ts).
  */
 
 /** The body of an extra action: the records it applies to, an optional remark, and what else the action takes. */

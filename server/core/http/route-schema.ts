@@ -2,7 +2,7 @@ import type { JsonSchema } from './route-types.js';
 
 /*
  * Body and reply schemas of hand-written routes (Host.route's `schema`), declared once next to each route. They are
- * the source of three things: the OpenAPI document (codegen/generate-openapi.ts: request bodies, query parameters,
+ * the source of three things: the OpenAPI document (openapi.ts: request bodies, query parameters,
  * enveloped replies; a schema marked with `named` becomes a component), the `joinery client` methods of these routes
  * and their reply types (the console's Person, PermMenu, DashboardData, Tokens… are those of the generated client).
  *

@@ -12,6 +12,9 @@ export type DerivedNames = { module: string; table: string; className: string; r
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
+/** The TypeScript type name of an entity: `product/info` → `ProductInfo`. */
+export const typeName = (prefix: string): string => prefix.split('/').map(pascal).join('');
+
 export function namesFromPrefix(prefix: string): DerivedNames {
   const segments = prefix.split('/');
   const module = segments[0];

@@ -17,7 +17,7 @@ export const BASE_ROUTES = {
   refreshGet: { query: obj({ refreshToken: str }), reply: tokens },
   refreshPost: { body: obj({ 'refreshToken?': str }), reply: tokens },
   eps: {
-    // codegen/eps-types.ts types the entries in full; the document names the shape.
+    // eps-types.ts types the entries in full; the document names the shape.
     reply: named('Eps', mapOf(arrayOf(obj({ module: str, prefix: str, api: arrayOf(mapOf(anyValue)) })))),
   },
   openapi: { raw: 'application/json', reply: { type: 'object' } },

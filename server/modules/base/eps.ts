@@ -5,7 +5,7 @@ import { entityRoutes, fileRoutes } from '../../core/http/dispatcher.js';
 import type { DeclaredRoute } from '../../core/http/route-types.js';
 import { writableFields } from '../../core/crud/input-validation.js';
 
-import type { Eps, EpsApi, EpsColumn, EpsEntry, EpsField, EpsJoinery } from '../../../codegen/eps-types.js';
+import type { Eps, EpsApi, EpsColumn, EpsEntry, EpsField, EpsJoinery } from './eps-types.js';
 
 /**
  * eps column type as the original reports it (PROTOCOL §6.2): the declared type where the schema declares one

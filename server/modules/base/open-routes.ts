@@ -6,7 +6,7 @@ import { nowText } from '../../core/db/time.js';
 import { hashPassword, isLegacyHash, verifyPassword } from '../../core/auth/password.js';
 import { consumeCaptcha, createCaptcha } from './captcha.js';
 import { buildEps, mayCall } from './eps.js';
-import { generateOpenApi } from '../../../codegen/generate-openapi.js';
+import { generateOpenApi } from '../../core/http/openapi.js';
 import { paramHtml } from './sys-param.js';
 import { sandboxReply } from '../../core/http/security-headers.js';
 import { limitsOf } from '../../core/limits.js';

@@ -1,12 +1,7 @@
 import type { Host } from '../../../core/host.js';
 import { AppError, E, fieldError } from '../../../core/errors.js';
 import { requestLanguage } from '../../../core/http/request-language.js';
-import {
-  llmConfigFromEnv,
-  parseTypeormEntity,
-  sampleRows,
-  schemaToProposal,
-} from '../../../../codegen/proposal/index.js';
+import { llmConfigFromEnv, parseTypeormEntity, sampleRows, schemaToProposal } from './proposal/index.js';
 import { menuDirs, type MenuDir } from '../../../core/registry/reconcile-menus.js';
 import { storedOrigin } from '../../../core/registry/stored-entities.js';
 import { allApiEntries, epsEntry } from '../eps.js';

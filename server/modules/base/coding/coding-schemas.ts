@@ -15,7 +15,7 @@ import type { RouteSchema } from '../../../core/http/route-types.js';
 
 /*
  * Bodies and replies of base/coding (route-schema.ts). A proposal is named here by its outline; its full rules are
- * codegen/proposal (checkProposal), which the console's AI-code page types itself with.
+ * proposal/ (checkProposal), which the console's AI-code page types itself with.
  */
 const proposal = named(
   'Proposal',

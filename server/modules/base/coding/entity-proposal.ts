@@ -17,7 +17,7 @@ import {
   type LlmContext,
   type Proposal,
   type ProposalField,
-} from '../../../../codegen/proposal/index.js';
+} from './proposal/index.js';
 
 /** A ProposalError or a schema check failure as a 400 whose details name the field. */
 export function asBadRequest(e: unknown): Error {

@@ -10,7 +10,7 @@ import {
 } from './proposal-types.js';
 import { FIELD_NAME, MODULE_NAME, RESERVED_NAMES, SQL_KEYWORDS } from './names.js';
 import { UNIQUE_KINDS, defaultProblem, dictEntriesIssues } from './field-checks.js';
-import { namesFromPrefix } from '../../server/core/registry/derive-names.js';
+import { namesFromPrefix } from '../../../../core/registry/derive-names.js';
 
 /** More fields than any screen can show; also bounds the work a hostile proposal can cause. */
 export const MAX_FIELDS = 200;

@@ -9,8 +9,8 @@ import {
   proposalToSchema,
   toFieldName,
   ProposalError,
-} from '../proposal/index.js';
-import { prepareEntity } from '../../server/core/registry/register-entity.js';
+} from '../modules/base/coding/proposal/index.js';
+import { prepareEntity } from '../core/registry/register-entity.js';
 
 describe('schema proposal builders', () => {
   it('CSV: quoted cells with commas, doubled quotes and newlines; the widest kind a column needs', () => {

@@ -1,4 +1,4 @@
-import { namesFromPrefix } from '../../server/core/registry/derive-names.js';
+import { namesFromPrefix } from '../../../../core/registry/derive-names.js';
 import {
   PERMISSIONS,
   type DictEntry,

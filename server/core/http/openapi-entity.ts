@@ -1,5 +1,5 @@
-import type { Entity, Field } from '../server/core/registry/entity-types.js';
-import { typeName } from './generate-types.js';
+import type { Entity, Field } from '../registry/entity-types.js';
+import { typeName } from '../registry/derive-names.js';
 
 type JsonSchema = Record<string, unknown>;
 

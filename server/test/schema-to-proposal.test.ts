@@ -9,7 +9,7 @@ import {
   sampleRows,
   schemaToProposal,
   type ProposalField,
-} from '../proposal/index.js';
+} from '../modules/base/coding/proposal/index.js';
 
 const label = fc.record({
   'zh-cn': fc.string({ minLength: 1, maxLength: 6 }).filter((s) => s.trim() === s && s.length > 0),

@@ -6,8 +6,8 @@ import {
   proposalToSchema,
   sampleRows,
   schemaToProposal,
-} from '../proposal/index.js';
-import { prepareEntity } from '../../server/core/registry/register-entity.js';
+} from '../modules/base/coding/proposal/index.js';
+import { prepareEntity } from '../core/registry/register-entity.js';
 
 const shape = (fields: { name: string; type: string; required?: boolean }[]) =>
   fields.map((f) => [f.name, f.type, f.required]);

@@ -1,7 +1,7 @@
-import type { Entity } from '../server/core/registry/entity-types.js';
-import type { DeclaredRoute, JsonSchema, RouteSchema } from '../server/core/http/route-types.js';
-import { ACTION_BODY, EXPORT_OPTIONS, IMPORT_BODY, IMPORT_REPORT } from '../server/core/http/entity-route-schemas.js';
-import { typeName } from './generate-types.js';
+import type { Entity } from '../registry/entity-types.js';
+import type { DeclaredRoute, JsonSchema, RouteSchema } from './route-types.js';
+import { ACTION_BODY, EXPORT_OPTIONS, IMPORT_BODY, IMPORT_REPORT } from './entity-route-schemas.js';
+import { typeName } from '../registry/derive-names.js';
 import { entityComponents, envelope } from './openapi-entity.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
