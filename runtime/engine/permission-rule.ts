@@ -1,3 +1,5 @@
+import type { EpsEntry } from '../../server/modules/base/eps-types';
+
 /** A permission rule: one string, or lists that must all (and) / any (or) be held. */
 export type PermissionRule = string | { or?: string[]; and?: string[] };
 
@@ -15,4 +17,17 @@ export function hasPermission(perms: readonly string[], rule: PermissionRule): b
   const anyOk = rule.or?.length ? rule.or.some((r) => holds(perms, r)) : true;
   const allOk = rule.and?.length ? rule.and.every((r) => holds(perms, r)) : true;
   return anyOk && allOk;
+}
+
+/**
+ * Whether the signed-in user may call an action of an entity: eps lists the route (it lists only what the caller may
+ * call) and the user holds what the route checks (`access` of its eps entry: 'public', 'login' or the permission
+ * string the schema gave it) — never a permission string rebuilt here from the prefix.
+ */
+export function mayCallAction(perms: readonly string[], entry: EpsEntry | undefined, action: string): boolean {
+  const api = entry?.api.find((a) => a.path === `/${action}`);
+  if (!api) return false;
+  return (
+    api.access === undefined || api.access === 'public' || api.access === 'login' || hasPermission(perms, api.access)
+  );
 }

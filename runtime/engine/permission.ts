@@ -1,7 +1,8 @@
+import { useEps } from './eps';
 import { usePermMenu } from './menu';
-import { hasPermission, type PermissionRule } from './permission-rule';
+import { hasPermission, mayCallAction, type PermissionRule } from './permission-rule';
 
-export { hasPermission, type PermissionRule };
+export { hasPermission, mayCallAction, type PermissionRule };
 
 /** The signed-in user's permission strings. */
 export function usePerms(): string[] {
@@ -11,4 +12,10 @@ export function usePerms(): string[] {
 /** Whether the signed-in user holds the rule. */
 export function usePermission(rule: PermissionRule): boolean {
   return hasPermission(usePerms(), rule);
+}
+
+/** `mayCallAction` for the signed-in user and an entity by its prefix (`base/sys/log`). */
+export function useMayCall(prefix: string | undefined, action: string): boolean {
+  const { byPrefix } = useEps();
+  return mayCallAction(usePerms(), prefix ? byPrefix.get(prefix) : undefined, action);
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { entityApi } from '../engine/entity-api';
-import { usePermission } from '../engine/permission';
+import { useMayCall } from '../engine/permission';
 import { toast } from '../shell/toast';
 import { buttonClass, inputClass } from '../widgets/ui-classes';
 
@@ -20,9 +20,8 @@ export function KeepDays({
   testId: string;
 }) {
   const { t } = useTranslation('entity');
-  const perm = (a: string) => `${prefix.replace(/\//g, ':')}:${a}`;
-  const maySet = usePermission(perm('setKeep'));
-  const mayGet = usePermission(perm('getKeep'));
+  const maySet = useMayCall(prefix, 'setKeep');
+  const mayGet = useMayCall(prefix, 'getKeep');
   const api = entityApi(prefix);
   const keep = useSWR(mayGet ? api.url('getKeep') : null, () => api.get<string>('getKeep'), {
     revalidateOnFocus: false,

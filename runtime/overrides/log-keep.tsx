@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { entityApi } from '../engine/entity-api';
-import { usePermission } from '../engine/permission';
+import { useMayCall } from '../engine/permission';
 import { toast } from '../shell/toast';
 import { ConfirmDialog } from '../screens/entity/confirm-dialog';
 import { buttonClass } from '../widgets/ui-classes';
@@ -11,8 +11,7 @@ import type { ToolbarExtraProps } from './toolbar-extras';
 /** The request log's own controls: how many days it is kept (applied by the daily clean-up task), and clearing it. */
 export default function LogKeep({ prefix, onChanged }: ToolbarExtraProps) {
   const { t } = useTranslation('entity');
-  const perm = (a: string) => `${prefix.replace(/\//g, ':')}:${a}`;
-  const mayClear = usePermission(perm('clear'));
+  const mayClear = useMayCall(prefix, 'clear');
   const api = entityApi(prefix);
   const [confirming, setConfirming] = useState(false);
   const clear = async () => {

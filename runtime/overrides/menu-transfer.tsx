@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { entityApi } from '../engine/entity-api';
-import { usePermission } from '../engine/permission';
+import { useMayCall } from '../engine/permission';
 import { PERMMENU_KEY } from '../engine/menu';
 import { EPS_KEY } from '../engine/eps';
 import { installPackage, isPluginPackage, type InstallQuestion } from '../engine/plugin-install';
@@ -31,15 +31,14 @@ const countOf = (trees: MenuTree[]): number =>
 export default function MenuTransfer({ prefix, selectedIds, onChanged }: ToolbarExtraProps) {
   const { t } = useTranslation('entity');
   const { mutate } = useSWRConfig();
-  const perm = (a: string) => `${prefix.replace(/\//g, ':')}:${a}`;
-  const mayExport = usePermission(perm('export'));
-  const mayImport = usePermission(perm('import'));
+  const mayExport = useMayCall(prefix, 'export');
+  const mayImport = useMayCall(prefix, 'import');
   const [busy, setBusy] = useState(false);
   const [landing, setLanding] = useState<{ name: string; menus: MenuTree[] } | null>(null);
   const [parent, setParent] = useState('');
   const parents = useRelationOptions(landing ? PARENTS : undefined);
   const input = useRef<HTMLInputElement>(null);
-  const mayInstall = usePermission('plugin:info:install');
+  const mayInstall = useMayCall('plugin/info', 'install');
   // A plugin package dropped anywhere on the menu page offers its installation (as the original's menu page).
   const [offered, setOffered] = useState<{ file: File; question?: InstallQuestion } | null>(null);
   useEffect(() => {

@@ -20,17 +20,17 @@ export const splitPerms = (value: unknown): string[] =>
         .filter(Boolean)
     : [];
 
-/** The permission strings the server routes, by entity: `<prefix as colons>:<action>` for each of its calls. */
+/**
+ * The permission strings the server routes, by entity: what each call checks (eps `access`: `<prefix as colons>:<action>`
+ * unless the schema names another); calls open to everyone or to any signed-in user carry none.
+ */
 export function permGroups(entries: EpsEntry[], lang: string): Group[] {
   return entries
     .map((e) => {
       const prefix = e.prefix.replace(/^\/admin\//, '');
       const perms = e.api
-        .filter((a) => !a.ignoreToken)
-        .map((a) => ({
-          perm: `${prefix.replace(/\//g, ':')}:${a.path.replace(/^\//, '').replace(/\//g, ':')}`,
-          summary: a.summary,
-        }));
+        .filter((a) => a.access !== undefined && a.access !== 'public' && a.access !== 'login')
+        .map((a) => ({ perm: a.access!, summary: a.summary }));
       const title = e.joinery?.title ? labelOf(e.joinery.title, lang) : e.info?.type?.description || e.name || prefix;
       return { prefix, title, perms };
     })

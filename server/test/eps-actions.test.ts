@@ -92,6 +92,12 @@ describe('schema-declared buttons and tabs in eps (sqlite)', () => {
     } as EntitySchema;
     expect(checkEntitySemantics({ ...withRef, 'x-master': 'ownerId' })).toBeUndefined();
     expect(checkEntitySemantics({ ...withRef, 'x-master': 'name' })).toMatch(/x-master names "name"/);
+    // The recycle-bin scope names the field that holds a row's department.
+    expect(checkEntitySemantics({ ...withRef, 'x-scope': { department: 'ownerId' } })).toBeUndefined();
+    expect(checkEntitySemantics({ ...withRef, 'x-scope': { department: 'id' } })).toBeUndefined();
+    expect(checkEntitySemantics({ ...withRef, 'x-scope': { department: 'departmentId' } })).toMatch(
+      /x-scope names "departmentId"/,
+    );
     // A widget chosen by another field's value must name another field.
     const withWidgetBy = (field: string) =>
       ({

@@ -179,7 +179,7 @@ describe.each(DIALECTS)('eps (%s)', (dialect) => {
     expect(new Set(api.keys())).toEqual(new Set(routes.map((r) => routeKey(r.method, r.url))));
     for (const r of routes) {
       const a = api.get(routeKey(r.method, r.url))!;
-      expect([a.summary, a.ignoreToken], r.url).toEqual([r.summary, r.access === 'public']);
+      expect([a.summary, a.ignoreToken, a.access], r.url).toEqual([r.summary, r.access === 'public', r.access]);
     }
     const user = data.base.find((e) => e.prefix === '/admin/base/sys/user')!;
     expect(user.api.map((a) => a.path).sort()).toEqual([

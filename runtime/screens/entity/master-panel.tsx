@@ -7,7 +7,7 @@ import { toast } from '../../shell/toast';
 import { useRelationOptions } from '../../widgets/relation-options';
 import { labelOf } from '../../widgets/label-of';
 import { buttonClass, inputClass } from '../../widgets/ui-classes';
-import { usePermission } from '../../engine/permission';
+import { useMayCall } from '../../engine/permission';
 import { ContextMenu, type ContextMenuItem } from '../../shell/context-menu';
 import type { RelationOption } from '../../widgets/relation-options';
 import type { EntityRow } from '../../engine/use-entity-list';
@@ -62,13 +62,10 @@ export function MasterPanel({
   const master = entity ? byPrefix.get(entity) : undefined;
   const drag = useTreeDrag(options, entity, canOrder);
   const offers = (action: string) => !!master?.api.some((a) => a.path === `/${action}`);
-  const perm = (action: string) => `${(entity ?? '-').replace(/\//g, ':')}:${action}`;
-  const permitted = { add: usePermission(perm('add')), update: usePermission(perm('update')) };
-  const mayDelete = usePermission(perm('delete'));
   const may = {
-    add: offers('add') && permitted.add,
-    update: offers('update') && permitted.update,
-    delete: offers('delete') && mayDelete,
+    add: useMayCall(entity, 'add'),
+    update: useMayCall(entity, 'update'),
+    delete: useMayCall(entity, 'delete'),
   };
   const isTree = options.some((o) => o.row && 'parentId' in o.row);
   const masterName = labelOf(field.label, lang);

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { useEps, type EpsButton, type EpsEntry } from '../../engine/eps';
-import { usePerms, hasPermission } from '../../engine/permission';
+import { mayCallAction, usePerms } from '../../engine/permission';
 import { epsColumns, type ColumnSpec } from '../../engine/eps-columns';
 import { epsSearch, type SearchSpec } from '../../engine/eps-search';
 import { applyColumnPrefs, useColumnPrefs, type ColumnPrefs } from '../../engine/prefs';
@@ -54,9 +54,6 @@ export type EntityController = {
   epsLoading: boolean;
   epsError?: Error;
 };
-
-/** Permission strings are the prefix with ':' for '/', plus the action (SPEC §6). */
-export const permissionOf = (prefix: string, action: string) => `${prefix.replace(/\//g, ':')}:${action}`;
 
 /**
  * Everything the generic entity screen needs, headless: eps entry, URL list state, the rows, columns with the user's
@@ -121,18 +118,16 @@ export function useEntityController(prefix: string): EntityController {
   );
 
   const can = useMemo(() => {
-    const allowed = (action: EntityAction) =>
-      paths.has(`/${action}`) && hasPermission(perms, permissionOf(prefix, action));
+    const allowed = (action: EntityAction) => mayCallAction(perms, entry, action);
     return { add: allowed('add'), update: allowed('update'), delete: allowed('delete'), info: allowed('info') };
-  }, [paths, perms, prefix]);
+  }, [perms, entry]);
   const buttons = useMemo(
     () =>
       (entry?.joinery?.actions ?? []).filter((b) => {
         // A button for another entity's action (audit/good's create on products) goes by that entity's route.
-        const routes = b.entity ? new Set(eps.byPrefix.get(b.entity)?.api.map((a) => a.path)) : paths;
-        return routes.has(`/${b.action}`) && hasPermission(perms, permissionOf(b.entity ?? prefix, b.action));
+        return mayCallAction(perms, b.entity ? eps.byPrefix.get(b.entity) : entry, b.action);
       }),
-    [entry, paths, perms, prefix, eps.byPrefix],
+    [entry, perms, eps.byPrefix],
   );
 
   return {

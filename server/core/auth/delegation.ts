@@ -1,6 +1,7 @@
 import type { OpContext } from '../crud/context.js';
 import { appError, E, type Texts, textOf } from '../errors.js';
 import type { Row } from '../db/row.js';
+import type { Entity } from '../registry/entity-types.js';
 import { describeExcess, Reach, snapshot, type Snapshot } from './delegation-reach.js';
 import { excess, grantGain, grantOfRole, grantOfRoles, isSuperRole, splitPerms } from './role-grants.js';
 
@@ -23,17 +24,6 @@ import { excess, grantGain, grantOfRole, grantOfRoles, isSuperRole, splitPerms }
  * A department created in the write may join a role's scope through `relevance` (it sits under the role's
  * departments); it may not be linked to a role directly.
  */
-
-/** Tables whose rows decide who may do what. */
-export const RIGHTS_TABLES = new Set([
-  'base_sys_user',
-  'base_sys_role',
-  'base_sys_menu',
-  'base_sys_department',
-  'base_sys_user_role',
-  'base_sys_role_menu',
-  'base_sys_role_department',
-]);
 
 /**
  * A refusal of the delegation rule. 400 with code 1001 (a business rule, like the original's 非法操作~) rather than 403:
@@ -181,8 +171,8 @@ export async function guardedTransaction<T>(ctx: OpContext, work: (tx: OpContext
   });
 }
 
-/** Whether a write to this table needs the delegation guard. */
-export const touchesRights = (table: string): boolean => RIGHTS_TABLES.has(table);
+/** Whether a write to this entity needs the delegation guard: its schema says its rows carry rights (x-rights). */
+export const touchesRights = (entity: Pick<Entity, 'rights'>): boolean => entity.rights;
 
 /**
  * Field-level checks a module can make before it writes, for a clear message on the common paths; the guard after

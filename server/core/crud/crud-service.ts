@@ -57,7 +57,7 @@ async function checkUnique(ctx: OpContext, entity: Entity, row: Row, exceptId?: 
 /** One transaction for a write; writes to the rights tables also go through the delegation guard. */
 async function inTransaction<T>(ctx: OpContext, entity: Entity, work: (trx: OpContext) => Promise<T>): Promise<T> {
   try {
-    if (touchesRights(entity.table)) return await guardedTransaction(ctx, work);
+    if (touchesRights(entity)) return await guardedTransaction(ctx, work);
     return await ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx }));
   } catch (e) {
     if (isUniqueViolation(e)) throw appError(E.UNIQUE_TAKEN_UNNAMED);

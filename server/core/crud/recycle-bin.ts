@@ -13,21 +13,17 @@ import { diffChanges, historyOn, lastVersion, recordHistory, withVirtuals } from
 
 export const RECYCLE_PREFIX = 'recycle/data';
 
-/** Entities whose records only the admin who deleted them (or a super admin) sees in the bin: they carry rights. */
-const OWNER_SCOPED = new Set(['base/sys/role', 'base/sys/menu']);
-
 /**
- * Who besides a super admin may see a deleted row (the recycle bin's `scope` column): rows of department-scoped
- * entities keep their department, so a delegated admin sees only what lay in their department scope.
+ * Who besides a super admin may see a deleted row (the recycle bin's `scope` column), as the entity's schema says
+ * (x-scope): `owner` (only the admin who deleted it: rows that carry rights), or its department, so a delegated admin
+ * sees only what lay in their department scope; null for every admin who may read the bin.
  */
 export function recycleScopeOf(entity: Entity, row: Row): string | null {
-  if (OWNER_SCOPED.has(entity.prefix)) return 'owner';
-  if (entity.prefix === 'base/sys/department') return `dept:${String(row.id)}`;
-  if (entity.fields.some((f) => f.name === 'departmentId'))
-    return row.departmentId === null || row.departmentId === undefined
-      ? 'dept:none'
-      : `dept:${String(row.departmentId)}`;
-  return null;
+  const scope = entity.scope;
+  if (scope === null) return null;
+  if (scope === 'owner') return 'owner';
+  const department = row[scope.department];
+  return department === null || department === undefined ? 'dept:none' : `dept:${String(department)}`;
 }
 
 /**

@@ -19,6 +19,9 @@ export function checkEntitySemantics(schema: EntitySchema): string | undefined {
     const problem = parentProblem(parent, schema['x-module'] ?? namesFromPrefix(schema['x-prefix']).module);
     if (problem) return problem;
   }
+  const scope = schema['x-scope'];
+  if (typeof scope === 'object' && !known.has(scope.department))
+    return `x-scope names "${scope.department}" as the department field, which is not a field`;
   for (const o of schema['x-order'] ?? [])
     if (!known.has(o.column)) return `x-order names "${o.column}", which is not a field`;
   for (const u of schema['x-unique'] ?? [])

@@ -132,6 +132,10 @@ export type EntitySchema = {
   'x-api'?: GenericAction[];
   'x-actions'?: ActionSchema[];
   'x-recycle'?: boolean;
+  /** Who besides a super admin sees its deleted rows in the recycle bin (recycle-bin.ts); default every admin. */
+  'x-scope'?: RecycleScope;
+  /** Its rows decide who may do what: a non-super admin's writes run inside the delegation guard. Default false. */
+  'x-rights'?: boolean;
   /** Every write is recorded in the field history (server/core/crud/history.ts); default true. */
   'x-history'?: boolean;
   'x-order'?: { column: string; dir: 'asc' | 'desc' }[];
@@ -180,6 +184,13 @@ export type JoinedColumn = {
   joinAlias: string;
 };
 
+/**
+ * Who sees an entity's deleted rows in the recycle bin besides a super admin: `owner`, the admin who deleted them (rows
+ * that carry rights: roles, menus); `{ department: field }`, an admin whose departments include the row's department
+ * (the field holding its id; `id` for the departments themselves).
+ */
+export type RecycleScope = 'owner' | { department: string };
+
 export type Entity = {
   prefix: string;
   module: string;
@@ -192,6 +203,10 @@ export type Entity = {
   api: GenericAction[];
   actions: ActionSchema[];
   recycle: boolean;
+  /** x-scope: who besides a super admin sees its deleted rows; null: every admin who may read the bin. */
+  scope: RecycleScope | null;
+  /** x-rights: its writes by a non-super admin are judged by the delegation guard (server/core/auth/delegation.ts). */
+  rights: boolean;
   /** Writes are recorded in the field history (x-history, default true). */
   history: boolean;
   order: { column: string; dir: 'asc' | 'desc' }[];

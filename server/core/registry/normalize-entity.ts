@@ -197,6 +197,8 @@ export function normalizeEntity(schema: EntitySchema, origin: string): Entity {
     api: schema['x-api'] ?? [...GENERIC_ACTIONS],
     actions: schema['x-actions'] ?? [],
     recycle: schema['x-recycle'] ?? true,
+    scope: schema['x-scope'] ?? null,
+    rights: schema['x-rights'] === true,
     history: schema['x-history'] ?? true,
     order: schema['x-order'] ?? [],
     uniques: schema['x-unique'] ?? [],

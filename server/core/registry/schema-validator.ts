@@ -19,6 +19,8 @@ export const X_KEYWORDS = [
   'x-api',
   'x-actions',
   'x-recycle',
+  'x-scope',
+  'x-rights',
   'x-order',
   'x-unique',
   'x-menu',

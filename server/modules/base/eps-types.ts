@@ -46,6 +46,11 @@ export type EpsApi = {
   /** The controller's prefix, e.g. '/admin/product/info'. */
   prefix: string;
   ignoreToken: boolean;
+  /**
+   * What the route checks (Joinery's; the original's eps has none): 'public', 'login' (any signed-in user) or the
+   * permission string — a schema's `x-actions[].access` where it sets one, else `<prefix as colons>:<action>`.
+   */
+  access?: string;
   dts: Record<string, unknown>;
   tag: string;
 };

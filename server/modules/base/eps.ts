@@ -174,6 +174,7 @@ function apiEntry(route: DeclaredRoute, prefix: string): EpsApi {
     tag: '',
     prefix,
     ignoreToken: route.access === 'public',
+    access: route.access,
   };
 }
 
