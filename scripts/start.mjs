@@ -43,8 +43,7 @@ if (
 ) {
   run('npx', ['vite', 'build', '--config', 'runtime/vite.config.ts', '--logLevel', 'warn'], 'Building the UI');
 }
-if (newest('server') > mtime('dist/server/main.js'))
-  run('node', ['scripts/build-server.mjs'], 'Building the server');
+if (newest('server') > mtime('dist/server/main.js')) run('node', ['scripts/build-server.mjs'], 'Building the server');
 
 console.log(
   `[joinery] Starting on port ${process.env.PORT ?? 8001} (database ${process.env.DATABASE_URL ?? 'sqlite:./data/joinery.db'})`,

@@ -9,7 +9,7 @@ import { planSchemaSync } from '../../server/core/db/schema-sync.js';
 import { ENTITY_DEF_TABLE, readStoredEntities } from '../../server/core/registry/stored-entities.js';
 import { prepareEntity } from '../../server/core/registry/register-entity.js';
 import { planDicts, readStoredDicts, type StoredDicts } from '../../server/core/registry/reconcile-dicts.js';
-import type { DictSeed } from '../../server/modules/base/seed/seed-dicts.js';
+import type { DictSeed } from '../../server/seed/seed-dicts.js';
 import type { Entity } from '../../server/core/registry/entity-types.js';
 import { SEED_DIR } from '../../server/paths.js';
 

@@ -1,6 +1,6 @@
 import type { Entity, Field } from '../../server/core/registry/entity-types.js';
 import type { OpenApiDoc } from '../generate-client.js';
-import type { Eps } from '../../server/modules/base/eps-types.js';
+import type { Eps } from '../../server/modules/base/open/eps-types.js';
 import { CliError } from './cli-error.js';
 import { EXIT, M } from './messages.js';
 import type { Lang } from '../../server/core/http/request-language.js';

@@ -1,7 +1,7 @@
 import { test, expect, type AdminApi } from './fixtures';
 import { ShellPage } from './pages/shell-page';
 import { ListPage } from './pages/list-page';
-import type { EpsEntry } from '../../server/modules/base/eps-types';
+import type { EpsEntry } from '../../server/modules/base/open/eps-types';
 import { VIEW_PATH_TITLES } from '../screens/view-paths';
 
 type Menu = { type: number; router: string | null; viewPath: string | null; isShow: boolean; name: string };

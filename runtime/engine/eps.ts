@@ -19,8 +19,8 @@ export type {
   EpsEntry,
   EpsEntity,
   Eps,
-} from '../../server/modules/base/eps-types';
-import type { EpsEntry } from '../../server/modules/base/eps-types';
+} from '../../server/modules/base/open/eps-types';
+import type { EpsEntry } from '../../server/modules/base/open/eps-types';
 
 export const EPS_KEY = '/admin/base/open/eps';
 

@@ -1,4 +1,4 @@
-import type { EpsEntry } from '../../server/modules/base/eps-types';
+import type { EpsEntry } from '../../server/modules/base/open/eps-types';
 
 /** A permission rule: one string, or lists that must all (and) / any (or) be held. */
 export type PermissionRule = string | { or?: string[]; and?: string[] };

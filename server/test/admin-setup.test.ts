@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
-import { grantedMenus, permMatches, readSeedRoles } from '../modules/base/seed/seed-roles.js';
+import { grantedMenus, permMatches, readSeedRoles } from '../seed/seed-roles.js';
 import type { Row } from '../core/db/row.js';
 
 describe('seed role patterns', () => {

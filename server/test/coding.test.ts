@@ -3,7 +3,7 @@ import { DIALECTS, startApp, type TestApp } from './harness.js';
 import { dbFingerprint } from './db-fingerprint.js';
 import { createStaff, menuRows } from './create-staff.js';
 import type { Row } from '../core/db/row.js';
-import type { Eps } from '../modules/base/eps-types.js';
+import type { Eps } from '../modules/base/open/eps-types.js';
 
 const SAMPLE = JSON.stringify({
   name: 'Acme Timber',

@@ -4,7 +4,7 @@ import { untyped } from '../core/crud/dynamic-db.js';
 import type { Row } from '../core/db/row.js';
 import { createStaff, menuRows } from './create-staff.js';
 import { sql } from 'kysely';
-import { generateShopHistory, HISTORY_DAYS } from '../modules/base/seed/shop-history.js';
+import { generateShopHistory, HISTORY_DAYS } from '../seed/shop-history/shop-history.js';
 
 const CHART = '/admin/base/comm/chart';
 const VISIT = '/admin/base/open/visit';

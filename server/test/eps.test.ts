@@ -4,7 +4,7 @@ import { DIALECTS, startApp, type TestApp } from './harness.js';
 import { createStaff, menuRows, permsOf } from './create-staff.js';
 import type { DeclaredRoute } from '../core/http/route-types.js';
 
-import type { Eps } from '../modules/base/eps-types.js';
+import type { Eps } from '../modules/base/open/eps-types.js';
 
 /** TypeORM's declared column types, the vocabulary eps clients map to TypeScript (PROTOCOL §6.2). */
 const VOCABULARY = new Set([

@@ -63,7 +63,7 @@ function fitTask(record: Row): Row {
   return out;
 }
 
-/** A menu page has a route and a permission row a permission (server/modules/base/sys-menu.ts checkKind). */
+/** A menu page has a route and a permission row a permission (server/modules/base/sys/sys-menu.ts checkKind). */
 function fitMenu(record: Row): Row {
   const out: Row = { ...record };
   if (out.type === 1 && (typeof out.router !== 'string' || out.router.trim() === '')) out.router = '/fitted';

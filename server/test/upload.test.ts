@@ -5,7 +5,7 @@ import { pbkdf2, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
 import type { Row } from '../core/db/row.js';
-import { sanitiseName } from '../modules/base/upload-files.js';
+import { sanitiseName } from '../modules/base/files/upload-files.js';
 import sharp from 'sharp';
 import { deflateSync } from 'node:zlib';
 import { pngFile } from './png.js';

@@ -2,7 +2,7 @@ import type { Host } from '../../core/host.js';
 import type { OpContext } from '../../core/crud/context.js';
 import { formatDateTime, nowText } from '../../core/db/time.js';
 import { limitsOf } from '../../core/limits.js';
-import { getConf } from '../base/sys-log.js';
+import { getConf } from '../base/sys/sys-log.js';
 
 const DAY_MS = 86_400_000;
 

@@ -4,7 +4,7 @@ import { requestLanguage } from '../../../core/http/request-language.js';
 import { llmConfigFromEnv, parseTypeormEntity, sampleRows, schemaToProposal } from './proposal/index.js';
 import { menuDirs, type MenuDir } from '../../../core/registry/reconcile-menus.js';
 import { storedOrigin } from '../../../core/registry/stored-entities.js';
-import { allApiEntries, epsEntry } from '../eps.js';
+import { allApiEntries, epsEntry } from '../open/eps.js';
 import { asBadRequest, checkAgainstServer, proposalOfRequest, schemaOfProposal } from './entity-proposal.js';
 import { applyEntitySchema, evolveRequestOf, requireSuper } from './apply-entity.js';
 import { registerEvolveRoutes } from './evolve-routes.js';

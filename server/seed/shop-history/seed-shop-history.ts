@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import type { OpContext } from '../../../core/crud/context.js';
-import { untyped } from '../../../core/crud/dynamic-db.js';
-import { bumpSequence } from '../../../core/crud/insert-row.js';
-import { decodeRow, encodeRow } from '../../../core/db/row-codec.js';
-import type { Row } from '../../../core/db/row.js';
-import { nowText } from '../../../core/db/time.js';
-import { VISIT_TABLE } from '../../dashboard/visit-counter.js';
+import type { OpContext } from '../../core/crud/context.js';
+import { untyped } from '../../core/crud/dynamic-db.js';
+import { bumpSequence } from '../../core/crud/insert-row.js';
+import { decodeRow, encodeRow } from '../../core/db/row-codec.js';
+import type { Row } from '../../core/db/row.js';
+import { nowText } from '../../core/db/time.js';
+import { VISIT_TABLE } from '../../modules/dashboard/visit-counter.js';
 import { generateShopHistory } from './shop-history.js';
 
 /** Bound values per INSERT: well under SQLite's limit (32,766), and few statements for the networked databases. */

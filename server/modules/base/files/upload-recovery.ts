@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Host } from '../../core/host.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
-import type { FileStorage } from '../../core/storage/file-storage.js';
+import type { Host } from '../../../core/host.js';
+import { untyped } from '../../../core/crud/dynamic-db.js';
+import type { FileStorage } from '../../../core/storage/file-storage.js';
 
 /**
  * What an upload leaves on disk while under way, and the sweeps at start that remove what a stopped process left:

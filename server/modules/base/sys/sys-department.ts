@@ -1,14 +1,14 @@
-import type { Host } from '../../core/host.js';
-import type { OpContext } from '../../core/crud/context.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
-import { E, fieldError, textOf } from '../../core/errors.js';
-import { parseId } from '../../core/crud/input-validation.js';
-import type { Row } from '../../core/db/row.js';
-import { copyToRecycleBin } from '../../core/crud/recycle-bin.js';
-import { guardedTransaction, notYours } from '../../core/auth/delegation.js';
-import { assertAcyclic, assertTreeParent } from '../../core/crud/tree-parent.js';
+import type { Host } from '../../../core/host.js';
+import type { OpContext } from '../../../core/crud/context.js';
+import { untyped } from '../../../core/crud/dynamic-db.js';
+import { E, fieldError, textOf } from '../../../core/errors.js';
+import { parseId } from '../../../core/crud/input-validation.js';
+import type { Row } from '../../../core/db/row.js';
+import { copyToRecycleBin } from '../../../core/crud/recycle-bin.js';
+import { guardedTransaction, notYours } from '../../../core/auth/delegation.js';
+import { assertAcyclic, assertTreeParent } from '../../../core/crud/tree-parent.js';
 import { linkRowsOf } from './link-tables.js';
-import { updateRecorded } from '../../core/crud/module-writes.js';
+import { updateRecorded } from '../../../core/crud/module-writes.js';
 
 const PREFIX = 'base/sys/department';
 const TABLE = 'base_sys_department';

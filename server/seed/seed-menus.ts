@@ -1,10 +1,10 @@
-import type { OpContext } from '../../../core/crud/context.js';
-import { nameKeys, PERMS_BUTTON, PLUGIN_PAGE_ROUTER, type FixedPage } from '../../../core/registry/menu-names.js';
-import type { MenuDir } from '../../../core/registry/menu-dirs.js';
-import { insertRow } from '../../../core/crud/insert-row.js';
-import { encodeRow } from '../../../core/db/row-codec.js';
-import type { Row } from '../../../core/db/row.js';
-import { nowText } from '../../../core/db/time.js';
+import type { OpContext } from '../core/crud/context.js';
+import { nameKeys, PERMS_BUTTON, PLUGIN_PAGE_ROUTER, type FixedPage } from '../core/registry/menu-names.js';
+import type { MenuDir } from '../core/registry/menu-dirs.js';
+import { insertRow } from '../core/crud/insert-row.js';
+import { encodeRow } from '../core/db/row-codec.js';
+import type { Row } from '../core/db/row.js';
+import { nowText } from '../core/db/time.js';
 
 /** Pages that are screens, not entities; `key` names their title in the console (nameKey page:<key>). */
 export const PAGES = [

@@ -1,5 +1,5 @@
-import type { Host } from '../../core/host.js';
-import { E, fieldError } from '../../core/errors.js';
+import type { Host } from '../../../core/host.js';
+import { E, fieldError } from '../../../core/errors.js';
 import { getConf, logScope, setConf } from './sys-log.js';
 
 const PREFIX = 'base/sys/history';

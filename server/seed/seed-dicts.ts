@@ -1,5 +1,5 @@
-import type { OpContext } from '../../../core/crud/context.js';
-import type { Label } from '../../../core/registry/entity-types.js';
+import type { OpContext } from '../core/crud/context.js';
+import type { Label } from '../core/registry/entity-types.js';
 import { insertSeedRows } from './seed.js';
 
 export type DictSeed = {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError, appError, E } from '../../core/errors.js';
-import { sizeText } from '../../core/limits.js';
-import { SNIFF_BYTES } from '../../core/storage/file-kinds.js';
+import { AppError, appError, E } from '../../../core/errors.js';
+import { sizeText } from '../../../core/limits.js';
+import { SNIFF_BYTES } from '../../../core/storage/file-kinds.js';
 
 /**
  * One uploaded file part as upload.ts receives it: streamed to a temporary file with its size counted and its first

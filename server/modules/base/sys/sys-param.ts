@@ -1,6 +1,6 @@
-import type { Host } from '../../core/host.js';
-import type { OpContext } from '../../core/crud/context.js';
-import { sandboxReply } from '../../core/http/security-headers.js';
+import type { Host } from '../../../core/host.js';
+import type { OpContext } from '../../../core/crud/context.js';
+import { sandboxReply } from '../../../core/http/security-headers.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,17 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Host } from '../../../core/host.js';
-import type { OpContext } from '../../../core/crud/context.js';
-import { bumpSequence, insertRow } from '../../../core/crud/insert-row.js';
-import { encodeRow } from '../../../core/db/row-codec.js';
-import type { Row } from '../../../core/db/row.js';
-import { nowText } from '../../../core/db/time.js';
-import { hashPassword } from '../../../core/auth/password.js';
+import type { Host } from '../core/host.js';
+import type { OpContext } from '../core/crud/context.js';
+import { bumpSequence, insertRow } from '../core/crud/insert-row.js';
+import { encodeRow } from '../core/db/row-codec.js';
+import type { Row } from '../core/db/row.js';
+import { nowText } from '../core/db/time.js';
+import { hashPassword } from '../core/auth/password.js';
 import { seedMenus } from './seed-menus.js';
-import { menuDirs } from '../../../core/registry/reconcile-menus.js';
+import { menuDirs } from '../core/registry/reconcile-menus.js';
 import { seedDicts, translateSeededDictTypes } from './seed-dicts.js';
-import { seedShopHistory } from './seed-shop-history.js';
-import { SEED_DIR } from '../../../paths.js';
+import { seedShopHistory } from './shop-history/seed-shop-history.js';
+import { SEED_DIR } from '../paths.js';
 
 function readJsonFiles<T>(dir: string): T[] {
   if (!fs.existsSync(dir)) return [];

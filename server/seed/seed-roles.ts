@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { OpContext } from '../../../core/crud/context.js';
-import { SEED_DIR } from '../../../paths.js';
-import { replaceLinks } from '../link-tables.js';
+import type { OpContext } from '../core/crud/context.js';
+import { SEED_DIR } from '../paths.js';
+import { replaceLinks } from '../modules/base/sys/link-tables.js';
 import { insertSeedRows } from './seed.js';
 
 /** A role a fresh shop starts with (server/seed/roles.json); what it may do is given as permission patterns. */

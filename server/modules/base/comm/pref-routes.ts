@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import type { Host } from '../../core/host.js';
-import { appError, E, fieldError } from '../../core/errors.js';
-import type { OpContext } from '../../core/crud/context.js';
-import { decodeRow } from '../../core/db/row-codec.js';
-import { nowText } from '../../core/db/time.js';
-import { limitsOf, sizeText as kb } from '../../core/limits.js';
-import { BASE_ROUTES as R } from './base-route-schemas.js';
+import type { Host } from '../../../core/host.js';
+import { appError, E, fieldError } from '../../../core/errors.js';
+import type { OpContext } from '../../../core/crud/context.js';
+import { decodeRow } from '../../../core/db/row-codec.js';
+import { nowText } from '../../../core/db/time.js';
+import { limitsOf, sizeText as kb } from '../../../core/limits.js';
+import { BASE_ROUTES as R } from '../base-route-schemas.js';
 
 const TABLE = 'base_sys_pref';
 const KEY = /^[A-Za-z0-9_./:-]{1,200}$/;

@@ -1,15 +1,15 @@
-import type { Host } from '../../core/host.js';
-import { appError, E, fieldError } from '../../core/errors.js';
-import type { OpContext } from '../../core/crud/context.js';
-import type { Row } from '../../core/db/row.js';
-import { decodeRow } from '../../core/db/row-codec.js';
-import { validatePatch } from '../../core/crud/input-validation.js';
-import { hashPassword, verifyPassword } from '../../core/auth/password.js';
-import { loadMenus } from '../../core/auth/access-rights.js';
-import { registerUploadRoutes } from './upload.js';
-import { limitsOf } from '../../core/limits.js';
-import { BASE_ROUTES as R } from './base-route-schemas.js';
-import { updateRecorded } from '../../core/crud/module-writes.js';
+import type { Host } from '../../../core/host.js';
+import { appError, E, fieldError } from '../../../core/errors.js';
+import type { OpContext } from '../../../core/crud/context.js';
+import type { Row } from '../../../core/db/row.js';
+import { decodeRow } from '../../../core/db/row-codec.js';
+import { validatePatch } from '../../../core/crud/input-validation.js';
+import { hashPassword, verifyPassword } from '../../../core/auth/password.js';
+import { loadMenus } from '../../../core/auth/access-rights.js';
+import { registerUploadRoutes } from '../files/upload.js';
+import { limitsOf } from '../../../core/limits.js';
+import { BASE_ROUTES as R } from '../base-route-schemas.js';
+import { updateRecorded } from '../../../core/crud/module-writes.js';
 
 const COMM = '/admin/base/comm';
 const USER = 'base/sys/user';

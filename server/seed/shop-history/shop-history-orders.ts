@@ -1,5 +1,5 @@
-import type { Row } from '../../../core/db/row.js';
-import { formatDateTime } from '../../../core/db/time.js';
+import type { Row } from '../../core/db/row.js';
+import { formatDateTime } from '../../core/db/time.js';
 import {
   addHours,
   at,

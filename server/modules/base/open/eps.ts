@@ -1,9 +1,9 @@
-import type { Host } from '../../core/host.js';
-import type { Entity, Field } from '../../core/registry/entity-types.js';
-import type { RequestUser } from '../../core/crud/context.js';
-import { entityRoutes, fileRoutes } from '../../core/http/dispatcher.js';
-import type { DeclaredRoute } from '../../core/http/route-types.js';
-import { writableFields } from '../../core/crud/input-validation.js';
+import type { Host } from '../../../core/host.js';
+import type { Entity, Field } from '../../../core/registry/entity-types.js';
+import type { RequestUser } from '../../../core/crud/context.js';
+import { entityRoutes, fileRoutes } from '../../../core/http/dispatcher.js';
+import type { DeclaredRoute } from '../../../core/http/route-types.js';
+import { writableFields } from '../../../core/crud/input-validation.js';
 
 import type { Eps, EpsApi, EpsColumn, EpsEntry, EpsField, EpsJoinery } from './eps-types.js';
 

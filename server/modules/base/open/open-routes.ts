@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Host } from '../../core/host.js';
-import { appError, E, type ErrorEntry, issue } from '../../core/errors.js';
-import type { Row } from '../../core/db/row.js';
-import { nowText } from '../../core/db/time.js';
-import { hashPassword, isLegacyHash, verifyPassword } from '../../core/auth/password.js';
+import type { Host } from '../../../core/host.js';
+import { appError, E, type ErrorEntry, issue } from '../../../core/errors.js';
+import type { Row } from '../../../core/db/row.js';
+import { nowText } from '../../../core/db/time.js';
+import { hashPassword, isLegacyHash, verifyPassword } from '../../../core/auth/password.js';
 import { consumeCaptcha, createCaptcha } from './captcha.js';
 import { buildEps, mayCall } from './eps.js';
-import { generateOpenApi } from '../../core/http/openapi.js';
-import { paramHtml } from './sys-param.js';
-import { sandboxReply } from '../../core/http/security-headers.js';
-import { limitsOf } from '../../core/limits.js';
-import { BASE_ROUTES as R } from './base-route-schemas.js';
+import { generateOpenApi } from '../../../core/http/openapi.js';
+import { paramHtml } from '../sys/sys-param.js';
+import { sandboxReply } from '../../../core/http/security-headers.js';
+import { limitsOf } from '../../../core/limits.js';
+import { BASE_ROUTES as R } from '../base-route-schemas.js';
 
 const OPEN = '/admin/base/open';
 

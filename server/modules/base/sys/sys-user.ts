@@ -1,12 +1,12 @@
-import type { Host } from '../../core/host.js';
-import type { OpContext } from '../../core/crud/context.js';
-import { appError, E, fieldError, issue } from '../../core/errors.js';
-import { SUPER_ROLE_ID, SUPER_ROLE_LABEL } from '../../core/auth/access-rights.js';
+import type { Host } from '../../../core/host.js';
+import type { OpContext } from '../../../core/crud/context.js';
+import { appError, E, fieldError, issue } from '../../../core/errors.js';
+import { SUPER_ROLE_ID, SUPER_ROLE_LABEL } from '../../../core/auth/access-rights.js';
 import { idList, linkedIds, linkRowsOf, replaceLinks } from './link-tables.js';
-import { parseId, parseIds } from '../../core/crud/input-validation.js';
-import { delegation, guardedTransaction } from '../../core/auth/delegation.js';
-import type { AnyExpressionBuilder } from '../../core/crud/entity-hooks.js';
-import { updateRecorded } from '../../core/crud/module-writes.js';
+import { parseId, parseIds } from '../../../core/crud/input-validation.js';
+import { delegation, guardedTransaction } from '../../../core/auth/delegation.js';
+import type { AnyExpressionBuilder } from '../../../core/crud/entity-hooks.js';
+import { updateRecorded } from '../../../core/crud/module-writes.js';
 
 const PREFIX = 'base/sys/user';
 

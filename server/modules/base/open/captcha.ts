@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
-import type { Host } from '../../core/host.js';
-import { formatDateTime, nowText } from '../../core/db/time.js';
-import type { Row } from '../../core/db/row.js';
-import { appError, E } from '../../core/errors.js';
-import { limitsOf, WindowCounter } from '../../core/limits.js';
-import { getOrSet } from '../../core/get-or-set.js';
+import type { Host } from '../../../core/host.js';
+import { formatDateTime, nowText } from '../../../core/db/time.js';
+import type { Row } from '../../../core/db/row.js';
+import { appError, E } from '../../../core/errors.js';
+import { limitsOf, WindowCounter } from '../../../core/limits.js';
+import { getOrSet } from '../../../core/get-or-set.js';
 
 const TABLE = 'base_sys_captcha';
 const TTL_MS = 30 * 60_000;

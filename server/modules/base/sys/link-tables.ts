@@ -1,9 +1,9 @@
-import type { OpContext } from '../../core/crud/context.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
-import { E, fieldError } from '../../core/errors.js';
-import { nowText } from '../../core/db/time.js';
-import type { Row } from '../../core/db/row.js';
-import type { KeptRows } from '../../core/crud/entity-hooks.js';
+import type { OpContext } from '../../../core/crud/context.js';
+import { untyped } from '../../../core/crud/dynamic-db.js';
+import { E, fieldError } from '../../../core/errors.js';
+import { nowText } from '../../../core/db/time.js';
+import type { Row } from '../../../core/db/row.js';
+import type { KeptRows } from '../../../core/crud/entity-hooks.js';
 
 /** An optional list of ids from a body field: undefined when absent, 400 when malformed. */
 export function idList(body: Row, name: string): number[] | undefined {

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../core/db/time.js';
+import { formatDateTime } from '../../core/db/time.js';
 import { addHours, at, earlier, GIVEN, pad, PLACES, STREETS, SURNAMES } from './shop-history-data.js';
 import type { Generation } from './shop-history.js';
 

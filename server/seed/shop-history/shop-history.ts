@@ -1,5 +1,5 @@
-import type { Row } from '../../../core/db/row.js';
-import { SeededRandom } from './seeded-random.js';
+import type { Row } from '../../core/db/row.js';
+import { SeededRandom } from '../seeded-random.js';
 import { dailyRate, dayKey, HOUR_WEIGHT, HOURS } from './shop-history-data.js';
 import { addMember } from './shop-history-members.js';
 import { addOrder } from './shop-history-orders.js';

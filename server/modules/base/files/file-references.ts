@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { Host } from '../../core/host.js';
-import type { Entity, Field } from '../../core/registry/entity-types.js';
-import type { Row } from '../../core/db/row.js';
-import { E, fieldError } from '../../core/errors.js';
-import { untyped } from '../../core/crud/dynamic-db.js';
-import type { OpContext } from '../../core/crud/context.js';
+import type { Host } from '../../../core/host.js';
+import type { Entity, Field } from '../../../core/registry/entity-types.js';
+import type { Row } from '../../../core/db/row.js';
+import { E, fieldError } from '../../../core/errors.js';
+import { untyped } from '../../../core/crud/dynamic-db.js';
+import type { OpContext } from '../../../core/crud/context.js';
 
 const SPACE_INFO = 'space/info';
 /** Fields that hold file addresses: the media widgets, and rich text (which embeds pictures). */

@@ -1,9 +1,9 @@
-import type { Host } from '../../core/host.js';
-import { E, fieldError } from '../../core/errors.js';
-import type { OpContext } from '../../core/crud/context.js';
-import { nowText } from '../../core/db/time.js';
-import type { AnyExpressionBuilder } from '../../core/crud/entity-hooks.js';
-import { SUPER_ROLE_ID } from '../../core/auth/access-rights.js';
+import type { Host } from '../../../core/host.js';
+import { E, fieldError } from '../../../core/errors.js';
+import type { OpContext } from '../../../core/crud/context.js';
+import { nowText } from '../../../core/db/time.js';
+import type { AnyExpressionBuilder } from '../../../core/crud/entity-hooks.js';
+import { SUPER_ROLE_ID } from '../../../core/auth/access-rights.js';
 
 const PREFIX = 'base/sys/log';
 

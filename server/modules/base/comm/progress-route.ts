@@ -1,6 +1,6 @@
-import type { Host } from '../../core/host.js';
-import { E, fieldError } from '../../core/errors.js';
-import { BASE_ROUTES as R } from './base-route-schemas.js';
+import type { Host } from '../../../core/host.js';
+import { E, fieldError } from '../../../core/errors.js';
+import { BASE_ROUTES as R } from '../base-route-schemas.js';
 
 /** GET /admin/base/comm/progress?id=…: how far the signed-in user's long call (batch add, import) has got. */
 export function registerProgressRoute(host: Host): void {

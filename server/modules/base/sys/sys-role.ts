@@ -1,9 +1,9 @@
-import type { Host } from '../../core/host.js';
-import type { OpContext } from '../../core/crud/context.js';
-import type { AnyExpressionBuilder } from '../../core/crud/entity-hooks.js';
-import { appError, E, fieldError } from '../../core/errors.js';
-import { SUPER_ROLE_ID, SUPER_ROLE_LABEL } from '../../core/auth/access-rights.js';
-import type { Row } from '../../core/db/row.js';
+import type { Host } from '../../../core/host.js';
+import type { OpContext } from '../../../core/crud/context.js';
+import type { AnyExpressionBuilder } from '../../../core/crud/entity-hooks.js';
+import { appError, E, fieldError } from '../../../core/errors.js';
+import { SUPER_ROLE_ID, SUPER_ROLE_LABEL } from '../../../core/auth/access-rights.js';
+import type { Row } from '../../../core/db/row.js';
 import { idList, linkedIds, linkRowsOf, replaceLinks } from './link-tables.js';
 
 const PREFIX = 'base/sys/role';

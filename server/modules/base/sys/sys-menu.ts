@@ -1,13 +1,13 @@
-import type { Host } from '../../core/host.js';
-import type { OpContext } from '../../core/crud/context.js';
-import { E, fieldError, textOf } from '../../core/errors.js';
-import { delegation, guardedTransaction, notYours } from '../../core/auth/delegation.js';
-import { assertTreeParent } from '../../core/crud/tree-parent.js';
-import type { Row } from '../../core/db/row.js';
-import { insertRow } from '../../core/crud/insert-row.js';
-import { decodeRow, encodeRow } from '../../core/db/row-codec.js';
-import { nowText } from '../../core/db/time.js';
-import { parseIds, validateNew } from '../../core/crud/input-validation.js';
+import type { Host } from '../../../core/host.js';
+import type { OpContext } from '../../../core/crud/context.js';
+import { E, fieldError, textOf } from '../../../core/errors.js';
+import { delegation, guardedTransaction, notYours } from '../../../core/auth/delegation.js';
+import { assertTreeParent } from '../../../core/crud/tree-parent.js';
+import type { Row } from '../../../core/db/row.js';
+import { insertRow } from '../../../core/crud/insert-row.js';
+import { decodeRow, encodeRow } from '../../../core/db/row-codec.js';
+import { nowText } from '../../../core/db/time.js';
+import { parseIds, validateNew } from '../../../core/crud/input-validation.js';
 
 const PREFIX = 'base/sys/menu';
 const TABLE = 'base_sys_menu';
