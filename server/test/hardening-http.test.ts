@@ -135,6 +135,9 @@ describe.each(DIALECTS)('security headers and sandboxed param pages (%s)', (dial
     expect(replies['UI screen (history fallback)'].headers['content-security-policy']).toBe(
       replies['UI index'].headers['content-security-policy'],
     );
+    // A JSON reply is no document: the short policy, not the console's 600 bytes on every API call.
+    for (const what of ['API success', 'API public', 'API 401', 'API 404'] as const)
+      expect(replies[what].headers['content-security-policy'], what).toBe("default-src 'none'; frame-ancestors 'self'");
   });
 
   it("answers Fastify's own refusals in the envelope: a URL that is not valid percent-encoding, and malformed JSON", async () => {

@@ -50,7 +50,11 @@ export const BASE_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 } as const;
 
-/** For replies that are no page at all (the raw error replies written before Fastify runs). */
+/**
+ * For replies that are no page at all: API replies (JSON), scripts, stylesheets, the raw error replies written before
+ * Fastify runs. Nothing in them is a document that could run or load anything; the console's policy (600 bytes) is for
+ * the pages that are.
+ */
 export const NO_CONTENT_CSP = "default-src 'none'; frame-ancestors 'self'";
 
 /** Marks a reply as untrusted HTML: the sandbox policy replaces the console's. */
@@ -69,7 +73,11 @@ export function installSecurityHeaders(app: FastifyInstance, uiDir: string): voi
   const policy = consolePolicy(hashes);
   // A callback hook, not an async one: it runs on every reply and has nothing to wait for.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
+    if (!reply.hasHeader('content-security-policy')) {
+      const type = reply.getHeader('content-type');
+      const json = typeof type === 'string' && type.startsWith('application/json');
+      reply.header('content-security-policy', json ? NO_CONTENT_CSP : policy);
+    }
     reply.headers(BASE_HEADERS);
     done(null, payload);
   });
