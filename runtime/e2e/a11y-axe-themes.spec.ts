@@ -31,10 +31,16 @@ const COMBOS = THEME_COLORS.filter((c) => c.key !== 'default').flatMap(({ key, c
   [false, true].map((dark) => ({ key, color, dark })),
 );
 
-/** The colour rules over what `page` shows (or `within` it), in each colour and mode. */
+/**
+ * The colour rules over what `page` shows (or `within` it), in each colour and mode. The pairs are gone through
+ * forwards and backwards in turn, so a screen starts in the pair the one before ended in, without a switch.
+ */
+let backwards = false;
 async function inEveryTheme(page: Page, remote: Page, where: string, within?: string): Promise<Found[]> {
   const found: Found[] = [];
-  for (const { key, color, dark } of COMBOS) {
+  const combos = backwards ? [...COMBOS].reverse() : COMBOS;
+  backwards = !backwards;
+  for (const { key, color, dark } of combos) {
     await switchTheme(page, remote, { color, dark });
     found.push(...(await audit(page, `${where} (${key} ${dark ? 'dark' : 'light'})`, { within, rules: COLOUR_RULES })));
   }
@@ -91,7 +97,7 @@ test('axe: the seven other theme colours, light and dark, on the user list and i
   });
   expect(made.code).toBe(1000);
   const found: Found[] = [];
-  await new ShellPage(page).loginAs();
+  await new ShellPage(page).signIn();
   const remote = await themeRemote(page);
   await go(page, '/sys/user');
   await expect(page.getByTestId('entity-table').locator('tbody tr[data-row-id]').first()).toBeVisible();

@@ -36,18 +36,13 @@ export async function audit(
 ): Promise<Found[]> {
   // Evaluated through the test tool, as the page's CSP (rightly) refuses an injected inline script.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  // Colours are measured at rest: a fade or colour transition under way (a table's rows fading back in after a
-  // refresh, a theme switch) would be read half-way. Endless animations (a spinner) are left alone.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
   const violations = await page.evaluate(
     async ({ tags, within, rules }) => {
+      // Colours are measured at rest: a fade or colour transition under way (a table's rows fading back in after a
+      // refresh, a theme switch) would be read half-way, so each is taken to its end, where it comes to rest anyway,
+      // rather than waited for. Endless animations (a spinner) are left alone.
+      for (const a of document.getAnimations())
+        if (a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY) a.finish();
       const axe = (
         window as unknown as {
           axe: {
