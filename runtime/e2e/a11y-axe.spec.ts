@@ -18,8 +18,9 @@ import {
 /**
  * axe-core (WCAG 2.0/2.1 A and AA rules) over the login page, every menu page and the add/edit dialogs of every
  * generic screen, plus the theme drawer and delete confirmations, in the default theme, light and dark (issue 29;
- * every rule in one mode and the colour rules in the other, as the rest do not change with the mode). Each screen is loaded once: the mode is
- * switched in the page, from a second tab (axe-audit.ts `themeRemote`), as a choice made in another tab would be.
+ * every rule in one mode and the colour rules in the other, as the rest do not change with the mode). Each screen
+ * is loaded once: the mode is switched in the page, from a second tab (axe-audit.ts `themeRemote`), as a choice made
+ * in another tab would be.
  * Any serious or critical violation fails, colour contrast included. The pages come from the menu (axe-audit.ts
  * `menuPages`): a screen added to the menu is audited here without a change. They are shared out over CHUNKS tests
  * (page i goes to chunk i mod CHUNKS), each signed in on its own, so a slow or failing page costs one
