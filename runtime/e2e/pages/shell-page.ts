@@ -19,9 +19,10 @@ export class ShellPage {
    * Signs in without the login page, for the many tests whose subject is not the login page (those that test it walk
    * it with `loginAs`): one login call to the API (the test server's captcha is off), its session written into the
    * browser's storage before the app's next page load (as the login page writes it: engine/session.ts, the earlier
-   * user's data gone), then the home page, as a login lands there.
+   * user's data gone), then the home page, as a login lands there, or the page at `at` (a test that opens a page by
+   * its address first: the app is loaded once).
    */
-  async signIn(username = 'admin', password = '123456'): Promise<void> {
+  async signIn(username = 'admin', password = '123456', at = '/'): Promise<void> {
     const reply = await this.page.request.post('/admin/base/open/login', {
       data: { username, password, captchaId: 'e2e', verifyCode: '0000' },
     });
@@ -54,8 +55,8 @@ export class ShellPage {
       { session, once },
     );
     // Waits for the shell itself, not for the page's every picture and font.
-    await this.page.goto('/', { waitUntil: 'commit' });
-    await expect(this.page).toHaveURL(/\/$/);
+    await this.page.goto(at, { waitUntil: 'commit' });
+    await expect(this.page).toHaveURL(new RegExp(`${at.replace(/[/?]/g, '\\$&')}$`));
     await this.ready();
   }
 
