@@ -3,17 +3,7 @@ import { test, expect } from './fixtures';
 import { ShellPage } from './pages/shell-page';
 import { LoginPage } from './pages/login-page';
 import { THEME_COLORS } from '../engine/theme-colors';
-import {
-  audit,
-  auditDialogs,
-  COLOUR_RULES,
-  go,
-  report,
-  settled,
-  switchTheme,
-  themeRemote,
-  type Found,
-} from './axe-audit';
+import { audit, auditDialogs, COLOUR_RULES, report, settled, switchTheme, themeRemote, type Found } from './axe-audit';
 
 /**
  * axe-core's colour rules over the eight theme colours (SPEC §9), light and dark, on the screens that show the brand
@@ -31,10 +21,16 @@ const COMBOS = THEME_COLORS.filter((c) => c.key !== 'default').flatMap(({ key, c
   [false, true].map((dark) => ({ key, color, dark })),
 );
 
-/** The colour rules over what `page` shows (or `within` it), in each colour and mode. */
+/**
+ * The colour rules over what `page` shows (or `within` it), in each colour and mode. The pairs are gone through
+ * forwards and backwards in turn, so a screen starts in the pair the one before ended in, without a switch.
+ */
+let backwards = false;
 async function inEveryTheme(page: Page, remote: Page, where: string, within?: string): Promise<Found[]> {
   const found: Found[] = [];
-  for (const { key, color, dark } of COMBOS) {
+  const combos = backwards ? [...COMBOS].reverse() : COMBOS;
+  backwards = !backwards;
+  for (const { key, color, dark } of combos) {
     await switchTheme(page, remote, { color, dark });
     found.push(...(await audit(page, `${where} (${key} ${dark ? 'dark' : 'light'})`, { within, rules: COLOUR_RULES })));
   }
@@ -44,10 +40,8 @@ async function inEveryTheme(page: Page, remote: Page, where: string, within?: st
 // The audits only read (a dialog opened is closed unsaved): their tests may share out over the workers.
 test.describe.configure({ mode: 'parallel' });
 
-test('axe: the seven other theme colours, light and dark, on login, dashboard, theme drawer, the order list and its dialogs', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
+test('axe: the seven other theme colours, light and dark, on login, dashboard and theme drawer', async ({ page }) => {
+  test.setTimeout(150_000);
   const found: Found[] = [];
   const remote = await themeRemote(page);
   const login = new LoginPage(page);
@@ -63,14 +57,25 @@ test('axe: the seven other theme colours, light and dark, on login, dashboard, t
   found.push(...(await inEveryTheme(page, remote, 'theme drawer', '[data-testid="theme-drawer"]')));
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('theme-drawer')).toBeHidden();
-  await go(page, '/order/order');
+  report('themes-1', found);
+});
+
+// The order list in a test of its own, so the two share out over the workers.
+test('axe: the seven other theme colours, light and dark, on the order list and its add and edit dialogs', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const found: Found[] = [];
+  const remote = await themeRemote(page);
+  await new ShellPage(page).signIn('admin', '123456', '/order/order');
+  await settled(page);
   found.push(...(await inEveryTheme(page, remote, '/order/order')));
   // The order's own add form (its lines) and the generic edit form.
   const dialogs = await auditDialogs(page, '/order/order', found, (where, within) =>
     inEveryTheme(page, remote, where, within),
   );
   expect(dialogs).toBe(2);
-  report('themes-1', found);
+  report('themes-3', found);
 });
 
 test('axe: the seven other theme colours, light and dark, on the user list and its add and edit dialogs', async ({
@@ -91,9 +96,9 @@ test('axe: the seven other theme colours, light and dark, on the user list and i
   });
   expect(made.code).toBe(1000);
   const found: Found[] = [];
-  await new ShellPage(page).loginAs();
   const remote = await themeRemote(page);
-  await go(page, '/sys/user');
+  await new ShellPage(page).signIn('admin', '123456', '/sys/user');
+  await settled(page);
   await expect(page.getByTestId('entity-table').locator('tbody tr[data-row-id]').first()).toBeVisible();
   found.push(...(await inEveryTheme(page, remote, '/sys/user')));
   const dialogs = await auditDialogs(page, '/sys/user', found, (where, within) =>

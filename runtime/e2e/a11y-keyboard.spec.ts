@@ -69,7 +69,7 @@ test('keyboard only: a user is added with a department and two roles, edited and
     trail.unshift(m.parentId);
 
   const shell = new ShellPage(page);
-  await shell.loginAs();
+  await shell.signIn();
 
   // The first Tab stop is the skip link; the sidebar follows it.
   await page.keyboard.press('Tab');

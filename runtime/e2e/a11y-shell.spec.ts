@@ -24,7 +24,7 @@ test('names and states: required fields, errors tied to their field, rows named 
     roleIdList: [],
   });
   expect(made.code).toBe(1000);
-  await new ShellPage(page).loginAs();
+  await new ShellPage(page).signIn();
   const list = new ListPage(page);
 
   // --- Users: the table is named; each row's checkbox and actions name the row.

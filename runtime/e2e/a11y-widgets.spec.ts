@@ -13,7 +13,7 @@ test('keyboard only: rich text toolbar, dashboard period tabs and figures table,
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1100, height: 800 });
-  await new ShellPage(page).loginAs();
+  await new ShellPage(page).signIn();
 
   // --- Dashboard: the period switch is one Tab stop; ←→ choose; the figures are also a table.
   const tabs = page.getByRole('tablist', { name: '销售额' }).getByRole('tab');

@@ -15,7 +15,7 @@ test('a confirmation names its action and opens on 返回: cancelling an order, 
   const pending = (await api.call<Page<Order>>('POST', '/admin/order/order/page', { page: 1, size: 1, status: 0 })).data
     .list[0];
   const shell = new ShellPage(page);
-  await shell.loginAs();
+  await shell.signIn();
   await shell.openMenu('/order/order');
   const list = new ListPage(page);
   await list.ready('order/order');
@@ -40,7 +40,7 @@ test('a new user is given a seeded role; the password is asked for, phone and e-
 }) => {
   const stamp = Date.now().toString(36);
   const shell = new ShellPage(page);
-  await shell.loginAs();
+  await shell.signIn();
   await shell.openMenu('/sys/user');
   const list = new ListPage(page);
   await list.ready('base/sys/user');
@@ -76,7 +76,7 @@ test('a new user is given a seeded role; the password is asked for, phone and e-
 test('departments are added, renamed and deleted from the tree, by mouse and by keyboard', async ({ page }) => {
   const stamp = Date.now().toString(36);
   const shell = new ShellPage(page);
-  await shell.loginAs();
+  await shell.signIn();
   await shell.openMenu('/sys/user');
   const list = new ListPage(page);
   await list.ready('base/sys/user');
@@ -119,7 +119,7 @@ test('departments are added, renamed and deleted from the tree, by mouse and by 
 
 test('on a phone a list row keeps its number readable and its actions in one ⋯ menu', async ({ page }) => {
   const shell = new ShellPage(page);
-  await shell.loginAs();
+  await shell.signIn();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/order/order');
   const list = new ListPage(page);

@@ -38,7 +38,7 @@ test.describe('AI-code page: the change plan of an evolve', () => {
       expect((await api.call('POST', `/admin/evo/${name}/add`, row)).code).toBe(1000);
 
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/helper/ai-code');
     await page.getByLabel('修改已创建的实体').selectOption(`evo/${name}`);
     await expect(page.getByLabel('类型 (code)')).toHaveValue('integer');
@@ -126,7 +126,7 @@ test.describe('AI-code page: the change plan of an evolve', () => {
     });
     expect(made.code, JSON.stringify(made)).toBe(1000);
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/helper/ai-code');
     await page.locator('#ai-module').fill('evo');
     await page.locator('#ai-name').fill(name);

@@ -63,7 +63,7 @@ test.describe('AI-code page with a language model', () => {
     // The hostile draft is answered with a 400 naming the fields: expected here.
     watch.allow(/400.*\/admin\/base\/coding\/draft/);
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/helper/ai-code');
 
     await page.locator('#ai-module').fill('shop');

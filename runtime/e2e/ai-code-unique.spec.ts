@@ -29,7 +29,7 @@ test.describe('AI-code page: a field becoming unique', () => {
 
     // The admin pastes the original's entity class, whose code has a unique index, under the same name.
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/helper/ai-code');
     await page.locator('#ai-module').fill('evo');
     await page.locator('#ai-name').fill(name);

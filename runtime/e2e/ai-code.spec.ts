@@ -21,7 +21,7 @@ test.describe('AI-code page', () => {
     const category = String(categories.data[0].name);
 
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/helper/ai-code');
 
     // 1. Describe: module, name, menu name, and a sample record.
@@ -153,7 +153,7 @@ test.describe('AI-code page: evolving an entity made here', () => {
     expect((await api.call('POST', '/admin/shop/carrier/add', { title: 'SF Express' })).code).toBe(1000);
 
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/helper/ai-code');
     await page.getByLabel('修改已创建的实体').selectOption('shop/carrier');
     await expect(page.locator('#ai-module')).toHaveValue('shop');

@@ -34,45 +34,48 @@ export async function audit(
   where: string,
   { within, rules }: { within?: string; rules?: string[] } = {},
 ): Promise<Found[]> {
-  // Evaluated through the test tool, as the page's CSP (rightly) refuses an injected inline script.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  // Colours are measured at rest: a fade or colour transition under way (a table's rows fading back in after a
-  // refresh, a theme switch) would be read half-way. Endless animations (a spinner) are left alone.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const violations = await page.evaluate(
-    async ({ tags, within, rules }) => {
-      const axe = (
-        window as unknown as {
-          axe: {
-            run: (ctx: unknown, o: unknown) => Promise<AxeResult>;
-            getRules: (tags: string[]) => { ruleId: string; tags: string[] }[];
-          };
-        }
-      ).axe;
-      const context = within ? { include: [[within]] } : document;
-      // Every rule with a WCAG A/AA tag by name: a run by tag leaves out the ones axe marks experimental (p-as-heading,
-      // td-has-header, table-fake-caption, css-orientation-lock). Only the deprecated ones stay out.
-      const all = axe
-        .getRules(tags)
-        .filter((r) => !r.tags.includes('deprecated'))
-        .map((r) => r.ruleId);
-      const runOnly = { type: 'rule', values: rules ?? all };
-      const result = await axe.run(context, { runOnly, resultTypes: ['violations'] });
-      return result.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact ?? '',
-        nodes: v.nodes.map((n) => `${JSON.stringify(n.target)} ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`),
-      }));
-    },
-    { tags: TAGS, within, rules },
-  );
+  const run = () =>
+    page.evaluate(
+      async ({ tags, within, rules }) => {
+        // Not yet in this document: put in below, and run again.
+        if (!('axe' in window)) return null;
+        // Colours are measured at rest: a fade or colour transition under way (a table's rows fading back in after a
+        // refresh, a theme switch) would be read half-way, so each is taken to its end, where it comes to rest anyway,
+        // rather than waited for. Endless animations (a spinner) are left alone.
+        for (const a of document.getAnimations())
+          if (a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY) a.finish();
+        const axe = (
+          window as unknown as {
+            axe: {
+              run: (ctx: unknown, o: unknown) => Promise<AxeResult>;
+              getRules: (tags: string[]) => { ruleId: string; tags: string[] }[];
+            };
+          }
+        ).axe;
+        const context = within ? { include: [[within]] } : document;
+        // Every rule with a WCAG A/AA tag by name: a run by tag leaves out the ones axe marks experimental (p-as-heading,
+        // td-has-header, table-fake-caption, css-orientation-lock). Only the deprecated ones stay out.
+        const all = axe
+          .getRules(tags)
+          .filter((r) => !r.tags.includes('deprecated'))
+          .map((r) => r.ruleId);
+        const runOnly = { type: 'rule', values: rules ?? all };
+        const result = await axe.run(context, { runOnly, resultTypes: ['violations'] });
+        return result.violations.map((v) => ({
+          id: v.id,
+          impact: v.impact ?? '',
+          nodes: v.nodes.map((n) => `${JSON.stringify(n.target)} ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`),
+        }));
+      },
+      { tags: TAGS, within, rules },
+    );
+  let violations = await run();
+  if (!violations) {
+    // Evaluated through the test tool, as the page's CSP (rightly) refuses an injected inline script.
+    await page.evaluate(AXE_SOURCE);
+    violations = await run();
+  }
+  if (!violations) throw new Error(`axe-core could not be put into the page at ${where}`);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ rule: v.id, impact: v.impact, where, nodes: v.nodes }));

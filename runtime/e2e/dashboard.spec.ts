@@ -29,7 +29,7 @@ test.describe('dashboard', () => {
     const { data } = await api.call<Chart>('GET', '/admin/base/comm/chart', { period: 'today' });
 
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     const dash = new DashboardPage(page);
     await expect(dash.root).toBeVisible();
     await expect(page.getByTestId('card-sales-value')).toHaveText(yuan(data.sales.total!));
@@ -112,7 +112,7 @@ test.describe('dashboard', () => {
       if (r.url().includes('/comm/chart')) calls.push(r.url());
     });
     const shell = new ShellPage(page);
-    await shell.loginAs(name, 'Nochart-123');
+    await shell.signIn(name, 'Nochart-123');
     await expect(page.getByTestId('greeting')).toBeVisible();
     await expect(page.getByTestId('home')).toContainText('参数列表');
     await expect(page.getByTestId('dashboard')).toHaveCount(0);
@@ -123,7 +123,7 @@ test.describe('dashboard', () => {
   test('screenshots: light and dark, Chinese and English', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 1350 });
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     const dash = new DashboardPage(page);
     for (const [lang, dark] of [
       ['zh-cn', false],

@@ -16,7 +16,7 @@ test.describe('dates in the interface language', () => {
     });
     expect(added.code).toBe(1000);
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/user/list');
     const list = new ListPage(page);
     await list.ready();
@@ -63,7 +63,7 @@ test.describe('dates in the interface language', () => {
 
   test('a date range filter in Chinese shows yyyy-mm-dd and filters by it', async ({ page, api }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/order/order');
     const list = new ListPage(page);
     await list.ready();

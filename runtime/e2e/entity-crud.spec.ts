@@ -56,7 +56,7 @@ test.describe('generic entity screen: add → edit → search → delete → rec
   test('demo goods: money in yuan, dictionary select, switch; URL state kept after editing', async ({ page, api }) => {
     const tag = `e2e${Date.now()}`;
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/demo/crud');
     const list = new ListPage(page);
     await list.ready('demo/goods');
@@ -128,7 +128,7 @@ test.describe('generic entity screen: add → edit → search → delete → rec
   test('params: radio from dictionary, server validation error shown on its field', async ({ page, api, watch }) => {
     const tag = `e2e${Date.now()}`;
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/sys/param');
     const list = new ListPage(page);
     await list.ready('base/sys/param');
@@ -198,7 +198,7 @@ test.describe('generic entity screen: add → edit → search → delete → rec
   test('products: relation picker from the category list, spec editor, length cap', async ({ page, api }) => {
     const tag = `e2e${Date.now()}`;
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/product/info');
     const list = new ListPage(page);
     await list.ready('product/info');
@@ -269,7 +269,7 @@ test.describe('widgets chosen by another field (x-ui.widgetBy)', () => {
   }) => {
     const tag = `wb${Date.now()}`;
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/sys/param');
     const list = new ListPage(page);
     await list.ready('base/sys/param');

@@ -12,7 +12,7 @@ type PageReply = { list: Row[]; pagination: { total: number } };
 test.describe('generic entity list', () => {
   test('server-side sorting and pagination follow the URL', async ({ page, api }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/dict/list');
     const list = new ListPage(page);
     await list.ready('dict/info');
@@ -62,7 +62,7 @@ test.describe('generic entity list', () => {
     api,
   }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/sys/menu');
     const list = new ListPage(page);
     await list.ready('base/sys/menu');
@@ -124,7 +124,7 @@ test.describe('generic entity list', () => {
 
   test('column show/hide and order are saved for the user on the server', async ({ page, api }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/product/material');
     const list = new ListPage(page);
     await list.ready('product/material');
@@ -159,7 +159,7 @@ test.describe('generic entity list', () => {
 
   test('details view, Esc closes dialogs, dictionary tags and images in cells', async ({ page }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/product/info');
     const list = new ListPage(page);
     await list.ready('product/info');
@@ -214,7 +214,7 @@ test.describe('generic entity list', () => {
     expect(user.code).toBe(1000);
 
     const shell = new ShellPage(page);
-    await shell.loginAs(name, 'Viewer-123');
+    await shell.signIn(name, 'Viewer-123');
     // Their only page is also their home page, so the sidebar entry leads to '/'.
     await shell.menuItem('商品列表').click();
     const list = new ListPage(page);
@@ -267,7 +267,7 @@ test.describe('generic entity list', () => {
 
   test('screenshots: list and edit dialog, light, dark and English', async ({ page }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/product/info');
     const list = new ListPage(page);
     await list.ready('product/info');

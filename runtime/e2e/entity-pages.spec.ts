@@ -41,7 +41,7 @@ test('every entity page of the seeded menu opens and shows its seeded rows', asy
   const pages = await entityPages(api);
   expect(pages.length, 'entity pages found in the seeded menu').toBeGreaterThanOrEqual(20);
   const shell = new ShellPage(page);
-  await shell.loginAs();
+  await shell.signIn();
   const list = new ListPage(page);
   const toPage = (d: Page | { id: number }[]): Page =>
     Array.isArray(d) ? { list: d.slice(0, 20), pagination: { total: d.length } } : d;

@@ -46,7 +46,7 @@ test.describe('field history and the lost-update check (issue 31)', () => {
     const tag = `hist${Date.now()}`;
     const id = await addGoods(api, 'Oak chair', tag);
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/demo/crud');
     const first = await openEdit(page, tag, id);
 
@@ -133,7 +133,7 @@ test.describe('field history and the lost-update check (issue 31)', () => {
     const tag = `keep${Date.now()}`;
     await addGoods(api, 'Kept stool', tag);
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/sys/history');
     const list = new ListPage(page);
     await list.ready('base/sys/history');

@@ -13,7 +13,7 @@ test.describe('image fields: a pasted link', () => {
     // Many steps against a real server: three times the usual time on a busy machine.
     test.slow();
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/product/info');
     const list = new ListPage(page);
     await list.ready('product/info');

@@ -15,7 +15,7 @@ test.describe('import and export from a list', () => {
     const suffix = Date.now().toString(36);
 
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/product/info');
     const list = new ListPage(page);
     await list.ready('product/info');

@@ -7,7 +7,7 @@ test('request log: the keep-days setting is saved and shown after a reload; clea
   api,
 }) => {
   const shell = new ShellPage(page);
-  await shell.loginAs();
+  await shell.signIn();
   await shell.openMenu('/sys/log');
   const list = new ListPage(page);
   await list.ready('base/sys/log');

@@ -13,7 +13,7 @@ test('dictionaries: types beside the items; an item is added to the chosen type 
   const type = types.find((x) => x.key === 'materialType')!;
   expect(type).toBeTruthy();
   const shell = new ShellPage(page);
-  await shell.loginAs();
+  await shell.signIn();
   await shell.openMenu('/dict/list');
   const list = new ListPage(page);
   await list.ready('dict/info');
@@ -97,7 +97,7 @@ test('dictionaries in English: the types in the panel and the type column are na
     await api.call<{ list: Row[] }>('POST', '/admin/dict/info/page', { typeId: type.id, page: 1, size: 50 })
   ).data.list.find((x) => x.name === '皮革')!;
   const shell = new ShellPage(page);
-  await shell.loginAs();
+  await shell.signIn();
   await shell.openMenu('/dict/list');
   const list = new ListPage(page);
   await list.ready('dict/info');
@@ -146,7 +146,7 @@ test('users: the department tree beside the users; a department lists the users 
   ).data.pagination.total;
 
   const shell = new ShellPage(page);
-  await shell.loginAs();
+  await shell.signIn();
   await shell.openMenu('/sys/user');
   const list = new ListPage(page);
   await list.ready('base/sys/user');
@@ -185,7 +185,7 @@ test('users: a department dragged in the tree takes its new place, under a new p
   const b = await add(`乙 ${stamp}`, root, 2);
   const c = await add(`丙 ${stamp}`, root, 3);
   const shell = new ShellPage(page);
-  await shell.loginAs();
+  await shell.signIn();
   await shell.openMenu('/sys/user');
   const panel = page.getByTestId('master-panel');
   const node = (id: number) => panel.locator(`[data-master="${id}"]`);
@@ -250,7 +250,7 @@ test('users: the ticked users are moved to a department chosen in the dialog', a
     ids.push(Number(r.data));
   }
   const shell = new ShellPage(page);
-  await shell.loginAs();
+  await shell.signIn();
   await shell.openMenu('/sys/user');
   const list = new ListPage(page);
   await list.ready('base/sys/user');

@@ -15,7 +15,7 @@ test('menu names: seeded rows follow the interface language by their key; a name
   expect((await api.call('POST', '/admin/base/sys/menu/update', { id: params.id, name: '店铺参数' })).code).toBe(1000);
   try {
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.switchLanguage('en');
     await shell.openMenu('/sys/param');
     // Its directory is still translated; the page itself keeps the admin's name.
@@ -40,7 +40,7 @@ test("menu names: the English menu table and its keyword search show the names t
   const { data } = await api.call<{ menus: MenuRow[] }>('GET', '/admin/base/comm/permmenu');
   const menuPage = data.menus.find((m) => m.router === '/sys/menu')!;
   const shell = new ShellPage(page);
-  await shell.loginAs();
+  await shell.signIn();
   await shell.switchLanguage('en');
   await shell.openMenu('/sys/menu');
   const list = new ListPage(page);
@@ -67,7 +67,7 @@ test("menu names: in English the menu form's parent picker and a role's menu tre
   const { data } = await api.call<{ menus: MenuRow[] }>('GET', '/admin/base/comm/permmenu');
   const menuPage = data.menus.find((m) => m.router === '/sys/menu')!;
   const shell = new ShellPage(page);
-  await shell.loginAs();
+  await shell.signIn();
   await shell.switchLanguage('en');
   await shell.openMenu('/sys/menu');
   const list = new ListPage(page);

@@ -10,7 +10,7 @@ test('the menu form follows the row type; a route without "/" and a permission r
 }) => {
   watch.allow(/400 POST .*\/admin\/base\/sys\/menu\/add/, /status of 400/);
   const shell = new ShellPage(page);
-  await shell.loginAs();
+  await shell.signIn();
   await shell.openMenu('/sys/menu');
   const list = new ListPage(page);
   await list.ready('base/sys/menu');
@@ -89,7 +89,7 @@ test('menus ticked in the list export as a JSON tree; importing that file adds t
   });
   await add({ name: `导出按钮 ${stamp}`, type: 2, parentId: pageId, perms: 'product:info:page', orderNum: 1 });
   const shell = new ShellPage(page);
-  await shell.loginAs();
+  await shell.signIn();
   await shell.openMenu('/sys/menu');
   const list = new ListPage(page);
   await list.ready('base/sys/menu');
@@ -140,7 +140,7 @@ test('a permission row takes its permissions from the calls the server routes; a
 }) => {
   const stamp = Date.now().toString(36);
   const shell = new ShellPage(page);
-  await shell.loginAs();
+  await shell.signIn();
   await shell.openMenu('/sys/menu');
   const list = new ListPage(page);
   await list.ready('base/sys/menu');

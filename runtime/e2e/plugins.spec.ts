@@ -26,8 +26,7 @@ test.describe('plugin centre', () => {
     const key = `e2e${Date.now().toString(36)}`;
     const archive = zip(shelfPackage({ keyName: key }));
     const shell = new ShellPage(page);
-    await shell.loginAs();
-    await page.goto('/helper/plugins');
+    await shell.signIn('admin', '123456', '/helper/plugins');
     await expect(page.getByTestId('plugins-screen')).toBeVisible();
 
     await dropFile(page, 'plugin-drop', `${key}.joinery`, archive);
@@ -80,7 +79,7 @@ test.describe('plugin centre', () => {
   test('a package dropped on the menu page offers its installation, as the original', async ({ page }) => {
     const key = `m${Date.now().toString(36)}`;
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/sys/menu');
     await new ListPage(page).ready('base/sys/menu');
     await dropFile(page, 'entity-screen', `${key}.joinery`, zip(shelfPackage({ keyName: key })));
@@ -98,8 +97,7 @@ test.describe('plugin centre', () => {
     watch,
   }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
-    await page.goto('/helper/plugins');
+    await shell.signIn('admin', '123456', '/helper/plugins');
     const before = (
       await api.call<{ pagination: { total: number } }>('POST', '/admin/plugin/info/page', { page: 1, size: 1 })
     ).data.pagination.total;
@@ -130,8 +128,7 @@ test.describe('built-in plugins', () => {
     api,
   }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
-    await page.goto('/helper/plugins');
+    await shell.signIn('admin', '123456', '/helper/plugins');
     const theme = page.locator('[data-testid="plugin-card"][data-key="theme"]');
     await expect(page.getByRole('heading', { name: '内置插件' })).toBeVisible();
     await expect(theme).toContainText('主题');
@@ -191,8 +188,7 @@ test.describe('built-in plugins', () => {
       };
     });
     const shell = new ShellPage(page);
-    await shell.loginAs();
-    await page.goto('/helper/plugins');
+    await shell.signIn('admin', '123456', '/helper/plugins');
     const print = page.locator('[data-testid="plugin-card"][data-key="print"]');
     await print.getByRole('button', { name: '示例（2）' }).click();
     const demos = page.getByTestId('plugin-demos');
@@ -232,8 +228,7 @@ test.describe('built-in plugins', () => {
 
   test('file upload: eight demos; the upload check refuses a file before it is sent', async ({ page }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
-    await page.goto('/helper/plugins');
+    await shell.signIn('admin', '123456', '/helper/plugins');
     await page
       .locator('[data-testid="plugin-card"][data-key="upload"]')
       .getByRole('button', { name: '示例（8）' })

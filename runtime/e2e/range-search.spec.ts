@@ -30,7 +30,7 @@ test.describe('range search by the field kind', () => {
       expect((await api.call('POST', `/admin/shop/${name}/add`, row)).code).toBe(1000);
 
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu(`/shop/${name}`);
     const list = new ListPage(page);
     await list.ready(`shop/${name}`);

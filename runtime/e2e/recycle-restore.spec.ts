@@ -54,7 +54,7 @@ test.describe('recycle bin: restore brings back what delete removed', () => {
     expect(record).toBeTruthy();
 
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/recycle/data');
     const bin = new ListPage(page);
     await bin.ready('recycle/data');

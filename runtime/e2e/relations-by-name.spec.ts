@@ -33,7 +33,7 @@ test.describe('relations and snapshots are shown by name, never as ids or raw JS
     expect(added.status, added.message).toBe(200);
 
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/order/recommend');
     const list = new ListPage(page);
     await list.ready('order/recommend');
@@ -84,7 +84,7 @@ test.describe('relations and snapshots are shown by name, never as ids or raw JS
     const product = all.find((p) => (p.skuInfo?.length ?? 0) > 1);
     expect(product, 'a seeded product with SKUs').toBeTruthy();
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/product/info');
     const list = new ListPage(page);
     await list.ready('product/info');
@@ -117,7 +117,7 @@ test.describe('relations and snapshots are shown by name, never as ids or raw JS
     const flow = flows.find((f) => f.applicantId === 1)!;
     expect(flow.applicantName).toBeTruthy();
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/audit/flow');
     const list = new ListPage(page);
     await list.ready('audit/flow');
@@ -143,7 +143,7 @@ test.describe('relations and snapshots are shown by name, never as ids or raw JS
     const spec = specs.find((x) => x.options && Object.keys(x.options).length > 0)!;
     const [name, value] = Object.entries(spec.options!)[0];
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/product/spec');
     const list = new ListPage(page);
     await list.ready('product/spec');

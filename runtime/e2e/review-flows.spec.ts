@@ -63,7 +63,7 @@ test.describe('reviews started, routed and read from the shop screens (zh-cn, as
 
     const shell = new ShellPage(page);
     const list = new ListPage(page);
-    await shell.loginAs(clerk, 'secret123');
+    await shell.signIn(clerk, 'secret123');
     await shell.openMenu('/product/info');
     await list.ready('product/info');
     await list.search(tag);
@@ -82,7 +82,7 @@ test.describe('reviews started, routed and read from the shop screens (zh-cn, as
 
     // The reviewer finds them in their queue and rejects the first with a reason.
     await shell.logout();
-    await shell.loginAs(reviewer, 'secret123');
+    await shell.signIn(reviewer, 'secret123');
     await shell.openMenu('/audit/good');
     await list.ready('audit/good');
     await page.locator('button[data-preset="mine"]').click();
@@ -94,7 +94,7 @@ test.describe('reviews started, routed and read from the shop screens (zh-cn, as
 
     // The clerk sees it rejected, with the reason, and sends it again.
     await shell.logout();
-    await shell.loginAs(clerk, 'secret123');
+    await shell.signIn(clerk, 'secret123');
     await shell.openMenu('/product/info');
     await list.ready('product/info');
     await list.search(tag);
@@ -124,7 +124,7 @@ test.describe('reviews started, routed and read from the shop screens (zh-cn, as
     );
     const shell = new ShellPage(page);
     const list = new ListPage(page);
-    await shell.loginAs(clerk, 'secret123');
+    await shell.signIn(clerk, 'secret123');
     await shell.openMenu('/order/order');
     await list.ready('order/order');
     await list.clickAdd();

@@ -25,7 +25,7 @@ test("a role made by ticking one directory lets its user see and use that direct
   const name = `Goods ${Date.now().toString(36)}`;
 
   const shell = new ShellPage(page);
-  await shell.loginAs();
+  await shell.signIn();
   await shell.openMenu('/sys/role');
   const list = new ListPage(page);
   await list.ready('base/sys/role');
@@ -82,7 +82,7 @@ test("a role made by ticking one directory lets its user see and use that direct
   try {
     const staffPage = await other.newPage();
     const staff = new ShellPage(staffPage);
-    await staff.loginAs(username, 'Goods-123456');
+    await staff.signIn(username, 'Goods-123456');
     await expect(staff.menuItem('商品管理')).toBeVisible();
     // Their first page is shown as their home; it also opens at its own address.
     const products = new ListPage(staffPage);

@@ -5,7 +5,7 @@ test.describe('access and errors', () => {
   test('a token revoked on the server logs the user out on the next call', async ({ page, api, watch }) => {
     const name = await createUserWithPages(api, `e2e401_${Date.now()}`, ['/product/info'], () => true);
     const shell = new ShellPage(page);
-    await shell.loginAs(name, 'secret123');
+    await shell.signIn(name, 'secret123');
     // The home page (the dashboard, with its own call) has loaded before the account is disabled.
     await expect(page.getByTestId('home')).toBeVisible();
     // An administrator disables the account: the server drops its tokens at once.
@@ -34,7 +34,7 @@ test.describe('access and errors', () => {
       (perms) => perms === 'product:info:add',
     );
     const shell = new ShellPage(page);
-    await shell.loginAs(name, 'secret123');
+    await shell.signIn(name, 'secret123');
     await shell.clickMenu('/product/info');
     await expect(page).toHaveURL(/\/403$/);
     await expect(shell.errorPage(403)).toContainText('您无权访问此页面');
@@ -45,7 +45,7 @@ test.describe('access and errors', () => {
 
   test('an unknown path shows the 404 page; the error pages carry their texts', async ({ page }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await page.goto('/no/such/page');
     await expect(shell.errorPage(404)).toContainText('找不到您要查找的页面');
     await expect(page).toHaveURL(/\/no\/such\/page$/);
@@ -68,7 +68,7 @@ test.describe('access and errors', () => {
 
   test('a 502 from the gateway in front of the server opens the 502 page', async ({ page, watch }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     // Our server never answers 502; a reverse proxy does when the server is down. The route stands in for that proxy.
     await page.route('**/admin/base/comm/person', (route) =>
       route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad Gateway</html>' }),

@@ -7,7 +7,7 @@ test.describe('shell', () => {
     api,
   }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     const { data } = await api.call<{
       menus: { name: string; type: number; parentId: number | null; isShow: boolean; orderNum: number }[];
     }>('GET', '/admin/base/comm/permmenu');
@@ -26,7 +26,7 @@ test.describe('shell', () => {
 
   test('opened pages become tabs that survive a reload; close one, others, all', async ({ page }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/sys/role');
     await shell.openMenu('/sys/param');
     await shell.openMenu('/dict/list');
@@ -51,7 +51,7 @@ test.describe('shell', () => {
 
   test('language switch changes visible strings in all three languages and is kept', async ({ page, watch }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     const langHeaders: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/admin/')) langHeaders.push(r.headers().language ?? 'missing');
@@ -86,7 +86,7 @@ test.describe('shell', () => {
 
   test('dark mode toggles, persists, and the theme colour changes the brand variable', async ({ page }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     const html = page.locator('html');
     await expect(html).not.toHaveClass(/dark/);
     const lightBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -124,7 +124,7 @@ test.describe('shell', () => {
 
   test('sidebar folds; on a small screen it starts folded', async ({ page }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await expect(shell.sidebar).toHaveAttribute('data-folded', 'false');
     await page.getByTestId('toggle-fold').click();
     await expect(shell.sidebar).toHaveAttribute('data-folded', 'true');
@@ -142,7 +142,7 @@ test.describe('shell', () => {
 
   test('personal centre saves the nickname; the demo route shows its parameters', async ({ page, api }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-profile').click();
     await expect(page).toHaveURL(/\/my\/info$/);
@@ -190,7 +190,7 @@ test.describe('shell', () => {
       expect(added.status).toBe(200);
     }
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu(`/ext/frame${stamp}`);
     await expect(page.locator(`iframe[src="${frameUrl}"]`)).toBeVisible();
     await expect(page.frameLocator('iframe').locator('body')).toContainText('Node');

@@ -5,7 +5,7 @@ import { ListPage } from './pages/list-page';
 test.describe('tabs', () => {
   test('right-click on a tab: close to the right, close others, reload, close all', async ({ page }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     for (const path of ['/sys/role', '/sys/param', '/product/material', '/product/spec']) await shell.openMenu(path);
     await expect(shell.tabs.locator('[data-tab]')).toHaveCount(4);
 
@@ -60,7 +60,7 @@ test.describe('tabs', () => {
       expect(r.code).toBe(1000);
     }
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/product/material');
     const list = new ListPage(page);
     await list.ready();

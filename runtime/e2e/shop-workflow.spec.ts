@@ -28,7 +28,7 @@ async function press(
 test.describe('the shop: orders and audits from their screens', () => {
   test('an order goes 0 → 1 → 2 from its screen, with its history; another is cancelled', async ({ page, api }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/order/order');
     const list = new ListPage(page);
     await list.ready('order/order');
@@ -79,7 +79,7 @@ test.describe('the shop: orders and audits from their screens', () => {
     api,
   }) => {
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     const tickets = (await api.call<PageReply>('POST', '/admin/audit/good/page', { page: 1, size: 100, status: 0 }))
       .data.list;
     expect(tickets.length).toBeGreaterThanOrEqual(2);
@@ -138,7 +138,7 @@ test.describe('the shop: orders and audits from their screens', () => {
     expect(user.code, user.message).toBe(1000);
 
     const shell = new ShellPage(page);
-    await shell.loginAs(tag, 'No-complete-1');
+    await shell.signIn(tag, 'No-complete-1');
     // The order list is this user's only page, so it is their home page.
     const list = new ListPage(page);
     await list.ready('order/order');

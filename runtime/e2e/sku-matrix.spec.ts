@@ -15,7 +15,7 @@ test.describe('money is one thing: SKU prices are typed and shown in yuan, store
     test.setTimeout(90_000);
     const name = `SKU 矩阵测试 ${Date.now()}`;
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/product/info');
     const list = new ListPage(page);
     await list.ready('product/info');

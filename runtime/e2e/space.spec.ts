@@ -13,8 +13,7 @@ test.describe('file space', () => {
     expect(other.code).toBe(1000);
 
     const shell = new ShellPage(page);
-    await shell.loginAs();
-    await page.goto('/space/list');
+    await shell.signIn('admin', '123456', '/space/list');
     const screen = page.getByTestId('space-screen');
     await expect(screen).toBeVisible();
 

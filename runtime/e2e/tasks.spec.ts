@@ -23,7 +23,7 @@ test.describe('scheduled tasks from their screen', () => {
     const id = added.data.id;
 
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/task/list');
     const list = new ListPage(page);
     await list.ready('task/info');
@@ -76,7 +76,7 @@ test.describe('scheduled tasks from their screen', () => {
     });
     expect(added.code, JSON.stringify(added)).toBe(1000);
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/task/list');
     const list = new ListPage(page);
     await list.ready('task/info');

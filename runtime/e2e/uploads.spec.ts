@@ -37,7 +37,7 @@ test.describe('file fields', () => {
     expect(stockedUrl).toMatch(/\/public\/uploads\/.+\.png$/);
 
     const shell = new ShellPage(page);
-    await shell.loginAs();
+    await shell.signIn();
     await shell.openMenu('/product/info');
     const list = new ListPage(page);
     await list.ready('product/info');
@@ -124,8 +124,7 @@ test.describe('file fields', () => {
     });
     expect(made.code, JSON.stringify(made)).toBe(1000);
     const shell = new ShellPage(page);
-    await shell.loginAs(username, 'Avatar-123');
-    await page.goto('/my/info');
+    await shell.signIn(username, 'Avatar-123', '/my/info');
     const field = page.locator('[data-field="headImg"]');
     await field.locator('input[type=file]').setInputFiles(png('me.png'));
     await expect(field.locator('li[data-url] img')).toHaveCount(1);

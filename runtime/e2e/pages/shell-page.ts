@@ -15,6 +15,51 @@ export class ShellPage {
     this.toasts = page.locator('[data-kind]');
   }
 
+  /**
+   * Signs in without the login page, for the many tests whose subject is not the login page (those that test it walk
+   * it with `loginAs`): one login call to the API (the test server's captcha is off), its session written into the
+   * browser's storage before the app's next page load (as the login page writes it: engine/session.ts, the earlier
+   * user's data gone), then the home page, as a login lands there, or the page at `at` (a test that opens a page by
+   * its address first: the app is loaded once).
+   */
+  async signIn(username = 'admin', password = '123456', at = '/'): Promise<void> {
+    const reply = await this.page.request.post('/admin/base/open/login', {
+      data: { username, password, captchaId: 'e2e', verifyCode: '0000' },
+    });
+    const tokens = (await reply.json()).data as {
+      token: string;
+      expire: number;
+      refreshToken: string;
+      refreshExpire: number;
+    } | null;
+    if (!tokens?.token) throw new Error(`login of ${username} failed: ${reply.status()} ${await reply.text()}`);
+    const now = Date.now();
+    const session = JSON.stringify({
+      token: tokens.token,
+      expire: now + tokens.expire * 1000,
+      refreshToken: tokens.refreshToken,
+      refreshExpire: now + tokens.refreshExpire * 1000,
+    });
+    // Once, in the tab's next document (a flag per sign-in in the tab's sessionStorage): a later logout, reload or
+    // sign-in of another user in the test is not undone by it. Not in frames (a sandboxed preview has no storage).
+    const once = `e2e.signIn.${now}.${Math.random()}`;
+    await this.page.addInitScript(
+      ({ session, once }) => {
+        if (window !== window.top || location.protocol === 'about:' || sessionStorage.getItem(once)) return;
+        sessionStorage.setItem(once, '1');
+        for (const key of Object.keys(localStorage)) {
+          if (key.startsWith('joinery.user.')) localStorage.removeItem(key);
+        }
+        localStorage.setItem('joinery.session', session);
+      },
+      { session, once },
+    );
+    // Waits for the shell itself, not for the page's every picture and font.
+    await this.page.goto(at, { waitUntil: 'commit' });
+    await expect(this.page).toHaveURL(new RegExp(`${at.replace(/[/?]/g, '\\$&')}$`));
+    await this.ready();
+  }
+
   /** Logs in through the login page and waits for the home page. */
   async loginAs(username = 'admin', password = '123456'): Promise<void> {
     const login = new LoginPage(this.page);
