@@ -137,8 +137,24 @@ describe.each(DIALECTS)('bad input on every generic route (%s)', (dialect) => {
       const failures: string[] = [];
       const tally: Tally = { url, cases: cases.length, refused: 0, accepted: 0 };
       const start = await dbFingerprint(t);
+      // What the database held before the cases in `unchecked`: refused writes (and deletes of unknown ids) that must
+      // have changed nothing. One fingerprint after a run of them proves it for the whole run (a difference names
+      // them all), instead of one after each; an accepted add or update starts a new run from what it stored.
       let fingerprint = start;
+      let unchecked: string[] = [];
+      const checkUnchanged = async () => {
+        if (!unchecked.length) return;
+        const after = await dbFingerprint(t);
+        const changed = Object.keys(after).filter((k) => after[k] !== fingerprint[k]);
+        if (changed.length) failures.push(`${unchecked.join(' / ')}: changed ${changed.join(', ')}`);
+        fingerprint = after;
+        unchecked = [];
+      };
+      const stores = action === 'add' || action === 'update';
       for (const c of cases) {
+        const acceptedByDesign = ACCEPTED_BY_DESIGN[`${prefix}/${action} ${c.name}`] !== undefined;
+        // A write that is to be stored ends the run before it.
+        if (stores && (c.expect === 'accept' || acceptedByDesign)) await checkUnchanged();
         const res = await send(method, url, c);
         const why = (problem: string) =>
           failures.push(`${c.name}: ${problem} [${res.status} ${res.raw.slice(0, 160)}]`);
@@ -150,27 +166,25 @@ describe.each(DIALECTS)('bad input on every generic route (%s)', (dialect) => {
           why('the reply is not the envelope');
         if (res.status < 300) {
           tally.accepted++;
-          if (c.expect === 'reject' && !ACCEPTED_BY_DESIGN[`${prefix}/${action} ${c.name}`])
-            why('accepted, should be refused');
+          if (c.expect === 'reject' && !acceptedByDesign) why('accepted, should be refused');
           if (!WRITES.has(action)) continue;
           for (const p of await roundTripProblems(entity, action, c, res.body, liveId)) why(p);
-          const after = await dbFingerprint(t);
-          if (action === 'delete' && !isDeepStrictEqual(after, fingerprint))
-            why('deleting unknown ids changed the database');
-          fingerprint = after;
+          if (action === 'delete') {
+            unchecked.push(`${c.name} (deleting unknown ids, accepted)`);
+            continue;
+          }
+          // Stored where it was to be refused (failed above): the run before it can no longer be told apart from it.
+          unchecked = [];
+          fingerprint = await dbFingerprint(t);
           continue;
         }
         tally.refused++;
         if (res.status < 400) why('neither success nor a 4xx');
         if (c.expect === 'accept') why('refused, should be accepted');
         if (c.field && !namesField(res.body, c.field)) why(`the message does not name ${c.field}`);
-        if (WRITES.has(action)) {
-          const after = await dbFingerprint(t);
-          const changed = Object.keys(after).filter((k) => after[k] !== fingerprint[k]);
-          if (changed.length) why(`a refused write changed ${changed.join(', ')}`);
-          fingerprint = after;
-        }
+        if (WRITES.has(action)) unchecked.push(`${c.name} (refused)`);
       }
+      await checkUnchanged();
       if (!WRITES.has(action)) expect(await dbFingerprint(t), 'reads never write').toEqual(start);
       tallies.push(tally);
       expect(failures).toEqual([]);
