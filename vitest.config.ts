@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { HeavyFirstSequencer } from './server/test/vitest-sequencer.js';
 
 export default defineConfig({
   test: {
@@ -10,5 +11,7 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,
+    // The longest files first, also on a fresh checkout (server/test/vitest-sequencer.ts).
+    sequence: { sequencer: HeavyFirstSequencer },
   },
 });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { inject } from 'vitest';
+import { inject, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.js';
 import { untyped } from '../core/crud/dynamic-db.js';
@@ -14,6 +14,17 @@ import {
 } from './test-databases.js';
 
 export { DIALECTS, type DialectUnderTest };
+
+/**
+ * One dialect's file of a suite split into a file per dialect: `<name>.suite.ts` exports the suite as a function of
+ * the dialect, `<name>.<dialect>.test.ts` calls this. A suite that takes more than ~30 s on one dialect is split so,
+ * so that its dialects run side by side on the workers; vitest-sequencer.ts starts these files first. A dialect that
+ * JOINERY_TEST_DIALECTS leaves out leaves its file with one skipped test.
+ */
+export function dialectFile(dialect: DialectUnderTest, suite: (dialect: DialectUnderTest) => void): void {
+  if (DIALECTS.includes(dialect)) suite(dialect);
+  else it.skip(`${dialect} is not in JOINERY_TEST_DIALECTS`, () => undefined);
+}
 
 /**
  * What the first start writes (tables, keyword indexes, seeded rows, the secret) is the same for every test app that

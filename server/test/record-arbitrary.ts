@@ -22,7 +22,7 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 const storableText = (minLength = 0, maxLength = 40) =>
   fc.string({ unit: 'binary', minLength, maxLength }).filter((s) => !s.includes('\u0000'));
 
-/** JSON data without the keys the input guard refuses at any depth (tested on their own in bad-input.test.ts). */
+/** JSON data without the keys the input guard refuses at any depth (tested on their own in bad-input.suite.ts). */
 const hasForbiddenKey = (v: unknown): boolean =>
   typeof v === 'object' &&
   v !== null &&

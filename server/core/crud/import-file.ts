@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
 import { appError, E, issue } from '../errors.js';
 import { parseCsv } from './csv.js';
 
@@ -29,7 +29,7 @@ export function unzippedSize(zip: Buffer): number | undefined {
 }
 
 /** An xlsx cell's value as text or number (rich text, links and formula results unwrapped). */
-function xlsxValue(value: ExcelJS.CellValue): unknown {
+function xlsxValue(value: CellValue): unknown {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value;
   if (typeof value === 'object') {
@@ -57,6 +57,8 @@ export async function readTable(name: string, data: Buffer): Promise<unknown[][]
     if (size === undefined) throw appError(E.IMPORT_XLSX_UNREADABLE, { name });
     if (size > IMPORT_LIMITS.unzipped)
       throw appError(E.IMPORT_XLSX_TOO_LARGE, { name, size, max: IMPORT_LIMITS.unzipped });
+    // Loaded on the first XLSX import, as in table-stream.ts.
+    const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.Workbook();
     try {
       await workbook.xlsx.load(data as unknown as ArrayBuffer);
@@ -67,7 +69,7 @@ export async function readTable(name: string, data: Buffer): Promise<unknown[][]
     if (!sheet) return [];
     const rows: unknown[][] = [];
     sheet.eachRow({ includeEmpty: true }, (row, number) => {
-      const values = row.values as ExcelJS.CellValue[];
+      const values = row.values as CellValue[];
       rows[number - 1] = values.slice(1).map(xlsxValue);
     });
     return Array.from(rows, (r) => r ?? []);

@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
 import { E, fieldError } from '../errors.js';
 
 export type Cell = string | number | null;
@@ -81,6 +80,8 @@ export function sendTable(request: FastifyRequest, reply: FastifyReply, t: Table
     })().catch(fail);
   } else {
     void (async () => {
+      // Loaded on the first XLSX export: exceljs takes ~0.5 s to import, which every start (and test file) would pay.
+      const { default: ExcelJS } = await import('exceljs');
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
       const sheet = workbook.addWorksheet((t.title || 'Sheet1').replace(/[\\/?*[\]:]/g, ' ').slice(0, 31), {
         views: [{ state: 'frozen', ySplit: 1 }],
