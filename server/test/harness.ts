@@ -45,6 +45,7 @@ const RUN_ONLY_OPTIONS = new Set([
   'uiDir',
   'logger',
   'sessionClock',
+  'loginClock',
 ]);
 
 function templateFor(dialect: DialectUnderTest, options: BuildOptions): SeededTemplate | undefined {
