@@ -6,9 +6,8 @@ import { CSV, expectLive, FORM, SAMPLE, startCoding, TYPEORM } from './coding-fi
 describe.each(DIALECTS)('AI-code: applying a schema proposal live (%s)', (dialect) => {
   let t: TestApp;
   let admin: string;
-  let drafter: string;
   beforeAll(async () => {
-    ({ t, admin, drafter } = await startCoding(dialect));
+    ({ t, admin } = await startCoding(dialect));
   });
   afterAll(() => t.close());
 
