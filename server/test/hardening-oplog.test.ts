@@ -36,7 +36,7 @@ describe.each(DIALECTS)('operation log under anonymous floods (%s)', (dialect) =
           const ip = `10.50.${n % 50}.1`;
           return n % 10 === 9
             ? t.app.inject({ method: 'POST', url: '/admin/base/sys/user/page', payload: { junk }, remoteAddress: ip })
-            : // Under the login's 8 KB body limit (a bigger body is refused unread: bounds.test.ts).
+            : // Under the login's 8 KB body limit (a bigger body is refused unread: bounds-resources.test.ts).
               t.app.inject({
                 method: 'POST',
                 url: '/admin/base/open/login',

@@ -1,111 +1,19 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startApp, type TestApp } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, type TestApp } from './harness.js';
 import { createStaff, menuRows } from './create-staff.js';
 import type { Row } from '../core/db/row.js';
-
-type Field = { name: string; type: string; length?: number; required?: boolean; unique?: boolean };
-type Change = {
-  kind: string;
-  field: string;
-  from?: string;
-  type?: { from: string; to: string };
-  rows: number;
-  convert?: number;
-  fail?: number;
-  samples: Row[];
-  failing: Row[];
-  choices?: string[];
-};
-
-const FIELDS: Field[] = [
-  { name: 'title', type: 'string', length: 50, required: true },
-  { name: 'code', type: 'integer' },
-  { name: 'price', type: 'integer' },
-  { name: 'note', type: 'string' },
-];
-const proposal = (fields: Field[]) => ({ module: 'evo', name: 'item', title: 'Item', fields });
-const label = (s: string) => ({ 'zh-cn': s, 'zh-tw': s, en: s });
-const withField = (name: string, patch: Partial<Field>) =>
-  FIELDS.map((f) => (f.name === name ? { ...f, ...patch } : f));
+import { evolveSuite, FIELDS, label, proposal, withField } from './coding-evolve-suite.js';
 
 describe.each(DIALECTS)('AI-code: evolving an entity with rows, by its change plan (%s)', (dialect) => {
   let t: TestApp;
   let admin: string;
   let current = FIELDS;
-  /** Every call of this suite: a user can cause none of these to answer 5xx. */
-  const call = async (...args: Parameters<TestApp['call']>) => {
-    const r = await t.call(...args);
-    expect(r.status, r.raw).toBeLessThan(500);
-    return r;
-  };
-  const plan = async (fields: Field[], extra: Row = {}) => {
-    const r = await call('POST', '/admin/base/coding/plan', {
-      token: admin,
-      body: { proposal: proposal(fields), ...extra },
-    });
-    expect(r.status, r.raw).toBe(200);
-    return (r.body.data as { plan: { rows: number; changes: Change[] } }).plan;
-  };
-  const apply = (fields: Field[], extra: Row = {}) =>
-    call('POST', '/admin/base/coding/createCode', {
-      token: admin,
-      body: { proposal: proposal(fields), evolve: true, ...extra },
-    });
-  const page = async () =>
-    (
-      (await call('POST', '/admin/evo/item/page', { token: admin, body: { order: 'id', sort: 'asc' } })).body.data as {
-        list: Row[];
-      }
-    ).list;
-
-  beforeAll(async () => {
-    t = await startApp(dialect);
-    admin = await t.login();
-    expect((await apply(FIELDS, { evolve: false })).status).toBe(200);
-    for (const row of [
-      { title: 'Oak chair', code: 250, price: 250, note: 'keep me' },
-      { title: 'A very long title for a pine table', code: 7, price: 3, note: null },
-    ]) {
-      const r = await call('POST', '/admin/evo/item/add', { token: admin, body: row });
-      expect(r.status, r.raw).toBe(200);
-    }
-  });
-  afterAll(() => t.close());
-
-  it('a "new entity" with the name of one made here is refused with the choice, and nothing changes', async () => {
-    const before = await page();
-    const r = await apply([{ name: 'other', type: 'string' }], { evolve: false });
-    expect([r.status, (r.body.details as Row[])[0].path]).toEqual([409, 'name']);
-    const draft = await call('POST', '/admin/base/coding/draft', {
-      token: admin,
-      body: { proposal: proposal(FIELDS) },
-    });
-    expect((draft.body.data as Row).replacing).toBe(true);
-    expect(await page()).toEqual(before);
-    // No proposed migration was written (it used to be six DROP COLUMNs).
-    const migrations = path.join(t.dataDir, 'migrations');
-    expect(fs.existsSync(migrations) ? fs.readdirSync(migrations) : []).toEqual([]);
-  });
-
-  it('each change of a plan has its own samples and rows', async () => {
-    const next = FIELDS.filter((f) => f.name !== 'note').map((f) =>
-      f.name === 'code' ? { ...f, type: 'string', length: 20 } : f.name === 'price' ? { ...f, type: 'money' } : f,
-    );
-    const p = await plan(next);
-    expect(p.changes.map((c) => [c.kind, c.field, c.samples.map((x) => x.id), c.failing.length])).toEqual([
-      ['retype', 'code', [1, 2], 0],
-      ['retype', 'price', [1, 2], 0],
-      ['drop', 'note', [1], 0],
-    ]);
-    expect(p.changes[0].samples[0]).toEqual({ id: 1, value: 250, to: '250' });
-    expect(p.changes[2].samples).toEqual([{ id: 1, value: 'keep me' }]);
-    // A required field added over existing rows: the plan says they stay empty until edited.
-    const added = await plan([...FIELDS, { name: 'weight', type: 'integer', required: true }]);
-    expect(added.changes).toEqual([
-      { kind: 'add', field: 'weight', rows: 2, emptyRequired: true, samples: [], failing: [] },
-    ]);
+  const { call, plan, apply, page } = evolveSuite(dialect, {
+    get: () => t,
+    set: (app, token) => {
+      t = app;
+      admin = token;
+    },
   });
 
   it('integer → string: the plan says every row converts; applied, the values are the same text', async () => {

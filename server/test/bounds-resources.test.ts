@@ -5,21 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngFile } from './png.js';
 import { DIALECTS, startApp, type TestApp } from './harness.js';
 import { createStaff } from './create-staff.js';
-import { createAjv } from '../core/registry/schema-validator.js';
-import { BoundedPool } from '../core/storage/picture-limits.js';
-import { readConfig } from '../config.js';
-import type { Row } from '../core/db/row.js';
-
-/** Limits of the app under test: small enough to reach in a few calls. */
-const LIMITS = {
-  prefValueMaxBytes: 2048,
-  prefKeysPerUser: 3,
-  prefBytesPerUser: 5000,
-  uploadBytesPerUserPerDay: 40_000,
-  logUserPerWindow: 20,
-  logUserParamsPerWindow: 4000,
-  pictureMaxPixels: 40_000_000,
-};
+import { LIMITS } from './bounds-limits.js';
 
 /** A valid black-and-white PNG of side × side pixels: 10000 × 10000 is about 12 KB of file and 100 MP to decode. */
 const bigPng = (side: number) =>
@@ -45,80 +31,6 @@ function multipart(files: { filename: string; content: Buffer }[]): {
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-
-describe('limits an operator sets in the environment', () => {
-  it('are read as whole numbers in their range; anything else stops the start naming the variable', () => {
-    expect(
-      readConfig({
-        JOINERY_PICTURE_MAX_PIXELS: '20000000',
-        JOINERY_UPLOAD_BYTES_PER_DAY: '5242880',
-        JOINERY_BODY_MAX_BYTES: '',
-        JOINERY_PICTURE_THREADS: '2',
-      }).limits,
-    ).toEqual({ pictureMaxPixels: 20_000_000, uploadBytesPerUserPerDay: 5_242_880, pictureConcurrency: 2 });
-    expect(() => readConfig({ JOINERY_PICTURE_MAX_PIXELS: '2e9' })).toThrow(
-      /JOINERY_PICTURE_MAX_PIXELS must be a whole number from 1000000 to 100000000/,
-    );
-    expect(() => readConfig({ JOINERY_BODY_MAX_BYTES: '1MB' })).toThrow(/JOINERY_BODY_MAX_BYTES/);
-  });
-});
-
-describe('the bounded pool that decodes pictures', () => {
-  it('runs at most its bound at once; the rest start in order, each as a slot frees', async () => {
-    const pool = new BoundedPool(2);
-    const started: number[] = [];
-    const release: (() => void)[] = [];
-    const done = Array.from({ length: 5 }, (_, i) =>
-      pool.run(() => {
-        started.push(i);
-        return new Promise<number>((resolve) => release.push(() => resolve(i)));
-      }),
-    );
-    await Promise.resolve();
-    expect([started, pool.running, pool.waiting]).toEqual([[0, 1], 2, 3]);
-    release[1]();
-    expect(await done[1]).toBe(1);
-    expect([started, pool.running, pool.waiting]).toEqual([[0, 1, 2], 2, 2]);
-    release[0]();
-    release[2]();
-    await Promise.all([done[0], done[2]]);
-    expect([started, pool.running, pool.waiting]).toEqual([[0, 1, 2, 3, 4], 2, 0]);
-    release[3]();
-    release[4]();
-    expect(await Promise.all(done)).toEqual([0, 1, 2, 3, 4]);
-    expect(pool.running).toBe(0);
-    // A task that fails frees its slot too.
-    await expect(pool.run(() => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
-    expect(pool.running).toBe(0);
-  });
-});
-
-const label = (en: string) => ({ 'zh-cn': en, 'zh-tw': en, en });
-/** A schema file as createCode takes it, with one string field of the given pattern. */
-const withPattern = (name: string, pattern: string) => [
-  {
-    path: `schemas/shop/${name}.json`,
-    content: JSON.stringify({
-      type: 'object',
-      'x-module': 'shop',
-      'x-prefix': `shop/${name}`,
-      'x-title': label(name),
-      'x-menu': { router: `/shop/${name}` },
-      properties: { code: { type: 'string', maxLength: 60, pattern, 'x-label': label('Code') } },
-    }),
-  },
-];
-
-describe('patterns run in linear time (no schema can freeze the server)', () => {
-  it('ajv everywhere (entities, plugin configs, task parameters): ^(a+)+$ against 5,000 characters answers', () => {
-    const validate = createAjv().compile({ type: 'string', pattern: '^(a+)+$' });
-    expect(validate(`${'a'.repeat(5000)}!`)).toBe(false);
-    expect(validate('a'.repeat(5000))).toBe(true);
-    // JavaScript spellings still work: \u escapes, classes, named groups.
-    expect(createAjv().compile({ type: 'string', pattern: '^[\\u4e00-\\u9fa5]{2,}$' })('胡桃木')).toBe(true);
-    expect(() => createAjv().compile({ type: 'string', pattern: '^(?=a)a$' })).toThrow(/not supported/);
-  });
-});
 
 describe.each(DIALECTS)('bounded resources on %s', (dialect) => {
   let t: TestApp;
@@ -152,32 +64,6 @@ describe.each(DIALECTS)('bounded resources on %s', (dialect) => {
       socket.destroy();
     }
   }
-
-  it('an AI-code entity with ^(a+)+$: a 30-character value is answered (refused by the pattern), other requests go on', async () => {
-    const applied = await t.call('POST', '/admin/base/coding/createCode', {
-      token: admin,
-      body: withPattern('slowcode', '^(a+)+$'),
-    });
-    expect(applied.status, applied.raw).toBe(200);
-    const [bad, good, other] = await Promise.all([
-      t.call('POST', '/admin/shop/slowcode/add', { token: admin, body: { code: `${'a'.repeat(30)}!` } }),
-      t.call('POST', '/admin/shop/slowcode/add', { token: admin, body: { code: 'a'.repeat(30) } }),
-      t.call('GET', '/admin/base/comm/person', { token: admin }),
-    ]);
-    expect([bad.status, (bad.body.details as Row[])[0].path]).toEqual([400, 'code']);
-    expect([good.status, other.status]).toEqual([200, 200]);
-  });
-
-  it('a pattern the linear-time engine cannot run (look-ahead, back-reference) is refused when applied, naming it', async () => {
-    for (const pattern of ['^(?=x)x+$', '^(a)\\1$']) {
-      const r = await t.call('POST', '/admin/base/coding/createCode', {
-        token: admin,
-        body: withPattern('lookahead', pattern),
-      });
-      expect(r.status, r.raw).toBe(400);
-      expect(r.body.message).toContain(JSON.stringify(pattern));
-    }
-  });
 
   it("an anonymous login over the small-body limit is 413 in the caller's language, refused before the body arrives", async () => {
     const body = { username: 'admin', password: 'x', junk: 'j'.repeat(9000) };
