@@ -15,7 +15,7 @@ const ENTITIES = loadRegistry().all();
 /**
  * An entity with a relation that must match another of its fields (x-ref.match: an order's address is its member's,
  * and the server copies the address text from it) does not round-trip a random record; its rules are tested in
- * order.test.ts and shop-rules.test.ts.
+ * order-workflow.test.ts, order-guards.test.ts and shop-rules.test.ts.
  */
 const completedFromRelations = (e: (typeof ENTITIES)[number]) => e.fields.some((f) => f.schema['x-ref']?.match);
 const WRITERS = ENTITIES.filter((e) => e.api.includes('add') && !completedFromRelations(e));
