@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startApp } from '../../server/test/harness.js';
+import { DIALECTS, startApp } from '../../server/test/support/harness.js';
 import { openDatabase } from '../../server/core/db/database.js';
 import { SCHEMAS_DIR } from '../../server/paths.js';
 import { main } from '../cli/main.js';

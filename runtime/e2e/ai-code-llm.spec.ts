@@ -3,7 +3,7 @@ import { llmPort } from './global-setup';
 import { ShellPage } from './pages/shell-page';
 import { ListPage } from './pages/list-page';
 import { EditDialog } from './pages/edit-dialog';
-import { fakeLlm, type FakeAnswer, type FakeLlmRequest } from '../../server/test/fake-llm';
+import { fakeLlm, type FakeAnswer, type FakeLlmRequest } from '../../server/test/support/fake-llm';
 
 const label = (zhCn: string, en: string) => ({ 'zh-cn': zhCn, 'zh-tw': zhCn, en });
 

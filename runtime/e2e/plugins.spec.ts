@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { ShellPage } from './pages/shell-page';
 import { ListPage } from './pages/list-page';
-import { shelfPackage, zip } from '../../server/test/plugin-zip';
+import { shelfPackage, zip } from '../../server/test/support/plugin-zip';
 
 /** Drops a file on an element as a browser does when a file is dragged from the desktop. */
 async function dropFile(page: Page, testId: string, name: string, content: Buffer): Promise<void> {

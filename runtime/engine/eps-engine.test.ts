@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from '../../server/test/harness';
+import { startApp, type TestApp } from '../../server/test/support/harness';
 import type { EpsEntry } from './eps';
 import { epsColumns } from './eps-columns';
 import { epsForm, formBody, formValues } from './eps-form';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from '../../server/test/harness';
+import { startApp, type TestApp } from '../../server/test/support/harness';
 import { buildMenu, type PermMenu } from '../engine/menu-tree';
 import type { EpsEntry } from '../engine/eps';
 import { indexEps } from '../engine/eps-index';

@@ -45,7 +45,7 @@ const encodeSegment = (s: string) =>
 
 /**
  * The Authorization header of an S3 request, AWS Signature Version 4 (no query string): every header given is signed.
- * Checked against AWS's published example (server/test/s3-storage.test.ts).
+ * Checked against AWS's published example (server/test/modules/s3-storage.test.ts).
  */
 export function signV4(r: {
   method: string;

@@ -1,6 +1,6 @@
 /**
  * What the scheduler reads the time from and waits with. The system's by default; tests pass a clock they move by
- * hand (server/test/manual-clock.ts), so a schedule's slots fire when the test says, not when the wall clock says.
+ * hand (server/test/modules/manual-clock.ts), so a schedule's slots fire when the test says, not when the wall clock says.
  */
 export type SchedulerClock = {
   now(): number;

@@ -1,4 +1,0 @@
-import { dialectFile } from './harness.js';
-import { badInputSuite } from './bad-input.suite.js';
-
-dialectFile('sqlite', badInputSuite);

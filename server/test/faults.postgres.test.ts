@@ -1,4 +1,0 @@
-import { dialectFile } from './harness.js';
-import { faultsSuite } from './faults.suite.js';
-
-dialectFile('postgres', faultsSuite);

@@ -1,4 +1,0 @@
-import { dialectFile } from './harness.js';
-import { fuzzSuite } from './fuzz.suite.js';
-
-dialectFile('mysql', fuzzSuite);

@@ -1,0 +1,4 @@
+import { dialectFile } from '../support/harness.js';
+import { faultsSuite } from './faults.suite.js';
+
+dialectFile('postgres', faultsSuite);

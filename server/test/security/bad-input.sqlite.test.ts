@@ -1,0 +1,4 @@
+import { dialectFile } from '../support/harness.js';
+import { badInputSuite } from './bad-input.suite.js';
+
+dialectFile('sqlite', badInputSuite);

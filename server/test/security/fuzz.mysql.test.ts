@@ -1,0 +1,4 @@
+import { dialectFile } from '../support/harness.js';
+import { fuzzSuite } from './fuzz.suite.js';
+
+dialectFile('mysql', fuzzSuite);
