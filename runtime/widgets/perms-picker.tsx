@@ -1,15 +1,12 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEps, type EpsEntry } from '../engine/eps';
+import { useEps } from '../engine/eps';
 import { useDismiss } from '../shell/use-dismiss';
-import { labelOf } from './label-of';
 import { fieldAria, invalid } from './form-widgets';
 import { inputBaseClass, inputClass, invalidInputClass } from './ui-classes';
 import { Chevron } from './chevron';
-
-type Perm = { perm: string; summary: string };
-type Group = { prefix: string; title: string; perms: Perm[] };
+import { permGroups } from './perm-groups';
 
 /** Splits a stored permissions value ("a:b:c,d:e:f") into its strings. */
 export const splitPerms = (value: unknown): string[] =>
@@ -19,24 +16,6 @@ export const splitPerms = (value: unknown): string[] =>
         .map((p) => p.trim())
         .filter(Boolean)
     : [];
-
-/**
- * The permission strings the server routes, by entity: what each call checks (eps `access`: `<prefix as colons>:<action>`
- * unless the schema names another); calls open to everyone or to any signed-in user carry none.
- */
-export function permGroups(entries: EpsEntry[], lang: string): Group[] {
-  return entries
-    .map((e) => {
-      const prefix = e.prefix.replace(/^\/admin\//, '');
-      const perms = e.api
-        .filter((a) => a.access !== undefined && a.access !== 'public' && a.access !== 'login')
-        .map((a) => ({ perm: a.access!, summary: a.summary }));
-      const title = e.joinery?.title ? labelOf(e.joinery.title, lang) : e.info?.type?.description || e.name || prefix;
-      return { prefix, title, perms };
-    })
-    .filter((g) => g.perms.length > 0)
-    .sort((a, b) => a.prefix.localeCompare(b.prefix));
-}
 
 /**
  * The permissions of a menu's permission row: chosen from the calls the server routes (grouped by entity, searched by
