@@ -1,0 +1,4 @@
+import { dialectFile } from '../support/harness.js';
+import { faultsWorkSuite } from './faults-work.suite.js';
+
+dialectFile('mysql', faultsWorkSuite);

@@ -1,4 +1,0 @@
-import { dialectFile } from '../support/harness.js';
-import { faultsSuite } from './faults.suite.js';
-
-dialectFile('postgres', faultsSuite);

@@ -1,0 +1,4 @@
+import { dialectFile } from '../support/harness.js';
+import { hardeningCaptchaSuite } from './hardening-captcha.suite.js';
+
+dialectFile('postgres', hardeningCaptchaSuite);
