@@ -6,31 +6,16 @@ import { pngFile } from './png.js';
 import { DIALECTS, startApp, type TestApp } from '../support/harness.js';
 import { createStaff } from '../support/create-staff.js';
 import { LIMITS } from './bounds-limits.js';
+import { multipart as formBody } from '../support/multipart.js';
 
 /** A valid black-and-white PNG of side × side pixels: 10000 × 10000 is about 12 KB of file and 100 MP to decode. */
 const bigPng = (side: number) =>
   pngFile(side, side, 1, deflateSync(Buffer.alloc(side * (1 + Math.ceil(side / 8))), { level: 9 }));
 const pdf = (length: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(length - 9)]);
 
-/** A multipart/form-data body of files, as a browser sends it. */
-function multipart(files: { filename: string; content: Buffer }[]): {
-  payload: Buffer;
-  headers: Record<string, string>;
-} {
-  const boundary = `----joinery${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      f.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+/** A multipart/form-data body of files (field `file`), as a browser sends it. */
+const multipart = (files: { filename: string; content: Buffer }[]) =>
+  formBody(files.map((f) => ({ name: 'file', ...f })));
 
 describe.each(DIALECTS)('bounded resources on %s', (dialect) => {
   let t: TestApp;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { DIALECTS, startApp, type TestApp } from '../support/harness.js';
@@ -6,23 +5,11 @@ import { dbFingerprint } from '../support/db-fingerprint.js';
 import { createStaff, menuRows } from '../support/create-staff.js';
 import type { Row } from '../../core/db/row.js';
 import { parseCsv } from '../../core/crud/csv.js';
+import { multipart as formBody } from '../support/multipart.js';
 
-/** A multipart body with one file and text fields, as a browser's FormData sends it. */
-function multipart(filename: string, content: Buffer, fields: Record<string, string> = {}) {
-  const boundary = `----joinery${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    content,
-    Buffer.from('\r\n'),
-  );
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+/** A multipart body with text fields and one file, as a browser's FormData sends it. */
+const multipart = (filename: string, content: Buffer, fields: Record<string, string> = {}) =>
+  formBody([...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: 'file', filename, content }]);
 
 /** A zip whose central directory claims one entry of 2 GB: an xlsx that would unpack into far too much. */
 function zipBomb(): Buffer {

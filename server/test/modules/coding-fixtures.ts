@@ -1,3 +1,4 @@
+import { FULL_ENTITY_ROUTES } from '../support/entity-routes.js';
 import { expect } from 'vitest';
 import { startApp, type DialectUnderTest, type TestApp } from '../support/harness.js';
 import { createStaff, menuRows } from '../support/create-staff.js';
@@ -51,19 +52,7 @@ export class ShopWarehouseEntity extends BaseEntity {
 export async function expectLive(t: TestApp, token: string, prefix: string, record: Row) {
   const eps = (await t.call('GET', '/admin/base/open/eps', { token })).body.data as Eps;
   const entry = eps[prefix.split('/')[0]]?.find((e) => e.prefix === `/admin/${prefix}`);
-  expect(entry?.api.map((a) => a.path).sort()).toEqual([
-    '/add',
-    '/delete',
-    '/export',
-    '/history',
-    '/historyExport',
-    '/import',
-    '/info',
-    '/list',
-    '/page',
-    '/revert',
-    '/update',
-  ]);
+  expect(entry?.api.map((a) => a.path).sort()).toEqual(FULL_ENTITY_ROUTES);
   const added = await t.call('POST', `/admin/${prefix}/add`, { token, body: record });
   expect(added.status, added.raw).toBe(200);
   const page = await t.call('POST', `/admin/${prefix}/page`, { token, body: {} });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from '../support/harness.js';
 import { dbFingerprint } from '../support/db-fingerprint.js';
@@ -6,6 +5,7 @@ import { createStaff } from '../support/create-staff.js';
 import { shelfPackage, zip } from '../support/plugin-zip.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
 import type { Row } from '../../core/db/row.js';
+import { multipart as formBody } from '../support/multipart.js';
 
 const BUILTIN_KEYS = ['icon', 'print', 'tailwind', 'theme', 'upload', 'view'];
 
@@ -20,19 +20,11 @@ async function install(t: TestApp, token: string, archive: Buffer) {
   return { status: res.statusCode, raw: res.body, body: res.json() as Row };
 }
 
-function multipart(archive: Buffer, force: boolean) {
-  const boundary = `----joinery${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="theme.joinery"\r\nContent-Type: application/zip\r\n\r\n`,
-    ),
-    archive,
-    Buffer.from(
-      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="force"\r\n\r\n${String(force)}\r\n--${boundary}--\r\n`,
-    ),
+const multipart = (archive: Buffer, force: boolean) =>
+  formBody([
+    { name: 'files', filename: 'theme.joinery', content: archive, type: 'application/zip' },
+    { name: 'force', value: String(force) },
   ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe.each(DIALECTS)('built-in plugins (%s)', (dialect) => {
   let t: TestApp;

@@ -7,6 +7,7 @@ import S3rver from 's3rver';
 import { startApp, type TestApp } from '../support/harness.js';
 import type { Row } from '../../core/db/row.js';
 import { signV4, type S3Settings } from '../../core/storage/s3-storage.js';
+import { multipart as formBody } from '../support/multipart.js';
 
 /**
  * The S3 store against a real S3-compatible server run by the test: s3rver (from the npm registry), which answers the
@@ -18,20 +19,8 @@ const PIXEL = Buffer.from(
   'base64',
 );
 
-function multipart(files: { filename: string; content: Buffer }[]) {
-  const boundary = `----joinery${randomBytes(8).toString('hex')}`;
-  const chunks = files.flatMap((f) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    f.content,
-    Buffer.from('\r\n'),
-  ]);
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const multipart = (files: { filename: string; content: Buffer }[]) =>
+  formBody(files.map((f) => ({ name: 'file', ...f })));
 
 /** Every object s3rver keeps on disk (its metadata files left out). */
 function objects(dir: string): string[] {

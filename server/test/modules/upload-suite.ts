@@ -1,6 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type DialectUnderTest, startApp, type TestApp } from '../support/harness.js';
 import type { Row } from '../../core/db/row.js';
@@ -15,35 +15,9 @@ export const bombPng = () => pngFile(100_000, 100_000, 8, deflateSync(Buffer.all
 export const MAX = 4096;
 export const UPLOAD = '/admin/base/comm/upload';
 
-export type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer; type?: string };
+import { multipart, type Part } from '../support/multipart.js';
 
-/** A multipart/form-data body written by hand, as a browser sends it (raw UTF-8 in names). */
-export function multipart(
-  parts: Part[],
-  options: { cutAfter?: number } = {},
-): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----joinery${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    if ('filename' in p) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`,
-        ),
-        p.content,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  let payload = Buffer.concat(chunks);
-  if (options.cutAfter !== undefined) payload = payload.subarray(0, options.cutAfter);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+export { multipart, type Part };
 
 export const PNG_SIG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** A real 1×1 PNG: pictures are decoded at upload (size, thumbnail). */

@@ -9,6 +9,7 @@ import { deleteEntityMenus } from '../../core/registry/remove-entity.js';
 import { SCHEMAS_DIR } from '../../paths.js';
 import type { Row } from '../../core/db/row.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
+import { FULL_ENTITY_ROUTES } from '../support/entity-routes.js';
 
 const label = (en: string) => ({ 'zh-cn': `${en}中`, 'zh-tw': `${en}繁`, en });
 
@@ -70,19 +71,7 @@ async function expectServed(t: TestApp, token: string, prefix: string, router: s
     { prefix: string; api: { path: string }[] }[]
   >;
   const entry = eps.shop.find((e) => e.prefix === `/admin/${prefix}`);
-  expect(entry?.api.map((a) => a.path).sort()).toEqual([
-    '/add',
-    '/delete',
-    '/export',
-    '/history',
-    '/historyExport',
-    '/import',
-    '/info',
-    '/list',
-    '/page',
-    '/revert',
-    '/update',
-  ]);
+  expect(entry?.api.map((a) => a.path).sort()).toEqual(FULL_ENTITY_ROUTES);
   const all = await menus(t);
   const pageRow = all.filter((m) => m.type === 1 && m.router === router);
   expect(pageRow).toHaveLength(1);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from '../support/harness.js';
 import type { Row } from '../../core/db/row.js';
-import { createStaff, menuRows } from '../support/create-staff.js';
+import { createDepartment, createStaff, menuRows } from '../support/create-staff.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
 import { formatDateTime } from '../../core/db/time.js';
 
@@ -23,13 +23,7 @@ describe.each(DIALECTS)('who may do what: files and logs of others (%s)', (diale
   beforeAll(async () => {
     t = await startApp(dialect);
     admin = await t.login();
-    const dept = async (name: string) =>
-      Number(
-        (
-          (await t.call('POST', '/admin/base/sys/department/add', { token: admin, body: { name, parentId: 1 } })).body
-            .data as Row
-        ).id,
-      );
+    const dept = (name: string) => createDepartment(t, admin, name);
     const mine = await dept('Workshop');
     const theirs = await dept('Head office');
     const menus = await menuRows(t, admin);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from '../support/harness.js';
 import type { Row } from '../../core/db/row.js';
-import { createStaff, menuRows } from '../support/create-staff.js';
+import { createDepartment, createStaff, menuRows } from '../support/create-staff.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
 import { formatDateTime } from '../../core/db/time.js';
 
@@ -169,13 +169,7 @@ describe.each(DIALECTS)('who may do what: refusals name nothing out of reach (%s
   afterAll(async () => t?.close());
 
   it('a delegated admin touching a user or role out of its scope is refused without learning its user name or label', async () => {
-    const dept = async (name: string) =>
-      Number(
-        (
-          (await t.call('POST', '/admin/base/sys/department/add', { token: admin, body: { name, parentId: 1 } })).body
-            .data as Row
-        ).id,
-      );
+    const dept = (name: string) => createDepartment(t, admin, name);
     const mine = await dept('Workshop');
     const theirs = await dept('Head office');
     const menus = await menuRows(t, admin);

@@ -64,6 +64,13 @@ export async function createStaff(
   return { userId, roleId, username: o.username, password };
 }
 
+/** A department added through the API under the seeded top one (or `parentId`); its id. */
+export async function createDepartment(t: TestApp, adminToken: string, name: string, parentId = 1): Promise<number> {
+  const r = await t.call('POST', '/admin/base/sys/department/add', { token: adminToken, body: { name, parentId } });
+  expect(r.status, r.raw).toBe(200);
+  return Number((r.body.data as Row).id);
+}
+
 /** The seeded menu rows as the super admin lists them (id, parentId, perms). */
 export async function menuRows(
   t: TestApp,
