@@ -55,7 +55,13 @@ async function together(steps) {
 }
 
 const hasBrowserTests = fs.existsSync('runtime/e2e/playwright.config.ts');
-const [, , , ui, server] = await together([
+// .ci/run installs with --ignore-scripts, so that the one long install step — compiling SQLite for better-sqlite3,
+// a minute of one core — runs here beside the checks and builds, which do not load it, instead of before them.
+const sqliteDriverMissing = !fs.existsSync('node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+const checked = await together([
+  ...(sqliteDriverMissing
+    ? [['Build the SQLite driver (better-sqlite3, from source)', 'npm', ['rebuild', 'better-sqlite3']]]
+    : []),
   ['Lint and format check (Biome; any warning fails)', 'npx', ['biome', 'ci', '--error-on-warnings', '.']],
   ['Type-check the server', 'npx', ['tsc', '-p', 'tsconfig.json']],
   ['Type-check the runtime', 'npx', ['tsc', '-p', 'runtime/tsconfig.json']],
@@ -66,6 +72,7 @@ const [, , , ui, server] = await together([
       ]
     : []),
 ]);
+const [ui, server] = hasBrowserTests ? checked.slice(-2) : [];
 
 const vitestJson = path.join(out, 'vitest.json');
 step('Unit and integration tests (SQLite, PostgreSQL, MySQL)', 'npx', [

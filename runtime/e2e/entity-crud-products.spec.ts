@@ -5,6 +5,9 @@ import { EditDialog } from './pages/edit-dialog';
 import { expectInRecycleBin, find, info, type Row } from './entity-records';
 
 test.describe('generic entity screen: add → edit → search → delete → recycle bin', () => {
+  // The one walk with the entrances playing (page slide-in, dialog pop-in), as staff without a reduced-motion setting
+  // see them: every other spec runs with reduced motion (playwright.config.ts).
+  test.use({ reducedMotion: 'no-preference' });
   test('products: relation picker from the category list, spec editor, length cap', async ({ page, api }) => {
     const tag = `e2e${Date.now()}`;
     const shell = new ShellPage(page);

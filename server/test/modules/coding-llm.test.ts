@@ -60,7 +60,8 @@ describe('AI-code: drafting fields from a sentence with an OpenAI-compatible LLM
   let t: TestApp;
   let admin: string;
   const llm = fakeLlm(answers);
-  const saved = { ...process.env };
+  const LLM_ENV = ['JOINERY_LLM_URL', 'JOINERY_LLM_KEY', 'JOINERY_LLM_MODEL', 'JOINERY_LLM_TIMEOUT_MS'] as const;
+  const saved = Object.fromEntries(LLM_ENV.map((k) => [k, process.env[k]]));
   beforeAll(async () => {
     await new Promise<void>((resolve) => llm.server.listen(0, '127.0.0.1', resolve));
     process.env.JOINERY_LLM_URL = `http://127.0.0.1:${(llm.server.address() as AddressInfo).port}/v1`;
@@ -71,7 +72,11 @@ describe('AI-code: drafting fields from a sentence with an OpenAI-compatible LLM
     admin = await t.login();
   });
   afterAll(async () => {
-    process.env = saved;
+    // Test files share their worker's process (vitest.config.ts, isolate: false): leave its environment as found.
+    for (const k of LLM_ENV) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
     llm.server.closeAllConnections();
     llm.server.close();
     await t.close();

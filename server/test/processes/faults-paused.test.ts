@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startApp, type TestApp } from '../support/harness.js';
+import { SERVER_DIALECTS, skippedWithoutServerDialects, startApp, type TestApp } from '../support/harness.js';
 import { killServerProcess, startServerProcess, type ServerProcess } from './server-process.js';
 import { pausableProxy, throughProxy, type PausableProxy } from './pausable-proxy.js';
+
+skippedWithoutServerDialects();
 
 /**
  * Issue 25 §5: a database that stops answering (paused, frozen, partitioned) — connections stay open, nothing comes
@@ -9,7 +11,7 @@ import { pausableProxy, throughProxy, type PausableProxy } from './pausable-prox
  * and once the database answers again so does the server. The app reaches the database through a proxy the test
  * pauses, so the real servers stay free for the other tests.
  */
-describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('a paused database (%s)', (dialect) => {
+describe.each(SERVER_DIALECTS)('a paused database (%s)', (dialect) => {
   let t: TestApp;
   let proxy: PausableProxy;
   let server: ServerProcess | undefined;

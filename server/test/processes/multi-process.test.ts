@@ -3,12 +3,14 @@ import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startApp, type TestApp } from '../support/harness.js';
+import { SERVER_DIALECTS, skippedWithoutServerDialects, startApp, type TestApp } from '../support/harness.js';
 import { createStaff } from '../support/create-staff.js';
 import { secondProcess } from '../support/task-helpers.js';
 import type { Row } from '../../core/db/row.js';
 import { untyped } from '../../core/crud/dynamic-db.js';
 import { RIGHTS_VERSION_TABLE } from '../../core/auth/rights-version.js';
+
+skippedWithoutServerDialects();
 
 /** Polls until `check` holds; returns how long that took (ms), or fails after `ms`. */
 async function within(ms: number, what: string, check: () => Promise<boolean>): Promise<number> {
@@ -24,7 +26,7 @@ async function within(ms: number, what: string, check: () => Promise<boolean>): 
  * Two server processes on one PostgreSQL or MySQL database, as behind a load balancer: what one changes about a
  * user's rights or session, the other honours within a second; edits of one record from both lose no field.
  */
-describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('two processes on one database (%s)', (dialect) => {
+describe.each(SERVER_DIALECTS)('two processes on one database (%s)', (dialect) => {
   let t: TestApp;
   let other: FastifyInstance;
   let admin: string;
@@ -164,7 +166,7 @@ async function freePort(): Promise<number> {
  * The same promises with the second server a process of its own (`node server/main.ts`, as `npm start` runs it),
  * talking to this one only through the database: nothing it knows can come from this process's memory.
  */
-describe.each(DIALECTS.filter((d) => d !== 'sqlite'))('a second server in a process of its own (%s)', (dialect) => {
+describe.each(SERVER_DIALECTS)('a second server in a process of its own (%s)', (dialect) => {
   let t: TestApp;
   let child: ChildProcess | undefined;
   let base = '';

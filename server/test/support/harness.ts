@@ -26,6 +26,14 @@ export function dialectFile(dialect: DialectUnderTest, suite: (dialect: DialectU
   else it.skip(`${dialect} is not in JOINERY_TEST_DIALECTS`, () => undefined);
 }
 
+/** The dialects with a database server of their own (a suite about connections, pauses or a second process). */
+export const SERVER_DIALECTS = DIALECTS.filter((d) => d !== 'sqlite');
+
+/** A file whose suites run on SERVER_DIALECTS only says so with one skipped test when JOINERY_TEST_DIALECTS has none. */
+export function skippedWithoutServerDialects(): void {
+  if (SERVER_DIALECTS.length === 0) it.skip('needs postgres or mysql in JOINERY_TEST_DIALECTS', () => undefined);
+}
+
 /**
  * What the first start writes (tables, keyword indexes, seeded rows, the secret) is the same for every test app that
  * only changes how the server runs: such apps start on a copy of a database seeded once per run (global-templates.ts)
