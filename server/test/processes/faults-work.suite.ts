@@ -164,7 +164,12 @@ export function faultsWorkSuite(dialect: DialectUnderTest): void {
         const hourAgo = new Date(Date.now() - 2 * 3600_000);
         for (const j of filesUnder(journals)) fs.utimesSync(path.join(journals, j), hourAgo, hourAgo);
         server = await startServerProcess(t);
-        await until(10_000, 'the unrecorded file removed', () => filesUnder(uploads).length === 1);
+        // The sweep removes the file, then its journal: wait for the end of both.
+        await until(
+          10_000,
+          'the unrecorded file and its journal removed',
+          () => filesUnder(uploads).length === 1 && filesUnder(journals).length === 0,
+        );
         expect(filesUnder(uploads)).toEqual(before);
         expect(filesUnder(journals)).toEqual([]);
       }, 240_000);
