@@ -101,7 +101,7 @@ test.describe('session', () => {
     expect(refreshes).toHaveLength(1);
   });
 
-  test('a signed-in page load sends its first calls once each, before the app has started, and uses their replies', async ({
+  test('a signed-in page load sends its first calls once each, before the app has started, and uses their replies; the list asks for its rows once', async ({
     page,
   }) => {
     const shell = new ShellPage(page);
@@ -116,11 +116,13 @@ test.describe('session', () => {
     ];
     const sent: string[] = [];
     const scripts: string[] = [];
+    const pages: string[] = [];
     page.on('request', (r) => {
       const url = new URL(r.url());
       // The console calls the server under /api (runtime/engine/api-base.ts).
       const call = url.pathname.replace(/^\/api(?=\/admin\/)/, '');
       if (FIRST.includes(call)) sent.push(call);
+      if (call === '/admin/product/info/page') pages.push(r.postData() ?? '');
       if (r.resourceType() === 'script' && /\/assets\/index-/.test(url.pathname)) scripts.push(url.pathname);
     });
     await page.reload();
@@ -130,6 +132,9 @@ test.describe('session', () => {
     // Started by index.html (the app's entry script was requested too), each taken by the app: none is asked twice.
     expect(scripts).toHaveLength(1);
     expect([...sent].sort()).toEqual([...FIRST].sort());
+    // The first page of rows is asked as soon as eps and the menu are in (screens/first-page.ts), under the key the
+    // list then uses: once, with the list's own body.
+    expect(pages.map((body) => JSON.parse(body))).toEqual([{ page: 1, size: 20 }]);
     expect(
       await page.evaluate(() =>
         Object.keys((window as { __joineryEarlyCalls?: object }).__joineryEarlyCalls ?? { none: 1 }),

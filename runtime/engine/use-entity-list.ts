@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import { entityApi, type EntityRow, type PageReply } from './entity-api';
 import { pageBody, type ListState } from './use-list-state';
 import { entityRowsKey } from './swr-cache';
+import type { EpsEntry } from './eps';
 
 export type { EntityRow, PageReply } from './entity-api';
 
@@ -18,11 +19,7 @@ export type EntityListResult = {
 const NO_ROWS: EntityRow[] = [];
 
 /** Entities without a page call (department) are listed whole and paged here, so the screen works the same. */
-async function fetchRows(
-  prefix: string,
-  mode: 'page' | 'list' | 'tree',
-  body: Record<string, unknown>,
-): Promise<PageReply> {
+async function fetchRows(prefix: string, mode: ListMode, body: Record<string, unknown>): Promise<PageReply> {
   const api = entityApi(prefix);
   if (mode === 'tree') {
     // A tree is listed whole (its filters apply, its keyword is matched here so that ancestors of matches stay).
@@ -41,12 +38,22 @@ async function fetchRows(
   return { list: all.slice((page - 1) * size, page * size), pagination: { page, size, total: all.length } };
 }
 
-/** SWR-backed rows of one list page; the previous page stays on screen while the next one loads. */
-export function useEntityList(
-  prefix: string,
-  state: ListState,
-  mode: 'page' | 'list' | 'tree' | null,
-): EntityListResult {
+export type ListMode = 'page' | 'list' | 'tree';
+
+/**
+ * How an entity's rows are read: a tree (schema x-tree, with a list call) whole; else by its page call, or its list
+ * call paged here; null when the user may call neither (or the entry is not an entity of this engine).
+ */
+export function listModeOf(entry: EpsEntry | undefined): ListMode | null {
+  if (!entry?.joinery) return null;
+  const paths = new Set(entry.api.map((a) => a.path));
+  if (entry.joinery.tree === true && paths.has('/list')) return 'tree';
+  if (paths.has('/page')) return 'page';
+  return paths.has('/list') ? 'list' : null;
+}
+
+/** The SWR key of one list page of an entity (first-page.ts asks for it before the screen exists). */
+export function entityListKey(prefix: string, state: ListState, mode: ListMode) {
   const body = pageBody(state);
   if (mode === 'tree') {
     // Page and size mean nothing to a whole tree: the same rows whatever the page.
@@ -54,15 +61,21 @@ export function useEntityList(
     delete body.size;
     delete body.keyWord;
   }
-  const key = mode ? entityRowsKey(prefix, mode, body) : null;
-  const { data, error, isLoading, isValidating, mutate } = useSWR(
-    key,
-    ([, p, m, b]) => fetchRows(p, m, JSON.parse(b) as Record<string, unknown>),
-    {
-      keepPreviousData: true,
-      revalidateOnFocus: false,
-    },
-  );
+  return entityRowsKey(prefix, mode, body);
+}
+
+/** Reads the rows an entityListKey names. */
+export function fetchEntityList([, prefix, mode, body]: ReturnType<typeof entityListKey>): Promise<PageReply> {
+  return fetchRows(prefix, mode, JSON.parse(body) as Record<string, unknown>);
+}
+
+/** SWR-backed rows of one list page; the previous page stays on screen while the next one loads. */
+export function useEntityList(prefix: string, state: ListState, mode: ListMode | null): EntityListResult {
+  const key = mode ? entityListKey(prefix, state, mode) : null;
+  const { data, error, isLoading, isValidating, mutate } = useSWR(key, fetchEntityList, {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+  });
   return {
     rows: data?.list ?? NO_ROWS,
     total: data?.pagination.total ?? 0,

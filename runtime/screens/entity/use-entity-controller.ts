@@ -7,7 +7,7 @@ import { epsColumns, type ColumnSpec } from '../../engine/eps-columns';
 import { epsSearch, type SearchSpec } from '../../engine/eps-search';
 import { applyColumnPrefs, useColumnPrefs, type ColumnPrefs } from '../../engine/prefs';
 import { useListState, type ListStateApi } from '../../engine/use-list-state';
-import { useEntityList, type EntityListResult, type EntityRow } from '../../engine/use-entity-list';
+import { listModeOf, useEntityList, type EntityListResult, type EntityRow } from '../../engine/use-entity-list';
 import { entityApi, type EntityApi } from '../../engine/entity-api';
 import { runButton } from './action-buttons';
 import { labelOf } from '../../widgets/label-of';
@@ -66,18 +66,9 @@ export function useEntityController(prefix: string): EntityController {
   const entry = eps.byPrefix.get(prefix);
   const perms = usePerms();
   const list = useListState();
-  const paths = useMemo(() => new Set(entry?.api.map((a) => a.path)), [entry]);
+  const mode = listModeOf(entry);
   // A tree (schema x-tree: parentId names a record of the same entity) is listed whole, as a tree table.
-  const tree = entry?.joinery?.tree === true && paths.has('/list');
-  const mode = !entry?.joinery
-    ? null
-    : tree
-      ? 'tree'
-      : paths.has('/page')
-        ? 'page'
-        : paths.has('/list')
-          ? 'list'
-          : null;
+  const tree = mode === 'tree';
   const rows = useEntityList(prefix, list.state, mode);
   const prefs = useColumnPrefs(prefix);
   const api = useMemo(() => entityApi(prefix), [prefix]);

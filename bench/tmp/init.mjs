@@ -1,0 +1,15 @@
+import { chromium } from 'playwright-core';
+const base='http://127.0.0.1:8431';
+const login=(await (await fetch(base+'/admin/base/open/login',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({username:'admin',password:'123456'})})).json()).data;
+const b=await chromium.launch({executablePath:'/usr/bin/chromium',args:['--headless','--no-sandbox','--disable-gpu']});
+const ctx=await b.newContext({viewport:{width:1360,height:820}});
+const now=Date.now();
+await ctx.addInitScript(s=>{localStorage.setItem('joinery.session',s)}, JSON.stringify({token:login.token,refreshToken:login.refreshToken,expire:now+login.expire*1000,refreshExpire:now+login.refreshExpire*1000}));
+const page=await ctx.newPage();
+page.on('console', m=>console.log('console', m.text()));
+const cdp=await ctx.newCDPSession(page);
+await cdp.send('Network.enable');
+cdp.on('Network.requestWillBeSent', e=>{ if (e.request.url.includes('/page')) console.log(JSON.stringify(e.initiator.stack?.callFrames?.slice(0,8).map(f=>f.functionName+':'+f.url.split('/').pop()+':'+f.lineNumber))); });
+await page.goto(base+'/sys/user',{waitUntil:'commit'});
+await page.locator('[data-testid="entity-table"] tbody tr[data-row-id]').first().waitFor({timeout:3000}).catch(()=>{});
+await b.close();
