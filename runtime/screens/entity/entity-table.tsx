@@ -75,6 +75,12 @@ export function EntityTable(props: EntityTableProps) {
     const el = scrollRef.current;
     if (!scrollKey || restored.current === scrollKey || !rows.length || !el) return;
     const top = recallScroll(scrollKey);
+    // Nothing kept (a list opened for the first time): leave the scroll alone — setting it, even to 0, makes the
+    // browser lay out the whole page at once, in the middle of the list's first render.
+    if (top === 0) {
+      restored.current = scrollKey;
+      return;
+    }
     // The table gets its height a moment after its rows (it is sized to fill the page): try for a few frames.
     let frame = 0;
     let tries = 0;
