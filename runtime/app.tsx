@@ -1,7 +1,9 @@
+import { useSyncExternalStore } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { BoundedListCache, setAppMutate } from './engine/swr-cache';
 import { SWRConfig, useSWRConfig } from 'swr';
 import { setNavigator } from './engine/request';
+import { sessionGeneration, subscribeSession } from './engine/session';
 import { ShellLayout } from './shell/shell-layout';
 import { RequireSession, GuestOnly } from './shell/session-guards';
 import { RouteError } from './shell/route-error';
@@ -55,10 +57,16 @@ function CaptureMutate() {
   return null;
 }
 
-/** The whole console: one data router, SWR defaults shared by every screen, and the message area. */
+/**
+ * The whole console: one data router, SWR defaults shared by every screen, and the message area. The data cache is
+ * one per session (sessionGeneration): a new one when a session ends, so a reply the ended session still had in
+ * flight — or one SWR would reuse from the last two seconds — never stands in for the next session's own.
+ */
 export function App() {
+  const generation = useSyncExternalStore(subscribeSession, sessionGeneration);
   return (
     <SWRConfig
+      key={generation}
       value={{ shouldRetryOnError: false, revalidateOnFocus: false, provider: () => new BoundedListCache(20) }}
     >
       <CaptureMutate />

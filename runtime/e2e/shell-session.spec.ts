@@ -142,7 +142,7 @@ test.describe('session', () => {
     ).toEqual([]);
   });
 
-  test('a session revoked elsewhere: the early first calls answer 401 and the visitor goes to /login with the message', async ({
+  test('a session revoked elsewhere: the early first calls answer 401 and the visitor goes to /login with the message; signing in again opens the page with its rows', async ({
     page,
     request,
     watch,
@@ -159,6 +159,13 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByRole('alert').locator('[data-kind=error]')).toBeVisible();
     expect(await shell.session()).toBeNull();
+
+    // The sequel: signed in again, the page asked for opens with its rows — nothing of the revoked session's
+    // replies (its early calls, a first page asked with its token) stands in for the new session's.
+    await new LoginPage(page).login();
+    await expect(page).toHaveURL(/\/product\/info$/);
+    await expect(page.getByTestId('entity-table').locator('tbody tr[data-row-id]').first()).toBeVisible();
+    await expect(page.getByRole('alert').locator('[data-kind=error]')).toHaveCount(0);
   });
 
   test('both tokens expired: the session is cleared with a message and the visitor goes to /login', async ({

@@ -38,19 +38,18 @@ export type EpsState = {
 
 export { indexEps, shortPrefix } from './eps-index';
 
-/** Reads eps (the hook's fetcher; first-page.ts preloads with it). */
-export function fetchEps(key: string): Promise<Record<string, EpsEntry[]>> {
-  return request(key);
-}
-
 /** Entity metadata for the signed-in user (what they may call), fetched once per session. */
 export function useEps(): EpsState {
   const session = useSession();
-  const { data, error, isLoading } = useSWR<Record<string, EpsEntry[]>, Error>(session ? EPS_KEY : null, fetchEps, {
-    revalidateOnFocus: false,
-    revalidateIfStale: false,
-    revalidateOnReconnect: false,
-  });
+  const { data, error, isLoading } = useSWR<Record<string, EpsEntry[]>, Error>(
+    session ? EPS_KEY : null,
+    (key: string) => request(key),
+    {
+      revalidateOnFocus: false,
+      revalidateIfStale: false,
+      revalidateOnReconnect: false,
+    },
+  );
   const index = useMemo(() => indexEps(data), [data]);
   return { ...index, isLoading: isLoading || (!!session && !data && !error), error };
 }

@@ -27,8 +27,7 @@ function stored(): PermMenu | undefined {
   return value;
 }
 
-/** Reads the menu and keeps it for the next start (the hook's fetcher; first-page.ts preloads with it). */
-export async function fetchPermMenu(key: string): Promise<PermMenu> {
+async function fetchPermMenu(key: string): Promise<PermMenu> {
   const data = await request<PermMenu>(key);
   localStorage.setItem(STORE, JSON.stringify(data));
   return data;

@@ -78,7 +78,11 @@ export function expireSession(reason: string = i18n.t('common:session.expired'))
   const hadSession = getSession() !== null;
   clearSession();
   if (hadSession) toast.error(reason);
-  navigate('/login');
+  // Signed in again, the user comes back to the page they were on (as RequireSession sends a visitor without one);
+  // the other calls the same dead session had in flight find the login page already open and leave its address be.
+  const here = window.location.pathname;
+  if (here.startsWith('/login')) return;
+  navigate(here === '/' ? '/login' : `/login?redirect=${encodeURIComponent(here + window.location.search)}`);
 }
 
 let refreshing: Promise<string> | null = null;

@@ -40,17 +40,29 @@ function read(): Session | null {
 }
 
 let current: Session | null = read();
+/**
+ * Which signed-in session this is: it moves on whenever a session ends (logout, expiry, a new login, another tab
+ * signing out or in), never on a token refresh. The app keeps its data cache per generation (app.tsx), so nothing a
+ * session read — nor a reply still in flight when it ended — shows in the next one.
+ */
+let generation = 0;
 const listeners = new Set<() => void>();
 const emit = () => {
   for (const l of listeners) l();
 };
 
-// Another tab signing in or out changes this tab's session too.
+// Another tab signing in or out changes this tab's session too (its token refreshes only update it).
 window.addEventListener('storage', (event) => {
   if (event.key !== KEY) return;
+  const before = current;
   current = read();
+  if (!before || !current) generation += 1;
   emit();
 });
+
+export function sessionGeneration(): number {
+  return generation;
+}
 
 export function getSession(): Session | null {
   return current;
@@ -72,6 +84,7 @@ export function saveSession(reply: TokenReply, now = Date.now()): Session {
 /** Forgets the session and everything kept for the signed-in user. */
 export function clearSession(): void {
   current = null;
+  generation += 1;
   for (const key of Object.keys(localStorage)) {
     if (key.startsWith('joinery.user.') || key === KEY) localStorage.removeItem(key);
   }
