@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { ShellPage } from './pages/shell-page';
 import { ListPage } from './pages/list-page';
@@ -189,4 +190,26 @@ test('keyboard: header menu, tab strip and the message log, focus back where it 
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(tabLink('/sys/role')).toBeFocused();
+});
+
+test('on a phone, the message log and the header menus open inside the window (WCAG 1.4.10 reflow)', async ({
+  page,
+}) => {
+  await new ShellPage(page).signIn('admin', '123456', '/product/info');
+  // Narrowed once signed in (the phone's shell has its menu folded away, which signIn waits for).
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(page.getByTestId('sidebar')).toBeHidden();
+  const inside = async (panel: Locator) => {
+    const box = (await panel.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  };
+  await page.getByTestId('message-log').click();
+  await inside(page.locator('section').filter({ has: page.getByRole('heading', { name: '最近的消息' }) }));
+  await page.keyboard.press('Escape');
+  await page.getByTestId('language-switch').click();
+  await inside(page.getByRole('menu'));
+  await page.keyboard.press('Escape');
+  await page.getByTestId('user-menu').click();
+  await inside(page.getByRole('menu'));
 });

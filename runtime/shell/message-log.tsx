@@ -56,10 +56,12 @@ export function MessageLog() {
         <Icon name="clock" size={17} />
       </button>
       {open && (
+        // Under the button; on a phone across the window under the header (the button sits mid-header there, and a
+        // panel hung from it ran off the left edge).
         <section
           id={panelId}
           aria-label={t('messages.title')}
-          className="jy-pop-in absolute top-full right-0 z-50 mt-1.5 w-80 max-w-[calc(100vw-24px)] rounded-lg border border-line bg-surface p-2 shadow-pop"
+          className="jy-pop-in absolute top-full right-0 z-50 mt-1.5 w-80 max-w-[calc(100vw-24px)] rounded-lg border border-line bg-surface p-2 shadow-pop max-sm:fixed max-sm:inset-x-3 max-sm:top-14 max-sm:w-auto max-sm:max-w-none"
         >
           <h2 className="px-1 pb-1 text-[13px] font-semibold text-ink">{t('messages.title')}</h2>
           {log.length === 0 ? (
