@@ -56,7 +56,7 @@ export async function planPage(ctx: OpContext, entity: Entity, body: unknown): P
   return { page, size, offset, deep, order, where, shape };
 }
 
-/** The plan of a list call (POST list, an export): no paging. */
+/** The plan of a list call (POST list): the same pieces without paging; a list checks its filters before its order. */
 export async function planList(ctx: OpContext, entity: Entity, body: unknown): Promise<ListPlan> {
   const params = queryParams(body);
   const where = await listWhere(ctx, entity, params);
