@@ -4,10 +4,10 @@ import type { Row } from '../db/row.js';
 import type { OpContext } from './context.js';
 import { E, fieldError } from '../errors.js';
 import { requestLanguage } from '../http/request-language.js';
-import { orderBy } from './list-params.js';
-import { selectColumns, selectRows } from './list-query.js';
-import { planKeyword } from './keyword-plan.js';
-import { decorateRows, queryParams } from './read-rows.js';
+import { orderBy, queryParams } from './list-params.js';
+import { countRows, selectColumns, selectRows } from './list-query.js';
+import { type ListWhere, listWhere } from './list-conditions.js';
+import { decorateRows } from './read-rows.js';
 import { formatCell, loadDicts, tableColumns } from './table-file.js';
 import { exportFormat, sendTable } from './table-stream.js';
 
@@ -19,12 +19,11 @@ export const MAX_EXPORT_ROWS = 1_000_000;
 export { safeText } from './table-stream.js';
 
 /** The filtered rows, batch after batch, in the list's order (id last, so batches never overlap). */
-async function* batches(ctx: OpContext, entity: Entity, params: Row): AsyncGenerator<Row[]> {
+async function* batches(ctx: OpContext, entity: Entity, params: Row, where: ListWhere): AsyncGenerator<Row[]> {
   const order = orderBy(entity, params);
   if (!order.some((o) => o.ref === 'a.id')) order.push({ ref: 'a.id', dir: 'asc' });
-  const plan = await planKeyword(ctx, entity, params);
   for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += BATCH) {
-    let q = selectRows(ctx, entity, params, 'page', plan).select(selectColumns(ctx, entity));
+    let q = selectRows(ctx, entity, where, 'page').select(selectColumns(ctx, entity));
     for (const o of order) q = q.orderBy(o.ref, o.dir);
     const rows = (await q
       .limit(Math.min(BATCH, MAX_EXPORT_ROWS - offset))
@@ -60,16 +59,10 @@ export async function exportRows(
     columns = wanted.map((c) => columns.find((col) => col.field.name === c)!);
   }
   const dicts = await loadDicts(ctx, columns, lang);
-  const plan = await planKeyword(ctx, entity, params);
-  const total = Number(
-    (
-      (await selectRows(ctx, entity, params, 'count', plan)
-        .select((eb) => eb.fn.countAll().as('total'))
-        .executeTakeFirst()) as Row | undefined
-    )?.total ?? 0,
-  );
+  const where = await listWhere(ctx, entity, params);
+  const total = await countRows(ctx, entity, where);
   const cells = async function* () {
-    for await (const rows of batches(ctx, entity, params))
+    for await (const rows of batches(ctx, entity, params, where))
       yield rows.map((r) => columns.map((c) => formatCell(c, r, dicts, lang)));
   };
   return sendTable(request, reply, {

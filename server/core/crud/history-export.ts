@@ -6,7 +6,7 @@ import { getOrSet } from '../get-or-set.js';
 import { requestLanguage, type Lang } from '../http/request-language.js';
 import type { OpContext } from './context.js';
 import { untyped } from './dynamic-db.js';
-import { queryParams } from './read-rows.js';
+import { queryParams } from './list-params.js';
 import { HISTORY_PREFIX, parseChanges, SECRET_MARK, userNames } from './history.js';
 import { historyQuery } from './history-routes.js';
 import { MAX_EXPORT_ROWS } from './export-rows.js';

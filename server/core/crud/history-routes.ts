@@ -8,7 +8,8 @@ import type { OpContext } from './context.js';
 import { untyped } from './dynamic-db.js';
 import { parseId, writableFields } from './input-validation.js';
 import { updateAs } from './crud-service.js';
-import { findRow, queryParams } from './read-rows.js';
+import { findRow } from './read-rows.js';
+import { queryParams } from './list-params.js';
 import {
   HISTORY_ACTIONS,
   HISTORY_TABLE,

@@ -1,9 +1,7 @@
 import type { Entity } from '../registry/entity-types.js';
-import type { Row } from '../db/row.js';
 import { indexedKeyword, keywordFields, type IndexedKeyword } from '../db/keyword-index.js';
 import { storedRowCount } from '../db/row-count.js';
 import type { OpContext } from './context.js';
-import { keywordOf } from './list-params.js';
 
 // How a page/list call's keyword is looked up: by testing rows, or through the keyword index (server/core/db/README.md,
 // "Keyword index"). The plan only chooses the way; every way finds the same rows.
@@ -19,11 +17,10 @@ export type KeywordPlan = { index?: IndexedKeyword; dense?: boolean };
 const DENSE_SHARE = 0.05;
 const MIN_DENSE = 2000;
 
-/** Asks the keyword index (when the entity's own keyword columns are all in it) which rows hold the keyword. */
-export async function planKeyword(ctx: OpContext, entity: Entity, params: Row): Promise<KeywordPlan> {
-  const keyword = keywordOf(params);
+/** Asks the keyword index (when the entity's own keyword columns are all in it) which rows hold the (checked) keyword. */
+export async function planKeyword(ctx: OpContext, entity: Entity, keyword: string): Promise<KeywordPlan> {
   const own = entity.fields.filter((f) => f.search.includes('keyword'));
-  if (keyword === undefined || own.length === 0 || keywordFields(entity).length !== own.length) return {};
+  if (own.length === 0 || keywordFields(entity).length !== own.length) return {};
   // A small table is tested row by row: sooner than asking the index (and the same rows: both are exact).
   const rows = await roughRowCount(ctx, entity);
   if (rows !== undefined && rows < keywordIndexFrom) return {};

@@ -3,16 +3,16 @@ import { E, fieldError } from '../errors.js';
 import type { Entity, Field } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import { caseless, containsInsensitive, likePattern } from '../db/dialect-sql.js';
-import type { KeywordPlan } from './keyword-plan.js';
+import { type KeywordPlan, planKeyword } from './keyword-plan.js';
 import { countedFields, storedRowCount, storedValueCount } from '../db/row-count.js';
 import type { OpContext } from './context.js';
-import type { AnyExpressionBuilder } from './entity-hooks.js';
 import { getOrSet } from '../get-or-set.js';
 import { filterValue, keywordOf, list, present } from './list-params.js';
 
 /**
- * The WHERE conditions of a page/list call — schema filters, keyword, hook filters and row scope — described (for
- * the compiled-SQL cache) and built, and the total a call can take from the kept counters instead of counting.
+ * The WHERE of a page/list call — schema filters, keyword, hook filters and row scope — read and checked once from the
+ * call's parameters (listWhere), then built into the queries of the call, and the total a call can take from the kept
+ * counters instead of counting.
  */
 
 /**
@@ -22,15 +22,45 @@ import { filterValue, keywordOf, list, present } from './list-params.js';
 // biome-ignore lint/suspicious/noExplicitAny: tables are only known at run time
 export const EB = expressionBuilder<any, any>();
 
+/** What the conditions are built for: a page's rows (or ids), or a count or list (see `few` below). */
+export type Purpose = 'page' | 'count';
+
+/**
+ * One WHERE condition of a page/list call, described before it is built: `token` says its SQL shape in a page query
+ * (which column, which operator, how many values — never the values), `values` are its parameters in the order its
+ * SQL holds them, and `build` makes the Kysely expression. Page calls whose conditions have the same tokens compile to
+ * the same SQL text. `field`: the schema field it filters (none for the keyword).
+ */
+export type Condition = {
+  token: string;
+  values: unknown[];
+  field?: Field;
+  build: (purpose: Purpose) => Expression<SqlBool>;
+};
+
+/** The WHERE of one page/list call, read and checked once (listWhere); the queries of the call are built from it. */
+export type ListWhere = {
+  /** The keyword, checked; undefined when absent. */
+  keyword: string | undefined;
+  /** How the keyword is looked up (keyword-plan.ts). */
+  keywordPlan: KeywordPlan;
+  /** The schema fields the call filters by (a present value and a search mode): the kept counters look at these. */
+  filtered: Field[];
+  /** The schema filters' conditions, then the keyword's. */
+  conditions: Condition[];
+  /** The entity's hook filters (read from the same parameters) and its row scope for this caller. */
+  hookFilters: Expression<SqlBool>[] | undefined;
+  scope: Expression<SqlBool> | undefined;
+};
+
 /**
  * A page sorted by the user on SQLite, filtered by a field of a few values (a status): SQLite would read every row
  * of that value through the field's index and sort them all (500,000 of a million); walking the sort column's index
- * and skipping the other values stops after one page. A unary + keeps SQLite off the filter's index. Relations and
- * other many-valued fields keep their index (a rare value would make the walk long).
+ * and skipping the other values stops after one page. A unary + keeps SQLite off the filter's index (page queries
+ * only). Relations and other many-valued fields keep their index (a rare value would make the walk long).
  */
-function fewValues(ctx: OpContext, field: Field, params: Row, purpose: 'page' | 'count'): boolean {
+function fewValues(ctx: OpContext, field: Field, params: Row): boolean {
   return (
-    purpose === 'page' &&
     ctx.database.dialect === 'sqlite' &&
     present(params.order) &&
     (Array.isArray(field.schema.enum) || field.storage === 'boolean') &&
@@ -38,24 +68,13 @@ function fewValues(ctx: OpContext, field: Field, params: Row, purpose: 'page' | 
   );
 }
 
-/**
- * One WHERE condition of a page/list call, described before it is built: `token` says its SQL shape (which column,
- * which operator, how many values — never the values), `values` are its parameters in the order its SQL holds them,
- * and `build` makes the Kysely expression. Calls whose conditions have the same tokens compile to the same SQL text.
- */
-type Condition = { token: string; values: unknown[]; cacheable: boolean; build: () => Expression<SqlBool> };
-
-function describeFieldConditions(
-  entity: Entity,
-  params: Row,
-  eb: AnyExpressionBuilder,
-  ctx: OpContext,
-  purpose: 'page' | 'count',
-): Condition[] {
-  const out: Condition[] = [];
+/** Reads and checks the schema filters (in field order, each value once), into `out`; returns the filtered fields. */
+function readFieldConditions(ctx: OpContext, entity: Entity, params: Row, out: Condition[]): Field[] {
+  const filtered: Field[] = [];
   for (const field of entity.fields) {
     const value = params[field.name];
-    if (!present(value)) continue;
+    if (!present(value) || field.search.length === 0) continue;
+    filtered.push(field);
     const ref = `a.${field.name}`;
     for (const mode of field.search) {
       if (mode === 'eq' || mode === 'in') {
@@ -64,14 +83,14 @@ function describeFieldConditions(
         const checked = values.map((v, i) =>
           filterValue(field, v, Array.isArray(value) ? `${field.name}.${i}` : field.name),
         );
-        const few = fewValues(ctx, field, params, purpose);
+        const few = fewValues(ctx, field, params);
         out.push({
           token: `${field.name}${few ? '+' : ''}=${checked.length}`,
           values: checked,
-          cacheable: true,
-          build: () => {
-            const target = few ? sql`+${eb.ref(ref)}` : eb.ref(ref);
-            return checked.length === 1 ? eb(target, '=', checked[0]) : eb(target, 'in', checked);
+          field,
+          build: (purpose) => {
+            const target = few && purpose === 'page' ? sql`+${EB.ref(ref)}` : EB.ref(ref);
+            return checked.length === 1 ? EB(target, '=', checked[0]) : EB(target, 'in', checked);
           },
         });
       } else if (mode === 'like') {
@@ -79,98 +98,79 @@ function describeFieldConditions(
         out.push({
           token: `${field.name}~${caseless(v) ? 'c' : 'i'}`,
           values: [likePattern(v)],
-          cacheable: true,
-          build: () => containsInsensitive(ctx.database.dialect, eb.ref(ref), v),
+          field,
+          build: () => containsInsensitive(ctx.database.dialect, EB.ref(ref), v),
         });
       } else if (mode === 'range') {
         if (!Array.isArray(value) || value.length !== 2) throw fieldError(field.name, E.FILTER_RANGE);
         if (present(value[0])) {
           const from = filterValue(field, value[0], `${field.name}.0`);
-          out.push({
-            token: `${field.name}>=`,
-            values: [from],
-            cacheable: true,
-            build: () => eb(eb.ref(ref), '>=', from),
-          });
+          out.push({ token: `${field.name}>=`, values: [from], field, build: () => EB(EB.ref(ref), '>=', from) });
         }
         if (present(value[1])) {
           const to = filterValue(field, value[1], `${field.name}.1`);
-          out.push({ token: `${field.name}<=`, values: [to], cacheable: true, build: () => eb(eb.ref(ref), '<=', to) });
+          out.push({ token: `${field.name}<=`, values: [to], field, build: () => EB(EB.ref(ref), '<=', to) });
         }
       }
     }
   }
-  return out;
+  return filtered;
 }
 
 const keywordColumns = new WeakMap<Entity, { own: Field[]; joined: Entity['joins'] }>();
 
-function describeKeyword(
-  entity: Entity,
-  params: Row,
-  eb: AnyExpressionBuilder,
-  ctx: OpContext,
-  plan: KeywordPlan,
-): Condition | undefined {
-  const keyword = keywordOf(params);
-  if (keyword === undefined) return undefined;
+function keywordCondition(ctx: OpContext, entity: Entity, keyword: string, plan: KeywordPlan): Condition | undefined {
   const { own, joined } = getOrSet(keywordColumns, entity, () => ({
     own: entity.fields.filter((f) => f.search.includes('keyword')),
     joined: entity.joins.filter((j) => j.keyword),
   }));
   if (own.length === 0 && joined.length === 0) return undefined;
-  const match = (c: string) => containsInsensitive(ctx.database.dialect, eb.ref(c), keyword);
+  const match = (c: string) => containsInsensitive(ctx.database.dialect, EB.ref(c), keyword);
   const pattern = likePattern(keyword);
   const caseToken = caseless(keyword) ? 'c' : 'i';
   const joinedMatches = () => joined.map((j) => match(`${j.joinAlias}.${j.column}`));
-  const anyOf = (all: Expression<SqlBool>[]) => (all.length === 1 ? all[0] : eb.or(all));
+  const anyOf = (all: Expression<SqlBool>[]) => (all.length === 1 ? all[0] : EB.or(all));
   const index = plan.index;
   if (index && !plan.dense && own.length) {
     // The index answers for the own columns exactly: their rows are read from it, no row is tested.
     return {
       token: `kw${own.length}+${joined.length}${caseToken}:${index.shape}`,
       values: [...index.params, ...joined.map(() => pattern)],
-      cacheable: true,
       build: () => anyOf([index.condition(), ...joinedMatches()]),
     };
   }
   return {
     token: `kw${own.length}+${joined.length}${caseToken}`,
     values: Array.from({ length: own.length + joined.length }, () => pattern),
-    cacheable: true,
-    build: () => anyOf([...(own.length ? [eb.or(own.map((f) => match(`a.${f.name}`)))] : []), ...joinedMatches()]),
+    build: () => anyOf([...(own.length ? [EB.or(own.map((f) => match(`a.${f.name}`)))] : []), ...joinedMatches()]),
   };
 }
 
-/** The conditions of a page/list call from the schema (filters and keyword), described; hook filters and scope aside. */
-export function describeConditions(
-  ctx: OpContext,
-  entity: Entity,
-  params: Row,
-  eb: AnyExpressionBuilder,
-  plan: KeywordPlan,
-  purpose: 'page' | 'count',
-): Condition[] {
-  const conds = describeFieldConditions(entity, params, eb, ctx, purpose);
-  const kw = describeKeyword(entity, params, eb, ctx, plan);
-  if (kw) conds.push(kw);
-  return conds;
+/**
+ * Reads the WHERE of a page/list call from its parameters, checking in this order: the keyword, the schema filters
+ * (field by field), the entity's hook filters; then asks how the keyword is looked up (keyword-plan.ts).
+ */
+export async function listWhere(ctx: OpContext, entity: Entity, params: Row): Promise<ListWhere> {
+  const keyword = keywordOf(params);
+  const conditions: Condition[] = [];
+  const filtered = readFieldConditions(ctx, entity, params, conditions);
+  const hooks = ctx.hooks.get(entity.prefix);
+  const hookFilters = hooks.filters?.(ctx, params, EB);
+  const scope = hooks.scope?.(ctx, EB);
+  let keywordPlan: KeywordPlan = {};
+  if (keyword !== undefined) {
+    keywordPlan = await planKeyword(ctx, entity, keyword);
+    const kw = keywordCondition(ctx, entity, keyword, keywordPlan);
+    if (kw) conditions.push(kw);
+  }
+  return { keyword, keywordPlan, filtered, conditions, hookFilters, scope };
 }
 
-/** Every WHERE condition of a page/list call: schema filters, keyword, hook filters and the row scope. */
-export function whereConditions(
-  ctx: OpContext,
-  entity: Entity,
-  params: Row,
-  eb: AnyExpressionBuilder,
-  plan: KeywordPlan = {},
-  purpose: 'page' | 'count' = 'count',
-): Expression<SqlBool>[] {
-  const hooks = ctx.hooks.get(entity.prefix);
-  const conds = describeConditions(ctx, entity, params, eb, plan, purpose).map((c) => c.build());
-  if (hooks.filters) conds.push(...hooks.filters(ctx, params, eb));
-  const scope = hooks.scope?.(ctx, eb);
-  if (scope) conds.push(scope);
+/** Every WHERE condition of a page/list call, built: schema filters, keyword, hook filters and the row scope. */
+export function whereConditions(where: ListWhere, purpose: Purpose): Expression<SqlBool>[] {
+  const conds = where.conditions.map((c) => c.build(purpose));
+  if (where.hookFilters) conds.push(...where.hookFilters);
+  if (where.scope) conds.push(where.scope);
   return conds;
 }
 
@@ -179,26 +179,17 @@ export function whereConditions(
  * (the table's count) or one equality filter on a field counted per value and nothing else (no keyword, hook filter
  * or row scope); undefined otherwise (the rows are counted).
  */
-export async function keptTotal(
-  ctx: OpContext,
-  entity: Entity,
-  params: Row,
-  plan: KeywordPlan = {},
-): Promise<number | undefined> {
-  const eb = EB;
-  const hooks = ctx.hooks.get(entity.prefix);
-  if ((hooks.filters?.(ctx, params, eb).length ?? 0) > 0 || hooks.scope?.(ctx, eb)) return undefined;
-  const filtered = entity.fields.filter((f) => f.search.length > 0 && present(params[f.name]));
+export async function keptTotal(ctx: OpContext, entity: Entity, where: ListWhere): Promise<number | undefined> {
+  if ((where.hookFilters?.length ?? 0) > 0 || where.scope) return undefined;
+  const { filtered } = where;
   // A keyword alone, on the entity's own columns only: the keyword index counted its rows.
-  if (keywordOf(params) !== undefined)
-    return filtered.length === 0 && !entity.joins.some((j) => j.keyword) ? plan.index?.total() : undefined;
+  if (where.keyword !== undefined)
+    return filtered.length === 0 && !entity.joins.some((j) => j.keyword) ? where.keywordPlan.index?.total() : undefined;
   if (filtered.length === 0) return storedRowCount(ctx.database, ctx.db, entity);
   if (filtered.length > 1) return undefined;
   const [field] = filtered;
   if (!countedFields(entity).includes(field)) return undefined;
-  const value = params[field.name];
-  const values = list(value).map((v, i) =>
-    filterValue(field, v, Array.isArray(value) ? `${field.name}.${i}` : field.name),
-  );
+  // A counted field is searched by equality only: its (first) condition holds its checked values.
+  const values = where.conditions.find((c) => c.field === field)?.values ?? [];
   return storedValueCount(ctx.database, ctx.db, entity, field.name, values);
 }

@@ -5,11 +5,18 @@ import { encodeValue } from '../db/row-codec.js';
 import { columnRange } from '../db/column-sql.js';
 
 /**
- * The parameters of a page/list call read and checked, before any SQL: which filters are present, each filter value
- * against its field's type, the keyword, and the order (whitelisted columns and join aliases).
+ * The parameters of a page/list call read and checked, before any SQL: the body, which filters are present, each
+ * filter value against its field's type, the keyword, and the order (whitelisted columns and join aliases).
  */
 
 const MAX_KEYWORD = 200;
+
+/** page/list arguments: a JSON object, or no body at all (a string, number or array is a client bug worth saying so). */
+export function queryParams(body: unknown): Row {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw fieldError('body', E.QUERY_NOT_OBJECT);
+  return body as Row;
+}
 
 /** Empty-string, null and missing filters are ignored (PROTOCOL §0). */
 export const present = (v: unknown) =>

@@ -1,16 +1,13 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Entity } from '../registry/entity-types.js';
-import type { Row } from '../db/row.js';
-import type { KeywordPlan } from './keyword-plan.js';
 import type { OpContext } from './context.js';
 import { untyped } from './dynamic-db.js';
 import { getOrSet } from '../get-or-set.js';
-import { EB, whereConditions } from './list-conditions.js';
-import { keywordOf } from './list-params.js';
+import { EB, type ListWhere, type Purpose, whereConditions } from './list-conditions.js';
 
 /**
  * The SELECT of a page/list call: FROM the entity with its related tables joined (kept per entity and handle), its
- * conditions (list-conditions.ts) and its select list. The parameters are read in list-params.ts.
+ * conditions (list-conditions.ts, read once per call) and its select list.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: tables are only known at run time
@@ -61,55 +58,41 @@ function joinRelated(ctx: OpContext, entity: Entity, lean: boolean, keyword: boo
 }
 
 /**
- * SELECT FROM the entity with its joins and conditions (no select list, ordering or limits): those of a page/list call,
- * or for one record (info) the row scope only — page/list filters say what a list shows, not what exists.
+ * SELECT FROM the entity with its joins and conditions (no select list, ordering or limits): those of a page/list call
+ * (its WHERE, read once: listWhere), or without one (info, a row by id) the row scope only — page/list filters say
+ * what a list shows, not what exists. A count and a deep page's ids join only what their conditions and `ordered` use.
  */
 export function selectRows(
   ctx: OpContext,
   entity: Entity,
-  params: Row,
-  purpose: 'list' | 'one' | 'page' | 'count' | 'ids' = 'list',
-  plan: KeywordPlan = {},
+  where?: ListWhere,
+  purpose: 'list' | 'page' | 'count' | 'ids' = 'list',
   ordered: string[] = [],
 ) {
   const lean = purpose === 'count' || purpose === 'ids';
-  const q = lean
-    ? joinRelated(ctx, entity, true, keywordOf(params) !== undefined, ordered)
-    : fullBase(ctx, entity).joined;
-  return withConditions(ctx, entity, q, params, purpose, plan);
+  const q = lean ? joinRelated(ctx, entity, true, where?.keyword !== undefined, ordered) : fullBase(ctx, entity).joined;
+  return withConditions(ctx, entity, q, where, purpose === 'page' || purpose === 'ids' ? 'page' : 'count');
 }
 
 /** selectRows with the select list of a full row: stored columns and joined aliases. */
-export function selectFullRows(
-  ctx: OpContext,
-  entity: Entity,
-  params: Row,
-  purpose: 'list' | 'one' | 'page' = 'list',
-  plan: KeywordPlan = {},
-) {
-  return withConditions(ctx, entity, fullBase(ctx, entity).withColumns, params, purpose, plan);
+export function selectFullRows(ctx: OpContext, entity: Entity, where?: ListWhere, purpose: 'list' | 'page' = 'list') {
+  return withConditions(ctx, entity, fullBase(ctx, entity).withColumns, where, purpose === 'page' ? 'page' : 'count');
 }
 
-function withConditions(
-  ctx: OpContext,
-  entity: Entity,
-  q: AnySelect,
-  params: Row,
-  purpose: 'list' | 'one' | 'page' | 'count' | 'ids',
-  plan: KeywordPlan,
-) {
-  if (purpose === 'one') {
+/** The number of rows a page/list call's WHERE finds, counted. */
+export async function countRows(ctx: OpContext, entity: Entity, where: ListWhere): Promise<number> {
+  const row = await selectRows(ctx, entity, where, 'count')
+    .select((eb) => eb.fn.countAll().as('total'))
+    .executeTakeFirst();
+  return Number((row as { total?: unknown } | undefined)?.total ?? 0);
+}
+
+function withConditions(ctx: OpContext, entity: Entity, q: AnySelect, where: ListWhere | undefined, purpose: Purpose) {
+  if (!where) {
     const scope = ctx.hooks.get(entity.prefix).scope?.(ctx, EB);
     return scope ? q.where(scope) : q;
   }
-  const conds = whereConditions(
-    ctx,
-    entity,
-    params,
-    EB,
-    plan,
-    purpose === 'page' || purpose === 'ids' ? 'page' : 'count',
-  );
+  const conds = whereConditions(where, purpose);
   if (conds.length === 0) return q;
   return q.where(conds.length === 1 ? conds[0] : EB.and(conds));
 }

@@ -2,9 +2,8 @@ import { CompiledQuery } from 'kysely';
 import type { Entity } from '../registry/entity-types.js';
 import type { Row } from '../db/row.js';
 import type { OpContext } from './context.js';
-import type { KeywordPlan } from './keyword-plan.js';
-import { describeConditions, EB } from './list-conditions.js';
-import { fullBase } from './list-query.js';
+import type { PagePlan } from './page-plan.js';
+import { selectFullRows } from './list-query.js';
 import { getOrSet } from '../get-or-set.js';
 
 /** Compiled SQL of page queries by shape, per database handle: the text, or undefined for a shape built every time. */
@@ -27,34 +26,20 @@ const sameValues = (a: readonly unknown[], b: readonly unknown[]) =>
 
 /**
  * The rows of one page (not a deep page) of an entity without hook filters or row scope, with a compiled-SQL cache:
- * the query's SQL text depends only on the shape of its conditions (their tokens) and its order, and its parameters
- * are the conditions' values then limit and offset. The first call of a shape is built and compiled by Kysely, and the
- * text is kept only if Kysely's parameters are exactly the ones described; later calls of that shape send the kept
- * text with their own values, without building or compiling. Undefined when the call does not qualify (the caller
- * builds it as usual).
+ * the query's SQL text depends only on the shape of its conditions (their tokens) and its order — the plan's `shape`
+ * (page-plan.ts) — and its parameters are the conditions' values then limit and offset. The first call of a shape is
+ * built and compiled by Kysely, and the text is kept only if Kysely's parameters are exactly the ones described; later
+ * calls of that shape send the kept text with their own values, without building or compiling. Undefined when the
+ * call does not qualify (the caller builds it as usual).
  */
-export async function cachedPageRows(
-  ctx: OpContext,
-  entity: Entity,
-  params: Row,
-  plan: KeywordPlan,
-  order: { ref: string; dir: 'asc' | 'desc' }[],
-  size: number,
-  offset: number,
-): Promise<Row[] | undefined> {
-  if (!shapeCache) return undefined;
-  const hooks = ctx.hooks.get(entity.prefix);
-  if (hooks.filters || hooks.scope) return undefined;
-  const conds = describeConditions(ctx, entity, params, EB, plan, 'page');
-  if (conds.some((c) => !c.cacheable)) return undefined;
-  const values = [...conds.flatMap((c) => c.values), size, offset];
-  const key = `${entity.prefix}\n${ctx.registry.version}\n${conds.map((c) => c.token).join('&')}\n${order.map((o) => `${o.ref} ${o.dir}`).join(',')}`;
+export async function cachedPageRows(ctx: OpContext, entity: Entity, plan: PagePlan): Promise<Row[] | undefined> {
+  const { shape, where, order, size, offset } = plan;
+  if (!shapeCache || shape === undefined) return undefined;
+  const values = [...where.conditions.flatMap((c) => c.values), size, offset];
   const shapes = getOrSet(compiledPages, ctx.db, () => new Map());
-  const known = shapes.get(key);
+  const known = shapes.get(shape);
   const compile = () => {
-    let q = fullBase(ctx, entity).withColumns;
-    const built = conds.map((c) => c.build());
-    if (built.length) q = q.where(built.length === 1 ? built[0] : EB.and(built));
+    let q = selectFullRows(ctx, entity, where, 'page');
     for (const o of order) q = q.orderBy(o.ref, o.dir);
     return q.limit(size).offset(offset).compile();
   };
@@ -74,7 +59,7 @@ export async function cachedPageRows(
     known.sql = undefined;
   } else if (!known) {
     if (shapes.size >= 1000) shapes.clear();
-    shapes.set(key, { sql: fits ? compiled.sql : undefined, uses: 0 });
+    shapes.set(shape, { sql: fits ? compiled.sql : undefined, uses: 0 });
   }
   return (await ctx.db.executeQuery(compiled)).rows as Row[];
 }

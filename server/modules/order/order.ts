@@ -9,6 +9,7 @@ import { nowText } from '../../core/db/time.js';
 import { insertRow } from '../../core/crud/insert-row.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
 import { selectColumns, selectRows } from '../../core/crud/list-query.js';
+import { listWhere } from '../../core/crud/list-conditions.js';
 import { type Line, linesTotal, priceLines } from './order-lines.js';
 import { checkOrderAddress, newOrderNo } from './order-input.js';
 import { nextRevision, recordModuleWrite } from '../../core/crud/history.js';
@@ -133,7 +134,7 @@ export async function transitionOrder(
 async function orderDetail(ctx: OpContext, query: Row): Promise<Row> {
   const id = parseId(query.id);
   const orderEntity = ctx.registry.get(PREFIX)!;
-  const stored = await selectRows(ctx, orderEntity, {})
+  const stored = await selectRows(ctx, orderEntity, await listWhere(ctx, orderEntity, {}))
     .select(selectColumns(ctx, orderEntity))
     .where('a.id', '=', id)
     .executeTakeFirst();
@@ -161,7 +162,7 @@ async function orderDetail(ctx: OpContext, query: Row): Promise<Row> {
     .map((r) => ({ ...r, amount: Number(r.price) * Number(r.quantity) }));
   const historyEntity = ctx.registry.get(HISTORY_PREFIX)!;
   const history = (
-    await selectRows(ctx, historyEntity, {})
+    await selectRows(ctx, historyEntity, await listWhere(ctx, historyEntity, {}))
       .select(selectColumns(ctx, historyEntity))
       .where('a.orderId', '=', id)
       .orderBy('a.id', 'asc')
