@@ -4,9 +4,9 @@ import type { Row } from '../db/row.js';
 import type { OpContext } from './context.js';
 import { E, fieldError } from '../errors.js';
 import { requestLanguage } from '../http/request-language.js';
-import { orderBy, queryParams } from './list-params.js';
+import { queryParams } from './list-params.js';
 import { countRows, selectColumns, selectRows } from './list-query.js';
-import { type ListWhere, listWhere } from './list-conditions.js';
+import { type ListPlan, planList } from './page-plan.js';
 import { decorateRows } from './read-rows.js';
 import { formatCell, loadDicts, tableColumns } from './table-file.js';
 import { exportFormat, sendTable } from './table-stream.js';
@@ -19,8 +19,7 @@ export const MAX_EXPORT_ROWS = 1_000_000;
 export { safeText } from './table-stream.js';
 
 /** The filtered rows, batch after batch, in the list's order (id last, so batches never overlap). */
-async function* batches(ctx: OpContext, entity: Entity, params: Row, where: ListWhere): AsyncGenerator<Row[]> {
-  const order = orderBy(entity, params);
+async function* batches(ctx: OpContext, entity: Entity, { where, order }: ListPlan): AsyncGenerator<Row[]> {
   if (!order.some((o) => o.ref === 'a.id')) order.push({ ref: 'a.id', dir: 'asc' });
   for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += BATCH) {
     let q = selectRows(ctx, entity, where, 'page').select(selectColumns(ctx, entity));
@@ -58,11 +57,13 @@ export async function exportRows(
     if (unknown.length) throw fieldError('columns', E.EXPORT_COLUMNS_UNKNOWN, { columns: unknown.join(', ') });
     columns = wanted.map((c) => columns.find((col) => col.field.name === c)!);
   }
+  // Read and checked before a byte is sent, as a list call checks them: a bad filter or order is a 400, not a broken
+  // download.
+  const plan = await planList(ctx, entity, params);
   const dicts = await loadDicts(ctx, columns, lang);
-  const where = await listWhere(ctx, entity, params);
-  const total = await countRows(ctx, entity, where);
+  const total = await countRows(ctx, entity, plan.where);
   const cells = async function* () {
-    for await (const rows of batches(ctx, entity, params, where))
+    for await (const rows of batches(ctx, entity, plan))
       yield rows.map((r) => columns.map((c) => formatCell(c, r, dicts, lang)));
   };
   return sendTable(request, reply, {

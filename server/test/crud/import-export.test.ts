@@ -126,6 +126,18 @@ describe.each(DIALECTS)('export and import (%s)', (dialect) => {
     const bad = await exportFile('product/info', { format: 'pdf' });
     expect(bad.status).toBe(400);
     expect((await exportFile('product/info', { format: 'csv', columns: ['password'] })).status).toBe(400);
+    // A bad order or filter is refused before the download starts, as the list refuses it, in the caller's language.
+    for (const [body, field] of [
+      [{ format: 'csv', order: 'password', sort: 'asc' }, 'order'],
+      [{ format: 'xlsx', status: 'not-a-status' }, 'status'],
+    ] as const) {
+      const refused = await exportFile('product/info', body, 'en');
+      expect(refused.status, refused.body.toString()).toBe(400);
+      expect(String(refused.headers['content-type'])).toMatch(/^application\/json/);
+      const reply = JSON.parse(refused.body.toString()) as { message: string; details: { path: string }[] };
+      expect(reply.details.map((d) => d.path)).toEqual([field]);
+      expect(reply.message).toMatch(/^[\x20-\x7e]+$/);
+    }
   });
 
   it('import: a dry run reports every row (adds, changes, errors by row and column) and changes nothing; an apply with a bad row changes nothing; a clean file applies in one go', async () => {
