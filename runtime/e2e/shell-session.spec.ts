@@ -132,8 +132,7 @@ test.describe('session', () => {
     // Started by index.html (the app's entry script was requested too), each taken by the app: none is asked twice.
     expect(scripts).toHaveLength(1);
     expect([...sent].sort()).toEqual([...FIRST].sort());
-    // The first page of rows is asked as soon as eps and the menu are in (screens/first-page.ts), under the key the
-    // list then uses: once, with the list's own body.
+    // And the list asks for its first page once, with its own body.
     expect(pages.map((body) => JSON.parse(body))).toEqual([{ page: 1, size: 20 }]);
     expect(
       await page.evaluate(() =>
@@ -161,7 +160,7 @@ test.describe('session', () => {
     expect(await shell.session()).toBeNull();
 
     // The sequel: signed in again, the page asked for opens with its rows — nothing of the revoked session's
-    // replies (its early calls, a first page asked with its token) stands in for the new session's.
+    // replies stands in for the new session's (the data cache is one per session, app.tsx).
     await new LoginPage(page).login();
     await expect(page).toHaveURL(/\/product\/info$/);
     await expect(page.getByTestId('entity-table').locator('tbody tr[data-row-id]').first()).toBeVisible();

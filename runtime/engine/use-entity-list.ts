@@ -3,7 +3,6 @@ import { entityApi, type EntityRow, type PageReply } from './entity-api';
 import { pageBody, type ListState } from './use-list-state';
 import { entityRowsKey } from './swr-cache';
 import type { EpsEntry } from './eps';
-import { getSession } from './session';
 
 export type { EntityRow, PageReply } from './entity-api';
 
@@ -53,8 +52,8 @@ export function listModeOf(entry: EpsEntry | undefined): ListMode | null {
   return paths.has('/list') ? 'list' : null;
 }
 
-/** The SWR key of one list page of an entity (first-page.ts asks for it before the screen exists). */
-export function entityListKey(prefix: string, state: ListState, mode: ListMode) {
+/** The SWR key of one list page of an entity. */
+function entityListKey(prefix: string, state: ListState, mode: ListMode) {
   const body = pageBody(state);
   if (mode === 'tree') {
     // Page and size mean nothing to a whole tree: the same rows whatever the page.
@@ -65,36 +64,9 @@ export function entityListKey(prefix: string, state: ListState, mode: ListMode) 
   return entityRowsKey(prefix, mode, body);
 }
 
-type ListKey = ReturnType<typeof entityListKey>;
-
-/** How long a first page asked before the screen stays usable: it answers the screen's first render only. */
-const FIRST_PAGE_LIFE_MS = 10_000;
-let firstPage: { key: string; token: string; at: number; reply: Promise<PageReply> } | undefined;
-/** A screen has read a list already: too late to ask one ahead of it. */
-let screenRead = false;
-
-/**
- * Asks for a list page before its screen exists (screens/first-page.ts): the screen's first read of the same key,
- * with the same session, within a few seconds, takes this reply instead of asking again — once. A later read, another
- * key or another session asks the server as usual.
- */
-export function startFirstPage(key: ListKey, token: string): void {
-  if (screenRead) return;
-  const reply = fetchRows(key[1], key[2], JSON.parse(key[3]) as Record<string, unknown>);
-  // A failure is reported by the screen that takes the reply.
-  reply.catch(() => undefined);
-  firstPage = { key: JSON.stringify(key), token, at: Date.now(), reply };
-}
-
 /** Reads the rows an entityListKey names. */
-export function fetchEntityList(key: ListKey): Promise<PageReply> {
-  screenRead = true;
-  const first = firstPage;
-  if (first?.key === JSON.stringify(key)) {
-    firstPage = undefined;
-    if (first.token === getSession()?.token && Date.now() - first.at < FIRST_PAGE_LIFE_MS) return first.reply;
-  }
-  return fetchRows(key[1], key[2], JSON.parse(key[3]) as Record<string, unknown>);
+function fetchEntityList([, prefix, mode, body]: ReturnType<typeof entityListKey>): Promise<PageReply> {
+  return fetchRows(prefix, mode, JSON.parse(body) as Record<string, unknown>);
 }
 
 /** SWR-backed rows of one list page; the previous page stays on screen while the next one loads. */
