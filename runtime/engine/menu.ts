@@ -34,18 +34,26 @@ async function fetchPermMenu(key: string): Promise<PermMenu> {
 }
 
 /** Menus and permission strings of the signed-in user; kept in localStorage so a reload paints at once. */
-export function usePermMenu(): { data?: PermMenu; isLoading: boolean; error?: Error } {
+export function usePermMenu(): { data?: PermMenu; isLoading: boolean; isValidating: boolean; error?: Error } {
   const session = useSession();
-  const { data, error, isLoading } = useSWR<PermMenu, Error>(session ? PERMMENU_KEY : null, fetchPermMenu, {
-    fallbackData: session ? stored() : undefined,
-    revalidateOnMount: true,
-    revalidateOnFocus: false,
-  });
-  return { data, isLoading, error };
+  const { data, error, isLoading, isValidating } = useSWR<PermMenu, Error>(
+    session ? PERMMENU_KEY : null,
+    fetchPermMenu,
+    {
+      fallbackData: session ? stored() : undefined,
+      revalidateOnMount: true,
+      revalidateOnFocus: false,
+    },
+  );
+  return { data, isLoading, isValidating, error };
 }
 
-export function useMenu(): MenuModel & { isLoading: boolean; error?: Error } {
-  const { data, isLoading, error } = usePermMenu();
+/**
+ * The menu tree. `isLoading` while there is none to show; `isChecking` while the one shown (kept from the last start)
+ * is being read again — a page that the kept menu cannot place is only called missing once the server has answered.
+ */
+export function useMenu(): MenuModel & { isLoading: boolean; isChecking: boolean; error?: Error } {
+  const { data, isLoading, isValidating, error } = usePermMenu();
   const model = useMemo(() => buildMenu(data?.menus ?? []), [data]);
-  return { ...model, isLoading: isLoading && !data, error };
+  return { ...model, isLoading: isLoading && !data, isChecking: isValidating, error };
 }

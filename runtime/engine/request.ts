@@ -1,6 +1,14 @@
 import i18n, { currentLanguage } from '../i18n/index';
 import { toast } from '../shell/toast';
-import { clearSession, getSession, isRefreshAlive, isTokenAlive, saveSession, type TokenReply } from './session';
+import {
+  clearSession,
+  getSession,
+  isRefreshAlive,
+  isTokenAlive,
+  loginPathFrom,
+  saveSession,
+  type TokenReply,
+} from './session';
 import { takeEarlyCall } from './early-calls';
 import { apiUrl } from './api-base';
 
@@ -82,7 +90,7 @@ export function expireSession(reason: string = i18n.t('common:session.expired'))
   // the other calls the same dead session had in flight find the login page already open and leave its address be.
   const here = window.location.pathname;
   if (here.startsWith('/login')) return;
-  navigate(here === '/' ? '/login' : `/login?redirect=${encodeURIComponent(here + window.location.search)}`);
+  navigate(loginPathFrom(here, window.location.search));
 }
 
 let refreshing: Promise<string> | null = null;

@@ -109,6 +109,11 @@ export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, getSession);
 }
 
+/** The login page's address for a visitor sent there from `pathname`: signed in, they come back to it. */
+export function loginPathFrom(pathname: string, search = ''): string {
+  return pathname === '/' ? '/login' : `/login?redirect=${encodeURIComponent(pathname + search)}`;
+}
+
 /** localStorage key for data that belongs to the signed-in user and goes away at logout. */
 export function userKey(name: string): string {
   return `joinery.user.${name}`;

@@ -62,6 +62,8 @@ export function MenuView() {
     case 'screen':
       return createElement(view.Screen);
     case 'none':
-      return <NoView pathname={pathname} />;
+      // Not before the menu is the server's own: a session revoked elsewhere is told so by that call (the login
+      // page, which brings the user back here), not by a 404 drawn from what the last start kept.
+      return menu.isChecking ? <PageLoading /> : <NoView pathname={pathname} />;
   }
 }

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { isRefreshAlive, useSession } from '../engine/session';
+import { isRefreshAlive, loginPathFrom, useSession } from '../engine/session';
 import { expireSession } from '../engine/request';
 
 /** Screens behind login: no session sends the visitor to /login (SPEC §4); a dead session is cleared with a message. */
@@ -12,9 +12,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
     if (dead) expireSession();
   }, [dead]);
   if (!session || dead) {
-    const back =
-      location.pathname === '/' ? '' : `?redirect=${encodeURIComponent(location.pathname + location.search)}`;
-    return <Navigate to={`/login${back}`} replace />;
+    return <Navigate to={loginPathFrom(location.pathname, location.search)} replace />;
   }
   return <>{children}</>;
 }

@@ -11,19 +11,7 @@ export async function install(t: TestApp, token: string | undefined, archive: Bu
     { name: 'files', filename: 'shelf.joinery', content: archive, type: 'application/zip' },
     { name: 'force', value: String(force) },
   ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: INSTALL,
-    payload,
-    headers: { ...headers, ...(token ? { authorization: token } : {}) },
-  });
-  let body: Row = {};
-  try {
-    body = res.json() as Row;
-  } catch {
-    body = {};
-  }
-  return { status: res.statusCode, body, raw: res.body };
+  return t.call('POST', INSTALL, { token, body: payload, headers });
 }
 
 export const pluginRows = (t: TestApp) => t.rows('plugin_info');

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type DialectUnderTest, startApp, type TestApp } from '../support/harness.js';
-import type { Row } from '../../core/db/row.js';
 import { deflateSync } from 'node:zlib';
 import { pngFile } from '../crud/png.js';
 
@@ -53,19 +52,7 @@ export function uploadSuite(dialect: DialectUnderTest) {
   const send = async (parts: Part[], o: { token?: string | null; cutAfter?: number } = {}) => {
     const { payload, headers } = multipart(parts, { cutAfter: o.cutAfter });
     const auth = o.token === null ? undefined : (o.token ?? token);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: UPLOAD,
-      payload,
-      headers: { ...headers, ...(auth ? { authorization: auth } : {}) },
-    });
-    let body: Row = {};
-    try {
-      body = res.json() as Row;
-    } catch {
-      body = {};
-    }
-    return { status: res.statusCode, body, raw: res.body };
+    return t.call('POST', UPLOAD, { token: auth, body: payload, headers });
   };
   const uploads = () => path.join(t.dataDir, 'uploads');
   const storedFiles = () => walk(uploads());
