@@ -139,11 +139,20 @@ test.describe('generic entity list', () => {
     expect(changed).not.toContain('description');
     expect(changed.indexOf('type')).toBeLessThan(changed.indexOf('title'));
 
-    const stored = await api.call<{ order: string[]; hidden: string[] }>('GET', '/admin/base/comm/pref', {
-      key: 'columns:product/material',
-    });
-    expect(stored.data.hidden).toEqual(['description']);
-    expect(stored.data.order.indexOf('type')).toBeLessThan(stored.data.order.indexOf('title'));
+    // The table changes at once; the saves reach the server one after the other, the last one standing.
+    const stored = async () =>
+      (
+        await api.call<{ order: string[]; hidden: string[] }>('GET', '/admin/base/comm/pref', {
+          key: 'columns:product/material',
+        })
+      ).data;
+    await expect.poll(async () => (await stored()).hidden).toEqual(['description']);
+    await expect
+      .poll(async () => {
+        const { order } = await stored();
+        return order.indexOf('type') < order.indexOf('title');
+      })
+      .toBe(true);
 
     // Another visit (fresh load) gets the layout from the server.
     await page.reload();

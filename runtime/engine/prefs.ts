@@ -5,6 +5,8 @@ import { columnPrefKey, parseColumnPrefs, type ColumnPrefs } from './column-pref
 export { applyColumnPrefs, type ColumnPrefs } from './column-prefs';
 
 const PREF_PATH = '/admin/base/comm/pref';
+/** The last preference save under way (saves go out one after another). */
+let saving: Promise<unknown> = Promise.resolve();
 
 /**
  * Column show/hide/order of an entity, saved per user on the server (GET/POST /admin/base/comm/pref), so the
@@ -27,7 +29,10 @@ export function useColumnPrefs(prefix: string): {
     // Optimistic: the table changes at once; a failed save rolls back and rejects for the screen to report.
     await mutate(
       async () => {
-        await request(PREF_PATH, { method: 'POST', data: { key, value: prefs } });
+        // Saved in the order they were made: two quick changes must not reach the server the other way round.
+        const post = saving.then(() => request(PREF_PATH, { method: 'POST', data: { key, value: prefs } }));
+        saving = post.catch(() => undefined);
+        await post;
         return prefs;
       },
       { optimisticData: prefs, rollbackOnError: true, revalidate: false },
