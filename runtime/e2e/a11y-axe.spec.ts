@@ -14,17 +14,19 @@ import {
   themeRemote,
   type Found,
 } from './axe-audit';
+import { themeSweep } from './theme-sweep';
 
 /**
  * axe-core (WCAG 2.0/2.1 A and AA rules) over the login page, every menu page and the add/edit dialogs of every
- * generic screen, plus the theme drawer and delete confirmations, in the default theme, light and dark (issue 29;
- * every rule in one mode and the colour rules in the other, as the rest do not change with the mode). Each screen
+ * generic screen, plus the theme drawer and delete confirmations, in all eight theme colours, light and dark (issue
+ * 29): every rule in the default colour in one mode, the colour rules in the other (the rest do not change with the
+ * mode), and in each mode the seven other colours through theme-sweep.ts (what a colour changes, judged once). Each screen
  * is loaded once: the mode is switched in the page, from a second tab (axe-audit.ts `themeRemote`), as a choice made
  * in another tab would be.
  * Any serious or critical violation fails, colour contrast included. The pages come from the menu (axe-audit.ts
  * `menuPages`): a screen added to the menu is audited here without a change. They are shared out over CHUNKS tests
  * (page i goes to chunk i mod CHUNKS), each signed in on its own, so a slow or failing page costs one
- * chunk, not the run. The eight theme colours are audited by a11y-axe-themes.spec.ts.
+ * chunk, not the run.
  */
 // Five, not four: with the seeded menu, page i mod 5 spreads the long lists (orders, products, addresses, tasks and
 // the audit queues) so that no chunk takes much more than another (36 s at most against 48 s with four, measured).
@@ -41,20 +43,38 @@ for (let chunk = 0; chunk < CHUNKS; chunk++) {
     expect(paths.length).toBeGreaterThan(2);
     // A page with its two dialogs, in both modes, takes 5 to 30 s on a loaded 2-core machine.
     test.setTimeout(60_000 + paths.length * 60_000);
+    if (paths.includes('/sys/user')) {
+      // The seed's only user (admin) is not listed: a staff member with a department and a role gives the list a row
+      // and its edit form both pickers filled.
+      const stamp = Date.now().toString(36);
+      const roles = await api.call<{ id: number }[]>('POST', '/admin/base/sys/role/list', {});
+      const made = await api.call('POST', '/admin/base/sys/user/add', {
+        username: `axe_${stamp}`,
+        password: 'Axe-12345',
+        name: `无障碍 ${stamp}`,
+        status: 1,
+        departmentId: 1,
+        roleIdList: roles.data.slice(0, 1).map((r) => r.id),
+      });
+      expect(made.code).toBe(1000);
+    }
     const found: Found[] = [];
     const remote = await themeRemote(page);
     /**
      * What the page shows (or `within` it): every rule in the mode it is in, then the colour rules in the other
      * (names, roles and structure do not change with the mode), the mode switched in the page (axe-audit.ts
-     * `switchTheme`) and left there for the next: one switch for each thing audited, each seen in both modes.
+     * `switchTheme`) and left there for the next: one switch for each thing audited, each seen in both modes; in each
+     * mode, after the default colour, the seven others (theme-sweep.ts).
      */
     let dark = false;
     const bothModes = async (where: string, within?: string): Promise<Found[]> => {
       const first = await audit(page, `${where} ${dark ? 'dark' : 'light'}`, { within });
+      const firstColours = await themeSweep(page, where, within);
       dark = !dark;
       await switchTheme(page, remote, { dark, color: DEFAULT_COLOR });
       const second = await audit(page, `${where} ${dark ? 'dark' : 'light'}`, { within, rules: COLOUR_RULES });
-      return [...first, ...second];
+      const secondColours = await themeSweep(page, where, within);
+      return [...first, ...firstColours, ...second, ...secondColours];
     };
     const shell = new ShellPage(page);
     if (chunk === 0) {

@@ -4,8 +4,8 @@ import type { Page } from '@playwright/test';
 import { expect, ARTIFACTS, type AdminApi } from './fixtures';
 
 /**
- * axe-core over the console's screens (issue 29), shared by a11y-axe.spec.ts (every menu page and generic dialog,
- * light and dark) and a11y-axe-themes.spec.ts (the eight theme colours on the screens that show the brand colour).
+ * axe-core over the console's screens (issue 29): what a11y-axe.spec.ts (every menu page and generic dialog, light and
+ * dark, in the eight theme colours with theme-sweep.ts) and the widget specs share.
  * Rules: every rule with a WCAG 2.0/2.1 A or AA tag, the experimental ones included, the deprecated ones not;
  * serious and critical violations fail, none is exempt.
  */
@@ -19,8 +19,8 @@ type AxeResult = {
 };
 
 /**
- * The rules whose outcome depends on the colours: what a theme colour can break. The themes spec runs only these;
- * the rest (names, roles, structure) do not change with the colour and run on the same screens in a11y-axe.spec.ts.
+ * The rules whose outcome depends on the colours: what a theme colour or the mode can break. The second mode and the
+ * other colours run only these; the rest (names, roles, structure) do not change with the colours.
  */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 

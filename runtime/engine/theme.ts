@@ -90,11 +90,24 @@ export function setThemePlugin(enabled: boolean, config: Record<string, unknown>
   refresh();
 }
 
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => {
+    listeners.delete(l);
+  };
+};
+
 export function useTheme(): ThemeOptions {
-  return useSyncExternalStore((l) => {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  }, getTheme);
+  return useSyncExternalStore(subscribe, getTheme);
+}
+
+/**
+ * One theme option: the component draws again only when that option changes. The shell reads only the menu's
+ * grouping and the page transition, so choosing a colour or the mode does not draw the whole console again (the
+ * colours are CSS variables).
+ */
+export function useThemeOption<K extends keyof ThemeOptions>(key: K): ThemeOptions[K] {
+  return useSyncExternalStore(subscribe, () => current[key]);
 }
 
 export function useBreakpoint(): Breakpoint {

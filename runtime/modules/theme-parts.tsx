@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setTheme, useTheme } from '../engine/theme';
+import { setTheme, useThemeOption } from '../engine/theme';
 import { IconButton } from '../shell/icon-button';
 import { useEver } from '../engine/use-ever';
 
@@ -25,15 +25,15 @@ const useOpen = () =>
 /** The theme plugin's toolbar entry: dark mode at a click, and the theme panel. */
 export function ThemeToolbar() {
   const { t } = useTranslation('shell');
-  const theme = useTheme();
+  const dark = useThemeOption('dark');
   return (
     <>
       <IconButton
-        icon={theme.dark ? 'sun' : 'moon'}
-        label={theme.dark ? t('header.light') : t('header.dark')}
-        onClick={() => setTheme({ dark: !theme.dark })}
+        icon={dark ? 'sun' : 'moon'}
+        label={dark ? t('header.light') : t('header.dark')}
+        onClick={() => setTheme({ dark: !dark })}
         testId="toggle-dark"
-        pressed={theme.dark}
+        pressed={dark}
       />
       <IconButton icon="palette" label={t('header.theme')} onClick={() => setOpen(true)} testId="open-theme" />
     </>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { menuTrail, type MenuNode } from '../engine/menu';
-import { useTheme } from '../engine/theme';
+import { useThemeOption } from '../engine/theme';
 import type { RuntimeModule } from '../modules/registry';
 import { IconButton } from './icon-button';
 import { Icon } from './icons';
@@ -103,7 +103,7 @@ type HeaderProps = {
 /** The bar above the page: fold, breadcrumb or groups, and the tools on the right. */
 export function Header({ folded, onToggleFold, tree, groups, activeGroup, onGroup, toolbar, compact }: HeaderProps) {
   const { t } = useTranslation('shell');
-  const theme = useTheme();
+  const menuGroup = useThemeOption('menuGroup');
   const [fullscreen, toggleFullscreen] = useFullscreen();
   return (
     <header className="flex h-14 shrink-0 items-center gap-3 border-b border-line bg-surface px-3">
@@ -113,11 +113,7 @@ export function Header({ folded, onToggleFold, tree, groups, activeGroup, onGrou
         onClick={onToggleFold}
         testId="toggle-fold"
       />
-      {theme.menuGroup ? (
-        <GroupNav groups={groups} active={activeGroup} onSelect={onGroup} />
-      ) : (
-        <Breadcrumb tree={tree} />
-      )}
+      {menuGroup ? <GroupNav groups={groups} active={activeGroup} onSelect={onGroup} /> : <Breadcrumb tree={tree} />}
       <div className="ml-auto flex items-center gap-0.5">
         {!compact && (
           <IconButton

@@ -5,7 +5,7 @@ import { useMenu, menuTrail } from '../engine/menu';
 import { ShellDictsProvider, useDicts } from '../engine/dict';
 import { useEps } from '../engine/eps';
 import { openTab, useReloadCount } from '../engine/tabs';
-import { useBreakpoint, useTheme } from '../engine/theme';
+import { useBreakpoint, useThemeOption } from '../engine/theme';
 import { refreshSession } from '../engine/request';
 import { useSession } from '../engine/session';
 import { Sidebar, visibleNodes } from './sidebar';
@@ -71,7 +71,8 @@ export function ShellLayout() {
   const { t } = useTranslation('shell');
   const bp = useBreakpoint();
   const small = bp === 'xs';
-  const theme = useTheme();
+  const menuGroup = useThemeOption('menuGroup');
+  const transitionOption = useThemeOption('transition');
   const { pathname } = useLocation();
   const menu = useMenu();
   useEps();
@@ -99,14 +100,14 @@ export function ShellLayout() {
     if (trailGroup?.type === 0) setChosenGroup(trailGroup.id);
   }, [trailGroup?.id, trailGroup?.type]);
   const activeGroup = chosenGroup ?? groups[0]?.id;
-  const sideNodes = theme.menuGroup
+  const sideNodes = menuGroup
     ? [...visible.filter((n) => n.type === 1), ...(groups.find((g) => g.id === activeGroup)?.children ?? [])]
     : visible;
 
   const closeOnSmall = () => {
     if (small) setFolded(true);
   };
-  const transition = theme.transition === 'none' ? '' : `jy-transition-${theme.transition}`;
+  const transition = transitionOption === 'none' ? '' : `jy-transition-${transitionOption}`;
 
   return (
     <ShellDictsProvider dicts={dicts.data}>
