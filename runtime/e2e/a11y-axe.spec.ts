@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { ShellPage } from './pages/shell-page';
 import { LoginPage } from './pages/login-page';
@@ -33,6 +34,26 @@ import { themeSweep } from './theme-sweep';
 const CHUNKS = 5;
 const DEFAULT_COLOR = THEME_COLORS[0].color;
 
+/**
+ * What the page shows (or `within` it): every rule in the mode it is in, then the colour rules in the other (names,
+ * roles and structure do not change with the mode), the mode switched in the page (axe-audit.ts `switchTheme`) and left
+ * there for the next: one switch for each thing audited, each seen in both modes; in each mode, after the default
+ * colour, the seven others (theme-sweep.ts).
+ */
+async function auditor(page: Page): Promise<(where: string, within?: string) => Promise<Found[]>> {
+  const remote = await themeRemote(page);
+  let dark = false;
+  return async (where, within) => {
+    const first = await audit(page, `${where} ${dark ? 'dark' : 'light'}`, { within });
+    const firstColours = await themeSweep(page, where, within);
+    dark = !dark;
+    await switchTheme(page, remote, { dark, color: DEFAULT_COLOR });
+    const second = await audit(page, `${where} ${dark ? 'dark' : 'light'}`, { within, rules: COLOUR_RULES });
+    const secondColours = await themeSweep(page, where, within);
+    return [...first, ...firstColours, ...second, ...secondColours];
+  };
+}
+
 // The audits only read (a dialog opened is closed unsaved): their tests may share out over the workers.
 test.describe.configure({ mode: 'parallel' });
 
@@ -59,23 +80,7 @@ for (let chunk = 0; chunk < CHUNKS; chunk++) {
       expect(made.code).toBe(1000);
     }
     const found: Found[] = [];
-    const remote = await themeRemote(page);
-    /**
-     * What the page shows (or `within` it): every rule in the mode it is in, then the colour rules in the other
-     * (names, roles and structure do not change with the mode), the mode switched in the page (axe-audit.ts
-     * `switchTheme`) and left there for the next: one switch for each thing audited, each seen in both modes; in each
-     * mode, after the default colour, the seven others (theme-sweep.ts).
-     */
-    let dark = false;
-    const bothModes = async (where: string, within?: string): Promise<Found[]> => {
-      const first = await audit(page, `${where} ${dark ? 'dark' : 'light'}`, { within });
-      const firstColours = await themeSweep(page, where, within);
-      dark = !dark;
-      await switchTheme(page, remote, { dark, color: DEFAULT_COLOR });
-      const second = await audit(page, `${where} ${dark ? 'dark' : 'light'}`, { within, rules: COLOUR_RULES });
-      const secondColours = await themeSweep(page, where, within);
-      return [...first, ...firstColours, ...second, ...secondColours];
-    };
+    const bothModes = await auditor(page);
     const shell = new ShellPage(page);
     if (chunk === 0) {
       // The login page is audited, then walked.
@@ -118,3 +123,47 @@ for (let chunk = 0; chunk < CHUNKS; chunk++) {
     report(`menu-${chunk + 1}`, found);
   });
 }
+
+// A phone (390 px): the shell folds its menu into a drawer, toolbars and tabs wrap, dialogs take the width, a row's
+// actions go into a ⋯ menu. The pages and dialogs are the desktop's, laid out again, so a few stand for the rest:
+// login, home, the menu drawer, and the two lists with the most kinds of parts (the order list's status tabs and
+// actions, the user list's department panel) with their add dialogs, a row menu and the edit dialog it opens.
+test('axe on a phone (390 px), light and dark: login, home, the menu drawer, two lists, a row menu and their dialogs', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const found: Found[] = [];
+  const bothModes = await auditor(page);
+  const login = new LoginPage(page);
+  await login.goto();
+  found.push(...(await bothModes('/login (390 px)')));
+  await login.login();
+  await expect(page).toHaveURL(/\/$/);
+  await settled(page);
+  found.push(...(await bothModes('/ (390 px)')));
+  await page.getByTestId('toggle-fold').click();
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  found.push(...(await bothModes('the menu drawer (390 px)', '[data-testid="phone-menu"]')));
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('sidebar')).toBeHidden();
+  let dialogs = 0;
+  for (const path of ['/order/order', '/sys/user']) {
+    await go(page, path);
+    found.push(...(await bothModes(`${path} (390 px)`)));
+    dialogs += await auditDialogs(page, `${path} (390 px)`, found, bothModes);
+  }
+  // On a phone a row's actions are in its ⋯ menu: the menu, then the edit dialog opened from it.
+  await go(page, '/order/order');
+  await page.getByTestId('row-menu').first().click();
+  const rowMenu = page.getByRole('menu');
+  await expect(rowMenu).toBeVisible();
+  found.push(...(await bothModes('/order/order row menu (390 px)', '[role="menu"]')));
+  await rowMenu.getByRole('menuitem', { name: /^编辑/ }).click();
+  await expect(page.getByTestId('edit-dialog').locator('form#entity-form')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  found.push(...(await bothModes('/order/order edit dialog (390 px)', '[data-testid="edit-dialog"]')));
+  await page.keyboard.press('Escape');
+  expect(dialogs).toBe(2);
+  report('phone', found);
+});

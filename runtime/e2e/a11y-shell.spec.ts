@@ -192,7 +192,7 @@ test('keyboard: header menu, tab strip and the message log, focus back where it 
   await expect(tabLink('/sys/role')).toBeFocused();
 });
 
-test('on a phone, the message log and the header menus open inside the window (WCAG 1.4.10 reflow)', async ({
+test('on a phone, the message log, the header menus and the menu drawer open inside the window (WCAG 1.4.10 reflow); the drawer is a modal dialog', async ({
   page,
 }) => {
   await new ShellPage(page).signIn('admin', '123456', '/product/info');
@@ -212,4 +212,28 @@ test('on a phone, the message log and the header menus open inside the window (W
   await page.keyboard.press('Escape');
   await page.getByTestId('user-menu').click();
   await inside(page.getByRole('menu'));
+  await page.keyboard.press('Escape');
+
+  // The menu is a modal drawer: focus goes in and stays in, Escape gives it back to the menu button, and a page
+  // chosen there takes focus itself.
+  const toggle = page.getByTestId('toggle-fold');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: '菜单' });
+  await expect(drawer).toBeVisible();
+  await inside(drawer);
+  const entries = drawer.getByRole('button');
+  await expect(entries.first()).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(drawer.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('button', { name: '订单管理' }).click();
+  await drawer.getByRole('link', { name: '订单列表' }).click();
+  await expect(page).toHaveURL(/\/order\/order$/);
+  await expect(drawer).toBeHidden();
+  await expect(page.locator('main#main')).toBeFocused();
 });

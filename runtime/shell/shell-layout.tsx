@@ -9,6 +9,7 @@ import { useBreakpoint, useThemeOption } from '../engine/theme';
 import { refreshSession } from '../engine/request';
 import { useSession } from '../engine/session';
 import { Sidebar, visibleNodes } from './sidebar';
+import { PhoneMenu } from './phone-menu';
 import { Header } from './header';
 import { TabsBar } from './tabs-bar';
 import { ExtraComponents } from './extra-components';
@@ -104,9 +105,6 @@ export function ShellLayout() {
     ? [...visible.filter((n) => n.type === 1), ...(groups.find((g) => g.id === activeGroup)?.children ?? [])]
     : visible;
 
-  const closeOnSmall = () => {
-    if (small) setFolded(true);
-  };
   const transition = transitionOption === 'none' ? '' : `jy-transition-${transitionOption}`;
 
   return (
@@ -122,17 +120,9 @@ export function ShellLayout() {
           {t('skipToContent')}
         </button>
         {small ? (
-          !folded && (
-            <div className="fixed inset-0 z-40 flex">
-              <Sidebar nodes={sideNodes} tree={menu.tree} folded={false} onNavigate={closeOnSmall} />
-              <button
-                type="button"
-                aria-label={t('header.fold')}
-                className="flex-1 bg-black/40"
-                onClick={() => setFolded(true)}
-              />
-            </div>
-          )
+          <PhoneMenu open={!folded} onClose={() => setFolded(true)}>
+            {(onNavigate) => <Sidebar nodes={sideNodes} tree={menu.tree} folded={false} onNavigate={onNavigate} />}
+          </PhoneMenu>
         ) : (
           <Sidebar nodes={sideNodes} tree={menu.tree} folded={folded} />
         )}
