@@ -150,6 +150,8 @@ test('axe on a phone (390 px), light and dark: login, home, the menu drawer, two
   let dialogs = 0;
   for (const path of ['/order/order', '/sys/user']) {
     await go(page, path);
+    // The list screen is drawn (its code may still be coming in when the calls have settled).
+    await expect(page.getByTestId('entity-screen').getByRole('button', { name: /^\+? ?新增$/ })).toBeEnabled();
     found.push(...(await bothModes(`${path} (390 px)`)));
     dialogs += await auditDialogs(page, `${path} (390 px)`, found, bothModes);
   }

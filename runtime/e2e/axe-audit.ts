@@ -91,9 +91,11 @@ export async function go(page: Page, path: string): Promise<void> {
   await settled(page);
 }
 
-/** The page has its data: no call under way, no table busy, the dashboard's charts drawn. */
+/** The page has its code and data: no call under way, no screen or table loading, the dashboard's charts drawn. */
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
+  // A screen's code can still be coming in (or be evaluated) when the calls have settled.
+  await expect(page.getByTestId('page-loading')).toHaveCount(0, { timeout: 30_000 });
   // A long list (the order audits join hundreds of orders) can take more than the usual 8 s on a loaded machine.
   await expect(page.locator('[data-testid="entity-table"] table[aria-busy="true"]')).toHaveCount(0, {
     timeout: 30_000,
