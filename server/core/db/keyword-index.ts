@@ -23,8 +23,10 @@ export { dropMysqlKeywordIndex, dropPostgresKeywordIndex } from './keyword-table
  *   (as ILIKE folds them) and joined by END; kept by statement triggers inside the write's transaction, with a pg_trgm
  *   GIN index on v. `v LIKE lower(pattern)` is exactly ILIKE over the columns (a keyword without END cannot span two
  *   of them), read from the index for three characters or more, and from a narrow table without folding otherwise.
- * - MySQL/MariaDB: the same keyword table as on PostgreSQL, kept by row triggers, without a substring index (MariaDB has
- *   no ngram parser): a search reads the narrow table whole — honestly a scan, but of pre-folded text, not of the rows.
+ * - MySQL/MariaDB: the same keyword table as on PostgreSQL, and beside it `<table>__kwt (s, id, m)` (MariaDB has no
+ *   ngram parser): from every character of v the next 8 characters, with how long a prefix of them begins earlier in
+ *   v. A keyword of up to 8 characters is one prefix range of its primary key (each row once, the count exact); a
+ *   longer one the rows holding its first 8 characters, confirmed by `v LIKE`. Both kept by row triggers.
  */
 
 /** Fewest characters a trigram index can look up. */
