@@ -120,15 +120,17 @@ const sqliteLookups = new Map<string, { terms: string; count: string }>();
 /**
  * The keyword index's answer for a keyword; undefined when it cannot answer (no index, a keyword holding the END
  * character, a short keyword beginning too many trigrams on SQLite): the keyword is then matched by scanning.
+ * `denseFrom`: matches past which the page will test rows in its order (MySQL then reads no more ids).
  */
 export async function indexedKeyword(
   database: Database,
   db: Database['db'],
   entity: Entity,
   keyword: string,
+  denseFrom = Number.POSITIVE_INFINITY,
 ): Promise<IndexedKeyword | undefined> {
   if (!indexed.has(entity) || keyword.length === 0 || keyword.includes(END)) return undefined;
-  if (database.dialect !== 'sqlite') return tableKeyword(database, db, entity, keyword);
+  if (database.dialect !== 'sqlite') return tableKeyword(database, db, entity, keyword, denseFrom);
   const fts = ftsName(entity);
   // The two lookups' texts, made once per table (a page call with a keyword may run them before its own query).
   const texts = getOrSet(sqliteLookups, fts, () => ({
