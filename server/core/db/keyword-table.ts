@@ -38,14 +38,12 @@ export function counted(
   return { atMost: atMost ?? Number.POSITIVE_INFINITY, total: () => (known ??= count()) };
 }
 
-/** MySQL: a keyword matching at most this many rows reaches the page as a list of ids. */
+/** MySQL: matches read (and counted) at once; past them they are counted first. */
 const FEW_IDS = 1000;
 
 /** Matching rows up to which a PostgreSQL page takes the keyword's ids as an array (see tableKeyword). */
 const ARRAY_IDS = 10_000;
 
-/** MySQL: matches up to which a keyword's rows are read (and counted) at once; past it they are counted first. */
-const MANY = 10_000;
 /** MySQL: matches up to which (when the page does not test rows in its order) they reach the page as a list. */
 const LIST = 100_000;
 /** MySQL: pieces of a keyword longer than GRAM looked up. */
@@ -104,11 +102,12 @@ export async function tableKeyword(
   const pattern = likePattern(keyword);
   if (database.dialect === 'mysql') {
     // MySQL tries an IN subquery row by row down the page's order: for a rare keyword that was every row of the
-    // table. The matching ids are read first (up to MANY the same read counts them, past it a count first) and handed
-    // to the page as a list, unless the page tests rows in its order.
+    // table. The matching ids are read first (up to FEW_IDS the same read counts them; past it they are counted first,
+    // so that a dense keyword's ids are not carried here) and handed to the page as a list, unless the page tests rows
+    // in its order.
     const found = postingsMatch(names, keyword, pattern);
-    let rows = (await sql<{ id: number }>`${found.ids} limit ${MANY + 1}`.execute(db)).rows;
-    let n = rows.length <= MANY ? rows.length : Number((await found.count.execute(db)).rows[0]?.n ?? 0);
+    let rows = (await sql<{ id: number }>`${found.ids} limit ${FEW_IDS + 1}`.execute(db)).rows;
+    let n = rows.length <= FEW_IDS ? rows.length : Number((await found.count.execute(db)).rows[0]?.n ?? 0);
     // The ids as a subquery: only where the page does not take them (dense), or past LIST.
     const subquery = {
       shape: found.shape,
@@ -117,7 +116,7 @@ export async function tableKeyword(
     };
     // Dense: the page tests rows in its order (it finds its 20 rows soon) and the count is its total.
     if (n > denseFrom) return { ...counted(n, async () => n), ...subquery, dense: true };
-    if (n > MANY && n <= LIST) {
+    if (n > FEW_IDS && n <= LIST) {
       rows = (await found.ids.execute(db)).rows as { id: number }[];
       n = rows.length;
     }
