@@ -3,11 +3,13 @@ import type { Entity, Field } from '../registry/entity-types.js';
 import type { Database } from './database.js';
 import { inTransaction } from './row-count-sql.js';
 import { counted, END, tableKeyword, type IndexedKeyword } from './keyword-table.js';
-import { ensureKeywordTable } from './keyword-table-sync.js';
+import { ensurePostgresKeywordTable } from './keyword-table-sync.js';
+import { ensureMysqlKeywordTable } from './keyword-table-mysql.js';
 import { getOrSet } from '../get-or-set.js';
 
 export type { IndexedKeyword } from './keyword-table.js';
-export { dropMysqlKeywordIndex, dropPostgresKeywordIndex } from './keyword-table-sync.js';
+export { dropPostgresKeywordIndex } from './keyword-table-sync.js';
+export { dropMysqlKeywordIndex } from './keyword-table-mysql.js';
 
 /**
  * Keyword search that does not scan the table. The search itself is a case-insensitive substring match over the
@@ -104,7 +106,8 @@ export async function ensureKeywordIndex(database: Database, entity: Entity): Pr
   const columns = keywordFields(entity).map((f) => f.name);
   let ok = false;
   if (database.dialect === 'sqlite') ok = await ensureSqliteIndex(database, entity, columns);
-  else ok = await ensureKeywordTable(database, entity, columns);
+  else if (database.dialect === 'postgres') ok = await ensurePostgresKeywordTable(database, entity, columns);
+  else ok = await ensureMysqlKeywordTable(database, entity, columns);
   if (ok) indexed.add(entity);
   else indexed.delete(entity);
 }

@@ -2,12 +2,13 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Entity } from '../registry/entity-types.js';
 import type { Database } from './database.js';
 import { likePattern } from './dialect-sql.js';
-import { GRAM, tableNames } from './keyword-table-sync.js';
+import { GRAM } from './keyword-table-mysql.js';
+import { tableNames } from './keyword-table-sync.js';
 
 /**
  * The keyword table of PostgreSQL and MySQL/MariaDB (keyword-index.ts has the whole picture and SQLite's FTS5 index):
  * `<table>__kw (id, v)`, one row per row of the table, v its keyword columns each folded by lower() and joined by END.
- * Here: what the table answers for a keyword; keyword-table-sync.ts makes it and its triggers.
+ * Here: what the table answers for a keyword; keyword-table-sync.ts and keyword-table-mysql.ts make it and its triggers.
  */
 
 /** SQLite: follows every indexed value twice (each of its characters then begins a trigram); PostgreSQL and MySQL:
@@ -50,7 +51,7 @@ const LIST = 100_000;
 const WINDOWS = 4;
 
 /**
- * MySQL: the rows holding a keyword, from the postings (keyword-table-sync.ts): up to GRAM characters exactly the
+ * MySQL: the rows holding a keyword, from the postings (keyword-table-mysql.ts): up to GRAM characters exactly the
  * postings of its first place in each row (a prefix range of the index, each row once); longer, the rows holding
  * some of its pieces of GRAM characters, confirmed by `v LIKE` on the keyword table. Folded by the same lower() as the
  * pattern.
