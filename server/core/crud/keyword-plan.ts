@@ -24,8 +24,10 @@ export async function planKeyword(ctx: OpContext, entity: Entity, keyword: strin
   // A small table is tested row by row: sooner than asking the index (and the same rows: both are exact).
   const rows = await roughRowCount(ctx, entity);
   if (rows !== undefined && rows < keywordIndexFrom) return {};
-  const index = await indexedKeyword(ctx.database, ctx.db, entity, keyword);
+  const denseFrom = rows === undefined ? Number.POSITIVE_INFINITY : Math.max(MIN_DENSE, rows * DENSE_SHARE);
+  const index = await indexedKeyword(ctx.database, ctx.db, entity, keyword, denseFrom);
   if (!index) return {};
+  if (index.dense) return { index, dense: true };
   // Counted only where the count could make it dense (the count is the total later, when the page is full).
   if (index.atMost <= MIN_DENSE) return { index, dense: false };
   if (rows === undefined || index.atMost <= rows * DENSE_SHARE) return { index, dense: false };

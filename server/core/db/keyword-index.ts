@@ -3,11 +3,13 @@ import type { Entity, Field } from '../registry/entity-types.js';
 import type { Database } from './database.js';
 import { inTransaction } from './row-count-sql.js';
 import { counted, END, tableKeyword, type IndexedKeyword } from './keyword-table.js';
-import { ensureKeywordTable } from './keyword-table-sync.js';
+import { ensurePostgresKeywordTable } from './keyword-table-sync.js';
+import { ensureMysqlKeywordTable } from './keyword-table-mysql.js';
 import { getOrSet } from '../get-or-set.js';
 
 export type { IndexedKeyword } from './keyword-table.js';
-export { dropMysqlKeywordIndex, dropPostgresKeywordIndex } from './keyword-table-sync.js';
+export { dropPostgresKeywordIndex } from './keyword-table-sync.js';
+export { dropMysqlKeywordIndex } from './keyword-table-mysql.js';
 
 /**
  * Keyword search that does not scan the table. The search itself is a case-insensitive substring match over the
@@ -23,8 +25,10 @@ export { dropMysqlKeywordIndex, dropPostgresKeywordIndex } from './keyword-table
  *   (as ILIKE folds them) and joined by END; kept by statement triggers inside the write's transaction, with a pg_trgm
  *   GIN index on v. `v LIKE lower(pattern)` is exactly ILIKE over the columns (a keyword without END cannot span two
  *   of them), read from the index for three characters or more, and from a narrow table without folding otherwise.
- * - MySQL/MariaDB: the same keyword table as on PostgreSQL, kept by row triggers, without a substring index (MariaDB has
- *   no ngram parser): a search reads the narrow table whole — honestly a scan, but of pre-folded text, not of the rows.
+ * - MySQL/MariaDB: the same keyword table as on PostgreSQL, and beside it `<table>__kwt (s, id, m)` (MariaDB has no
+ *   ngram parser): from every character of v the next 8 characters, with how long a prefix of them begins earlier in
+ *   v. A keyword of up to 8 characters is one prefix range of its primary key (each row once, the count exact); a
+ *   longer one the rows holding its first 8 characters, confirmed by `v LIKE`. Both kept by row triggers.
  */
 
 /** Fewest characters a trigram index can look up. */
@@ -102,7 +106,8 @@ export async function ensureKeywordIndex(database: Database, entity: Entity): Pr
   const columns = keywordFields(entity).map((f) => f.name);
   let ok = false;
   if (database.dialect === 'sqlite') ok = await ensureSqliteIndex(database, entity, columns);
-  else ok = await ensureKeywordTable(database, entity, columns);
+  else if (database.dialect === 'postgres') ok = await ensurePostgresKeywordTable(database, entity, columns);
+  else ok = await ensureMysqlKeywordTable(database, entity, columns);
   if (ok) indexed.add(entity);
   else indexed.delete(entity);
 }
@@ -118,15 +123,17 @@ const sqliteLookups = new Map<string, { terms: string; count: string }>();
 /**
  * The keyword index's answer for a keyword; undefined when it cannot answer (no index, a keyword holding the END
  * character, a short keyword beginning too many trigrams on SQLite): the keyword is then matched by scanning.
+ * `denseFrom`: matches past which the page will test rows in its order (MySQL then reads no more ids).
  */
 export async function indexedKeyword(
   database: Database,
   db: Database['db'],
   entity: Entity,
   keyword: string,
+  denseFrom = Number.POSITIVE_INFINITY,
 ): Promise<IndexedKeyword | undefined> {
   if (!indexed.has(entity) || keyword.length === 0 || keyword.includes(END)) return undefined;
-  if (database.dialect !== 'sqlite') return tableKeyword(database, db, entity, keyword);
+  if (database.dialect !== 'sqlite') return tableKeyword(database, db, entity, keyword, denseFrom);
   const fts = ftsName(entity);
   // The two lookups' texts, made once per table (a page call with a keyword may run them before its own query).
   const texts = getOrSet(sqliteLookups, fts, () => ({

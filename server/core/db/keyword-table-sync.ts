@@ -5,8 +5,9 @@ import type { Database } from './database.js';
 import { inTransaction } from './row-count-sql.js';
 
 /**
- * Part of the schema sync: makes, checks and drops the keyword table of PostgreSQL and MySQL/MariaDB
- * (`<table>__kw (id, v)`, keyword-table.ts) with the triggers that keep it, and on PostgreSQL its trigram index.
+ * Part of the schema sync: makes, checks and drops the keyword table of PostgreSQL (`<table>__kw (id, v)`,
+ * keyword-table.ts) with the triggers that keep it and its trigram index; the names of the keyword tables of
+ * PostgreSQL and MySQL/MariaDB (whose sync, with its postings, is keyword-table-mysql.ts).
  */
 
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -22,6 +23,7 @@ export function tableNames(table: string) {
   const short = `${table.slice(0, 36)}_${hash}`;
   return {
     table: `${table.slice(0, 50)}__kw`,
+    postings: `${table.slice(0, 50)}__kwt`,
     index: `${table.slice(0, 50)}__kw_v`,
     fn: (what: 'ins' | 'del' | 'upd') => `joinery_k_${what}_${short}`,
     trigger: (what: 'ins' | 'del' | 'upd') => `${table.slice(0, 50)}__k_${what}`,
@@ -62,7 +64,12 @@ export async function dropPostgresKeywordIndex(db: Database['db'], table: string
   await sql.raw(`drop table if exists ${q(names.table)}`).execute(db);
 }
 
-async function ensurePostgresIndexes(database: Database, entity: Entity, columns: string[]): Promise<boolean> {
+/** Makes (or makes again, when the keyword fields changed) the keyword table of an entity on PostgreSQL. */
+export async function ensurePostgresKeywordTable(
+  database: Database,
+  entity: Entity,
+  columns: string[],
+): Promise<boolean> {
   const { db } = database;
   const key = database.url;
   if (!trgmReady.has(key)) {
@@ -141,104 +148,4 @@ async function ensurePostgresIndexes(database: Database, entity: Entity, columns
     }
     return true;
   });
-}
-
-const bq = (name: string) => `\`${name.replace(/`/g, '``')}\``;
-
-/** MySQL/MariaDB: the keyword table's triggers (row triggers: the only kind MySQL has). */
-function mysqlTriggers(entity: Entity, columns: string[]) {
-  const names = tableNames(entity.table);
-  const v = (row: string) =>
-    `concat(${columns.map((c) => `lower(coalesce(${row}${bq(c)}, ''))`).join(', char(1 using utf8mb4), ')})`;
-  const add = `insert into ${bq(names.table)} (id, v) values (NEW.id, ${v('NEW.')})`;
-  const del = `delete from ${bq(names.table)} where id = OLD.id`;
-  return {
-    names,
-    triggers: [
-      { name: names.trigger('ins'), event: 'INSERT', body: add },
-      { name: names.trigger('del'), event: 'DELETE', body: del },
-      { name: names.trigger('upd'), event: 'UPDATE', body: `BEGIN ${del}; ${add}; END` },
-    ],
-    fill: `insert into ${bq(names.table)} (id, v) select id, ${v('')} from ${bq(entity.table)}`,
-  };
-}
-
-/** Drops the MySQL keyword table of an entity with its triggers, if there are any. */
-export async function dropMysqlKeywordIndex(db: Database['db'], table: string): Promise<void> {
-  const names = tableNames(table);
-  for (const what of ['ins', 'del', 'upd'] as const)
-    await sql.raw(`drop trigger if exists ${bq(names.trigger(what))}`).execute(db);
-  await sql.raw(`drop table if exists ${bq(names.table)}`).execute(db);
-}
-
-async function ensureMysqlIndex(database: Database, entity: Entity, columns: string[]): Promise<boolean> {
-  const { db } = database;
-  const table = entity.table;
-  const want = columns.length ? mysqlTriggers(entity, columns) : undefined;
-  const names = tableNames(table);
-  const exists = async (c: Database['db']) =>
-    (
-      await sql<{
-        n: number;
-      }>`select count(*) as n from information_schema.tables where table_schema = database() and table_name = ${names.table}`.execute(
-        c,
-      )
-    ).rows[0]?.n;
-  if (!want) {
-    if (Number(await exists(db)) > 0) await dropMysqlKeywordIndex(db, table);
-    return false;
-  }
-  const check = async (c: Database['db']) => {
-    const found = await sql<{
-      name: string;
-      body: string;
-    }>`select trigger_name as name, action_statement as body from information_schema.triggers
-      where event_object_schema = database() and event_object_table = ${table} and trigger_name like ${`${table.slice(0, 50).replace(/_/g, '\\_')}\\_\\_k\\_%`}`.execute(
-      c,
-    );
-    return (
-      Number(await exists(c)) > 0 &&
-      found.rows.length === want.triggers.length &&
-      want.triggers.every((t) => found.rows.some((r) => r.name === t.name && r.body === t.body))
-    );
-  };
-  if (await check(db)) return true;
-  // v compares as the keyword columns do (the entity table's collation).
-  const collation = await sql<{
-    c: string | null;
-  }>`select collation_name as c from information_schema.columns where table_schema = database() and table_name = ${table} and column_name = ${columns[0]}`.execute(
-    db,
-  );
-  const collate = collation.rows[0]?.c ? ` collate ${collation.rows[0].c}` : '';
-  await sql
-    .raw(
-      `create table if not exists ${bq(names.table)} (id bigint not null primary key, v longtext character set utf8mb4${collate} not null)`,
-    )
-    .execute(db);
-  // MySQL commits around CREATE TRIGGER, so table locks (not a transaction) keep writers out until the fill is in:
-  // other servers starting together wait here too, and find the work done.
-  await db.connection().execute(async (c) => {
-    await sql.raw(`lock tables ${bq(table)} write, ${bq(names.table)} write`).execute(c);
-    try {
-      if (await check(c)) return;
-      for (const what of ['ins', 'del', 'upd'] as const)
-        await sql.raw(`drop trigger if exists ${bq(names.trigger(what))}`).execute(c);
-      await sql.raw(`delete from ${bq(names.table)}`).execute(c);
-      await sql.raw(want.fill).execute(c);
-      for (const t of want.triggers)
-        await sql
-          .raw(`create trigger ${bq(t.name)} after ${t.event} on ${bq(table)} for each row ${t.body}`)
-          .execute(c);
-    } finally {
-      await sql.raw('unlock tables').execute(c);
-    }
-  });
-  return true;
-}
-
-/** Makes (or makes again, when the keyword fields changed) the keyword table of an entity on PostgreSQL or MySQL. */
-export function ensureKeywordTable(database: Database, entity: Entity, columns: string[]): Promise<boolean> {
-  return database.dialect === 'postgres'
-    ? ensurePostgresIndexes(database, entity, columns)
-    : ensureMysqlIndex(database, entity, columns);
 }

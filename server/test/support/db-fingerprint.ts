@@ -26,11 +26,11 @@ async function dumpStatement(t: TestApp): Promise<string> {
   const { registry, database } = t.app.joinery;
   const cached = statements.get(t);
   if (cached?.version === registry.version) return cached.sql;
-  // The keyword index tables (`<table>__kw…`, SQLite FTS5) and the row counters are derived from their tables,
-  // which are in the dump (the operation log's counter moves with every request).
+  // The keyword index tables (`<table>__kw…`, SQLite FTS5; MySQL's postings `<table>__kwt`) and the row counters are
+  // derived from their tables, which are in the dump (the operation log's counter moves with every request).
   const tables = (await database.db.introspection.getTables())
     .filter(
-      (tb) => !WRITTEN_BY_EVERY_REQUEST.has(tb.name) && !/__kw(_[a-z]+)?$/.test(tb.name) && !COUNTERS.has(tb.name),
+      (tb) => !WRITTEN_BY_EVERY_REQUEST.has(tb.name) && !/__kwt?(_[a-z]+)?$/.test(tb.name) && !COUNTERS.has(tb.name),
     )
     .sort((a, b) => a.name.localeCompare(b.name));
   if (t.dialect === 'mysql') {
