@@ -82,18 +82,27 @@ export async function themeSweep(page: Page, where: string, within?: string): Pr
        */
       const describer = () => {
         const backdrops = new Map<Element, string>();
+        const opacities = new Map<Element, string>();
+        /** The backgrounds an element is drawn on: its own and its ancestors' up to the first opaque one. */
         const backdrop = (el: Element | null): string => {
           if (!el) return '';
           const known = backdrops.get(el);
           if (known !== undefined) return known;
           const s = getComputedStyle(el);
-          const opaque = /^rgb\(/.test(s.backgroundColor) && s.backgroundImage === 'none';
-          const above = backdrop(el.parentElement);
           const own = `${s.backgroundColor}|${s.backgroundImage}|${s.filter}|${s.mixBlendMode}`;
-          // Above an opaque background only the opacities still count.
-          const whole = `${s.opacity}|${opaque ? `${own}|${above.replace(/[^;]*\|([\d.]+);/g, '$1;')}` : `${own};${above}`}`;
-          backdrops.set(el, `${whole};`);
-          return `${whole};`;
+          const opaque = /^rgb\(/.test(s.backgroundColor) && s.backgroundImage === 'none';
+          const whole = opaque ? own : `${own};${backdrop(el.parentElement)}`;
+          backdrops.set(el, whole);
+          return whole;
+        };
+        /** The opacity of the element and of every ancestor (they multiply, above an opaque background too). */
+        const opacity = (el: Element | null): string => {
+          if (!el) return '';
+          const known = opacities.get(el);
+          if (known !== undefined) return known;
+          const whole = `${getComputedStyle(el).opacity},${opacity(el.parentElement)}`;
+          opacities.set(el, whole);
+          return whole;
         };
         const hash = (text: string) => {
           let a = 0x811c9dc5;
@@ -108,7 +117,7 @@ export async function themeSweep(page: Page, where: string, within?: string): Pr
           const s = getComputedStyle(el);
           const parent = el.parentElement ? getComputedStyle(el.parentElement).color : '';
           return hash(
-            `${el.tagName}|${s.color}|${s.fontSize}|${s.fontWeight}|${s.textDecorationLine}|${s.display}|${parent}|${backdrop(el)}`,
+            `${el.tagName}|${s.color}|${s.fontSize}|${s.fontWeight}|${s.textDecorationLine}|${s.display}|${parent}|${backdrop(el)}|${opacity(el)}`,
           );
         };
       };
