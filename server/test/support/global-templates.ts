@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../app.js';
-import { compactRowCount } from '../../core/db/row-count.js';
 import { DIALECTS, dropTemplate, emptyDatabase, type DialectUnderTest, type SeededTemplate } from './test-databases.js';
 
 /**
@@ -25,9 +24,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
         uiDir: path.join(db.dataDir, 'no-ui'),
         logger: false,
       });
-      // The seed's writes left one row-count delta per written row (~25,000 on MariaDB): folded here once, each copy
-      // of the template carries one row per key instead.
-      for (const entity of app.joinery.registry.all()) await compactRowCount(app.joinery.database, entity);
       await app.close();
     }
   } catch (e) {
