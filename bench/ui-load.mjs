@@ -6,6 +6,7 @@
 // - cold /sys/user (issue 30), as served (brotli/gzip from the build): JavaScript transferred (the responses'
 //   encodedDataLength, headers included) < 200 KB; cold load to the first row < 500 ms on loopback and < 900 ms over
 //   a throttled link (Chromium network emulation: 40 ms latency, 10 Mbit/s both ways, HTTP cache disabled); median of 5.
+//   Times are the page's own, from navigation start to the first frame painted with a row (see `cold`).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -103,12 +104,29 @@ try {
   /**
    * Cold: a new context (empty HTTP cache) with the session stored before any script runs, straight to the list.
    * Returns the time to the first row and the script bytes the browser received (CDP encodedDataLength).
+   *
+   * The time is the page's own: from navigation start to the first frame drawn with a row in the table (a mutation
+   * observer sees the row inserted; a task queued from the next animation frame runs once that frame is painted).
+   * Waiting from here for the row (Playwright's locator polling backs off to 100–500 ms between looks) would add
+   * up to half a second the user never waits: the harness's time is printed beside it, not judged.
    */
   const cold = async (url = '/product/info', throttled = false) => {
     const context = await browser.newContext({ viewport: { width: 1360, height: 820 } });
     await context.addInitScript((s) => {
       if (!localStorage.getItem('joinery.session')) localStorage.setItem('joinery.session', s);
     }, JSON.stringify(stored()));
+    await context.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector('[data-testid="entity-table"] tbody tr[data-row-id]')) return;
+        seen.disconnect();
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            window.__firstRowPainted = performance.now();
+          }),
+        );
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -131,8 +149,8 @@ try {
     });
     const started = Date.now();
     await page.goto(`${base}${url}`, { waitUntil: 'commit', timeout: 60_000 });
-    await rows(page);
-    const ms = Date.now() - started;
+    await page.waitForFunction(() => window.__firstRowPainted !== undefined, null, { timeout: 15_000 });
+    const harness = Date.now() - started;
     // Where the time went, from the page's own clock (ms since navigation start): the document, the last script, each
     // API call the list needs, and the first row.
     const timeline = await page.evaluate(() => {
@@ -148,11 +166,11 @@ try {
         permmenu: end(/permmenu/),
         pageCallStart: start(/\/page$/),
         pageCall: end(/\/page$/),
-        firstRow: Math.round(performance.now()),
+        firstRow: Math.round(window.__firstRowPainted),
       };
     });
     await context.close();
-    return { ms, js, files: scripts.size, timeline };
+    return { ms: timeline.firstRow, harness, js, files: scripts.size, timeline };
   };
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const figure = (text, value, target, unit) =>
@@ -187,7 +205,9 @@ try {
     200,
     'KB',
   );
-  console.log(`cold load to rows (/sys/user, loopback), 5 runs: ${loopback.map((r) => r.ms).join(', ')} ms`);
+  console.log(
+    `cold load to rows (/sys/user, loopback), 5 runs: ${loopback.map((r) => r.ms).join(', ')} ms (harness saw them at ${loopback.map((r) => r.harness).join(', ')})`,
+  );
   figure('  median', median(loopback.map((r) => r.ms)), 500, 'ms');
   const t = loopback.find((r) => r.ms === median(loopback.map((x) => x.ms))).timeline;
   console.log(
@@ -196,7 +216,7 @@ try {
   const slow = [];
   for (let i = 0; i < 5; i++) slow.push(await cold('/sys/user', true));
   console.log(
-    `cold load to rows (/sys/user, 40 ms latency, 10 Mbit/s), 5 runs: ${slow.map((r) => r.ms).join(', ')} ms`,
+    `cold load to rows (/sys/user, 40 ms latency, 10 Mbit/s), 5 runs: ${slow.map((r) => r.ms).join(', ')} ms (harness saw them at ${slow.map((r) => r.harness).join(', ')})`,
   );
   figure('  median', median(slow.map((r) => r.ms)), 900, 'ms');
   const u = slow.find((r) => r.ms === median(slow.map((x) => x.ms))).timeline;

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { BoundedListCache, setAppMutate } from './engine/swr-cache';
 import { SWRConfig, useSWRConfig } from 'swr';
@@ -12,6 +12,7 @@ import { MenuView } from './shell/menu-view';
 import { LoginScreen } from './screens/login/login-screen';
 import { ErrorScreen, ERROR_CODES } from './screens/errors/error-screen';
 import { FIXED_ROUTES } from './screens/view-registry';
+import type { FirstData } from './shell/first-screen-calls';
 
 const shellChildren: RouteObject[] = [
   { index: true, element: <MenuView /> },
@@ -60,14 +61,22 @@ function CaptureMutate() {
 /**
  * The whole console: one data router, SWR defaults shared by every screen, and the message area. The data cache is
  * one per session (sessionGeneration): a new one when a session ends, so a reply the ended session still had in
- * flight — or one SWR would reuse from the last two seconds — never stands in for the next session's own.
+ * flight — or one SWR would reuse from the last two seconds — never stands in for the next session's own. `first`:
+ * eps and the menu read before the first render (main.tsx), given to the first session's hooks as they start.
  */
-export function App() {
+export function App({ first }: { first?: FirstData }) {
   const generation = useSyncExternalStore(subscribeSession, sessionGeneration);
+  // The first data the page was started with (main.tsx) stand for this session's only.
+  const [startedIn] = useState(generation);
   return (
     <SWRConfig
       key={generation}
-      value={{ shouldRetryOnError: false, revalidateOnFocus: false, provider: () => new BoundedListCache(20) }}
+      value={{
+        shouldRetryOnError: false,
+        revalidateOnFocus: false,
+        provider: () => new BoundedListCache(20),
+        fallback: generation === startedIn ? first : undefined,
+      }}
     >
       <CaptureMutate />
       <RouterProvider router={router} />

@@ -101,12 +101,13 @@ test.describe('session', () => {
     expect(refreshes).toHaveLength(1);
   });
 
-  test('a signed-in page load sends its first calls once each, before the app has started, and uses their replies; the list asks for its rows once', async ({
+  test('a signed-in page load sends its first calls once each, before the app has started, and uses their replies; the list asks for its rows, preferences and master list once', async ({
     page,
   }) => {
     const shell = new ShellPage(page);
     await shell.loginAs();
-    await page.goto('/product/info');
+    // The dictionary list: its rows beside a master list (the dictionary types).
+    await page.goto('/dict/list');
     await expect(page.getByTestId('entity-table').locator('tbody tr[data-row-id]').first()).toBeVisible();
     const FIRST = [
       '/admin/base/open/eps',
@@ -115,25 +116,50 @@ test.describe('session', () => {
       '/admin/base/comm/plugins',
     ];
     const sent: string[] = [];
+    const calls: string[] = [];
     const scripts: string[] = [];
-    const pages: string[] = [];
     page.on('request', (r) => {
       const url = new URL(r.url());
       // The console calls the server under /api (runtime/engine/api-base.ts).
       const call = url.pathname.replace(/^\/api(?=\/admin\/)/, '');
       if (FIRST.includes(call)) sent.push(call);
-      if (call === '/admin/product/info/page') pages.push(r.postData() ?? '');
+      if (call.startsWith('/admin/')) calls.push(`${r.method()} ${call}${url.search} ${r.postData() ?? ''}`);
       if (r.resourceType() === 'script' && /\/assets\/index-/.test(url.pathname)) scripts.push(url.pathname);
+    });
+    // When the list is first drawn, on the page's own clock.
+    await page.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector('[data-testid="entity-table"]')) return;
+        seen.disconnect();
+        (window as { __tableDrawnAt?: number }).__tableDrawnAt = performance.now();
+      });
+      seen.observe(document, { childList: true, subtree: true });
     });
     await page.reload();
     await expect(page.getByTestId('entity-table').locator('tbody tr[data-row-id]').first()).toBeVisible();
     await expect(page.getByTestId('user-name')).toHaveText('管理员');
     await expect(shell.sidebar.locator('a, button').first()).toBeVisible();
+    // The rows were asked for before the list was drawn, not by the drawn list's hooks.
+    const order = await page.evaluate(() => ({
+      asked: performance.getEntriesByType('resource').find((e) => e.name.endsWith('/admin/dict/info/page'))?.startTime,
+      drawn: (window as { __tableDrawnAt?: number }).__tableDrawnAt,
+    }));
+    expect(order.asked).toBeLessThan(order.drawn ?? 0);
+    await expect(page.getByTestId('master-panel').locator('[data-master]').first()).toBeVisible();
     // Started by index.html (the app's entry script was requested too), each taken by the app: none is asked twice.
     expect(scripts).toHaveLength(1);
     expect([...sent].sort()).toEqual([...FIRST].sort());
-    // And the list asks for its first page once, with its own body.
-    expect(pages.map((body) => JSON.parse(body))).toEqual([{ page: 1, size: 20 }]);
+    // The page's own calls, started by the app before it drew the page (shell/first-screen-calls.ts), and the
+    // dictionaries once the menu was in (index.html): each once, with the body the page's hooks send.
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        'POST /admin/dict/info/page {"page":1,"size":20}',
+        'GET /admin/base/comm/pref?key=columns%3Adict%2Finfo ',
+        'POST /admin/dict/type/list {}',
+        'POST /admin/dict/info/data {}',
+      ]),
+    );
+    expect(calls.filter((c, i) => calls.indexOf(c) !== i)).toEqual([]);
     expect(
       await page.evaluate(() =>
         Object.keys((window as { __joineryEarlyCalls?: object }).__joineryEarlyCalls ?? { none: 1 }),

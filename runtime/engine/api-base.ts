@@ -8,3 +8,6 @@ export const API_BASE = '/api';
 
 /** The address of a server path: `apiUrl('/admin/base/comm/person')` → `/api/admin/base/comm/person`. */
 export const apiUrl = (path: string): string => `${API_BASE}${path}`;
+
+/** The envelope's code of a successful call (PROTOCOL §1). */
+export const SUCCESS_CODE = 1000;

@@ -1,10 +1,15 @@
 import { currentLanguage } from '../i18n/index';
+import { SUCCESS_CODE } from './api-base';
 
 /**
- * The console's first calls, started by index.html's inline script as soon as the page's HTML is read (a stored,
- * living session only), while the app's own scripts are still downloading. `send` takes such a reply instead of
- * asking again: once, for the same path, token and language, within a few seconds of the page opening. Anything
- * else (a refreshed token, a changed language, a second call) goes to the server as usual.
+ * Calls started before the console asks for them, whose replies `send` then takes instead of asking again:
+ * - the console's first calls (eps, menu, person, plugins) and, once the menu is in, the dictionaries: started by
+ *   index.html's inline script as soon as the page's HTML is read (a stored, living session only), while the app's
+ *   own scripts are still downloading;
+ * - the calls of the page being opened (its rows, its column preferences, its master list): started by the app as
+ *   soon as eps and the menu are in, before anything is drawn (shell/first-screen-calls.ts).
+ * A reply is taken once, for the same method, path, body, token and language, within a few seconds of the start.
+ * Anything else (a refreshed token, a changed language, a second call) goes to the server as usual.
  */
 export type EarlyCall = { token: string; language: string; at: number; response: Promise<Response> };
 
@@ -17,16 +22,53 @@ declare global {
   }
 }
 
-/** The early reply for this GET call, if one was started for it with this token; it is handed out at most once. */
-export function takeEarlyCall(url: string, token: string | undefined, now = Date.now()): Promise<Response> | undefined {
+/**
+ * The name of a call among the early ones: a GET by its path and query, a POST by its path and the JSON text of its
+ * body (index.html names the calls it starts the same way).
+ */
+export function earlyKey(method: 'GET' | 'POST', url: string, body?: string): string {
+  return method === 'GET' ? url : `POST ${url}\n${body ?? ''}`;
+}
+
+/** The early reply for this call, if one was started for it with this token; it is handed out at most once. */
+export function takeEarlyCall(key: string, token: string | undefined, now = Date.now()): Promise<Response> | undefined {
   const calls = typeof window === 'undefined' ? undefined : window.__joineryEarlyCalls;
-  const call = calls?.[url];
+  const call = calls?.[key];
   if (!calls || !call) return undefined;
-  delete calls[url];
+  delete calls[key];
   const usable =
     token !== undefined &&
     call.token === token &&
     call.language === currentLanguage() &&
     now - call.at < EARLY_CALL_LIFE_MS;
   return usable ? call.response : undefined;
+}
+
+/** Starts a call under this key with this token, unless one is already under way for it. */
+export function startEarlyCall(key: string, token: string, send: () => Promise<Response>): void {
+  if (typeof window === 'undefined') return;
+  window.__joineryEarlyCalls ??= {};
+  const calls = window.__joineryEarlyCalls;
+  if (calls[key]) return;
+  const response = send();
+  // A failure is reported by the app when it takes the reply (or when it asks again, a taken reply being gone).
+  response.catch(() => undefined);
+  calls[key] = { token, language: currentLanguage(), at: Date.now(), response };
+}
+
+/**
+ * The data of an early GET reply still waiting to be taken, read without taking it (from a copy of the response):
+ * undefined when there is no such call, and when its reply is not a success (the app then meets it as usual).
+ */
+export function peekEarlyData<T>(url: string): Promise<T | undefined> | undefined {
+  const call = typeof window === 'undefined' ? undefined : window.__joineryEarlyCalls?.[url];
+  if (!call || call.language !== currentLanguage()) return undefined;
+  return call.response.then(
+    async (response) => {
+      if (!response.ok) return undefined;
+      const body = (await response.clone().json()) as { code?: number; data?: T };
+      return body.code === SUCCESS_CODE ? body.data : undefined;
+    },
+    () => undefined,
+  );
 }

@@ -4,7 +4,7 @@ import { columnPrefKey, parseColumnPrefs, type ColumnPrefs } from './column-pref
 
 export { applyColumnPrefs, type ColumnPrefs } from './column-prefs';
 
-const PREF_PATH = '/admin/base/comm/pref';
+export const PREF_PATH = '/admin/base/comm/pref';
 /** The last preference save under way (saves go out one after another). */
 let saving: Promise<unknown> = Promise.resolve();
 

@@ -9,8 +9,8 @@ import {
   saveSession,
   type TokenReply,
 } from './session';
-import { takeEarlyCall } from './early-calls';
-import { apiUrl } from './api-base';
+import { earlyKey, startEarlyCall, takeEarlyCall } from './early-calls';
+import { apiUrl, SUCCESS_CODE } from './api-base';
 
 /**
  * A rejected call: HTTP status (0 for network failures and timeouts), envelope code, field errors, and the server's
@@ -53,7 +53,6 @@ export type RequestOptions = {
 
 /** Request timeout (SPEC §9). */
 export const TIMEOUT_MS = 30_000;
-const SUCCESS = 1000;
 const REFRESH_PATH = '/admin/base/open/refreshToken';
 /** Calls that must go out without waiting for a fresh token. */
 const TOKENLESS = new Set(['/admin/base/open/login', '/admin/base/open/captcha', REFRESH_PATH]);
@@ -160,6 +159,13 @@ function statusRoute(status: number): string | undefined {
   return undefined;
 }
 
+function callHeaders(json: boolean, token: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = { language: currentLanguage() };
+  if (token) headers.Authorization = token;
+  if (json) headers['Content-Type'] = 'application/json';
+  return headers;
+}
+
 async function send<T>(
   url: string,
   method: 'GET' | 'POST',
@@ -169,20 +175,18 @@ async function send<T>(
   quiet = false,
 ): Promise<T> {
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
-  const headers: Record<string, string> = { language: currentLanguage() };
-  if (token) headers.Authorization = token;
   // A form (a file to send) goes as multipart with the browser's own boundary; anything else as JSON.
   const form = body instanceof FormData;
-  if (method === 'POST' && !form) headers['Content-Type'] = 'application/json';
+  const text = method === 'POST' && !form ? JSON.stringify(body ?? {}) : undefined;
   let response: Response;
   try {
-    // A first call index.html already started (same path and token) is not sent twice.
-    const early = method === 'GET' && !signal ? takeEarlyCall(url, token) : undefined;
+    // A call already started early (engine/early-calls.ts: same path, body and token) is not sent twice.
+    const early = !signal && !form ? takeEarlyCall(earlyKey(method, url, text), token) : undefined;
     response = await (early ??
       fetch(apiUrl(url), {
         method,
-        headers,
-        body: method === 'POST' ? (form ? body : JSON.stringify(body ?? {})) : undefined,
+        headers: callHeaders(method === 'POST' && !form, token),
+        body: form ? body : text,
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       }));
   } catch (error) {
@@ -207,11 +211,20 @@ async function send<T>(
   if (!response.ok)
     throw new RequestError(response.status, message, parsed?.code, parsed?.details, parsed?.errorCode, parsed?.data);
   if (parsed && typeof parsed === 'object' && 'code' in parsed) {
-    if (parsed.code !== SUCCESS)
+    if (parsed.code !== SUCCESS_CODE)
       throw new RequestError(response.status, message, parsed.code, parsed.details, parsed.errorCode, parsed.data);
     return parsed.data as T;
   }
   return parsed as T;
+}
+
+/** The path with its query: a GET's data are sent as query parameters, beside `params`. */
+function callUrl(path: string, method: 'GET' | 'POST', options: RequestOptions): string {
+  const params =
+    method === 'GET' && options.data && typeof options.data === 'object'
+      ? { ...(options.data as Record<string, unknown>), ...options.params }
+      : options.params;
+  return `${path}${query(params)}`;
 }
 
 /**
@@ -222,9 +235,28 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   const method = options.method ?? 'GET';
   const bare = path.split('?')[0];
   const token = TOKENLESS.has(bare) ? undefined : await ensureToken();
-  const params =
-    method === 'GET' && options.data && typeof options.data === 'object'
-      ? { ...(options.data as Record<string, unknown>), ...options.params }
-      : options.params;
-  return send<T>(`${path}${query(params)}`, method, options.data, token, options.signal, options.quiet);
+  return send<T>(callUrl(path, method, options), method, options.data, token, options.signal, options.quiet);
+}
+
+/**
+ * Starts now a call the page is about to make (a signed-in session with a living token only): `request` with the
+ * same path, data and token then takes its reply instead of asking again (engine/early-calls.ts).
+ */
+export function startEarlyRequest(
+  path: string,
+  options: Pick<RequestOptions, 'method' | 'data' | 'params'> = {},
+): void {
+  const session = getSession();
+  if (!session || !isTokenAlive(session)) return;
+  const method = options.method ?? 'GET';
+  const url = callUrl(path, method, options);
+  const text = method === 'POST' ? JSON.stringify(options.data ?? {}) : undefined;
+  startEarlyCall(earlyKey(method, url, text), session.token, () =>
+    fetch(apiUrl(url), {
+      method,
+      headers: callHeaders(method === 'POST', session.token),
+      body: text,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    }),
+  );
 }

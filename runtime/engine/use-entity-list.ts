@@ -18,23 +18,29 @@ export type EntityListResult = {
 
 const NO_ROWS: EntityRow[] = [];
 
-/** Entities without a page call (department) are listed whole and paged here, so the screen works the same. */
+/**
+ * The call that reads one list page: its route and body. A tree is listed whole (its filters apply, its keyword is
+ * matched here so that ancestors of matches stay); an entity without a page call (department) is listed and paged
+ * here, so the screen works the same.
+ */
+export function listCall(
+  mode: ListMode,
+  body: Record<string, unknown>,
+): { action: 'page' | 'list'; query: Record<string, unknown> } {
+  if (mode === 'page') return { action: 'page', query: body };
+  const { page: _page, size: _size, ...rest } = body;
+  if (mode === 'list') return { action: 'list', query: rest };
+  const { keyWord: _keyWord, ...filters } = rest;
+  return { action: 'list', query: filters };
+}
+
 async function fetchRows(prefix: string, mode: ListMode, body: Record<string, unknown>): Promise<PageReply> {
   const api = entityApi(prefix);
-  if (mode === 'tree') {
-    // A tree is listed whole (its filters apply, its keyword is matched here so that ancestors of matches stay).
-    const {
-      page: _page,
-      size: _size,
-      keyWord: _keyWord,
-      ...filters
-    } = body as { page: number; size: number; keyWord?: string };
-    const all = await api.list(filters);
-    return { list: all, pagination: { page: 1, size: all.length, total: all.length } };
-  }
-  if (mode === 'page') return api.page(body);
-  const { page, size, ...filters } = body as { page: number; size: number };
-  const all = await api.list(filters);
+  const { action, query } = listCall(mode, body);
+  if (action === 'page') return api.page(query);
+  const all = await api.list(query);
+  if (mode === 'tree') return { list: all, pagination: { page: 1, size: all.length, total: all.length } };
+  const { page, size } = body as { page: number; size: number };
   return { list: all.slice((page - 1) * size, page * size), pagination: { page, size, total: all.length } };
 }
 
@@ -52,16 +58,20 @@ export function listModeOf(entry: EpsEntry | undefined): ListMode | null {
   return paths.has('/list') ? 'list' : null;
 }
 
-/** The SWR key of one list page of an entity. */
-function entityListKey(prefix: string, state: ListState, mode: ListMode) {
+/** The body a list page is keyed by: page and size mean nothing to a whole tree (the same rows whatever the page). */
+export function listBody(state: ListState, mode: ListMode): Record<string, unknown> {
   const body = pageBody(state);
   if (mode === 'tree') {
-    // Page and size mean nothing to a whole tree: the same rows whatever the page.
     delete body.page;
     delete body.size;
     delete body.keyWord;
   }
-  return entityRowsKey(prefix, mode, body);
+  return body;
+}
+
+/** The SWR key of one list page of an entity. */
+function entityListKey(prefix: string, state: ListState, mode: ListMode) {
+  return entityRowsKey(prefix, mode, listBody(state, mode));
 }
 
 /** Reads the rows an entityListKey names. */

@@ -11,7 +11,7 @@ import { PageLoading } from './loading';
 import { useMenuLabel } from './menu-label';
 
 /** Whether the user may read the entity's rows: eps lists only the calls a user may make. */
-function canRead(entry: EpsEntry): boolean {
+export function canRead(entry: EpsEntry): boolean {
   return entry.api.some((a) => a.path === '/page' || a.path === '/list');
 }
 

@@ -138,7 +138,13 @@ export function ShellLayout() {
             compact={small}
           />
           <TabsBar />
-          <main id="main" tabIndex={-1} className="relative flex-1 overflow-auto focus:outline-none" data-testid="page">
+          {/* A size container: a list screen fills its height (100cqh) in CSS, with no measuring after it is drawn. */}
+          <main
+            id="main"
+            tabIndex={-1}
+            className="relative flex-1 overflow-auto [container-type:size] focus:outline-none"
+            data-testid="page"
+          >
             <div key={`${pathname}#${reloads}`} className={`min-h-full p-3 sm:p-4 ${transition}`}>
               <Suspense fallback={<PageLoading />}>
                 <Outlet />

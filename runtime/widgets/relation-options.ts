@@ -36,6 +36,19 @@ function optionLabel(row: Row, key: string, label: string, detail: string[] | un
   return said.length ? `${main} · ${said.join(' ')}` : main;
 }
 
+/** How a relation's choices are read: by the related entity's list call, else its page call; null if neither. */
+export function relationMode(entry: { api: { path: string }[] } | undefined): 'list' | 'page' | null {
+  const paths = new Set(entry?.api.map((a) => a.path));
+  return paths.has('/list') ? 'list' : paths.has('/page') ? 'page' : null;
+}
+
+/** The call that reads a relation's choices: the whole list, or the first page of up to MAX_OPTIONS. */
+export function relationCall(mode: 'list' | 'page', filters: Row): { action: 'list' | 'page'; query: Row } {
+  return mode === 'list'
+    ? { action: 'list', query: filters }
+    : { action: 'page', query: { page: 1, size: MAX_OPTIONS, ...filters } };
+}
+
 async function loadOptions(
   entity: string,
   mode: 'list' | 'page',
@@ -43,8 +56,8 @@ async function loadOptions(
   filters: Record<string, unknown>,
 ): Promise<RelationOption[]> {
   const api = entityApi(entity);
-  const fetched: Row[] =
-    mode === 'list' ? await api.list(filters) : (await api.page({ page: 1, size: MAX_OPTIONS, ...filters })).list;
+  const { action, query } = relationCall(mode, filters);
+  const fetched: Row[] = action === 'list' ? await api.list(query) : (await api.page(query)).list;
   // The server filters by the matched columns it searches; the rest are matched here.
   // …and a relation's `offer` keeps the kinds of record it may point at (a menu's parent: directories and pages).
   const offered = Object.entries(ref.offer ?? {});
@@ -94,9 +107,7 @@ export function useRelationOptions(
   error?: Error;
 } {
   const { byPrefix } = useEps();
-  const entry = ref ? byPrefix.get(ref.entity) : undefined;
-  const paths = new Set(entry?.api.map((a) => a.path));
-  const mode = paths.has('/list') ? 'list' : paths.has('/page') ? 'page' : null;
+  const mode = relationMode(ref ? byPrefix.get(ref.entity) : undefined);
   const filters = matchFilters(ref, values);
   const { data, isLoading, error } = useSWR(
     ref && mode && filters

@@ -12,7 +12,6 @@ import { presetFilters } from './preset-toggles';
 import { RowActions, rowActionCount } from './row-actions';
 import { SearchPanel } from './search-panel';
 import { useEntityScreen } from './use-entity-screen';
-import { useFillHeight } from './use-fill-height';
 
 function Notice({ children, tone = 'muted' }: { children: React.ReactNode; tone?: 'muted' | 'danger' }) {
   return (
@@ -33,7 +32,6 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   const { t } = useTranslation('entity');
   const location = useLocation();
   const phone = useBreakpoint() === 'xs';
-  const fill = useFillHeight<HTMLElement>();
   const s = useEntityScreen(prefix);
   const { ctrl, tree, treeInfo, openRows, keyWord, toggle, masterField, masterFilter, shownColumns } = s;
   const { entry, list, rows, can, selection, setSelection, version } = ctrl;
@@ -44,11 +42,12 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
 
   return (
     <div data-testid="entity-screen" data-prefix={prefix}>
-      <section
-        ref={fill.ref}
-        style={{ height: fill.height }}
-        className="flex flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-panel"
-      >
+      {/*
+        As tall as the page area below the page's top padding, less a 16px gap (at least 360px: on short windows the
+        page scrolls as usual), so the header, toolbar and pagination stay in view and the rows scroll — and
+        virtualize — inside. The page area is a size container (shell-layout), so this needs no measuring.
+      */}
+      <section className="flex h-[max(360px,calc(100cqh_-_28px))] flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-panel sm:h-[max(360px,calc(100cqh_-_32px))]">
         <SearchPanel
           spec={
             masterField
