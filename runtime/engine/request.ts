@@ -7,6 +7,9 @@ import {
   isTokenAlive,
   loginPathFrom,
   saveSession,
+  SessionEndedError,
+  sessionGeneration,
+  subscribeSession,
   type TokenReply,
 } from './session';
 import { takeEarlyCall } from './early-calls';
@@ -49,6 +52,11 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Reject on 403/500/502 without leaving the page (for calls whose failure the screen handles itself). */
   quiet?: boolean;
+  /**
+   * Sends this token, not the session's (logout: the ended session's own). Such a call belongs to no session: it is
+   * not aborted when one ends, and its 401 ends none.
+   */
+  token?: string;
 };
 
 /** Request timeout (SPEC §9). */
@@ -93,6 +101,20 @@ export function expireSession(reason: string = i18n.t('common:session.expired'))
   navigate(loginPathFrom(here, window.location.search));
 }
 
+/**
+ * The calls the signed-in session has under way, under one abort for them all: when the session ends (logout, expiry,
+ * a revocation met by another call, another tab signing out or in) they are given up at once and reject with a
+ * SessionEndedError, which no screen reports. Their replies would land in a data cache that is gone (app.tsx), and one
+ * that met the revocation on the server would answer 401 — an error in the console and a second trip to /login. A
+ * call the next session makes is under the next generation's controller, which the end of this one never touches.
+ */
+let sessionCalls = { generation: sessionGeneration(), controller: new AbortController() };
+subscribeSession(() => {
+  if (sessionGeneration() === sessionCalls.generation) return;
+  sessionCalls.controller.abort(new SessionEndedError());
+  sessionCalls = { generation: sessionGeneration(), controller: new AbortController() };
+});
+
 let refreshing: Promise<string> | null = null;
 
 async function refresh(refreshToken: string): Promise<string> {
@@ -100,6 +122,7 @@ async function refresh(refreshToken: string): Promise<string> {
     const reply = await send<TokenReply | undefined>(
       `${REFRESH_PATH}${query({ refreshToken })}`,
       'GET',
+      undefined,
       undefined,
       undefined,
       undefined,
@@ -160,12 +183,17 @@ function statusRoute(status: number): string | undefined {
   return undefined;
 }
 
+/**
+ * One call. `session` is the abort signal of the session whose token it carries (none for a call of no session's):
+ * once that has ended, the call rejects with SessionEndedError, whatever the server answered.
+ */
 async function send<T>(
   url: string,
   method: 'GET' | 'POST',
   body: unknown,
   token: string | undefined,
   signal: AbortSignal | undefined,
+  session: AbortSignal | undefined,
   quiet = false,
 ): Promise<T> {
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
@@ -183,9 +211,10 @@ async function send<T>(
         method,
         headers,
         body: method === 'POST' ? (form ? body : JSON.stringify(body ?? {})) : undefined,
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        signal: AbortSignal.any([timeout, ...(signal ? [signal] : []), ...(session ? [session] : [])]),
       }));
   } catch (error) {
+    if (session?.aborted) throw new SessionEndedError();
     if (signal?.aborted) throw error;
     // (An early call carries its own timeout signal, started by index.html.)
     if (timeout.aborted || (error instanceof DOMException && error.name === 'TimeoutError'))
@@ -195,10 +224,19 @@ async function send<T>(
       i18n.t('common:request.network', { message: error instanceof Error ? error.message : String(error) }),
     );
   }
-  const parsed = (await readBody(response)) as Envelope | undefined;
+  let parsed: Envelope | undefined;
+  try {
+    parsed = (await readBody(response)) as Envelope | undefined;
+  } catch (error) {
+    if (session?.aborted) throw new SessionEndedError();
+    throw error;
+  }
+  // A reply that came back after its session ended (an early call, or one that raced the end) is no news: its 401 is
+  // the revocation the user asked for, its data belong to the ended session.
+  if (session?.aborted) throw new SessionEndedError();
   // The server writes its messages in the language of the `language` header sent with every call.
   const message = parsed?.message ?? requestFailed(response.status);
-  if (response.status === 401 && token) {
+  if (response.status === 401 && session) {
     expireSession(message);
     throw new RequestError(401, message, parsed?.code);
   }
@@ -221,10 +259,15 @@ async function send<T>(
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const bare = path.split('?')[0];
-  const token = TOKENLESS.has(bare) ? undefined : await ensureToken();
+  const calls = sessionCalls;
+  const own = options.token !== undefined || TOKENLESS.has(bare);
+  const token = own ? options.token : await ensureToken();
+  // A call with the session's token is that session's; it may have ended while the token was being refreshed.
+  const session = !own && token ? calls.controller.signal : undefined;
+  if (session?.aborted) throw new SessionEndedError();
   const params =
     method === 'GET' && options.data && typeof options.data === 'object'
       ? { ...(options.data as Record<string, unknown>), ...options.params }
       : options.params;
-  return send<T>(`${path}${query(params)}`, method, options.data, token, options.signal, options.quiet);
+  return send<T>(`${path}${query(params)}`, method, options.data, token, options.signal, session, options.quiet);
 }
