@@ -1,5 +1,6 @@
 import { test, expect, ARTIFACTS } from './fixtures';
 import { LoginPage } from './pages/login-page';
+import { DashboardPage } from './pages/dashboard-page';
 import { ShellPage } from './pages/shell-page';
 
 test.describe('session', () => {
@@ -74,6 +75,48 @@ test.describe('session', () => {
     watch.allow(/401 GET .*\/admin\/base\/comm\/person/);
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('logout while the home page still waits for its charts: the call is dropped without a word, /login opens, and the next session draws its charts', async ({
+    page,
+  }) => {
+    // The first chart call is held until the server has revoked the session (the logout has answered), then let go
+    // — a slow reply that meets the revocation, as once seen in CI. The ended session's call must have been given up
+    // by then: no 401, no console error, no "session expired" message (the watch fixture and the checks below).
+    let holding = true;
+    let held: () => void = () => {};
+    const chartHeld = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/admin\/base\/comm\/chart\?/, async (route) => {
+      if (!holding) return route.continue();
+      held();
+      await released;
+      // A call the page has already given up cannot be continued; that is the outcome this test asks for.
+      await route.continue().catch(() => undefined);
+    });
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    await chartHeld;
+    const logoutAnswer = page.waitForResponse((r) => r.url().includes('/admin/base/comm/logout'));
+    await shell.logout();
+    expect((await logoutAnswer).status()).toBe(200);
+    holding = false;
+    release();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('status').filter({ hasText: '已退出登录' })).toBeVisible();
+    await expect(page.getByRole('alert').locator('[data-kind=error]')).toHaveCount(0);
+    expect(await shell.session()).toBeNull();
+
+    // Signed in again, the new session's own chart call goes through and the charts are drawn.
+    await new LoginPage(page).login();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(new DashboardPage(page).chart('amount')).toHaveAttribute('data-ready', 'true');
+    await expect(page.getByRole('alert').locator('[data-kind=error]')).toHaveCount(0);
   });
 
   test('an expired access token is refreshed once for concurrent calls, and the session goes on', async ({ page }) => {

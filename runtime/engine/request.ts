@@ -7,6 +7,9 @@ import {
   isTokenAlive,
   loginPathFrom,
   saveSession,
+  SessionEndedError,
+  sessionGeneration,
+  subscribeSession,
   type TokenReply,
 } from './session';
 import { earlyKey, startEarlyCall, takeEarlyCall } from './early-calls';
@@ -49,6 +52,11 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Reject on 403/500/502 without leaving the page (for calls whose failure the screen handles itself). */
   quiet?: boolean;
+  /**
+   * Sends this token, not the session's (logout: the ended session's own). Such a call belongs to no session: it is
+   * not aborted when one ends, and its 401 ends none.
+   */
+  token?: string;
 };
 
 /** Request timeout (SPEC §9). */
@@ -92,6 +100,20 @@ export function expireSession(reason: string = i18n.t('common:session.expired'))
   navigate(loginPathFrom(here, window.location.search));
 }
 
+/**
+ * The calls the signed-in session has under way, under one abort for them all: when the session ends (logout, expiry,
+ * a revocation met by another call, another tab signing out or in) they are given up at once and reject with a
+ * SessionEndedError, which no screen reports. Their replies would land in a data cache that is gone (app.tsx), and one
+ * that met the revocation on the server would answer 401 — an error in the console and a second trip to /login. A
+ * call the next session makes is under the next generation's controller, which the end of this one never touches.
+ */
+let sessionCalls = { generation: sessionGeneration(), controller: new AbortController() };
+subscribeSession(() => {
+  if (sessionGeneration() === sessionCalls.generation) return;
+  sessionCalls.controller.abort(new SessionEndedError());
+  sessionCalls = { generation: sessionGeneration(), controller: new AbortController() };
+});
+
 let refreshing: Promise<string> | null = null;
 
 async function refresh(refreshToken: string): Promise<string> {
@@ -99,6 +121,7 @@ async function refresh(refreshToken: string): Promise<string> {
     const reply = await send<TokenReply | undefined>(
       `${REFRESH_PATH}${query({ refreshToken })}`,
       'GET',
+      undefined,
       undefined,
       undefined,
       undefined,
@@ -166,12 +189,17 @@ function callHeaders(json: boolean, token: string | undefined): Record<string, s
   return headers;
 }
 
+/**
+ * One call. `session` is the abort signal of the session whose token it carries (none for a call of no session's):
+ * once that has ended, the call rejects with SessionEndedError, whatever the server answered.
+ */
 async function send<T>(
   url: string,
   method: 'GET' | 'POST',
   body: unknown,
   token: string | undefined,
   signal: AbortSignal | undefined,
+  session: AbortSignal | undefined,
   quiet = false,
 ): Promise<T> {
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
@@ -187,9 +215,10 @@ async function send<T>(
         method,
         headers: callHeaders(method === 'POST' && !form, token),
         body: form ? body : text,
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        signal: AbortSignal.any([timeout, ...(signal ? [signal] : []), ...(session ? [session] : [])]),
       }));
   } catch (error) {
+    if (session?.aborted) throw new SessionEndedError();
     if (signal?.aborted) throw error;
     // (An early call carries its own timeout signal, started by index.html.)
     if (timeout.aborted || (error instanceof DOMException && error.name === 'TimeoutError'))
@@ -199,10 +228,19 @@ async function send<T>(
       i18n.t('common:request.network', { message: error instanceof Error ? error.message : String(error) }),
     );
   }
-  const parsed = (await readBody(response)) as Envelope | undefined;
+  let parsed: Envelope | undefined;
+  try {
+    parsed = (await readBody(response)) as Envelope | undefined;
+  } catch (error) {
+    if (session?.aborted) throw new SessionEndedError();
+    throw error;
+  }
+  // A reply that came back after its session ended (an early call, or one that raced the end) is no news: its 401 is
+  // the revocation the user asked for, its data belong to the ended session.
+  if (session?.aborted) throw new SessionEndedError();
   // The server writes its messages in the language of the `language` header sent with every call.
   const message = parsed?.message ?? requestFailed(response.status);
-  if (response.status === 401 && token) {
+  if (response.status === 401 && session) {
     expireSession(message);
     throw new RequestError(401, message, parsed?.code);
   }
@@ -234,13 +272,19 @@ function callUrl(path: string, method: 'GET' | 'POST', options: RequestOptions):
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const bare = path.split('?')[0];
-  const token = TOKENLESS.has(bare) ? undefined : await ensureToken();
-  return send<T>(callUrl(path, method, options), method, options.data, token, options.signal, options.quiet);
+  const calls = sessionCalls;
+  const own = options.token !== undefined || TOKENLESS.has(bare);
+  const token = own ? options.token : await ensureToken();
+  // A call with the session's token is that session's; it may have ended while the token was being refreshed.
+  const session = !own && token ? calls.controller.signal : undefined;
+  if (session?.aborted) throw new SessionEndedError();
+  return send<T>(callUrl(path, method, options), method, options.data, token, options.signal, session, options.quiet);
 }
 
 /**
  * Starts now a call the page is about to make (a signed-in session with a living token only): `request` with the
- * same path, data and token then takes its reply instead of asking again (engine/early-calls.ts).
+ * same path, data and token then takes its reply instead of asking again (engine/early-calls.ts). It is given up with
+ * the session's other calls if the session ends first.
  */
 export function startEarlyRequest(
   path: string,
@@ -251,12 +295,13 @@ export function startEarlyRequest(
   const method = options.method ?? 'GET';
   const url = callUrl(path, method, options);
   const text = method === 'POST' ? JSON.stringify(options.data ?? {}) : undefined;
+  const ended = sessionCalls.controller.signal;
   startEarlyCall(earlyKey(method, url, text), session.token, () =>
     fetch(apiUrl(url), {
       method,
       headers: callHeaders(method === 'POST', session.token),
       body: text,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.any([AbortSignal.timeout(TIMEOUT_MS), ended]),
     }),
   );
 }

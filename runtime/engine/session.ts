@@ -64,6 +64,17 @@ export function sessionGeneration(): number {
   return generation;
 }
 
+/**
+ * The rejection of a call whose session ended while it was under way (request.ts aborts them): nothing to report —
+ * the screen that made it is gone with the session, and the login page already says why.
+ */
+export class SessionEndedError extends Error {
+  constructor() {
+    super('the session that made this call has ended');
+    this.name = 'SessionEndedError';
+  }
+}
+
 export function getSession(): Session | null {
   return current;
 }

@@ -42,7 +42,7 @@ export function KeepDays({
       await keep.mutate();
       toast.success(t(`${keys}.saved`, { days }));
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e));
+      toast.failure(e);
     } finally {
       setBusy(false);
     }

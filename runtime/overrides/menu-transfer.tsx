@@ -76,7 +76,7 @@ export default function MenuTransfer({ prefix, selectedIds, onChanged }: Toolbar
         await Promise.all([mutate(PERMMENU_KEY), mutate(EPS_KEY)]);
       }
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e));
+      toast.failure(e);
     } finally {
       setBusy(false);
     }
@@ -106,7 +106,7 @@ export default function MenuTransfer({ prefix, selectedIds, onChanged }: Toolbar
       setTimeout(() => URL.revokeObjectURL(a.href), 1000);
       toast.success(t('menuTransfer.exported', { count: countOf(trees) }));
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e));
+      toast.failure(e);
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { SessionEndedError } from '../engine/session';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 export type ToastItem = { id: number; kind: ToastKind; text: string };
@@ -40,10 +41,20 @@ function show(kind: ToastKind, text: string): void {
   if (kind !== 'error') setTimeout(() => dismiss(id), DURATION_MS);
 }
 
+/**
+ * A failure's message (an Error's own, or the value as text), as `say` words it: nothing for a call that its ended
+ * session gave up (SessionEndedError, request.ts) — the screen that made it is gone, and the login page says why.
+ */
+function failure(error: unknown, say: (message: string) => string = (message) => message): void {
+  if (error instanceof SessionEndedError) return;
+  show('error', say(error instanceof Error ? error.message : String(error)));
+}
+
 /** Short messages at the top of the screen; any screen may raise one. */
 export const toast = {
   success: (text: string) => show('success', text),
   error: (text: string) => show('error', text),
+  failure,
   info: (text: string) => show('info', text),
   warning: (text: string) => show('warning', text),
   dismiss,

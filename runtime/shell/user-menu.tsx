@@ -1,21 +1,31 @@
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { request } from '../engine/request';
+import { ensureToken, request } from '../engine/request';
 import { clearSession } from '../engine/session';
 import { Dropdown } from './dropdown';
 import { Icon } from './icons';
 import { toast } from './toast';
 import { displayName, usePerson } from './use-person';
 
-/** Ends the session on the server (revokes the tokens) and here. */
+/**
+ * Ends the session here, then on the server (revokes the tokens). Here first: the calls the session still has under
+ * way are given up before the server revokes the token they carry, so none of them can come back 401 (request.ts).
+ */
 export async function logout(): Promise<void> {
+  let token: string | undefined;
   try {
-    await request('/admin/base/comm/logout', { method: 'POST', quiet: true });
+    token = await ensureToken();
   } catch (error) {
-    // The tokens are dropped here whatever the server said; an expired session has nothing left to revoke.
+    // An expired session has nothing left to revoke.
+    console.warn('logout: the session had expired', error);
+  }
+  clearSession();
+  if (!token) return;
+  try {
+    await request('/admin/base/comm/logout', { method: 'POST', quiet: true, token });
+  } catch (error) {
+    // The tokens are dropped here whatever the server said.
     console.warn('logout call failed', error);
-  } finally {
-    clearSession();
   }
 }
 

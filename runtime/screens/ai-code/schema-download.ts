@@ -13,6 +13,6 @@ export async function downloadSchema(prefix: string): Promise<void> {
     link.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   } catch (e) {
-    toast.error(e instanceof Error ? e.message : String(e));
+    toast.failure(e);
   }
 }

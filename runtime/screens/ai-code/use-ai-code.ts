@@ -170,7 +170,7 @@ export function useAiCode() {
       toast.success(t('describe.drafted', { count: reply.proposal.fields.length }));
     } catch (e) {
       if (e instanceof RequestError && e.details?.length) setIssues(e.details);
-      toast.error(e instanceof Error ? e.message : String(e));
+      toast.failure(e);
     } finally {
       setBusy(null);
     }
@@ -196,7 +196,7 @@ export function useAiCode() {
       setSource('form');
       setTried(false);
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e));
+      toast.failure(e);
     }
   };
 

@@ -53,7 +53,7 @@ export function useApply({
   const fail = (e: unknown) => {
     const f = failureOf(e);
     if (f.details.length) onIssues(f.details);
-    toast.error(`${t('apply.failed')}: ${f.message}`);
+    toast.failure(e, () => `${t('apply.failed')}: ${f.message}`);
   };
 
   const showPlan = async (prefix: string) => {

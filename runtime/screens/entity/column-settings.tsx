@@ -37,9 +37,7 @@ export function ColumnSettings({ columns, defaults, onSave }: Props) {
       hidden: next.filter((c) => !c.visible && defaults.get(c.id) !== false).map((c) => c.id),
       shown: next.filter((c) => c.visible && defaults.get(c.id) === false).map((c) => c.id),
     };
-    onSave(prefs).catch((error: unknown) =>
-      toast.error(t('columns.saveFailed', { message: error instanceof Error ? error.message : String(error) })),
-    );
+    onSave(prefs).catch((error: unknown) => toast.failure(error, (message) => t('columns.saveFailed', { message })));
   };
   const toggle = (id: string) => {
     const next = columns.map((c) => (c.id === id ? { ...c, visible: !c.visible } : c));
@@ -74,7 +72,7 @@ export function ColumnSettings({ columns, defaults, onSave }: Props) {
             <button
               type="button"
               className={buttonClass.link}
-              onClick={() => onSave(null).catch((e: unknown) => toast.error(String(e)))}
+              onClick={() => onSave(null).catch((e: unknown) => toast.failure(e))}
             >
               {t('columns.reset')}
             </button>

@@ -134,13 +134,13 @@ export default function EditDialog({
         setData(next);
         setConflict(stale);
         setTab('form');
-        toast.error(error instanceof Error ? error.message : String(error));
+        toast.failure(error);
       } else if (error instanceof RequestError && error.details?.length) {
         const { schema, other } = detailsToErrors(error.details, shown, nested);
         setServerErrors(Object.keys(schema).length ? schema : undefined);
         toast.error(other.length ? other.join('; ') : t('dialog.fixErrors'));
       } else {
-        toast.error(error instanceof Error ? error.message : String(error));
+        toast.failure(error);
       }
     } finally {
       setSaving(false);

@@ -106,7 +106,7 @@ export function ExportButton({
       );
       toast.success(t('export.done', { count: total }));
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e));
+      toast.failure(e);
     } finally {
       setProgress(null);
     }

@@ -113,7 +113,7 @@ export function HistoryPanel({
       await mutate();
       onReverted?.();
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e));
+      toast.failure(e);
     } finally {
       setBusy(false);
     }

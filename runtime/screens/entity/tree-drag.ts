@@ -38,7 +38,7 @@ export function useTreeDrag(options: RelationOption[], entity: string | undefine
       await mutate((key) => Array.isArray(key) && key[0] === 'relation-options' && key[1] === entity);
       toast.success(t('master.moved'));
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e));
+      toast.failure(e);
     }
   };
 

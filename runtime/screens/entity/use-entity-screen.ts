@@ -56,7 +56,7 @@ export function useEntityScreen(prefix: string) {
       return;
     }
     // A refusal (e.g. 409: the state changed meanwhile) is shown; nothing changed.
-    runNow(button, ids).catch((e: unknown) => toast.error(e instanceof Error ? e.message : String(e)));
+    runNow(button, ids).catch((e: unknown) => toast.failure(e));
   };
 
   // Tree tables: rows in tree order under their open parents; a keyword keeps the matches with their ancestors.

@@ -22,7 +22,7 @@ function report(error: unknown, setErrors: (e: Errors) => void): void {
     setErrors(Object.fromEntries(error.details.map((d) => [d.path.replace(/^\//, ''), d.message])));
     return;
   }
-  toast.error(error instanceof Error ? error.message : String(error));
+  toast.failure(error);
 }
 
 function Card({

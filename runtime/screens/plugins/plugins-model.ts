@@ -11,7 +11,6 @@ import {
   isPluginPackage as isPackage,
   type InstallQuestion,
 } from '../../engine/plugin-install';
-import { RequestError } from '../../engine/request';
 import { toast } from '../../shell/toast';
 import { BUILTIN_MODULES } from '../../modules/builtin-modules';
 
@@ -82,7 +81,7 @@ export function usePlugins() {
         await refresh();
       }
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e));
+      toast.failure(e);
     } finally {
       setBusy(null);
     }
@@ -106,7 +105,7 @@ export function usePlugins() {
       await refresh();
       return true;
     } catch (e) {
-      toast.error(e instanceof RequestError || e instanceof Error ? e.message : String(e));
+      toast.failure(e);
       return false;
     } finally {
       setBusy(null);

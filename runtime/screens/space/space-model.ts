@@ -86,7 +86,7 @@ export function useSpace() {
           });
           done++;
         } catch (e) {
-          toast.error(`${file.name}: ${errorText(e)}`);
+          toast.failure(e, (message) => `${file.name}: ${message}`);
         } finally {
           setPending((p) => p.filter((u) => u.key !== key));
         }
@@ -105,7 +105,7 @@ export function useSpace() {
       toast.success(done);
       await refresh();
     } catch (e) {
-      toast.error(errorText(e));
+      toast.failure(e);
     }
   };
 

@@ -8,7 +8,7 @@ import { SelectInput } from '../../widgets/select-input';
 import { buttonClass, inputClass } from '../../widgets/ui-classes';
 import { DialogFrame } from '../entity/dialog-frame';
 import type { Folder } from './folder-tree';
-import { errorText, extOf, files$, type SpaceFile } from './space-model';
+import { extOf, files$, type SpaceFile } from './space-model';
 
 /** A file opened: its preview (picture, video, audio, PDF), its name and folder to change, and what it is. */
 export function Preview({
@@ -35,7 +35,7 @@ export function Preview({
       toast.success(t('saved'));
       onChanged();
     } catch (e) {
-      toast.error(errorText(e));
+      toast.failure(e);
     }
   };
   const pdf = extOf(file) === 'pdf';

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startApp, type TestApp } from '../support/harness.js';
-import { likePattern } from '../../core/db/dialect-sql.js';
-import { setKeywordIndexFrom } from '../../core/crud/keyword-plan.js';
+import { DIALECTS } from '../support/harness.js';
+import { startKeywordApp, type KeywordApp } from '../support/keyword-app.js';
 
 type Row = Record<string, unknown>;
 const PREFIX = 'product/material';
@@ -60,42 +59,17 @@ const command: fc.Arbitrary<Command> = fc.oneof(
  * exactly the pieces of the rows (a stale posting would be seen here even where no search happened to meet it).
  */
 describe.each(DIALECTS)('keyword index after batch writes (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
+  let t: KeywordApp;
   beforeAll(async () => {
-    setKeywordIndexFrom(0);
-    t = await startApp(dialect);
-    token = await t.login();
+    t = await startKeywordApp(dialect);
   });
-  afterAll(async () => {
-    setKeywordIndexFrom(1000);
-    await t.close();
-  });
+  afterAll(() => t?.close());
 
-  const post = async (action: string, body: unknown) => {
-    const r = await t.call('POST', `/admin/${PREFIX}/${action}`, { token, body });
-    expect(r.status, r.raw).toBe(200);
-    return r.body.data as Row;
-  };
+  const post = (action: string, body: unknown) => t.post(`${PREFIX}/${action}`, body);
   const db = () => t.app.joinery.database.db as unknown as Kysely<Record<string, Row>>;
 
   /** The rows holding the keyword, by a LIKE on the table's own columns (no index). */
-  async function scan(keyword: string): Promise<number[]> {
-    const pattern = likePattern(keyword);
-    const match = (c: string) =>
-      dialect === 'postgres'
-        ? sql<boolean>`${sql.ref(c)} ilike ${pattern} escape '!'`
-        : dialect === 'mysql'
-          ? sql<boolean>`lower(${sql.ref(c)}) like lower(${pattern}) escape '!'`
-          : sql<boolean>`${sql.ref(c)} like ${pattern} escape '!'`;
-    const rows = await db()
-      .selectFrom(`${TABLE} as a`)
-      .select('a.id')
-      .where((eb) => eb.or(['a.title', 'a.description'].map(match)))
-      .orderBy('a.id', 'desc')
-      .execute();
-    return rows.map((r) => Number(r.id));
-  }
+  const scan = (keyword: string) => t.scan(TABLE, ['title', 'description'], keyword);
 
   /**
    * MySQL: the postings the rows call for — from each character of the folded value, the next 8 characters cut before

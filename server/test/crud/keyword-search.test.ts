@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startApp, type TestApp } from '../support/harness.js';
-import { likePattern } from '../../core/db/dialect-sql.js';
+import { DIALECTS } from '../support/harness.js';
+import { startKeywordApp, type KeywordApp } from '../support/keyword-app.js';
 import { setKeywordIndexFrom } from '../../core/crud/keyword-plan.js';
 
 type Row = Record<string, unknown>;
@@ -80,46 +80,16 @@ const command: fc.Arbitrary<Command> = fc.oneof(
  * Latin, mixed, short (1–2 characters) and wildcard-laden keywords.
  */
 describe.each(DIALECTS)('keyword search through the index = a LIKE scan (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
+  let t: KeywordApp;
   beforeAll(async () => {
-    // The test's tables are small: the index is asked from the first row (a small table is otherwise scanned).
-    setKeywordIndexFrom(0);
-    t = await startApp(dialect);
-    token = await t.login();
+    t = await startKeywordApp(dialect);
   });
-  afterAll(async () => {
-    setKeywordIndexFrom(1000);
-    await t.close();
-  });
+  afterAll(() => t?.close());
 
-  const post = async (action: string, body: unknown) => {
-    const r = await t.call('POST', `/admin/${PREFIX}/${action}`, { token, body });
-    expect(r.status, r.raw).toBe(200);
-    return r.body.data as Row;
-  };
+  const post = (action: string, body: unknown) => t.post(`${PREFIX}/${action}`, body);
 
-  /**
-   * What a scan finds: the case-insensitive substring condition written out here, straight on the table, no index
-   * involved (the server may pick a cheaper form, such as a plain LIKE for a keyword without case: it must agree).
-   */
-  async function scan(keyword: string): Promise<number[]> {
-    const db = t.app.joinery.database.db as unknown as Kysely<Record<string, Row>>;
-    const pattern = likePattern(keyword);
-    const match = (c: string) =>
-      dialect === 'postgres'
-        ? sql<boolean>`${sql.ref(c)} ilike ${pattern} escape '!'`
-        : dialect === 'mysql'
-          ? sql<boolean>`lower(${sql.ref(c)}) like lower(${pattern}) escape '!'`
-          : sql<boolean>`${sql.ref(c)} like ${pattern} escape '!'`;
-    const rows = await db
-      .selectFrom(`${TABLE} as a`)
-      .select('a.id')
-      .where((eb) => eb.or(['a.title', 'a.description'].map(match)))
-      .orderBy('a.id', 'desc')
-      .execute();
-    return rows.map((r) => Number(r.id));
-  }
+  /** What a scan finds: the keyword in the title or description, by a LIKE straight on the table (no index). */
+  const scan = (keyword: string) => t.scan(TABLE, ['title', 'description'], keyword);
 
   async function search(keyword: string): Promise<{ ids: number[]; total: number }> {
     const page = await post('page', { keyWord: keyword, page: 1, size: 1000, order: 'id', sort: 'desc' });
@@ -173,15 +143,12 @@ describe.each(DIALECTS)('keyword search through the index = a LIKE scan (%s)', (
           } else if (c.kind === 'restore' && deleted.length) {
             const bin = (
               await t.call('POST', '/admin/recycle/data/page', {
-                token,
+                token: t.token,
                 body: { keyWord: `/admin/${PREFIX}/delete`, page: 1, size: 1, order: 'id', sort: 'desc' },
               })
             ).body.data as Row;
             const [record] = bin.list as Row[];
-            if (record)
-              expect(
-                (await t.call('POST', '/admin/recycle/data/restore', { token, body: { ids: [record.id] } })).status,
-              ).toBe(200);
+            if (record) await t.post('recycle/data/restore', { ids: [record.id] });
             deleted.pop();
           } else if (c.kind === 'search') {
             const source = c.fromRow >= 0 && live.length ? live[c.fromRow % live.length].title : '';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startApp, type TestApp } from '../support/harness.js';
+import { DIALECTS } from '../support/harness.js';
+import { startKeywordApp, type KeywordApp } from '../support/keyword-app.js';
 import { setShapeCache, shapeCacheHits } from '../../core/crud/page-sql-cache.js';
-import { setKeywordIndexFrom } from '../../core/crud/keyword-plan.js';
 
 type Row = Record<string, unknown>;
 
@@ -61,23 +61,19 @@ const call: fc.Arbitrary<{ prefix: string; body: Row }> = fc.oneof(
  * of calls whose shapes repeat with other values.
  */
 describe.each(DIALECTS)('page calls through the compiled-SQL cache = built queries (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
+  let t: KeywordApp;
   beforeAll(async () => {
-    // Keywords through the index too (the test's tables are small, which the server would otherwise scan).
-    setKeywordIndexFrom(0);
-    t = await startApp(dialect);
-    token = await t.login();
+    // Keywords through the index too.
+    t = await startKeywordApp(dialect);
   });
   afterAll(() => {
     setShapeCache(true);
-    setKeywordIndexFrom(1000);
     return t?.close();
   });
 
   const page = async (prefix: string, body: Row) => {
     const r = await t.call('POST', `/admin/${prefix}/page`, {
-      token,
+      token: t.token,
       body: Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)),
     });
     return { status: r.status, body: r.body };
