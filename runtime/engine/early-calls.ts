@@ -57,11 +57,12 @@ export function startEarlyCall(key: string, token: string, send: () => Promise<R
 }
 
 /**
- * The data of an early GET reply still waiting to be taken, read without taking it (from a copy of the response):
- * undefined when there is no such call, and when its reply is not a success (the app then meets it as usual).
+ * The data of an early reply still waiting to be taken (by its earlyKey), read without taking it (from a copy of the
+ * response): undefined when there is no such call, and when its reply is not a success (the app then meets it as
+ * usual when it takes it).
  */
-export function peekEarlyData<T>(url: string): Promise<T | undefined> | undefined {
-  const call = typeof window === 'undefined' ? undefined : window.__joineryEarlyCalls?.[url];
+export function peekEarlyData<T>(key: string): Promise<T | undefined> | undefined {
+  const call = typeof window === 'undefined' ? undefined : window.__joineryEarlyCalls?.[key];
   if (!call || call.language !== currentLanguage()) return undefined;
   return call.response.then(
     async (response) => {

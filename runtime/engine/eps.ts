@@ -38,6 +38,21 @@ export type EpsState = {
 
 export { indexEps, shortPrefix } from './eps-index';
 
+/**
+ * One index per eps reply, shared by every hook reading it: a list calls useEps in each of its relation cells, and
+ * indexing the whole of eps once per cell was a good part of drawing a page.
+ */
+const indexes = new WeakMap<object, ReturnType<typeof indexEps>>();
+function sharedIndex(data: Record<string, EpsEntry[]> | undefined): ReturnType<typeof indexEps> {
+  if (!data) return indexEps(undefined);
+  let index = indexes.get(data);
+  if (!index) {
+    index = indexEps(data);
+    indexes.set(data, index);
+  }
+  return index;
+}
+
 /** Entity metadata for the signed-in user (what they may call), fetched once per session. */
 export function useEps(): EpsState {
   const session = useSession();
@@ -50,6 +65,6 @@ export function useEps(): EpsState {
       revalidateOnReconnect: false,
     },
   );
-  const index = useMemo(() => indexEps(data), [data]);
+  const index = useMemo(() => sharedIndex(data), [data]);
   return { ...index, isLoading: isLoading || (!!session && !data && !error), error };
 }

@@ -11,36 +11,38 @@ import { relationCall, relationMode } from '../widgets/relation-options';
 import { resolveView } from '../screens/view-registry';
 import { canRead } from './menu-view';
 
-/** What the first render may be given at once: eps and the menu, as their hooks would read them (SWR fallback). */
+/** What the first render is given at once (SWR fallback): eps and the menu, as their hooks would read them. */
 export type FirstData = { [EPS_KEY]?: Record<string, EpsEntry[]>; [PERMMENU_KEY]?: PermMenu };
 
 /**
- * The console's first data and the calls of the list page being opened, as soon as eps and the menu are in — before
- * the console has drawn anything — rather than once the page is drawn and its data hooks run: its rows, its column
- * preferences and its master list (the departments beside the users). The page's hooks then take these replies
+ * The console's first data, and the calls of the list page being opened started as soon as eps and the menu are in —
+ * before the console has drawn anything — rather than once the page is drawn and its data hooks run: its rows, its
+ * column preferences and its master list (the departments beside the users). The page's hooks take those replies
  * (engine/early-calls.ts); a call made differently (another body, a refreshed token) is simply asked again.
  *
+ * The first render does not wait for the page's replies: drawing the console while they come is quicker than drawing
+ * it once after them (measured: 40-50 ms sooner to the first row on loopback and at 10 Mbit/s, bench/ui-load.mjs).
+ *
  * Resolves to eps and the menu when index.html started their calls (else to nothing: the hooks ask as usual). Eps is
- * taken here (the hook, given it, never asks: it is read once a session); the menu is read from a copy of its reply,
- * which the menu's hook still takes to check it as it does a stored menu.
+ * taken here (its hook, given it, never asks again: eps is read once a session); the menu is read from a copy of its
+ * reply, which the menu's hook still takes to check it, as it checks a kept menu.
  */
 export async function loadFirstScreen(): Promise<FirstData> {
   if (window.location.pathname === '/login' || !window.__joineryEarlyCalls?.[EPS_KEY]) return {};
-  const menu = peekEarlyData<PermMenu>(PERMMENU_KEY);
-  if (!menu) return {};
-  const [epsData, menuData] = await Promise.all([
+  const menuPeek = peekEarlyData<PermMenu>(PERMMENU_KEY);
+  if (!menuPeek) return {};
+  const [eps, menu] = await Promise.all([
     // A refusal here (a revoked session) is handled as the hook's own would be; the hook then asks again, or not.
     request<Record<string, EpsEntry[]>>(EPS_KEY).catch(() => undefined),
-    menu,
+    menuPeek,
   ]);
-  if (!epsData || !menuData) return { [EPS_KEY]: epsData, [PERMMENU_KEY]: menuData };
-  startListCalls(epsData, menuData);
-  return { [EPS_KEY]: epsData, [PERMMENU_KEY]: menuData };
+  if (eps && menu) startListCalls(eps, menu);
+  return { [EPS_KEY]: eps, [PERMMENU_KEY]: menu };
 }
 
-function startListCalls(epsData: Record<string, EpsEntry[]>, menuData: PermMenu): void {
-  const index = indexEps(epsData);
-  const model = buildMenu(menuData.menus);
+function startListCalls(eps: Record<string, EpsEntry[]>, menu: PermMenu): void {
+  const index = indexEps(eps);
+  const model = buildMenu(menu.menus);
   const { pathname, search } = window.location;
   const node = pathname === '/' ? model.home : model.byPath.get(pathname);
   if (!node) return;
@@ -55,6 +57,7 @@ function startListCalls(epsData: Record<string, EpsEntry[]>, menuData: PermMenu)
   const ref = master ? view.entry.joinery?.fields.find((f) => f.name === master)?.ref : undefined;
   const masterMode = ref ? relationMode(index.byPrefix.get(ref.entity)) : null;
   if (ref && masterMode) {
+    // A master panel's choices are every record (no record being edited narrows them).
     const call = relationCall(masterMode, {});
     startEarlyRequest(entityUrl(ref.entity, call.action), { method: 'POST', data: call.query });
   }

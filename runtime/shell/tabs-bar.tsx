@@ -23,7 +23,12 @@ export function TabsBar() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the active tab's element changes when the path or the tab count does
   useEffect(() => {
-    strip.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    // In the next frame, when its layout is worked out anyway: scrolling now would work out the layout of a page
+    // still being drawn (a list's rows come a moment later), once more.
+    const frame = requestAnimationFrame(() =>
+      strip.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
+    );
+    return () => cancelAnimationFrame(frame);
   }, [pathname, tabs.length]);
 
   const close = (tabPath: string) => {
