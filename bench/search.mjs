@@ -8,7 +8,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import mysql from 'mysql2/promise';
-import { buildApp } from '../dist/server/app.js';
+import { buildApp, compactRowCount } from '../dist/server/app.js';
 import { MYSQL_URL, PG_URL, tempDatabase } from './lib/temp-database.mjs';
 import { BATCH, COLUMNS, fillSqlite, product, progress, values } from './lib/products.mjs';
 
@@ -113,6 +113,17 @@ async function bench(dialect) {
     filled?.();
     const app = await buildApp(options);
     try {
+      // The kept row counts as they are in use, not in the minute after a bulk load: a load of a million rows leaves a
+      // million and more delta rows (PostgreSQL and MySQL; row-count.ts), which the first reads fold in the background
+      // (~15 ms per 1,000, measured on MariaDB) while they sum what is not folded yet — exact, but not at the speed of
+      // a table in use. Folded here first, and the time it took reported.
+      if (dialect !== 'sqlite') {
+        const t0 = performance.now();
+        await compactRowCount(app.joinery.database, app.joinery.registry.get('product/info'));
+        console.log(
+          `  ${dialect}: (reported) row counts folded after the load in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+        );
+      }
       const results = await measure(app);
       console.log(
         `  ${dialect}: ${ROWS.toLocaleString()} products, p50 of ${RUNS} page calls (20 rows, with the exact total):`,

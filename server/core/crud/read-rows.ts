@@ -54,8 +54,10 @@ export async function pageRows(ctx: OpContext, entity: Entity, body: unknown) {
 
 /** The rows of a page, built and compiled by Kysely (deep pages through their ids). */
 async function builtPageRows(ctx: OpContext, entity: Entity, plan: PagePlan): Promise<Row[]> {
-  let q = plan.deep
-    ? selectFullRows(ctx, entity).where('a.id', 'in', deepPageIds(ctx, entity, plan))
+  const ids = plan.deep ? await deepPageIds(ctx, entity, plan) : undefined;
+  if (ids?.length === 0) return [];
+  let q = ids
+    ? selectFullRows(ctx, entity).where('a.id', 'in', ids)
     : selectFullRows(ctx, entity, plan.where, 'page').offset(plan.offset);
   for (const o of plan.order) q = q.orderBy(o.ref, o.dir);
   return (await q.limit(plan.size).execute()) as Row[];
@@ -64,8 +66,14 @@ async function builtPageRows(ctx: OpContext, entity: Entity, plan: PagePlan): Pr
 /**
  * The ids of a deep page: its offset skipped over ids only (an index, no joins, no wide rows), so its own rows are read
  * by id — the same rows in the same order (the order ends with the unique id), without fetching the skipped ones.
+ * Read first, on their own: given them as a subquery, MariaDB walked the table in the page's order testing each wide
+ * row against them (100 ms for page 5,000, a scan of the 100,000 rows before it) instead of looking the 20 ids up.
  */
-function deepPageIds(ctx: OpContext, entity: Entity, { where, order, size, offset }: PagePlan) {
+async function deepPageIds(
+  ctx: OpContext,
+  entity: Entity,
+  { where, order, size, offset }: PagePlan,
+): Promise<(number | string)[]> {
   let ids = selectRows(
     ctx,
     entity,
@@ -74,8 +82,8 @@ function deepPageIds(ctx: OpContext, entity: Entity, { where, order, size, offse
     order.map((o) => o.ref),
   ).select('a.id');
   for (const o of order) ids = ids.orderBy(o.ref, o.dir);
-  // Wrapped once more: MySQL takes no LIMIT in an IN subquery, but does in a derived table.
-  return untyped(ctx.db).selectFrom(ids.limit(size).offset(offset).as('p')).select('p.id');
+  const rows = (await ids.limit(size).offset(offset).execute()) as { id: number | string }[];
+  return rows.map((r) => r.id);
 }
 
 /** POST list: the same filters without pagination (capped). */
