@@ -13,7 +13,8 @@ if (!mount) throw new Error('index.html lacks the #app mount point');
 
 /**
  * How long the first render may wait for the first calls and the list screen's code: usually they are in before the
- * app's own script has run; on a slow server the console draws its loading state after this rather than nothing.
+ * app's own script has run; on a slow server the console draws its loading state after this rather than nothing (and
+ * its hooks then ask for eps again).
  */
 const FIRST_SCREEN_WAIT_MS = 500;
 
@@ -25,7 +26,8 @@ const FIRST_SCREEN_WAIT_MS = 500;
 function firstScreen(): Promise<FirstData> {
   if (!getSession() || window.location.pathname === '/login') return Promise.resolve({});
   const code = preloadEntityScreen().catch((error: unknown) => console.warn('list screen code not preloaded', error));
-  const data = loadFirstScreen().catch((error: unknown) => {
+  // In the saved language: the early calls were made in it, and are taken only in it.
+  const data = i18nReady.then(loadFirstScreen).catch((error: unknown) => {
     console.warn('first calls not started', error);
     return {};
   });

@@ -178,36 +178,44 @@ test.describe('session', () => {
       });
       seen.observe(document, { childList: true, subtree: true });
     });
-    await page.reload();
-    await expect(page.getByTestId('entity-table').locator('tbody tr[data-row-id]').first()).toBeVisible();
-    await expect(page.getByTestId('user-name')).toHaveText('管理员');
-    await expect(shell.sidebar.locator('a, button').first()).toBeVisible();
-    // The rows were asked for before the list was drawn, not by the drawn list's hooks.
-    const order = await page.evaluate(() => ({
-      asked: performance.getEntriesByType('resource').find((e) => e.name.endsWith('/admin/dict/info/page'))?.startTime,
-      drawn: (window as { __tableDrawnAt?: number }).__tableDrawnAt,
-    }));
-    expect(order.asked).toBeLessThan(order.drawn ?? 0);
-    await expect(page.getByTestId('master-panel').locator('[data-master]').first()).toBeVisible();
-    // Started by index.html (the app's entry script was requested too), each taken by the app: none is asked twice.
-    expect(scripts).toHaveLength(1);
-    expect([...sent].sort()).toEqual([...FIRST].sort());
-    // The page's own calls, started by the app before it drew the page (shell/first-screen-calls.ts), and the
-    // dictionaries once the menu was in (index.html): each once, with the body the page's hooks send.
-    expect(calls).toEqual(
-      expect.arrayContaining([
-        'POST /admin/dict/info/page {"page":1,"size":20}',
-        'GET /admin/base/comm/pref?key=columns%3Adict%2Finfo ',
-        'POST /admin/dict/type/list {}',
-        'POST /admin/dict/info/data {}',
-      ]),
-    );
-    expect(calls.filter((c, i) => calls.indexOf(c) !== i)).toEqual([]);
-    expect(
-      await page.evaluate(() =>
-        Object.keys((window as { __joineryEarlyCalls?: object }).__joineryEarlyCalls ?? { none: 1 }),
-      ),
-    ).toEqual([]);
+    // In the default language, and in another one saved (its texts load first; the early calls were made in it).
+    for (const lang of ['zh-cn', 'en']) {
+      await page.evaluate((l) => localStorage.setItem('joinery.lang', l), lang);
+      sent.length = 0;
+      calls.length = 0;
+      scripts.length = 0;
+      await page.reload();
+      await expect(page.getByTestId('entity-table').locator('tbody tr[data-row-id]').first()).toBeVisible();
+      await expect(page.getByTestId('user-name')).toHaveText('管理员');
+      await expect(shell.sidebar.locator('a, button').first()).toBeVisible();
+      // The rows were asked for before the list was drawn, not by the drawn list's hooks.
+      const order = await page.evaluate(() => ({
+        asked: performance.getEntriesByType('resource').find((e) => e.name.endsWith('/admin/dict/info/page'))
+          ?.startTime,
+        drawn: (window as { __tableDrawnAt?: number }).__tableDrawnAt,
+      }));
+      expect(order.asked, lang).toBeLessThan(order.drawn ?? 0);
+      await expect(page.getByTestId('master-panel').locator('[data-master]').first()).toBeVisible();
+      // Started by index.html (the app's entry script was requested too), each taken by the app: none asked twice.
+      expect(scripts).toHaveLength(1);
+      expect([...sent].sort()).toEqual([...FIRST].sort());
+      // The page's own calls, started by the app before it drew the page (shell/first-screen-calls.ts), and the
+      // dictionaries once the menu was in (index.html): each once, with the body the page's hooks send.
+      expect(calls).toEqual(
+        expect.arrayContaining([
+          'POST /admin/dict/info/page {"page":1,"size":20}',
+          'GET /admin/base/comm/pref?key=columns%3Adict%2Finfo ',
+          'POST /admin/dict/type/list {}',
+          'POST /admin/dict/info/data {}',
+        ]),
+      );
+      expect(calls.filter((c, i) => calls.indexOf(c) !== i)).toEqual([]);
+      expect(
+        await page.evaluate(() =>
+          Object.keys((window as { __joineryEarlyCalls?: object }).__joineryEarlyCalls ?? { none: 1 }),
+        ),
+      ).toEqual([]);
+    }
   });
 
   test('a session revoked elsewhere: the early first calls answer 401 and the visitor goes to /login with the message; signing in again opens the page with its rows', async ({
