@@ -11,16 +11,29 @@ import { bq, DELTAS, lit } from './row-count-sql.js';
 /** Rows one compaction step takes on MySQL (ids are listed in the statement). */
 const MYSQL_COMPACT_STEP = 5000;
 
+/**
+ * The row triggers. Each delta is its own single-row `INSERT … VALUES` (skipped for a NULL value, which no key
+ * counts): an `INSERT … SELECT` is a bulk insert to InnoDB, which then holds the table's AUTO-INC lock to the end of
+ * the whole statement that fired the trigger — a `delete from base_sys_log` of thousands of rows held it while it
+ * waited for a row lock of a writer that itself waited for AUTO-INC: a deadlock that failed the op log's write and a
+ * compaction with "Failed to read auto-increment value" (seen in the permission matrix). Single-row inserts take the
+ * counter under a short mutex (innodb_autoinc_lock_mode 1, the default, and 2) and hold nothing.
+ */
 function mysqlTriggers(table: string, fields: string[]): { name: string; event: string; body: string }[] {
-  const rows = (row: 'NEW' | 'OLD', sign: 1 | -1, whole: boolean) => [
-    ...(whole ? [`SELECT '' AS k, ${sign} AS n`] : []),
-    ...fields.map((f) => `SELECT CONCAT(${lit(`${f}=`)}, ${row}.${bq(f)}) AS k, ${sign} AS n`),
-  ];
-  const insert = (selects: string[], where = 'k IS NOT NULL') =>
-    `INSERT INTO ${DELTAS} (tbl, k, n) SELECT ${lit(table)}, k, n FROM (${selects.join(' UNION ALL ')}) d WHERE ${where}`;
+  const insert = (key: string, sign: 1 | -1) =>
+    `INSERT INTO ${DELTAS} (tbl, k, n) VALUES (${lit(table)}, ${key}, ${sign})`;
+  const deltas = (row: 'NEW' | 'OLD', sign: 1 | -1) =>
+    fields.map(
+      (f) => `IF ${row}.${bq(f)} IS NOT NULL THEN ${insert(`CONCAT(${lit(`${f}=`)}, ${row}.${bq(f)})`, sign)}; END IF;`,
+    );
+  const body = (statements: string[]) => `BEGIN ${statements.join(' ')} END`;
   const out = [
-    { name: `${table.slice(0, 56)}__n_ai`, event: 'INSERT', body: insert(rows('NEW', 1, true)) },
-    { name: `${table.slice(0, 56)}__n_ad`, event: 'DELETE', body: insert(rows('OLD', -1, true)) },
+    { name: `${table.slice(0, 56)}__n_ai`, event: 'INSERT', body: body([`${insert("''", 1)};`, ...deltas('NEW', 1)]) },
+    {
+      name: `${table.slice(0, 56)}__n_ad`,
+      event: 'DELETE',
+      body: body([`${insert("''", -1)};`, ...deltas('OLD', -1)]),
+    },
   ];
   if (fields.length) {
     const changed = fields.map((f) => `NOT (OLD.${bq(f)} <=> NEW.${bq(f)})`).join(' OR ');
@@ -28,10 +41,10 @@ function mysqlTriggers(table: string, fields: string[]): { name: string; event: 
     out.push({
       name: `${table.slice(0, 56)}__n_au`,
       event: 'UPDATE',
-      body: `IF ${changed} THEN ${insert([...rows('OLD', -1, false), ...rows('NEW', 1, false)])}; END IF`,
+      body: body([`IF ${changed} THEN ${[...deltas('OLD', -1), ...deltas('NEW', 1)].join(' ')} END IF;`]),
     });
   }
-  return out.map((t) => ({ ...t, body: t.event === 'UPDATE' ? `BEGIN ${t.body}; END` : t.body }));
+  return out;
 }
 
 /** Makes (or remakes) the delta table and triggers of one table, recounting it, unless already as wanted. */

@@ -90,15 +90,41 @@ export class OpLogWriter {
     this.queue = [];
     if (batch.length === 0) return this.flushing;
     this.flushing = this.flushing.then(async () => {
-      try {
-        await this.database.writeLog(this.statements(batch));
-      } catch (error) {
-        // The log must never take a request down; report it on the console instead.
-        console.error('operation log write failed', error);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await this.database.writeLog(this.statements(batch));
+          return;
+        } catch (error) {
+          // Met another write (a log clear's long delete beside requests being logged, on MariaDB): the batch was
+          // rolled back whole and goes again, a moment later, as the database asks.
+          if (attempt < LOG_WRITE_ATTEMPTS && isContention(error)) {
+            await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+            continue;
+          }
+          // The log must never take a request down; report it on the console instead.
+          console.error('operation log write failed', error);
+          return;
+        }
       }
     });
     return this.flushing;
   }
+}
+
+/** How many times a batch of the log is written before it is given up (reported on the console). */
+const LOG_WRITE_ATTEMPTS = 4;
+
+/**
+ * A write refused only for meeting another transaction, which the database asks to be tried again: a deadlock
+ * (MySQL 1213, PostgreSQL 40P01), a lock wait that ran out (1205), an AUTO-INC lock it could not take (1467), a
+ * serialization failure (40001), SQLite busy.
+ */
+export function isContention(error: unknown): boolean {
+  const e = error as { errno?: unknown; code?: unknown } | null;
+  return (
+    (typeof e?.errno === 'number' && [1205, 1213, 1467].includes(e.errno)) ||
+    (typeof e?.code === 'string' && ['40P01', '40001', 'SQLITE_BUSY'].includes(e.code))
+  );
 }
 
 /** The params text cut to at most max characters (still JSON: the start of the text and its full length). */
