@@ -82,6 +82,8 @@ test.describe('plugin centre', () => {
     await shell.signIn();
     await shell.openMenu('/sys/menu');
     await new ListPage(page).ready('base/sys/menu');
+    // The drop is taken by the menu page's import/export part, a chunk of its own that can come after the rows.
+    await expect(page.getByTestId('menu-import-file')).toBeAttached();
     await dropFile(page, 'entity-screen', `${key}.joinery`, zip(shelfPackage({ keyName: key })));
     const offer = page.getByTestId('menu-plugin-install');
     await expect(offer).toContainText(`将 ${key}.joinery 作为插件安装？`);
