@@ -6,7 +6,7 @@ import './engine/theme';
 import { App } from './app';
 import { getSession } from './engine/session';
 import { preloadEntityScreen } from './screens/view-registry';
-import { type FirstData, loadFirstScreen } from './shell/first-screen-calls';
+import { type FirstData, firstScreenDrawn, loadFirstScreen } from './shell/first-screen-calls';
 
 const mount = document.getElementById('app');
 if (!mount) throw new Error('index.html lacks the #app mount point');
@@ -36,10 +36,11 @@ function firstScreen(): Promise<FirstData> {
 }
 
 // At once in zh-cn; in another saved language once its texts are in (one small chunk).
-void Promise.all([i18nReady, firstScreen()]).then(([, first]) =>
+void Promise.all([i18nReady, firstScreen()]).then(([, first]) => {
+  firstScreenDrawn();
   createRoot(mount).render(
     <StrictMode>
       <App first={first} />
     </StrictMode>,
-  ),
-);
+  );
+});

@@ -14,6 +14,14 @@ import { canRead } from './menu-view';
 /** What the first render is given at once (SWR fallback): eps and the menu, as their hooks would read them. */
 export type FirstData = { [EPS_KEY]?: Record<string, EpsEntry[]>; [PERMMENU_KEY]?: PermMenu };
 
+/** Set once the console has been drawn: the list's own hooks have asked by then, so nothing is started early. */
+let drawn = false;
+
+/** Says the console has been drawn (main.tsx, when it renders without waiting any longer). */
+export function firstScreenDrawn(): void {
+  drawn = true;
+}
+
 /**
  * The console's first data, and the calls of the list page being opened started as soon as eps and the menu are in —
  * before the console has drawn anything — rather than once the page is drawn and its data hooks run: its rows, its
@@ -36,7 +44,8 @@ export async function loadFirstScreen(): Promise<FirstData> {
     request<Record<string, EpsEntry[]>>(EPS_KEY).catch(() => undefined),
     menuPeek,
   ]);
-  if (eps && menu) startListCalls(eps, menu);
+  // Late (a slow server: the console was drawn without waiting), the page's hooks have asked for themselves.
+  if (eps && menu && !drawn) startListCalls(eps, menu);
   return { [EPS_KEY]: eps, [PERMMENU_KEY]: menu };
 }
 
