@@ -34,17 +34,14 @@ export function listCall(
   return { action: 'list', query: filters };
 }
 
-/** The page a list call's whole list gives: a tree whole, else the page the body asks for. */
-function pageOfList(mode: ListMode, body: Record<string, unknown>, all: EntityRow[]): PageReply {
-  if (mode === 'tree') return { list: all, pagination: { page: 1, size: all.length, total: all.length } };
-  const { page, size } = body as { page: number; size: number };
-  return { list: all.slice((page - 1) * size, page * size), pagination: { page, size, total: all.length } };
-}
-
 async function fetchRows(prefix: string, mode: ListMode, body: Record<string, unknown>): Promise<PageReply> {
   const api = entityApi(prefix);
   const { action, query } = listCall(mode, body);
-  return action === 'page' ? api.page(query) : pageOfList(mode, body, await api.list(query));
+  if (action === 'page') return api.page(query);
+  const all = await api.list(query);
+  if (mode === 'tree') return { list: all, pagination: { page: 1, size: all.length, total: all.length } };
+  const { page, size } = body as { page: number; size: number };
+  return { list: all.slice((page - 1) * size, page * size), pagination: { page, size, total: all.length } };
 }
 
 export type ListMode = 'page' | 'list' | 'tree';

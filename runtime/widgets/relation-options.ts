@@ -49,8 +49,15 @@ export function relationCall(mode: 'list' | 'page', filters: Row): { action: 'li
     : { action: 'page', query: { page: 1, size: MAX_OPTIONS, ...filters } };
 }
 
-/** The choices a relation's records give: those matching its filters and `offer`, in tree order, labelled. */
-function optionsOf(ref: Ref, filters: Record<string, unknown>, fetched: Row[]): RelationOption[] {
+async function loadOptions(
+  entity: string,
+  mode: 'list' | 'page',
+  ref: Ref,
+  filters: Record<string, unknown>,
+): Promise<RelationOption[]> {
+  const api = entityApi(entity);
+  const { action, query } = relationCall(mode, filters);
+  const fetched: Row[] = action === 'list' ? await api.list(query) : (await api.page(query)).list;
   // The server filters by the matched columns it searches; the rest are matched here.
   // …and a relation's `offer` keeps the kinds of record it may point at (a menu's parent: directories and pages).
   const offered = Object.entries(ref.offer ?? {});
@@ -67,31 +74,6 @@ function optionsOf(ref: Ref, filters: Record<string, unknown>, fetched: Row[]): 
     depth,
     row,
   }));
-}
-
-async function loadOptions(
-  entity: string,
-  mode: 'list' | 'page',
-  ref: Ref,
-  filters: Record<string, unknown>,
-): Promise<RelationOption[]> {
-  const api = entityApi(entity);
-  const { action, query } = relationCall(mode, filters);
-  return optionsOf(ref, filters, action === 'list' ? await api.list(query) : (await api.page(query)).list);
-}
-
-/** The SWR key of a relation's choices. */
-function relationOptionsKey(ref: Ref, mode: 'list' | 'page', filters: Row) {
-  return [
-    'relation-options',
-    ref.entity,
-    mode,
-    ref.key ?? 'id',
-    ref.label ?? '',
-    (ref.detail ?? []).join(),
-    JSON.stringify(filters),
-    JSON.stringify(ref.offer ?? {}),
-  ] as const;
 }
 
 /**
@@ -128,7 +110,18 @@ export function useRelationOptions(
   const mode = relationMode(ref ? byPrefix.get(ref.entity) : undefined);
   const filters = matchFilters(ref, values);
   const { data, isLoading, error } = useSWR(
-    ref && mode && filters ? relationOptionsKey(ref, mode, filters) : null,
+    ref && mode && filters
+      ? [
+          'relation-options',
+          ref.entity,
+          mode,
+          ref.key ?? 'id',
+          ref.label ?? '',
+          (ref.detail ?? []).join(),
+          JSON.stringify(filters),
+          JSON.stringify(ref.offer ?? {}),
+        ]
+      : null,
     () => loadOptions(ref!.entity, mode!, ref!, filters!),
     {
       revalidateOnFocus: false,
