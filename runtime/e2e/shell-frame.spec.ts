@@ -206,3 +206,26 @@ test.describe('shell', () => {
     await expect(shell.tab(`/ext/empty${stamp}`)).toHaveCount(0);
   });
 });
+
+test.describe('page entrance', () => {
+  // As most staff see it: with motion.
+  test.use({ reducedMotion: 'no-preference' });
+
+  test('the first page of a visit is drawn at once, not faded in; a page opened from it slides in', async ({
+    page,
+  }) => {
+    const shell = new ShellPage(page);
+    await shell.signIn('admin', '123456', '/sys/role');
+    await expect(page.getByTestId('entity-table').locator('tbody tr[data-row-id]').first()).toBeVisible();
+    const pageBox = page.getByTestId('page').locator(':scope > div');
+    // Nothing to move from: the page is shown as it is drawn (an entrance starting at opacity 0 would hide the rows
+    // that were just drawn, and keep the machine compositing frames while the list loads).
+    expect(await pageBox.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    await shell.openMenu('/sys/param');
+    expect(await pageBox.evaluate((el) => getComputedStyle(el).animationName)).toBe('jy-slide-in');
+    // Back to the first page from its tab: a page entered from another, so it slides in too.
+    await shell.tab('/sys/role').getByRole('link').click();
+    await expect(page).toHaveURL(/\/sys\/role$/);
+    expect(await pageBox.evaluate((el) => getComputedStyle(el).animationName)).toBe('jy-slide-in');
+  });
+});

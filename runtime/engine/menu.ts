@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { type SWRResponse } from 'swr';
 import { useMemo } from 'react';
 import { request } from './request';
 import { useSession, userKey } from './session';
@@ -27,25 +27,38 @@ function stored(): PermMenu | undefined {
   return value;
 }
 
-async function fetchPermMenu(key: string): Promise<PermMenu> {
-  const data = await request<PermMenu>(key);
-  localStorage.setItem(STORE, JSON.stringify(data));
-  return data;
+/** The menu the first render was given (main.tsx, read before it), with its JSON: see fetchPermMenu. */
+let firstShown: { raw: string; value: PermMenu } | undefined;
+
+/** Says which menu the first render is given (shell/first-screen-calls.ts). */
+export function showFirstMenu(value: PermMenu): void {
+  firstShown = { raw: JSON.stringify(value), value };
 }
 
-/** Menus and permission strings of the signed-in user; kept in localStorage so a reload paints at once. */
-export function usePermMenu(): { data?: PermMenu; isLoading: boolean; isValidating: boolean; error?: Error } {
+/**
+ * Reads the menu and keeps a copy. A reply the same as the menu already shown (kept from the last start, or given to
+ * the first render) is answered with that very object: the hooks' data stays the same, so nothing drawn from it —
+ * the whole menu, every row's buttons — is drawn again for a check that changed nothing.
+ */
+async function fetchPermMenu(key: string): Promise<PermMenu> {
+  const data = await request<PermMenu>(key);
+  const raw = JSON.stringify(data);
+  localStorage.setItem(STORE, raw);
+  return [parsed, firstShown].find((shown) => shown?.raw === raw && shown.value)?.value ?? data;
+}
+
+/**
+ * Menus and permission strings of the signed-in user; kept in localStorage so a reload paints at once. SWR's own
+ * reply: a caller is drawn again only for what it reads (the permissions' callers read `data`, not whether the menu
+ * is being checked).
+ */
+export function usePermMenu(): SWRResponse<PermMenu, Error> {
   const session = useSession();
-  const { data, error, isLoading, isValidating } = useSWR<PermMenu, Error>(
-    session ? PERMMENU_KEY : null,
-    fetchPermMenu,
-    {
-      fallbackData: session ? stored() : undefined,
-      revalidateOnMount: true,
-      revalidateOnFocus: false,
-    },
-  );
-  return { data, isLoading, isValidating, error };
+  return useSWR<PermMenu, Error>(session ? PERMMENU_KEY : null, fetchPermMenu, {
+    fallbackData: session ? stored() : undefined,
+    revalidateOnMount: true,
+    revalidateOnFocus: false,
+  });
 }
 
 /**

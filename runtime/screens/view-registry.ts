@@ -1,4 +1,12 @@
-import { createElement, lazy, useState, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import {
+  createElement,
+  lazy,
+  memo,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactElement,
+} from 'react';
 import type { MenuNode } from '../engine/menu';
 import type { EpsEntry } from '../engine/eps';
 import { VIEW_OVERRIDES } from '../overrides/view-overrides';
@@ -38,12 +46,13 @@ const LazyEntityScreen = screen<EntityScreenProps>(preloadEntityScreen);
 /**
  * The generic list screen. Once its code is loaded it renders at once rather than through Suspense: a suspended
  * first render shows the loading fallback, and React then holds the page back up to 300 ms more after it. Which of
- * the two a mounted screen uses is fixed for its life, so it is never remounted (its state lost) midway.
+ * the two a mounted screen uses is fixed for its life, so it is never remounted (its state lost) midway. Drawn again
+ * only for another prefix: the page around it being drawn again (the menu checked) does not draw the whole list.
  */
-export function EntityScreen(props: EntityScreenProps): ReactElement {
+export const EntityScreen = memo(function EntityScreen(props: EntityScreenProps): ReactElement {
   const [Screen] = useState<ComponentType<EntityScreenProps>>(() => LoadedEntityScreen ?? LazyEntityScreen);
   return createElement(Screen, props);
-}
+});
 
 export const HomeScreen: Screen = screen(() => import('./fixed/home-screen'));
 const MyInfoScreen: Screen = screen(() => import('./fixed/my-info-screen'));

@@ -1,7 +1,7 @@
 import { request, startEarlyRequest } from '../engine/request';
 import { peekEarlyData } from '../engine/early-calls';
 import { EPS_KEY, indexEps, type EpsEntry } from '../engine/eps';
-import { buildMenu, PERMMENU_KEY, type PermMenu } from '../engine/menu';
+import { buildMenu, PERMMENU_KEY, showFirstMenu, type PermMenu } from '../engine/menu';
 import { entityUrl } from '../engine/entity-api';
 import { listBody, listCall, listModeOf } from '../engine/use-entity-list';
 import { parseListState } from '../engine/use-list-state';
@@ -46,6 +46,7 @@ export async function loadFirstScreen(): Promise<FirstData> {
   ]);
   // Late (a slow server: the console was drawn without waiting), the page's hooks have asked for themselves.
   if (eps && menu && !drawn) startListCalls(eps, menu);
+  if (menu) showFirstMenu(menu);
   return { [EPS_KEY]: eps, [PERMMENU_KEY]: menu };
 }
 

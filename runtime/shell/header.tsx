@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { menuTrail, type MenuNode } from '../engine/menu';
@@ -100,8 +100,17 @@ type HeaderProps = {
   compact: boolean;
 };
 
-/** The bar above the page: fold, breadcrumb or groups, and the tools on the right. */
-export function Header({ folded, onToggleFold, tree, groups, activeGroup, onGroup, toolbar, compact }: HeaderProps) {
+/** The bar above the page: fold, breadcrumb or groups, and the tools on the right (memo, as the sidebar). */
+export const Header = memo(function Header({
+  folded,
+  onToggleFold,
+  tree,
+  groups,
+  activeGroup,
+  onGroup,
+  toolbar,
+  compact,
+}: HeaderProps) {
   const { t } = useTranslation('shell');
   const menuGroup = useThemeOption('menuGroup');
   const [fullscreen, toggleFullscreen] = useFullscreen();
@@ -138,4 +147,4 @@ export function Header({ folded, onToggleFold, tree, groups, activeGroup, onGrou
       </div>
     </header>
   );
-}
+});

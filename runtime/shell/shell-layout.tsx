@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useMenu, menuTrail } from '../engine/menu';
@@ -74,7 +74,7 @@ export function ShellLayout() {
   const small = bp === 'xs';
   const menuGroup = useThemeOption('menuGroup');
   const transitionOption = useThemeOption('transition');
-  const { pathname } = useLocation();
+  const { pathname, key: locationKey } = useLocation();
   const menu = useMenu();
   useEps();
   const dicts = useDicts();
@@ -88,6 +88,7 @@ export function ShellLayout() {
 
   // The app starts folded on a small screen (SPEC §2).
   const [folded, setFolded] = useState(() => window.innerWidth < 768);
+  const toggleFold = useCallback(() => setFolded((f) => !f), []);
   useEffect(() => {
     if (small) setFolded(true);
   }, [small]);
@@ -96,7 +97,9 @@ export function ShellLayout() {
   const groups = useMemo(() => visible.filter((n) => n.type === 0), [visible]);
   const activePage = menu.byPath.get(pathname);
   const trailGroup = activePage ? menuTrail(menu.tree, activePage.id)[0] : undefined;
-  const [chosenGroup, setChosenGroup] = useState<number | undefined>();
+  // The open page's group from the first render on (were it set only by the effect below, the whole frame would be
+  // drawn twice); a page of another group chooses that group, and a group the user picks holds until then.
+  const [chosenGroup, setChosenGroup] = useState(trailGroup?.type === 0 ? trailGroup.id : undefined);
   useEffect(() => {
     if (trailGroup?.type === 0) setChosenGroup(trailGroup.id);
   }, [trailGroup?.id, trailGroup?.type]);
@@ -105,7 +108,10 @@ export function ShellLayout() {
     ? [...visible.filter((n) => n.type === 1), ...(groups.find((g) => g.id === activeGroup)?.children ?? [])]
     : visible;
 
-  const transition = transitionOption === 'none' ? '' : `jy-transition-${transitionOption}`;
+  // A page entered from another slides or fades in; the first page of a visit is shown as it is drawn, at once (the
+  // router's first location has the key 'default'): nothing to move from, and no animation competing with the load.
+  const transition =
+    transitionOption === 'none' || locationKey === 'default' ? '' : `jy-transition-${transitionOption}`;
 
   return (
     <ShellDictsProvider dicts={dicts.data}>
@@ -129,7 +135,7 @@ export function ShellLayout() {
         <div className="flex min-w-0 flex-1 flex-col">
           <Header
             folded={folded}
-            onToggleFold={() => setFolded((f) => !f)}
+            onToggleFold={toggleFold}
             tree={menu.tree}
             groups={groups}
             activeGroup={activeGroup}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { menuTrail, type MenuNode } from '../engine/menu';
@@ -230,8 +230,11 @@ function FoldedDir({ node, onNavigate, active }: { node: MenuNode; onNavigate?: 
   );
 }
 
-/** The left menu: the logo, then directories and pages from permmenu. */
-export function Sidebar({ nodes, tree, folded, onNavigate }: Props) {
+/**
+ * The left menu: the logo, then directories and pages from permmenu. Drawn again only when its menu, fold or path
+ * changes (memo), not for every reply the layout around it gets while a page loads.
+ */
+export const Sidebar = memo(function Sidebar({ nodes, tree, folded, onNavigate }: Props) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const active = activeNode(tree, pathname);
@@ -242,7 +245,9 @@ export function Sidebar({ nodes, tree, folded, onNavigate }: Props) {
   // Opening a page (from a tab, a link or the address bar) opens the directories leading to it.
   useEffect(() => {
     if (!activeKey) return;
-    setOpenIds((prev) => new Set([...prev, ...activeKey.split(',').map(Number)]));
+    const ids = activeKey.split(',').map(Number);
+    // Already open (as on the first render): the same set, so nothing is drawn again.
+    setOpenIds((prev) => (ids.every((id) => prev.has(id)) ? prev : new Set([...prev, ...ids])));
   }, [activeKey]);
 
   const toggle = (id: number) =>
@@ -277,4 +282,4 @@ export function Sidebar({ nodes, tree, folded, onNavigate }: Props) {
       </div>
     </nav>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useBreakpoint } from '../../engine/theme';
@@ -11,6 +12,7 @@ import { PaginationBar } from './pagination-bar';
 import { presetFilters } from './preset-toggles';
 import { RowActions, rowActionCount } from './row-actions';
 import { SearchPanel } from './search-panel';
+import type { EntityRow } from '../../engine/use-entity-list';
 import { useEntityScreen } from './use-entity-screen';
 
 function Notice({ children, tone = 'muted' }: { children: React.ReactNode; tone?: 'muted' | 'danger' }) {
@@ -35,6 +37,16 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   const s = useEntityScreen(prefix);
   const { ctrl, tree, treeInfo, openRows, keyWord, toggle, masterField, masterFilter, shownColumns } = s;
   const { entry, list, rows, can, selection, setSelection, version } = ctrl;
+  // Every row is given the same actions function while what they show stays (rights, buttons, language, the row's
+  // name, phone or not): a reply that changes nothing in the rows (the master list, column preferences, a check of
+  // the menu) does not draw every row again. The actions read the screen as it is when drawn or pressed.
+  const model = useRef(s);
+  model.current = s;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: what the actions show, read from the model when drawn
+  const actions = useCallback(
+    (row: EntityRow) => <RowActions model={model} row={row} phone={phone} />,
+    [phone, can.update, can.delete, ctrl.lang, s.rowButtons, s.rowLabel],
+  );
 
   if (ctrl.epsError) return <Notice tone="danger">{ctrl.epsError.message}</Notice>;
   if (!entry)
@@ -106,7 +118,7 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
               selection={selection}
               onSelectionChange={setSelection}
               onSort={list.setSort}
-              actions={(row) => <RowActions s={s} row={row} phone={phone} />}
+              actions={actions}
               actionsWidth={phone ? 56 : rowActionCount(s) * 44 + 24}
               empty={rows.isLoading ? t('state.loading') : t('table.empty')}
               scrollKey={`${location.pathname}${location.search}`}

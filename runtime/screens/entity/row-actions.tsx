@@ -16,13 +16,23 @@ export function rowActionCount(s: EntityScreenModel): number {
  * A row's actions (details, its state buttons, edit, delete): links on a wide screen; on a phone (xs) one "⋯" menu
  * of them, so the pinned column stays narrow. Each names its row for a screen reader ("编辑 Alice"), and carries a key
  * its stand-in keeps after a list refresh, so focus can go back to it when the dialog it opened closes
- * (focus-return.ts).
+ * (focus-return.ts). Given the screen's model by reference (entity-screen.tsx): drawn from it as it is then, and
+ * pressed with it as it is at the press.
  */
-export function RowActions({ s, row, phone }: { s: EntityScreenModel; row: EntityRow; phone: boolean }) {
+export function RowActions({
+  model,
+  row,
+  phone,
+}: {
+  model: { readonly current: EntityScreenModel };
+  row: EntityRow;
+  phone: boolean;
+}) {
   const { t } = useTranslation('entity');
+  const s = model.current;
   const { can, lang } = s.ctrl;
   const items = [
-    { key: 'info', label: t('action.info'), onSelect: () => s.setViewing(row) },
+    { key: 'info', label: t('action.info'), onSelect: () => model.current.setViewing(row) },
     ...s.rowButtons
       .filter((b) => allows(b, row))
       .map((b) => ({
@@ -30,11 +40,18 @@ export function RowActions({ s, row, phone }: { s: EntityScreenModel; row: Entit
         label: labelOf(b.label, lang),
         danger: b.tone === 'danger',
         action: b.key,
-        onSelect: () => s.press(b, [row.id]),
+        onSelect: () => model.current.press(b, [row.id]),
       })),
-    ...(can.update ? [{ key: 'edit', label: t('action.edit'), onSelect: () => s.setEditing(row) }] : []),
+    ...(can.update ? [{ key: 'edit', label: t('action.edit'), onSelect: () => model.current.setEditing(row) }] : []),
     ...(can.delete
-      ? [{ key: 'delete', label: t('action.delete'), danger: true, onSelect: () => s.setDeleting([row.id]) }]
+      ? [
+          {
+            key: 'delete',
+            label: t('action.delete'),
+            danger: true,
+            onSelect: () => model.current.setDeleting([row.id]),
+          },
+        ]
       : []),
   ];
   if (phone)

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EpsButton } from '../../engine/eps';
 import { epsColumns } from '../../engine/eps-columns';
@@ -82,12 +82,17 @@ export function useEntityScreen(prefix: string) {
   };
 
   // A row's name for its checkbox and actions: its name-like field as shown, else the first text column, else its id.
-  const rowLabel = (row: EntityRow): string => {
-    const field =
-      NAME_FIELDS.find((f) => typeof row[f] === 'string' && row[f] !== '') ??
-      ctrl.columns.find((c) => c.visible && typeof row[c.accessor] === 'string' && row[c.accessor] !== '')?.accessor;
-    return field ? rowName(row, String(row[field])) : `#${String(row.id)}`;
-  };
+  // The same function while the columns and the language stay: every row is given it (a row is drawn again for it).
+  const columns = ctrl.columns;
+  const rowLabel = useCallback(
+    (row: EntityRow): string => {
+      const field =
+        NAME_FIELDS.find((f) => typeof row[f] === 'string' && row[f] !== '') ??
+        columns.find((c) => c.visible && typeof row[c.accessor] === 'string' && row[c.accessor] !== '')?.accessor;
+      return field ? rowName(row, String(row[field])) : `#${String(row.id)}`;
+    },
+    [columns, rowName],
+  );
 
   // The master relation (x-master): its chosen record filters the list and is filled in new records; a required
   // one hidden from the form must be chosen before adding.
@@ -105,10 +110,14 @@ export function useEntityScreen(prefix: string) {
         : Number(masterRaw);
   const masterMissing = !!masterField && masterValue === undefined && masterField.required && !!masterField.ui?.hidden;
   // With one master record chosen every row shows the same one: its column is left out (under 全部 it says which).
-  const shownColumns =
-    masterField && masterValue !== undefined && !Array.isArray(masterFilter)
-      ? ctrl.columns.filter((c) => c.id !== masterField.name)
-      : ctrl.columns;
+  const leaveOut =
+    masterField && masterValue !== undefined && !Array.isArray(masterFilter) ? masterField.name : undefined;
+  const shownColumns = useMemo(
+    () => (leaveOut ? columns.filter((c) => c.id !== leaveOut) : columns),
+    [columns, leaveOut],
+  );
+  const rowButtons = useMemo(() => buttons.filter(onRow), [buttons]);
+  const selectionButtons = useMemo(() => buttons.filter(onSelection), [buttons]);
 
   return {
     prefix,
@@ -130,8 +139,8 @@ export function useEntityScreen(prefix: string) {
     remove,
     runNow,
     press,
-    rowButtons: buttons.filter(onRow),
-    selectionButtons: buttons.filter(onSelection),
+    rowButtons,
+    selectionButtons,
     tree,
     treeInfo,
     openRows,
