@@ -4,6 +4,7 @@ import type { Row } from '../db/row.js';
 import type { Entity } from '../registry/entity-types.js';
 import { describeExcess, Reach, snapshot, type Snapshot } from './delegation-reach.js';
 import { excess, grantGain, grantOfRole, grantOfRoles, isSuperRole, splitPerms } from './role-grants.js';
+import { writeWithRetry } from '../db/contention.js';
 
 /**
  * Delegation: what a non-super admin may grant and touch. This is the one place the rule lives.
@@ -158,10 +159,11 @@ const judged = (ctx: OpContext) => ctx.user !== undefined && !ctx.user.isSuper;
 
 /**
  * Runs a write in one transaction; for a non-super caller, the rights tables are compared before and after it and
- * the transaction is rolled back when the write reaches beyond the caller (see the invariant above).
+ * the transaction is rolled back when the write reaches beyond the caller (see the invariant above). Run again after a
+ * deadlock, as every staff write (writeWithRetry).
  */
 export async function guardedTransaction<T>(ctx: OpContext, work: (tx: OpContext) => Promise<T>): Promise<T> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeWithRetry(ctx.db, async (trx) => {
     const tx = { ...ctx, db: trx };
     if (!judged(ctx)) return work(tx);
     const before = await snapshot(tx);

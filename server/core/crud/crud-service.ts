@@ -25,6 +25,7 @@ import {
   withVirtuals,
 } from './history.js';
 import { mergeStale } from './stale-merge.js';
+import { writeWithRetry } from '../db/contention.js';
 
 /**
  * The writing calls of an entity (PROTOCOL §5): add, update and delete, each in one transaction with everything slow
@@ -54,11 +55,14 @@ async function checkUnique(ctx: OpContext, entity: Entity, row: Row, exceptId?: 
   }
 }
 
-/** One transaction for a write; writes to the rights tables also go through the delegation guard. */
+/**
+ * One transaction for a write, run again if the database rolls it back for a deadlock with another (writeWithRetry:
+ * `work` starts from nothing each time); writes to the rights tables also go through the delegation guard.
+ */
 async function inTransaction<T>(ctx: OpContext, entity: Entity, work: (trx: OpContext) => Promise<T>): Promise<T> {
   try {
     if (touchesRights(entity)) return await guardedTransaction(ctx, work);
-    return await ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx }));
+    return await writeWithRetry(ctx.db, (trx) => work({ ...ctx, db: trx }));
   } catch (e) {
     if (isUniqueViolation(e)) throw appError(E.UNIQUE_TAKEN_UNNAMED);
     throw e;

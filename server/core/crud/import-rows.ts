@@ -189,8 +189,14 @@ export async function importRows(ctx: OpContext, entity: Entity, request: Fastif
   await Promise.all(Array.from({ length: Math.min(hashPool.threads, candidates.length) }, lane));
   const ready = slots.filter((r) => r !== undefined);
   ctx.progress?.phase('write');
+  const refusedBeforeWrite = errors.length;
   try {
     await writeTransaction(ctx, entity, async (tx) => {
+      // Run again after a deadlock (writeTransaction): the report of the rolled-back run starts over.
+      report.added = 0;
+      report.updated = 0;
+      report.rows.length = 0;
+      errors.length = refusedBeforeWrite;
       for (const { c, patch, prepared } of ready) {
         try {
           if (patch) {

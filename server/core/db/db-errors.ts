@@ -1,10 +1,12 @@
 import { type AppError, appError, E } from '../errors.js';
+import { isRolledBackToRetry } from './contention.js';
 
 /**
  * Errors that say the database cannot be reached or cannot write right now (not that the request was wrong): a
  * connection the server ended (restart, failover, `pg_terminate_backend`, idle-in-transaction timeout), a refused or
  * timed-out connect, a pool that had no connection to give within its acquire timeout, a dropped database, SQLite's
- * full disk, read-only or unreadable file, a lock not granted within the busy timeout. They are answered 503 in the
+ * full disk, read-only or unreadable file, a lock not granted within the busy timeout, a deadlock that a write met
+ * again each time it was run (contention.ts). They are answered 503 in the
  * envelope (the client may try again), never 500; the log keeps the driver's own message and code.
  */
 const NODE_CODES = new Set([
@@ -53,6 +55,7 @@ export function databaseUnavailable(error: unknown): Unavailable | undefined {
   if (PG_STATES.test(code) && 'severity' in error) return withCode(error.message);
   if (PG_MESSAGES.test(error.message)) return { cause: error.message };
   // A statement stopped by max_statement_time (MariaDB 1969, which mysql2 has no name for) or max_execution_time (MySQL 3024).
+  if (isRolledBackToRetry(error)) return { cause: `${error.message} (${code || 'deadlock'})` };
   const errno = (error as { errno?: unknown }).errno;
   if ((errno === 1969 || errno === 3024) && 'sqlState' in error) return { cause: `${error.message} (errno ${errno})` };
   // mysql2 marks a failure of the connection itself `fatal` (the ROLLBACK after a lost connection fails with "Can't add
@@ -63,6 +66,8 @@ export function databaseUnavailable(error: unknown): Unavailable | undefined {
 
 /** The 503 a request gets when the database is unavailable (SQLite's full disk and read-only file named as such). */
 export function unavailableError(error: unknown): AppError {
+  // A deadlock still there after the write was run again (contention.ts): nothing was saved, and trying again helps.
+  if (isRolledBackToRetry(error)) return appError(E.DB_WRITE_MET_ANOTHER);
   const code = String((error as { code?: unknown }).code ?? '');
   if (code === 'SQLITE_FULL') return appError(E.DB_DISK_FULL);
   return appError(code.startsWith('SQLITE_READONLY') ? E.DB_READ_ONLY : E.DB_UNAVAILABLE);

@@ -50,6 +50,15 @@ export const GENERAL = defineErrors({
       en: 'The database is unavailable for the moment; please try again shortly',
     },
   },
+  DB_WRITE_MET_ANOTHER: {
+    status: 503,
+    code: CODE.coreFail,
+    texts: {
+      'zh-cn': '数据库正忙：本次修改与同时进行的其他修改冲突，未保存任何内容，请重试',
+      'zh-tw': '資料庫忙碌：本次修改與同時進行的其他修改衝突，未儲存任何內容，請重試',
+      en: 'The database is busy: this change met another made at the same moment and nothing was saved; please try again',
+    },
+  },
   DB_DISK_FULL: {
     status: 503,
     code: CODE.coreFail,

@@ -5,6 +5,7 @@ import { nowText } from '../db/time.js';
 import { DEFAULT_LIMITS, WindowCounter, type Limits } from '../limits.js';
 import { getOrSet } from '../get-or-set.js';
 import { classStatus } from './error-status.js';
+import { isContention } from '../db/contention.js';
 
 /** Argument names whose values are never written anywhere (operation log, request log). */
 export const SECRET_KEY = /pass(word)?|token|secret|verifycode|captcha|authorization/i;
@@ -113,19 +114,6 @@ export class OpLogWriter {
 
 /** How many times a batch of the log is written before it is given up (reported on the console). */
 const LOG_WRITE_ATTEMPTS = 4;
-
-/**
- * A write refused only for meeting another transaction, which the database asks to be tried again: a deadlock
- * (MySQL 1213, PostgreSQL 40P01), a lock wait that ran out (1205), an AUTO-INC lock it could not take (1467), a
- * serialization failure (40001), SQLite busy.
- */
-export function isContention(error: unknown): boolean {
-  const e = error as { errno?: unknown; code?: unknown } | null;
-  return (
-    (typeof e?.errno === 'number' && [1205, 1213, 1467].includes(e.errno)) ||
-    (typeof e?.code === 'string' && ['40P01', '40001', 'SQLITE_BUSY'].includes(e.code))
-  );
-}
 
 /** The params text cut to at most max characters (still JSON: the start of the text and its full length). */
 export function capParams(params: string, max: number): string {

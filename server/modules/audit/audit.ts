@@ -9,6 +9,7 @@ import { registerSubjectTickets } from './subject-tickets.js';
 import { assertMayDecide, type Kind, markDecidable, queueCondition } from './audit-flows.js';
 import { nextRevision, recordModuleWrite } from '../../core/crud/history.js';
 import { updateRecorded } from '../../core/crud/module-writes.js';
+import { writeWithRetry } from '../../core/db/contention.js';
 
 const TABLE = { good: 'audit_good', order: 'audit_order', user: 'audit_user' } as const satisfies Record<Kind, string>;
 
@@ -111,7 +112,7 @@ export function registerAudit(host: Host): void {
     host.actions.set(`audit/${kind}`, 'decide', async (ctx, { body }) => {
       const { ids, batch } = targetIds(body);
       const { status, remark } = decisionOf(body);
-      const done = await ctx.db.transaction().execute(async (trx) => {
+      const done = await writeWithRetry(ctx.db, async (trx) => {
         const tx = { ...ctx, db: trx };
         const out: Row[] = [];
         for (const id of ids) out.push(await decideTicket(tx, kind, id, status, remark));

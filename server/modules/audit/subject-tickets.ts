@@ -6,6 +6,7 @@ import { encodeRow } from '../../core/db/row-codec.js';
 import { nowText } from '../../core/db/time.js';
 import { insertRow } from '../../core/crud/insert-row.js';
 import { lockRow, moveSubject, optionalText, targetIds } from './ticket-rows.js';
+import { writeWithRetry } from '../../core/db/contention.js';
 
 /** The two kinds of ticket whose subject carries an auditStatus, and where each keeps what. */
 const SUBJECTS = {
@@ -68,7 +69,7 @@ export function registerSubjectTickets(host: Host): void {
     host.actions.set(`audit/${kind}`, 'create', async (ctx, { body }) => {
       const { ids, batch } = targetIds(body, SUBJECTS[kind].field, SUBJECTS[kind].many);
       const remark = optionalText(body, 'remark', 2000);
-      const created = await ctx.db.transaction().execute(async (trx) => {
+      const created = await writeWithRetry(ctx.db, async (trx) => {
         const tx = { ...ctx, db: trx };
         const out: number[] = [];
         for (const id of ids) out.push(await createTicket(tx, kind, id, remark));
@@ -89,7 +90,7 @@ export function registerSubjectTickets(host: Host): void {
 
   host.actions.set('audit/good', 'remove', async (ctx, { body }) => {
     const { ids } = targetIds(body);
-    await ctx.db.transaction().execute(async (trx) => {
+    await writeWithRetry(ctx.db, async (trx) => {
       const tx = { ...ctx, db: trx };
       const tickets: Row[] = [];
       for (const id of ids) {

@@ -14,6 +14,7 @@ import { type Line, linesTotal, priceLines } from './order-lines.js';
 import { checkOrderAddress, newOrderNo } from './order-input.js';
 import { nextRevision, recordModuleWrite } from '../../core/crud/history.js';
 import { updateRecorded } from '../../core/crud/module-writes.js';
+import { writeWithRetry } from '../../core/db/contention.js';
 
 const PREFIX = 'order/order';
 const ORDER_TABLE = 'order_info';
@@ -236,7 +237,7 @@ export function registerOrder(host: Host): void {
     host.actions.set(PREFIX, action, async (ctx, { body }) => {
       const { ids, batch } = targetIds(body);
       const remark = remarkOf(body);
-      const done = await ctx.db.transaction().execute(async (trx) => {
+      const done = await writeWithRetry(ctx.db, async (trx) => {
         const tx = { ...ctx, db: trx };
         const out: Row[] = [];
         for (const id of ids) out.push(await transitionOrder(tx, id, action, remark));

@@ -4,6 +4,7 @@ import type { Row } from '../../core/db/row.js';
 import { parseId, parseIds } from '../../core/crud/input-validation.js';
 import { E, errorOn } from '../../core/errors.js';
 import { updateRecorded } from '../../core/crud/module-writes.js';
+import { writeWithRetry } from '../../core/db/contention.js';
 
 const PREFIX = 'order/recommend';
 const TABLE = 'order_recommend';
@@ -135,7 +136,7 @@ export function registerRecommend(host: Host): void {
       body.goodIds !== undefined && body.goodIds !== null
         ? parseIds(body.goodIds, 'goodIds')
         : [parseId(body.goodId ?? body.id, body.goodId !== undefined ? 'goodId' : 'id')];
-    const ids = await ctx.db.transaction().execute(async (trx) => {
+    const ids = await writeWithRetry(ctx.db, async (trx) => {
       const out = new Set<number>();
       for (const goodId of goodIds)
         for (const id of await refreshBundlesHolding({ ...ctx, db: trx }, goodId)) out.add(id);

@@ -15,6 +15,7 @@ import {
 } from './task-rules.js';
 import { startTask, stopTask, targetIds, TASK_PREFIX, taskForOnce, taskLogPage } from './task-service.js';
 import { TASK_TABLE } from './task-lease.js';
+import { writeWithRetry } from '../../core/db/contention.js';
 
 /** Scheduled tasks: validation of add/update, start / stop / once / log, the built-in handlers (see README.md). */
 export function registerTaskModule(host: Host, scheduler: TaskScheduler): void {
@@ -76,7 +77,7 @@ export function registerTaskModule(host: Host, scheduler: TaskScheduler): void {
     (change: (ctx: OpContext, id: number, body: Row) => Promise<Row>) =>
     async (ctx: OpContext, { body }: { body: Row }) => {
       const ids = targetIds(body);
-      const done = await ctx.db.transaction().execute(async (trx) => {
+      const done = await writeWithRetry(ctx.db, async (trx) => {
         const out: Row[] = [];
         for (const id of ids) out.push(await change({ ...ctx, db: trx }, id, body));
         return out;

@@ -10,6 +10,7 @@ import { registerUploadRoutes } from '../files/upload.js';
 import { limitsOf } from '../../../core/limits.js';
 import { BASE_ROUTES as R } from '../base-route-schemas.js';
 import { updateRecorded } from '../../../core/crud/module-writes.js';
+import { writeWithRetry } from '../../../core/db/contention.js';
 
 const COMM = '/admin/base/comm';
 const USER = 'base/sys/user';
@@ -51,7 +52,7 @@ async function personUpdate(host: Host, ctx: OpContext, body: Row) {
   if (Object.keys(patch).length === 0) return undefined;
   // The patch is checked against the user schema (validatePatch), not by Kysely.
   // Recorded in the user's field history (module-writes.ts; the password as a marker only).
-  await db.transaction().execute((trx) => updateRecorded({ ...ctx, db: trx }, USER, { id: me(ctx).id }, patch));
+  await writeWithRetry(db, (trx) => updateRecorded({ ...ctx, db: trx }, USER, { id: me(ctx).id }, patch));
   // A new password version must end the caller's other sessions on their next request.
   host.auth.invalidateRights();
   return undefined;

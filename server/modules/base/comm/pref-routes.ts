@@ -6,6 +6,7 @@ import { decodeRow } from '../../../core/db/row-codec.js';
 import { nowText } from '../../../core/db/time.js';
 import { limitsOf, sizeText as kb } from '../../../core/limits.js';
 import { BASE_ROUTES as R } from '../base-route-schemas.js';
+import { writeWithRetry } from '../../../core/db/contention.js';
 
 const TABLE = 'base_sys_pref';
 const KEY = /^[A-Za-z0-9_./:-]{1,200}$/;
@@ -58,7 +59,7 @@ export function registerPrefRoutes(host: Host): void {
         throw appError(E.PREF_VALUE_TOO_LARGE, { limit: kb(maxValue) });
       }
       const now = nowText();
-      await ctx.db.transaction().execute(async (t) => {
+      await writeWithRetry(ctx.db, async (t) => {
         // What the user's other keys hold, counted in the same transaction as the write.
         const others = await t
           .selectFrom(TABLE)
