@@ -229,6 +229,52 @@ describe.each(DIALECTS)('eps (%s)', (dialect) => {
     expect(seen.base.some((e) => e.prefix === '/admin/base/sys/user')).toBe(false);
   });
 
+  it('follows the caller at once: a menu granted or taken from the role, an entity made on the server (nothing kept stale)', async () => {
+    const menus = await menuRows(t, admin);
+    const product = menus.find((m) => m.perms === 'product:info:page,product:info:list,product:info:info')!;
+    const param = menus.find((m) => m.perms?.split(',').includes('base:sys:param:page'))!;
+    expect(param, 'a menu row granting the parameter list').toBeDefined();
+    const staff = await createStaff(t, admin, { username: 'eps_follows', menuIds: [product.id] });
+    const login = await t.call('POST', '/admin/base/open/login', {
+      body: { username: staff.username, password: staff.password },
+    });
+    const token = String((login.body.data as { token: string }).token);
+    const prefixes = async (who: string) =>
+      Object.values(await eps(who))
+        .flat()
+        .map((e) => e.prefix);
+    expect(await prefixes(token)).toContain('/admin/product/info');
+    expect(await prefixes(token)).not.toContain('/admin/base/sys/param');
+    const grant = async (menuIds: number[]) => {
+      const r = await t.call('POST', '/admin/base/sys/role/update', {
+        token: admin,
+        body: { id: staff.roleId, menuIdList: menuIds },
+      });
+      expect(r.status, r.raw).toBe(200);
+    };
+    await grant([product.id, param.id]);
+    expect(await prefixes(token)).toContain('/admin/base/sys/param');
+    await grant([param.id]);
+    expect(await prefixes(token)).not.toContain('/admin/product/info');
+
+    // An entity the registry gains is in the next eps of a caller who may read it (the super admin).
+    const before = await prefixes(admin);
+    expect(before).not.toContain('/admin/demo/epsfresh');
+    const entity = t.app.joinery.registry.get('demo/goods')!;
+    t.app.joinery.registry.register({
+      ...entity,
+      prefix: 'demo/epsfresh',
+      table: 'demo_epsfresh',
+      className: 'EpsFresh',
+    });
+    try {
+      expect(await prefixes(admin)).toContain('/admin/demo/epsfresh');
+    } finally {
+      t.app.joinery.registry.unregister('demo/epsfresh');
+    }
+    expect(await prefixes(admin)).toEqual(before);
+  });
+
   it('answers under /api as well', async () => {
     expect(await eps(admin, '/api/admin/base/open/eps')).toEqual(await eps(admin));
   });

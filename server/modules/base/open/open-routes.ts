@@ -5,7 +5,8 @@ import type { Row } from '../../../core/db/row.js';
 import { nowText } from '../../../core/db/time.js';
 import { hashPassword, isLegacyHash, verifyPassword } from '../../../core/auth/password.js';
 import { consumeCaptcha, createCaptcha } from './captcha.js';
-import { buildEps, mayCall } from './eps.js';
+import { mayCall } from './eps.js';
+import { sendEps } from './eps-reply.js';
 import { generateOpenApi } from '../../../core/http/openapi.js';
 import { paramHtml } from '../sys/sys-param.js';
 import { sandboxReply } from '../../../core/http/security-headers.js';
@@ -122,7 +123,7 @@ export function registerOpenRoutes(host: Host): void {
     access: 'public',
     summary: '实体信息与路径',
     schema: R.eps,
-    handler: (_c, i) => buildEps(host, i.request.user),
+    handler: (_c, i) => sendEps(host, i.request, i.reply),
   });
   host.route({
     method: 'get',
