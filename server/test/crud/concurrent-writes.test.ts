@@ -77,7 +77,9 @@ describe.each(SERVER_DIALECTS)('a write that meets another in a deadlock (%s)', 
     // The other transaction holds y and has written more than the delete will have (so MySQL, which rolls back the
     // lighter of the two, picks the delete; PostgreSQL picks the one whose check runs first: the delete, waiting first).
     await raw.run('begin');
-    await raw.run(`insert into deadlock_ballast (id) values ${Array.from({ length: 40 }, (_, i) => `(${i})`).join(',')}`);
+    await raw.run(
+      `insert into deadlock_ballast (id) values ${Array.from({ length: 40 }, (_, i) => `(${i})`).join(',')}`,
+    );
     await raw.run(`select id from product_material where id = ${y} for update`);
     // The delete locks its rows in id order: x, then waits for y.
     const deleting = t.call('POST', '/admin/product/material/delete', { token, body: { ids: [x, y] } });
@@ -110,7 +112,9 @@ describe.each(SERVER_DIALECTS)('a write that meets another in a deadlock (%s)', 
     try {
       await raw.run('begin');
       await other.run('begin');
-      await raw.run(`insert into deadlock_ballast (id) values ${Array.from({ length: 40 }, (_, i) => `(${i + 100})`).join(',')}`);
+      await raw.run(
+        `insert into deadlock_ballast (id) values ${Array.from({ length: 40 }, (_, i) => `(${i + 100})`).join(',')}`,
+      );
       await raw.run(`select id from product_material where id = ${a} for update`);
       await other.run(`select id from product_material where id = ${b} for update`);
       const blocked = other.run(`select id from product_material where id = ${a} for update`).catch((e) => e);
