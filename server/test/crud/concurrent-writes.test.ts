@@ -35,10 +35,14 @@ async function rawConnection(t: TestApp): Promise<Raw> {
   };
 }
 
+/**
+ * Polls every 150 ms: MariaDB refreshes information_schema.innodb_trx only when it was last read more than 0.1 s
+ * before (InnoDB's trx_i_s cache), so a faster poll keeps reading the state of its first look.
+ */
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 500; i++) {
+  for (let i = 0; i < 60; i++) {
     if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 150));
   }
   throw new Error(`gave up waiting for ${what}`);
 }
