@@ -7,9 +7,11 @@ import { App } from './app';
 import { getSession } from './engine/session';
 import { preloadEntityScreen } from './screens/view-registry';
 import { type FirstData, firstScreenDrawn, loadFirstScreen } from './shell/first-screen-calls';
+import { installFileDropGuard } from './shell/file-drop-guard';
 
 const mount = document.getElementById('app');
 if (!mount) throw new Error('index.html lacks the #app mount point');
+installFileDropGuard();
 
 /**
  * How long the first render may wait for the first calls and the list screen's code: usually they are in before the

@@ -220,12 +220,48 @@ test.describe('page entrance', () => {
     const pageBox = page.getByTestId('page').locator(':scope > div');
     // Nothing to move from: the page is shown as it is drawn (an entrance starting at opacity 0 would hide the rows
     // that were just drawn, and keep the machine compositing frames while the list loads).
-    expect(await pageBox.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    await expect(pageBox).toHaveCSS('animation-name', 'none');
     await shell.openMenu('/sys/param');
-    expect(await pageBox.evaluate((el) => getComputedStyle(el).animationName)).toBe('jy-slide-in');
+    await expect(pageBox).toHaveCSS('animation-name', 'jy-slide-in');
     // Back to the first page from its tab: a page entered from another, so it slides in too.
     await shell.tab('/sys/role').getByRole('link').click();
     await expect(page).toHaveURL(/\/sys\/role$/);
-    expect(await pageBox.evaluate((el) => getComputedStyle(el).animationName)).toBe('jy-slide-in');
+    await expect(pageBox).toHaveCSS('animation-name', 'jy-slide-in');
   });
+});
+
+test('a file dropped where nothing takes it is refused, not opened by the browser in place of the console', async ({
+  page,
+}) => {
+  const shell = new ShellPage(page);
+  await shell.signIn('admin', '123456', '/product/info');
+  await expect(page.getByTestId('entity-table').locator('tbody tr[data-row-id]').first()).toBeVisible();
+  // What the browser is told when a picture is dragged over the list and let go there: the drag is refused (the
+  // pointer shows no drop) and the drop is cancelled, so the browser does not open the picture in the tab.
+  const dropOn = (selector: string) =>
+    page.evaluate((at) => {
+      const files = new DataTransfer();
+      files.items.add(new File(['<svg/>'], 'photo.svg', { type: 'image/svg+xml' }));
+      const target = document.querySelector(at)!;
+      const over = new DragEvent('dragover', { dataTransfer: files, bubbles: true, cancelable: true });
+      target.dispatchEvent(over);
+      const effect = files.dropEffect;
+      const drop = new DragEvent('drop', { dataTransfer: files, bubbles: true, cancelable: true });
+      target.dispatchEvent(drop);
+      return { refused: over.defaultPrevented && effect === 'none', dropCancelled: drop.defaultPrevented };
+    }, selector);
+  expect(await dropOn('[data-testid="entity-table"]')).toEqual({ refused: true, dropCancelled: true });
+  await expect(page).toHaveURL(/\/product\/info$/);
+  // An upload field still takes it: the add dialog's main picture.
+  await page.getByRole('button', { name: '新增' }).click();
+  const picker = page.locator('[data-upload-picker="image"]').first();
+  await expect(picker).toBeVisible();
+  const taken = await picker.evaluate((el) => {
+    const files = new DataTransfer();
+    files.items.add(new File(['<svg/>'], 'photo.svg', { type: 'image/svg+xml' }));
+    const over = new DragEvent('dragover', { dataTransfer: files, bubbles: true, cancelable: true });
+    el.dispatchEvent(over);
+    return over.defaultPrevented;
+  });
+  expect(taken).toBe(true);
 });

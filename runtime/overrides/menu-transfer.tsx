@@ -43,8 +43,12 @@ export default function MenuTransfer({ prefix, selectedIds, onChanged }: Toolbar
   const [offered, setOffered] = useState<{ file: File; question?: InstallQuestion } | null>(null);
   useEffect(() => {
     if (!mayInstall) return undefined;
+    // Registered after the console's file-drop guard (shell/file-drop-guard.ts), which refuses files where nothing
+    // takes them: here the whole page takes a package.
     const over = (e: DragEvent) => {
-      if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
+      if (!e.dataTransfer?.types.includes('Files')) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'copy';
     };
     const drop = (e: DragEvent) => {
       const file = e.dataTransfer?.files[0];
