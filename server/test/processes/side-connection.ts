@@ -58,6 +58,7 @@ export async function sideConnection(t: TestApp): Promise<Side> {
     };
   }
   const c = await mysql.createConnection({ uri: t.url });
+  let lastTrxRead = 0;
   return {
     lock: async (table, id) => {
       // Writes wait, reads go on (as on PostgreSQL).
@@ -72,6 +73,11 @@ export async function sideConnection(t: TestApp): Promise<Side> {
       await c.query('unlock tables');
     },
     waiting: async () => {
+      // InnoDB refreshes information_schema.innodb_trx only when it was last read more than 0.1 s before: a caller
+      // polling faster would keep reading its first look (a transaction that began waiting since never shows).
+      const since = Date.now() - lastTrxRead;
+      if (since < 110) await new Promise((resolve) => setTimeout(resolve, 110 - since));
+      lastTrxRead = Date.now();
       const [rows] =
         await c.query(`select trx_mysql_thread_id as id from information_schema.innodb_trx where trx_state = 'LOCK WAIT'
       union select id from information_schema.processlist where db = database() and id <> connection_id() and state like '%metadata lock%'`);
