@@ -6,8 +6,8 @@ import { isRolledBackToRetry } from './contention.js';
  * connection the server ended (restart, failover, `pg_terminate_backend`, idle-in-transaction timeout), a refused or
  * timed-out connect, a pool that had no connection to give within its acquire timeout, a dropped database, SQLite's
  * full disk, read-only or unreadable file, a lock not granted within the busy timeout, a deadlock that a write met
- * again each time it was run (contention.ts). They are answered 503 in the
- * envelope (the client may try again), never 500; the log keeps the driver's own message and code.
+ * each time it was run (contention.ts). They are answered 503 in the envelope (the client may try again), never 500;
+ * the log keeps the driver's own message and code.
  */
 const NODE_CODES = new Set([
   'ECONNREFUSED',
@@ -54,8 +54,9 @@ export function databaseUnavailable(error: unknown): Unavailable | undefined {
   if (NODE_CODES.has(code) || MYSQL_CODES.has(code)) return withCode(error.message);
   if (PG_STATES.test(code) && 'severity' in error) return withCode(error.message);
   if (PG_MESSAGES.test(error.message)) return { cause: error.message };
-  // A statement stopped by max_statement_time (MariaDB 1969, which mysql2 has no name for) or max_execution_time (MySQL 3024).
+  // A deadlock met on every attempt of a write (contention.ts writeWithRetry).
   if (isRolledBackToRetry(error)) return { cause: `${error.message} (${code || 'deadlock'})` };
+  // A statement stopped by max_statement_time (MariaDB 1969, which mysql2 has no name for) or max_execution_time (MySQL 3024).
   const errno = (error as { errno?: unknown }).errno;
   if ((errno === 1969 || errno === 3024) && 'sqlState' in error) return { cause: `${error.message} (errno ${errno})` };
   // mysql2 marks a failure of the connection itself `fatal` (the ROLLBACK after a lost connection fails with "Can't add
