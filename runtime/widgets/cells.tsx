@@ -86,16 +86,21 @@ const DateTimeCell = ({ value }: CellProps) =>
     <span className="whitespace-nowrap tabular-nums text-muted">{formatDate(value, true)}</span>
   );
 
-function RelationCell({ value, row, column }: CellProps) {
+function RelationCell(props: CellProps) {
+  const { value, column } = props;
   const { byPrefix } = useEps();
   // A related entity whose rows carry their names per language (dictionary types) is named from its options, which
   // are translated (row-name.ts); the joined name is the stored one.
   const target = column.field.ref ? byPrefix.get(column.field.ref.entity) : undefined;
   const translated = !!target?.joinery?.fields.some((f) => f.name === 'i18n');
-  const joined = !blank(value) && !!column.rawKey && !translated;
-  // Without a joined name (a multiple relation, or no join declared) the names come from the related entity's options.
-  const { options } = useRelationOptions(joined ? undefined : column.field.ref);
-  if (joined) return <span className="block truncate">{String(value)}</span>;
+  // A joined name is shown as it is: no options hook for it (a page of rows draws one such cell a row).
+  if (!blank(value) && column.rawKey && !translated) return <span className="block truncate">{String(value)}</span>;
+  return <RelationNames {...props} />;
+}
+
+/** Without a joined name (a multiple relation, or no join declared) the names come from the related entity's options. */
+function RelationNames({ value, row, column }: CellProps) {
+  const { options } = useRelationOptions(column.field.ref);
   const raw = column.rawKey ? row[column.rawKey] : value;
   if (blank(raw)) return <Empty />;
   const ids = Array.isArray(raw) ? raw : [raw];
