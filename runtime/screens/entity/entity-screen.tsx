@@ -44,8 +44,8 @@ export default function EntityScreen({ prefix }: { prefix: string }) {
   model.current = s;
   // biome-ignore lint/correctness/useExhaustiveDependencies: what the actions show, read from the model when drawn
   const actions = useCallback(
-    (row: EntityRow) => <RowActions model={model} row={row} phone={phone} />,
-    [phone, can.update, can.delete, ctrl.lang, s.rowButtons, s.rowLabel],
+    (row: EntityRow) => <RowActions model={model} row={row} phone={phone} t={t} />,
+    [phone, can.update, can.delete, ctrl.lang, s.rowButtons, s.rowLabel, t],
   );
 
   if (ctrl.epsError) return <Notice tone="danger">{ctrl.epsError.message}</Notice>;

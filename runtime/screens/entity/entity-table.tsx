@@ -263,6 +263,7 @@ export function EntityTable(props: EntityTableProps) {
                   open={node ? tree!.isOpen(row.original) : undefined}
                   toggle={tree?.toggle}
                   rowLabel={rowLabel}
+                  t={t}
                 />
               );
             }}

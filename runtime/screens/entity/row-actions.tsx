@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { EntityRow } from '../../engine/use-entity-list';
 import { labelOf } from '../../widgets/label-of';
 import { buttonClass } from '../../widgets/ui-classes';
@@ -23,12 +23,14 @@ export function RowActions({
   model,
   row,
   phone,
+  t,
 }: {
   model: { readonly current: EntityScreenModel };
   row: EntityRow;
   phone: boolean;
+  /** The list screen's `entity` texts (one translation hook for the screen, not one a row). */
+  t: TFunction<'entity'>;
 }) {
-  const { t } = useTranslation('entity');
   const s = model.current;
   const { can, lang } = s.ctrl;
   const items = [

@@ -1,5 +1,5 @@
 import { memo, type ComponentType, type CSSProperties, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ColumnSpec } from '../../engine/eps-columns';
 import type { EntityRow } from '../../engine/use-entity-list';
@@ -82,6 +82,8 @@ export type BodyRowProps = {
   open?: boolean;
   toggle?: (row: EntityRow) => void;
   rowLabel?: (row: EntityRow) => string;
+  /** The table's `entity` texts (one translation hook for the table, not one a row). */
+  t: TFunction<'entity'>;
 };
 
 /**
@@ -101,8 +103,8 @@ export const BodyRow = memo(function BodyRow({
   open,
   toggle,
   rowLabel,
+  t,
 }: BodyRowProps) {
-  const { t } = useTranslation('entity');
   const bg = selected ? 'bg-primary-9' : 'bg-surface group-hover:bg-hover';
   return (
     <tr className="group" data-row-id={row.id} style={height ? { height } : undefined}>
