@@ -1,51 +1,10 @@
-import mysql from 'mysql2/promise';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unavailableError } from '../../core/db/db-errors.js';
 import { SERVER_DIALECTS, skippedWithoutServerDialects, startApp, type TestApp } from '../support/harness.js';
+import { type Side, sideConnection } from '../processes/side-connection.js';
+import { until } from '../processes/server-process.js';
 
 type Row = Record<string, unknown>;
-
-/** A transaction of the test's own on the app's database, beside the app's (as another server or a tool would hold one). */
-type Raw = { run(text: string): Promise<unknown>; waitingOthers(): Promise<number>; end(): Promise<void> };
-
-async function rawConnection(t: TestApp): Promise<Raw> {
-  if (t.dialect === 'postgres') {
-    const c = new pg.Client({ connectionString: t.url });
-    await c.connect();
-    return {
-      run: (text) => c.query(text),
-      waitingOthers: async () =>
-        Number(
-          (await c.query('select count(*) as n from pg_locks where not granted and pid <> pg_backend_pid()')).rows[0].n,
-        ),
-      end: () => c.end(),
-    };
-  }
-  const c = await mysql.createConnection({ uri: t.url });
-  return {
-    run: (text) => c.query(text),
-    waitingOthers: async () => {
-      const [rows] = await c.query(
-        "select count(*) as n from information_schema.innodb_trx where trx_state = 'LOCK WAIT' and trx_mysql_thread_id <> connection_id()",
-      );
-      return Number((rows as { n: number }[])[0].n);
-    },
-    end: () => c.end(),
-  };
-}
-
-/**
- * Polls every 150 ms: MariaDB refreshes information_schema.innodb_trx only when it was last read more than 0.1 s
- * before (InnoDB's trx_i_s cache), so a faster poll keeps reading the state of its first look.
- */
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 60; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
 
 /**
  * A staff write that meets another transaction in a deadlock (server/core/db/contention.ts): the database rolls one
@@ -55,12 +14,12 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
 describe.each(SERVER_DIALECTS)('a write that meets another in a deadlock (%s)', (dialect) => {
   let t: TestApp;
   let token: string;
-  let raw: Raw;
+  let raw: Side;
   beforeAll(async () => {
     t = await startApp(dialect);
     token = await t.login();
-    raw = await rawConnection(t);
-    await raw.run('create table deadlock_ballast (id int primary key)');
+    raw = await sideConnection(t);
+    await raw.query('create table deadlock_ballast (id int primary key)');
   }, 60_000);
   afterAll(async () => {
     await raw?.end();
@@ -80,17 +39,17 @@ describe.each(SERVER_DIALECTS)('a write that meets another in a deadlock (%s)', 
 
     // The other transaction holds y and has written more than the delete will have (so MySQL, which rolls back the
     // lighter of the two, picks the delete; PostgreSQL picks the one whose check runs first: the delete, waiting first).
-    await raw.run('begin');
-    await raw.run(
+    await raw.query('begin');
+    await raw.query(
       `insert into deadlock_ballast (id) values ${Array.from({ length: 40 }, (_, i) => `(${i})`).join(',')}`,
     );
-    await raw.run(`select id from product_material where id = ${y} for update`);
+    await raw.query(`select id from product_material where id = ${y} for update`);
     // The delete locks its rows in id order: x, then waits for y.
     const deleting = t.call('POST', '/admin/product/material/delete', { token, body: { ids: [x, y] } });
-    await until(async () => (await raw.waitingOthers()) > 0, 'the delete to wait for y');
+    await until(10_000, 'the delete waiting for y', async () => (await raw.waiting()).length > 0);
     // Now the other transaction asks for x, which the delete holds: a deadlock.
-    await raw.run(`select id from product_material where id = ${x} for update`);
-    await raw.run('rollback');
+    await raw.query(`select id from product_material where id = ${x} for update`);
+    await raw.query('rollback');
 
     const r = await deleting;
     expect(r.status, r.raw).toBe(200);
@@ -107,27 +66,27 @@ describe.each(SERVER_DIALECTS)('a write that meets another in a deadlock (%s)', 
     expect(history.map((h) => Number(h.recordId)).sort()).toEqual([x, y].sort());
   }, 60_000);
 
-  it('a deadlock met on every attempt is answered 503 in the caller’s language, saying nothing was saved', async () => {
+  it('the database’s deadlock error, met on every attempt, is answered 503 in the caller’s language, saying nothing was saved', async () => {
     // The database's own deadlock error, between two transactions of the test's.
-    const other = await rawConnection(t);
+    const other = await sideConnection(t);
     const a = await add('deadlock a');
     const b = await add('deadlock b');
     let error: unknown;
     try {
-      await raw.run('begin');
-      await other.run('begin');
-      await raw.run(
+      await raw.query('begin');
+      await other.query('begin');
+      await raw.query(
         `insert into deadlock_ballast (id) values ${Array.from({ length: 40 }, (_, i) => `(${i + 100})`).join(',')}`,
       );
-      await raw.run(`select id from product_material where id = ${a} for update`);
-      await other.run(`select id from product_material where id = ${b} for update`);
-      const blocked = other.run(`select id from product_material where id = ${a} for update`).catch((e) => e);
-      await until(async () => (await raw.waitingOthers()) > 0, 'the second transaction to wait');
-      const second = await raw.run(`select id from product_material where id = ${b} for update`).catch((e) => e);
+      await raw.query(`select id from product_material where id = ${a} for update`);
+      await other.query(`select id from product_material where id = ${b} for update`);
+      const blocked = other.query(`select id from product_material where id = ${a} for update`).catch((e) => e);
+      await until(10_000, 'the second transaction waiting', async () => (await raw.waiting()).length > 0);
+      const second = await raw.query(`select id from product_material where id = ${b} for update`).catch((e) => e);
       error = (await blocked) instanceof Error ? await blocked : second;
     } finally {
-      await raw.run('rollback').catch(() => undefined);
-      await other.run('rollback').catch(() => undefined);
+      await raw.query('rollback').catch(() => undefined);
+      await other.query('rollback').catch(() => undefined);
       await other.end();
     }
     expect(error).toBeInstanceOf(Error);

@@ -16,6 +16,8 @@ export type Side = {
    * process): it is ended all the same, which is what the test needs (a connection ended mid-transaction).
    */
   updating(table: string): Promise<number[]>;
+  /** Runs one statement on this connection (inside what it holds: `begin`, locks, writes, `rollback`). */
+  query(text: string): Promise<unknown>;
   /** Ends one of the app's connections from the server side. */
   terminate(id: number): Promise<void>;
   end(): Promise<void>;
@@ -54,6 +56,7 @@ export async function sideConnection(t: TestApp): Promise<Side> {
       terminate: async (pid) => {
         await c.query('select pg_terminate_backend($1)', [pid]);
       },
+      query: (text) => c.query(text),
       end: () => c.end(),
     };
   }
@@ -94,6 +97,7 @@ export async function sideConnection(t: TestApp): Promise<Side> {
     terminate: async (id) => {
       await c.query(`kill ${Number(id)}`);
     },
+    query: (text) => c.query(text),
     end: () => c.end(),
   };
 }
