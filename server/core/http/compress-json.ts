@@ -1,3 +1,4 @@
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { chooseEncoding } from './built-ui.js';
@@ -18,20 +19,25 @@ export function installJsonCompression(app: FastifyInstance): void {
     reply.header('vary', 'Accept-Encoding');
     const coding = chooseEncoding(request.headers['accept-encoding'], { br: true, gzip: true });
     if (!coding) return done(null, payload);
-    const raw = Buffer.from(payload);
-    const finish = (error: Error | null, body: Buffer) => {
-      if (error) return done(null, payload);
-      reply.header('content-encoding', coding).header('content-length', body.length);
-      done(null, body);
-    };
-    if (coding === 'br') {
-      zlib.brotliCompress(
-        raw,
-        { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } },
-        finish,
-      );
-    } else {
-      zlib.gzip(raw, { level: 5 }, finish);
-    }
+    compressJson(payload, coding).then(
+      (body) => {
+        reply.header('content-encoding', coding).header('content-length', body.length);
+        done(null, body);
+      },
+      () => done(null, payload),
+    );
   });
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** A JSON text compressed as replies are (fast settings), in zlib's thread pool. */
+export function compressJson(text: string, coding: 'br' | 'gzip'): Promise<Buffer> {
+  const raw = Buffer.from(text);
+  return coding === 'br'
+    ? brotli(raw, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      })
+    : gzip(raw, { level: 5 });
 }

@@ -1,15 +1,11 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Host } from '../../../core/host.js';
 import type { RequestUser } from '../../../core/crud/context.js';
 import { getOrSet } from '../../../core/get-or-set.js';
 import { chooseEncoding } from '../../../core/http/built-ui.js';
+import { compressJson } from '../../../core/http/compress-json.js';
 import { ok } from '../../../core/http/envelope.js';
 import { buildEps } from './eps.js';
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 /** One eps reply as sent: the envelope's JSON, and its compressed forms once a caller has asked for them. */
 type Kept = { version: string; text: string; br?: Promise<Buffer>; gzip?: Promise<Buffer> };
@@ -42,19 +38,9 @@ export async function sendEps(host: Host, request: FastifyRequest, reply: Fastif
   reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
   const coding = chooseEncoding(request.headers['accept-encoding'], { br: true, gzip: true });
   if (!coding) return reply.send(entry.text);
-  // Compressed as large JSON replies are (compress-json.ts), in zlib's threads, once.
+  // Compressed as large JSON replies are (compress-json.ts), once.
   const { text } = entry;
-  if (!entry[coding]) {
-    entry[coding] =
-      coding === 'br'
-        ? brotli(Buffer.from(text), {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: text.length,
-            },
-          })
-        : gzip(Buffer.from(text), { level: 5 });
-  }
+  if (!entry[coding]) entry[coding] = compressJson(text, coding);
   const made = entry[coding] as Promise<Buffer>;
   const body = await made.catch(() => undefined);
   if (!body) {
