@@ -1,7 +1,7 @@
 import { useState, useSyncExternalStore } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { BoundedListCache, setAppMutate } from './engine/swr-cache';
-import { SWRConfig, useSWRConfig } from 'swr';
+import { SWRConfig, useSWRConfig, type State } from 'swr';
 import { setNavigator } from './engine/request';
 import { sessionGeneration, subscribeSession } from './engine/session';
 import { ShellLayout } from './shell/shell-layout';
@@ -59,10 +59,21 @@ function CaptureMutate() {
 }
 
 /**
+ * The console's data cache, holding the replies read before the first render (main.tsx) as SWR holds what its hooks
+ * read (a state whose `data` is the reply, as SWR's own cache-persistence example stores it): the hooks draw them at
+ * once, and their check on mount finds the same data.
+ */
+function firstCache(cached: Record<string, unknown> | undefined): BoundedListCache<State> {
+  const cache = new BoundedListCache<State>(20);
+  for (const [key, data] of Object.entries(cached ?? {})) cache.set(key, { data });
+  return cache;
+}
+
+/**
  * The whole console: one data router, SWR defaults shared by every screen, and the message area. The data cache is
  * one per session (sessionGeneration): a new one when a session ends, so a reply the ended session still had in
  * flight — or one SWR would reuse from the last two seconds — never stands in for the next session's own. `first`:
- * eps and the menu read before the first render (main.tsx), given to the first session's hooks as they start.
+ * eps, the menu and the page's rows read before the first render (main.tsx), given to the first session's hooks.
  */
 export function App({ first }: { first?: FirstData }) {
   const generation = useSyncExternalStore(subscribeSession, sessionGeneration);
@@ -74,8 +85,8 @@ export function App({ first }: { first?: FirstData }) {
       value={{
         shouldRetryOnError: false,
         revalidateOnFocus: false,
-        provider: () => new BoundedListCache(20),
-        fallback: generation === startedIn ? first : undefined,
+        provider: () => firstCache(generation === startedIn ? first?.cached : undefined),
+        fallback: generation === startedIn ? first?.fallback : undefined,
       }}
     >
       <CaptureMutate />

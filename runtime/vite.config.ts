@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { build } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -44,6 +45,40 @@ function listScreenPreload(): Plugin {
   };
 }
 
+/**
+ * Writes index.html's boot script (boot/early-page-calls.ts, bundled on its own as a plain script) in place of its
+ * placeholder: once eps and the menu are in, it starts the list page's calls before the app's scripts have run. Inline,
+ * so it costs no request of its own; the server allows it by its hash (server/core/http/security-headers.ts). In
+ * development the placeholder stays a comment and the app starts those calls itself.
+ */
+function earlyPageCalls(): Plugin {
+  const PLACEHOLDER = '/*__JOINERY_EARLY_PAGE_CALLS__*/';
+  return {
+    name: 'joinery-early-page-calls',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        if (!html.includes(PLACEHOLDER)) throw new Error('early page calls: the index.html placeholder is missing');
+        const out = await build({
+          entryPoints: [path.resolve(runtimeDir, 'boot/early-page-calls.ts')],
+          bundle: true,
+          write: false,
+          format: 'iife',
+          minify: true,
+          legalComments: 'none',
+          platform: 'browser',
+          target: 'es2022',
+        });
+        const code = out.outputFiles[0]?.text.trim() ?? '';
+        if (!code || /<\/script|<!--/i.test(code))
+          throw new Error('early page calls: the boot script cannot be inlined');
+        return html.replace(PLACEHOLDER, code);
+      },
+    },
+  };
+}
+
 /** `.br` and `.gz` beside every text file of the build, for the server to pick by Accept-Encoding. */
 function precompress(): Plugin {
   return {
@@ -61,7 +96,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: runtimeDir,
   base: '/',
-  plugins: [react(), tailwindcss(), listScreenPreload(), precompress()],
+  plugins: [react(), tailwindcss(), listScreenPreload(), earlyPageCalls(), precompress()],
   build: {
     outDir: '../dist/ui',
     emptyOutDir: true,

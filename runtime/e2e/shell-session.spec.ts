@@ -218,6 +218,62 @@ test.describe('session', () => {
     }
   });
 
+  test('a list page asks for its rows before the app’s script has arrived, and is first drawn with them', async ({
+    page,
+  }) => {
+    const shell = new ShellPage(page);
+    await shell.loginAs();
+    await page.goto('/dict/list?size=10');
+    const rows = page.getByTestId('entity-table').locator('tbody tr[data-row-id]');
+    await expect(rows.first()).toBeVisible();
+    // The app's entry script is held until the rows have been asked for (at most 10 s): only index.html's boot script
+    // can ask for them meanwhile. (Routing turns the HTTP cache off: the script is fetched again.)
+    let asked = false;
+    let rowsAsked: () => void = () => undefined;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('/admin/dict/info/page') && r.postData() === '{"page":1,"size":10}') {
+        asked = true;
+        rowsAsked();
+      }
+    });
+    let held = 0;
+    let askedWhileHeld = false;
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      held++;
+      const rowsCall = new Promise<void>((resolve) => {
+        rowsAsked = resolve;
+        if (asked) resolve();
+      });
+      await Promise.race([rowsCall, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      askedWhileHeld = asked;
+      await route.continue();
+    });
+    // Whether the table had rows when it first appeared.
+    await page.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        const table = document.querySelector('[data-testid="entity-table"]');
+        if (!table) return;
+        seen.disconnect();
+        (window as { __firstTableRows?: number }).__firstTableRows =
+          table.querySelectorAll('tbody tr[data-row-id]').length;
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
+    for (const lang of ['zh-cn', 'zh-tw']) {
+      await page.evaluate((l) => localStorage.setItem('joinery.lang', l), lang);
+      asked = false;
+      askedWhileHeld = false;
+      held = 0;
+      await page.reload();
+      await expect(rows.first()).toBeVisible();
+      expect(held, lang).toBe(1);
+      expect(askedWhileHeld, `${lang}: the rows were asked for while the app's script was held`).toBe(true);
+      expect(await page.evaluate(() => (window as { __firstTableRows?: number }).__firstTableRows), lang).toBe(
+        await rows.count(),
+      );
+    }
+  });
+
   test('a session revoked elsewhere: the early first calls answer 401 and the visitor goes to /login with the message; signing in again opens the page with its rows', async ({
     page,
     request,

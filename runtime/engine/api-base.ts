@@ -11,3 +11,19 @@ export const apiUrl = (path: string): string => `${API_BASE}${path}`;
 
 /** The envelope's code of a successful call (PROTOCOL §1). */
 export const SUCCESS_CODE = 1000;
+
+/**
+ * A path with its query: objects as JSON, null and undefined left out. `withQuery('/x', { key: 'a:b' })` →
+ * `/x?key=a%3Ab`. An early call is named by this text (engine/early-calls.ts), so everything building a GET's address
+ * goes through here.
+ */
+export function withQuery(path: string, params: Record<string, unknown> | undefined): string {
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    search.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}

@@ -14,6 +14,9 @@ export function parseColumnPrefs(value: unknown): ColumnPrefs | undefined {
 }
 
 /** The preference key of an entity's columns (the server allows letters, digits and _ . / : -). */
+/** Where a user's preferences are read and saved (GET/POST, PROTOCOL §0). */
+export const PREF_PATH = '/admin/base/comm/pref';
+
 export const columnPrefKey = (prefix: string) => `columns:${prefix}`;
 
 /** Applies preferences to the default columns: user order first (unknown ids dropped, new columns appended). */

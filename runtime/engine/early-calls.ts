@@ -1,37 +1,29 @@
 import { currentLanguage } from '../i18n/index';
 import { SUCCESS_CODE } from './api-base';
+import { earlyBody, type EarlyCall } from '../boot/early-call';
+
+export { earlyBody, earlyKey, readBody, type EarlyCall } from '../boot/early-call';
 
 /**
  * Calls started before the console asks for them, whose replies `send` then takes instead of asking again:
  * - the console's first calls (eps, menu, person, plugins) and, once the menu is in, the dictionaries: started by
  *   index.html's inline script as soon as the page's HTML is read (a stored, living session only), while the app's
  *   own scripts are still downloading;
- * - the calls of the page being opened (its rows, its column preferences, its master list): started by the app as
- *   soon as eps and the menu are in, before anything is drawn (shell/first-screen-calls.ts).
+ * - the calls of the page being opened (its rows, its column preferences, its master list): started as soon as eps
+ *   and the menu are in, by index.html's boot script (boot/early-page-calls.ts, built into the page) and, for what it
+ *   did not start (a development server), by the app before anything is drawn (shell/first-screen-calls.ts).
  * A reply is taken once, for the same method, path, body, token and language, within a few seconds of the start.
  * Anything else (a refreshed token, a changed language, a second call) goes to the server as usual.
  */
-export type EarlyCall = { token: string; language: string; at: number; response: Promise<Response> };
 
 /** How long an early reply stays usable: it answers the page's first render, never a later revalidation. */
 const EARLY_CALL_LIFE_MS = 10_000;
 
-declare global {
-  interface Window {
-    __joineryEarlyCalls?: Record<string, EarlyCall>;
-  }
-}
-
 /**
- * The name of a call among the early ones: a GET by its path and query, a POST by its path and the JSON text of its
- * body (index.html names the calls it starts the same way).
+ * The early call for this call, if one was started for it with this token; it is handed out at most once. Its body is
+ * read through earlyBody (someone may have read it already).
  */
-export function earlyKey(method: 'GET' | 'POST', url: string, body?: string): string {
-  return method === 'GET' ? url : `POST ${url}\n${body ?? ''}`;
-}
-
-/** The early reply for this call, if one was started for it with this token; it is handed out at most once. */
-export function takeEarlyCall(key: string, token: string | undefined, now = Date.now()): Promise<Response> | undefined {
+export function takeEarlyCall(key: string, token: string | undefined, now = Date.now()): EarlyCall | undefined {
   const calls = typeof window === 'undefined' ? undefined : window.__joineryEarlyCalls;
   const call = calls?.[key];
   if (!calls || !call) return undefined;
@@ -41,7 +33,7 @@ export function takeEarlyCall(key: string, token: string | undefined, now = Date
     call.token === token &&
     call.language === currentLanguage() &&
     now - call.at < EARLY_CALL_LIFE_MS;
-  return usable ? call.response : undefined;
+  return usable ? call : undefined;
 }
 
 /** Starts a call under this key with this token, unless one is already under way for it. */
@@ -57,9 +49,9 @@ export function startEarlyCall(key: string, token: string, send: () => Promise<R
 }
 
 /**
- * The data of an early reply still waiting to be taken (by its earlyKey), read without taking it (from a copy of the
- * response): undefined when there is no such call, and when its reply is not a success (the app then meets it as
- * usual when it takes it).
+ * The data of an early reply still waiting to be taken (by its earlyKey), read without taking it: undefined when there
+ * is no such call, and when its reply is not a success (the app then meets it as usual when it takes it). The data
+ * are the objects the call's taker gets (the body is read once).
  */
 export function peekEarlyData<T>(key: string): Promise<T | undefined> | undefined {
   const call = typeof window === 'undefined' ? undefined : window.__joineryEarlyCalls?.[key];
@@ -67,8 +59,8 @@ export function peekEarlyData<T>(key: string): Promise<T | undefined> | undefine
   return call.response.then(
     async (response) => {
       if (!response.ok) return undefined;
-      const body = (await response.clone().json()) as { code?: number; data?: T };
-      return body.code === SUCCESS_CODE ? body.data : undefined;
+      const body = (await earlyBody(call)) as { code?: number; data?: T } | undefined;
+      return body?.code === SUCCESS_CODE ? body.data : undefined;
     },
     () => undefined,
   );

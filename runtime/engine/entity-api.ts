@@ -1,5 +1,7 @@
 import { request, RequestError, type RequestOptions } from './request';
-import { shortPrefix } from './eps-index';
+import { entityUrl, shortPrefix } from './eps-index';
+
+export { entityUrl };
 
 /*
  * The engine's data layer: the one place that builds `/admin/<prefix>/<action>` URLs. Every entity call of the runtime
@@ -16,12 +18,7 @@ export type ActionBody = { ids?: number[]; remark?: string; [key: string]: unkno
 /** What a call may add: quiet (the screen shows the refusal itself), an abort signal. */
 export type CallOptions = Pick<RequestOptions, 'quiet' | 'signal'>;
 
-/** The URL of an entity's route: `entityUrl('product/info', 'page')` → `/admin/product/info/page`. */
-export function entityUrl(prefix: string, action: string): string {
-  return `/admin/${shortPrefix(prefix).replace(/^\/+|\/+$/g, '')}/${action}`;
-}
-
-function isPageReply(value: unknown): value is PageReply {
+export function isPageReply(value: unknown): value is PageReply {
   if (!value || typeof value !== 'object') return false;
   const v = value as { list?: unknown; pagination?: { total?: unknown } };
   return Array.isArray(v.list) && typeof v.pagination?.total === 'number';

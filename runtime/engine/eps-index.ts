@@ -7,6 +7,11 @@ export function shortPrefix(prefix: string): string {
   return prefix.replace(/^\/admin\//, '');
 }
 
+/** The URL of an entity's route: `entityUrl('product/info', 'page')` → `/admin/product/info/page`. */
+export function entityUrl(prefix: string, action: string): string {
+  return `/admin/${shortPrefix(prefix).replace(/^\/+|\/+$/g, '')}/${action}`;
+}
+
 /** Entries by prefix, menu viewPath (the first entity naming it) and menu router. */
 export function indexEps(
   data: Record<string, EpsEntry[]> | undefined,

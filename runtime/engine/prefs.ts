@@ -1,10 +1,9 @@
 import useSWR from 'swr';
 import { request } from './request';
-import { columnPrefKey, parseColumnPrefs, type ColumnPrefs } from './column-prefs';
+import { columnPrefKey, PREF_PATH, parseColumnPrefs, type ColumnPrefs } from './column-prefs';
 
 export { applyColumnPrefs, type ColumnPrefs } from './column-prefs';
 
-export const PREF_PATH = '/admin/base/comm/pref';
 /** The last preference save under way (saves go out one after another). */
 let saving: Promise<unknown> = Promise.resolve();
 

@@ -12,8 +12,8 @@ import {
   subscribeSession,
   type TokenReply,
 } from './session';
-import { earlyKey, startEarlyCall, takeEarlyCall } from './early-calls';
-import { apiUrl, SUCCESS_CODE } from './api-base';
+import { earlyBody, earlyKey, readBody, startEarlyCall, takeEarlyCall, type EarlyCall } from './early-calls';
+import { apiUrl, SUCCESS_CODE, withQuery } from './api-base';
 
 /**
  * A rejected call: HTTP status (0 for network failures and timeouts), envelope code, field errors, and the server's
@@ -71,17 +71,6 @@ export function setNavigator(fn: (path: string) => void): void {
   navigate = fn;
 }
 
-function query(params: Record<string, unknown> | undefined): string {
-  if (!params) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null) continue;
-    search.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
 /**
  * The message of a failed reply that carries none of its own (a proxy's error page, an empty body): said by the
  * console in the user's language. Every other message is the server's, already in that language.
@@ -119,7 +108,7 @@ let refreshing: Promise<string> | null = null;
 async function refresh(refreshToken: string): Promise<string> {
   try {
     const reply = await send<TokenReply | undefined>(
-      `${REFRESH_PATH}${query({ refreshToken })}`,
+      withQuery(REFRESH_PATH, { refreshToken }),
       'GET',
       undefined,
       undefined,
@@ -164,17 +153,6 @@ type Envelope = {
   errorCode?: string;
 };
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    // A proxy's error page or plain text: no envelope, so no message of the server's (requestFailed says it).
-    return undefined;
-  }
-}
-
 function statusRoute(status: number): string | undefined {
   if (status === 403) return '/403';
   if (status === 500) return '/500';
@@ -207,10 +185,11 @@ async function send<T>(
   const form = body instanceof FormData;
   const text = method === 'POST' && !form ? JSON.stringify(body ?? {}) : undefined;
   let response: Response;
+  let early: EarlyCall | undefined;
   try {
     // A call already started early (engine/early-calls.ts: same path, body and token) is not sent twice.
-    const early = !signal && !form ? takeEarlyCall(earlyKey(method, url, text), token) : undefined;
-    response = await (early ??
+    early = !signal && !form ? takeEarlyCall(earlyKey(method, url, text), token) : undefined;
+    response = await (early?.response ??
       fetch(apiUrl(url), {
         method,
         headers: callHeaders(method === 'POST' && !form, token),
@@ -230,7 +209,7 @@ async function send<T>(
   }
   let parsed: Envelope | undefined;
   try {
-    parsed = (await readBody(response)) as Envelope | undefined;
+    parsed = (await (early ? earlyBody(early) : readBody(response))) as Envelope | undefined;
   } catch (error) {
     if (session?.aborted) throw new SessionEndedError();
     throw error;
@@ -262,7 +241,7 @@ function callUrl(path: string, method: 'GET' | 'POST', options: RequestOptions):
     method === 'GET' && options.data && typeof options.data === 'object'
       ? { ...(options.data as Record<string, unknown>), ...options.params }
       : options.params;
-  return `${path}${query(params)}`;
+  return withQuery(path, params);
 }
 
 /**

@@ -1,10 +1,11 @@
 import useSWR from 'swr';
 import { entityApi, type EntityRow, type PageReply } from './entity-api';
-import { pageBody, type ListState } from './use-list-state';
+import type { ListState } from './list-state';
+import { listBody, listCall, type ListMode } from './list-call';
 import { entityRowsKey } from './swr-cache';
-import type { EpsEntry } from './eps';
 
 export type { EntityRow, PageReply } from './entity-api';
+export { listModeOf, type ListMode } from './list-call';
 
 export type EntityListResult = {
   rows: EntityRow[];
@@ -18,22 +19,6 @@ export type EntityListResult = {
 
 const NO_ROWS: EntityRow[] = [];
 
-/**
- * The call that reads one list page: its route and body. A tree is listed whole (its filters apply, its keyword is
- * matched here so that ancestors of matches stay); an entity without a page call (department) is listed and paged
- * here, so the screen works the same.
- */
-export function listCall(
-  mode: ListMode,
-  body: Record<string, unknown>,
-): { action: 'page' | 'list'; query: Record<string, unknown> } {
-  if (mode === 'page') return { action: 'page', query: body };
-  const { page: _page, size: _size, ...rest } = body;
-  if (mode === 'list') return { action: 'list', query: rest };
-  const { keyWord: _keyWord, ...filters } = rest;
-  return { action: 'list', query: filters };
-}
-
 async function fetchRows(prefix: string, mode: ListMode, body: Record<string, unknown>): Promise<PageReply> {
   const api = entityApi(prefix);
   const { action, query } = listCall(mode, body);
@@ -42,31 +27,6 @@ async function fetchRows(prefix: string, mode: ListMode, body: Record<string, un
   if (mode === 'tree') return { list: all, pagination: { page: 1, size: all.length, total: all.length } };
   const { page, size } = body as { page: number; size: number };
   return { list: all.slice((page - 1) * size, page * size), pagination: { page, size, total: all.length } };
-}
-
-export type ListMode = 'page' | 'list' | 'tree';
-
-/**
- * How an entity's rows are read: a tree (schema x-tree, with a list call) whole; else by its page call, or its list
- * call paged here; null when the user may call neither (or the entry is not an entity of this engine).
- */
-export function listModeOf(entry: EpsEntry | undefined): ListMode | null {
-  if (!entry?.joinery) return null;
-  const paths = new Set(entry.api.map((a) => a.path));
-  if (entry.joinery.tree === true && paths.has('/list')) return 'tree';
-  if (paths.has('/page')) return 'page';
-  return paths.has('/list') ? 'list' : null;
-}
-
-/** The body a list page is keyed by: page and size mean nothing to a whole tree (the same rows whatever the page). */
-export function listBody(state: ListState, mode: ListMode): Record<string, unknown> {
-  const body = pageBody(state);
-  if (mode === 'tree') {
-    delete body.page;
-    delete body.size;
-    delete body.keyWord;
-  }
-  return body;
 }
 
 /** The SWR key of one list page of an entity. */

@@ -10,3 +10,21 @@ export const VIEW_PATH_TITLES: Record<string, string> = {
   'modules/helper/views/ai-code.vue': 'pages.aiCode',
   'modules/space/views/list.vue': 'pages.spaceList',
 };
+
+type PageRow = { router?: string | null; viewPath?: string | null };
+type EntityIndex<E> = { byRouter: Map<string, E>; byViewPath: Map<string, E> };
+
+/** A view path that is an address: the page shows it in a frame. */
+export const isFrameView = (viewPath: string): boolean => /^https?:\/\//i.test(viewPath);
+
+/** A view path as the original names it, with or without its `cool/` root. */
+export const plainViewPath = (viewPath: string): string => viewPath.replace(/^cool\//, '');
+
+/**
+ * The entity a menu page lists when no screen is named for its view path: the entity whose menu router is the page's
+ * router, else the one whose menu view path is the page's.
+ */
+export function pageEntity<E>(node: PageRow, eps: EntityIndex<E>): E | undefined {
+  const view = node.viewPath?.trim() ?? '';
+  return (node.router ? eps.byRouter.get(node.router) : undefined) ?? (view ? eps.byViewPath.get(view) : undefined);
+}

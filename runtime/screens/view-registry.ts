@@ -10,6 +10,8 @@ import {
 import type { MenuNode } from '../engine/menu';
 import type { EpsEntry } from '../engine/eps';
 import { VIEW_OVERRIDES } from '../overrides/view-overrides';
+import { isFrameView, pageEntity, plainViewPath } from './view-paths';
+import { shortPrefix } from '../engine/eps-index';
 export { VIEW_PATH_TITLES } from './view-paths';
 
 type Screen = LazyExoticComponent<ComponentType<Record<string, never>>>;
@@ -100,16 +102,14 @@ export function resolveView(
   eps: { byRouter: Map<string, EpsEntry>; byViewPath: Map<string, EpsEntry> },
 ): ResolvedView {
   const view = node.viewPath?.trim() ?? '';
-  if (/^https?:\/\//i.test(view)) return { kind: 'frame', url: view };
-  const override = VIEW_OVERRIDES[view.replace(/^cool\//, '')];
+  if (isFrameView(view)) return { kind: 'frame', url: view };
+  const override = VIEW_OVERRIDES[plainViewPath(view)];
   if (override) return { kind: 'screen', Screen: override };
   // A screen registered for the view path comes before the entity of the router: 文件管理 (/upload/list) is the file
   // space screen, not the raw table of space/info.
-  const fixed = BY_VIEW_PATH[view.replace(/^cool\//, '')];
+  const fixed = BY_VIEW_PATH[plainViewPath(view)];
   if (fixed) return { kind: 'screen', Screen: fixed };
-  const byRouter = node.router ? eps.byRouter.get(node.router) : undefined;
-  if (byRouter) return { kind: 'entity', prefix: byRouter.prefix.replace(/^\/admin\//, ''), entry: byRouter };
-  const byView = view ? eps.byViewPath.get(view) : undefined;
-  if (byView) return { kind: 'entity', prefix: byView.prefix.replace(/^\/admin\//, ''), entry: byView };
+  const entry = pageEntity(node, eps);
+  if (entry) return { kind: 'entity', prefix: shortPrefix(entry.prefix), entry };
   return { kind: 'none' };
 }

@@ -1,18 +1,33 @@
+import { unstable_serialize } from 'swr';
 import { request, startEarlyRequest } from '../engine/request';
-import { peekEarlyData } from '../engine/early-calls';
-import { EPS_KEY, indexEps, type EpsEntry } from '../engine/eps';
-import { buildMenu, PERMMENU_KEY, showFirstMenu, type PermMenu } from '../engine/menu';
-import { entityUrl } from '../engine/entity-api';
-import { listBody, listCall, listModeOf } from '../engine/use-entity-list';
-import { parseListState } from '../engine/use-list-state';
-import { PREF_PATH } from '../engine/prefs';
-import { columnPrefKey } from '../engine/column-prefs';
-import { relationCall, relationMode } from '../widgets/relation-options';
-import { resolveView } from '../screens/view-registry';
-import { canRead } from './menu-view';
+import { earlyKey, peekEarlyData } from '../engine/early-calls';
+import { EPS_KEY, type EpsEntry } from '../engine/eps';
+import { PERMMENU_KEY, showFirstMenu, type PermMenu } from '../engine/menu';
+import { pageCalls, type PageCall } from '../boot/page-calls';
+import { isPageReply } from '../engine/entity-api';
+import { entityRowsKey } from '../engine/swr-cache';
 
-/** What the first render is given at once (SWR fallback): eps and the menu, as their hooks would read them. */
-export type FirstData = { [EPS_KEY]?: Record<string, EpsEntry[]>; [PERMMENU_KEY]?: PermMenu };
+/** The first part of a list page's SWR key. */
+const ROWS = entityRowsKey('', '', {})[0];
+
+/**
+ * What the first render is given at once. `fallback` (SWR's, for the first session): eps and the menu, as their hooks
+ * would read them. `cached` (put in the first session's cache as if its hooks had read them, by serialized SWR key):
+ * the list page's rows and column preferences, when their replies are in by then — in the cache rather than as
+ * fallback, so they stand for that one read: a list page dropped from the cache later is read again, never shown
+ * from the page's first load.
+ */
+export type FirstData = {
+  fallback?: { [EPS_KEY]?: Record<string, EpsEntry[]>; [PERMMENU_KEY]?: PermMenu };
+  cached?: Record<string, unknown>;
+};
+
+/**
+ * How long the first render waits for the page's rows once eps, the menu and the list screen's code are in. They were
+ * asked for as soon as eps and the menu came (index.html's boot script), so they are usually in before the app's
+ * scripts have even run; a slow list (a search over many rows) draws the console first rather than keep it blank.
+ */
+const PAGE_DATA_WAIT_MS = 100;
 
 /** Set once the console has been drawn: the list's own hooks have asked by then, so nothing is started early. */
 let drawn = false;
@@ -23,17 +38,19 @@ export function firstScreenDrawn(): void {
 }
 
 /**
- * The console's first data, and the calls of the list page being opened started as soon as eps and the menu are in —
- * before the console has drawn anything — rather than once the page is drawn and its data hooks run: its rows, its
- * column preferences and its master list (the departments beside the users). The page's hooks take those replies
+ * The console's first data. Eps and the menu come from the calls index.html started; the calls of the list page being
+ * opened — its rows, its column preferences, its master list (the departments beside the users) — were started by
+ * index.html's boot script once those were in (boot/early-page-calls.ts), or are started here (a development server
+ * builds no boot script), before the console has drawn anything. The page's hooks take those replies
  * (engine/early-calls.ts); a call made differently (another body, a refreshed token) is simply asked again.
  *
- * The first render does not wait for the page's replies: drawing the console while they come is quicker than drawing
- * it once after them (measured: 40-50 ms sooner to the first row on loopback and at 10 Mbit/s, bench/ui-load.mjs).
+ * The rows and the preferences, when in within PAGE_DATA_WAIT_MS, are put in the first render's cache: the page is drawn
+ * once with its rows, not once without them and again when they come (one layout of the whole page instead of two).
+ * Their hooks still check them on mount, reading the same early reply: the same objects, so nothing is drawn again.
  *
- * Resolves to eps and the menu when index.html started their calls (else to nothing: the hooks ask as usual). Eps is
- * taken here (its hook, given it, never asks again: eps is read once a session); the menu is read from a copy of its
- * reply, which the menu's hook still takes to check it, as it checks a kept menu.
+ * Resolves to nothing when index.html started no calls (the hooks ask as usual). Eps is taken here (its hook, given
+ * it, never asks again: eps is read once a session); the menu is read from the early reply, which the menu's hook
+ * still takes to check it, as it checks a kept menu.
  */
 export async function loadFirstScreen(): Promise<FirstData> {
   if (window.location.pathname === '/login' || !window.__joineryEarlyCalls?.[EPS_KEY]) return {};
@@ -44,31 +61,31 @@ export async function loadFirstScreen(): Promise<FirstData> {
     request<Record<string, EpsEntry[]>>(EPS_KEY).catch(() => undefined),
     menuPeek,
   ]);
-  // Late (a slow server: the console was drawn without waiting), the page's hooks have asked for themselves.
-  if (eps && menu && !drawn) startListCalls(eps, menu);
   if (menu) showFirstMenu(menu);
-  return { [EPS_KEY]: eps, [PERMMENU_KEY]: menu };
+  const fallback = { [EPS_KEY]: eps, [PERMMENU_KEY]: menu };
+  // Late (a slow server: the console was drawn without waiting), the page's hooks have asked for themselves.
+  if (!eps || !menu || drawn) return { fallback };
+  const calls = pageCalls(eps, menu.menus, window.location);
+  for (const call of calls) startEarlyRequest(call.path, { method: call.method, data: call.data });
+  return { fallback, cached: await pageData(calls) };
 }
 
-function startListCalls(eps: Record<string, EpsEntry[]>, menu: PermMenu): void {
-  const index = indexEps(eps);
-  const model = buildMenu(menu.menus);
-  const { pathname, search } = window.location;
-  const node = pathname === '/' ? model.home : model.byPath.get(pathname);
-  if (!node) return;
-  const view = resolveView(node, index);
-  if (view.kind !== 'entity' || !canRead(view.entry)) return;
-  const mode = listModeOf(view.entry);
-  if (!mode) return;
-  const { action, query } = listCall(mode, listBody(parseListState(new URLSearchParams(search)), mode));
-  startEarlyRequest(entityUrl(view.prefix, action), { method: 'POST', data: query });
-  startEarlyRequest(PREF_PATH, { params: { key: columnPrefKey(view.prefix) } });
-  const master = view.entry.joinery?.master;
-  const ref = master ? view.entry.joinery?.fields.find((f) => f.name === master)?.ref : undefined;
-  const masterMode = ref ? relationMode(index.byPrefix.get(ref.entity)) : null;
-  if (ref && masterMode) {
-    // A master panel's choices are every record (no record being edited narrows them).
-    const call = relationCall(masterMode, {});
-    startEarlyRequest(entityUrl(ref.entity, call.action), { method: 'POST', data: call.query });
-  }
+/** The replies of the page's calls its hooks read as they come, by SWR key: those in within PAGE_DATA_WAIT_MS. */
+async function pageData(calls: PageCall[]): Promise<Record<string, unknown>> {
+  const data: Record<string, unknown> = {};
+  const waits = calls.map(async (call) => {
+    if (!call.swrKey) return;
+    const body = call.method === 'POST' ? JSON.stringify(call.data ?? {}) : undefined;
+    const reply = await peekEarlyData<unknown>(earlyKey(call.method, call.path, body));
+    // A reply not shaped as its hook reads it is left to the hook, which refuses it as it refuses any.
+    if (reply === undefined || (call.swrKey[0] === ROWS && !isPageReply(reply))) return;
+    data[unstable_serialize(call.swrKey)] = reply;
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, PAGE_DATA_WAIT_MS);
+  });
+  await Promise.race([Promise.all(waits), late]);
+  clearTimeout(timer);
+  return { ...data };
 }

@@ -3,17 +3,13 @@ import { dropTab } from '../engine/tabs';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useMenu } from '../engine/menu';
-import { useEps, type EpsEntry } from '../engine/eps';
+import { useEps } from '../engine/eps';
+import { canRead } from '../engine/list-call';
 import { EntityScreen, HomeScreen, resolveView } from '../screens/view-registry';
 import { ErrorScreen } from '../screens/errors/error-screen';
 import { FrameScreen } from '../screens/fixed/frame-screen';
 import { PageLoading } from './loading';
 import { useMenuLabel } from './menu-label';
-
-/** Whether the user may read the entity's rows: eps lists only the calls a user may make. */
-export function canRead(entry: EpsEntry): boolean {
-  return entry.api.some((a) => a.path === '/page' || a.path === '/list');
-}
 
 function LoadFailed({ error }: { error: Error }) {
   const { t } = useTranslation();

@@ -5,14 +5,13 @@ import { useEps } from '../engine/eps';
 import type { EpsField } from '../engine/eps';
 import { treeOrder } from '../engine/tree-move';
 import { KEYED_NAME_FIELD, useRowName } from './row-name';
+import { MAX_OPTIONS, relationCall, relationMode } from '../engine/relation-call';
 
 export type { RelationOption } from '../engine/tree-move';
 import type { RelationOption } from '../engine/tree-move';
 
 type Ref = NonNullable<EpsField['ref']>;
 type Row = Record<string, unknown>;
-
-const MAX_OPTIONS = 1000;
 
 export { treeOrder };
 
@@ -34,19 +33,6 @@ function optionLabel(row: Row, key: string, label: string, detail: string[] | un
   // A detail repeating an earlier one (上海市 上海市) is said once.
   const said = extra.filter((v, i) => extra.indexOf(v) === i);
   return said.length ? `${main} · ${said.join(' ')}` : main;
-}
-
-/** How a relation's choices are read: by the related entity's list call, else its page call; null if neither. */
-export function relationMode(entry: { api: { path: string }[] } | undefined): 'list' | 'page' | null {
-  const paths = new Set(entry?.api.map((a) => a.path));
-  return paths.has('/list') ? 'list' : paths.has('/page') ? 'page' : null;
-}
-
-/** The call that reads a relation's choices: the whole list, or the first page of up to MAX_OPTIONS. */
-export function relationCall(mode: 'list' | 'page', filters: Row): { action: 'list' | 'page'; query: Row } {
-  return mode === 'list'
-    ? { action: 'list', query: filters }
-    : { action: 'page', query: { page: 1, size: MAX_OPTIONS, ...filters } };
 }
 
 async function loadOptions(
