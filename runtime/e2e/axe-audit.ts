@@ -195,8 +195,13 @@ export async function switchTheme(page: Page, remote: Page, theme: { dark: boole
     theme,
   );
   await remote.evaluate((t) => {
-    const saved = JSON.parse(localStorage.getItem('joinery.theme') ?? '{}');
-    localStorage.setItem('joinery.theme', JSON.stringify({ ...saved, ...t }));
+    const key = 'joinery.theme';
+    const stored = localStorage.getItem(key);
+    const wanted = JSON.stringify({ ...JSON.parse(stored ?? '{}'), ...t });
+    // A write of what the storage already holds fires no storage event: when the page shows something else (it was
+    // reloaded or switched in between), the other mode is written first, so the page hears of the change.
+    if (wanted === stored) localStorage.setItem(key, JSON.stringify({ ...JSON.parse(wanted), dark: !t.dark }));
+    localStorage.setItem(key, wanted);
   }, theme);
   await shown;
   const html = page.locator('html');
