@@ -15,6 +15,7 @@ import { hashPasswords } from './hash-passwords.js';
 import { guardedTransaction, touchesRights } from '../auth/delegation.js';
 import { hashPool } from '../auth/password.js';
 import { checkSkuRules } from './sku-specs-check.js';
+import { checkReferences } from './ref-check.js';
 import {
   asStored,
   diffChanges,
@@ -69,8 +70,11 @@ async function inTransaction<T>(ctx: OpContext, entity: Entity, work: (trx: OpCo
   }
 }
 
-/** A record to add or a change to make, validated and with its passwords hashed: made before the transaction opens. */
-export type Prepared = { input: Row; row: Row };
+/**
+ * A record to add or a change to make, validated and with its passwords hashed: made before the transaction opens.
+ * `at`: its path in a batch (`3.`), for the errors found inside the transaction.
+ */
+export type Prepared = { input: Row; row: Row; at?: string };
 
 /**
  * Validates records (all of them first, so a bad one costs no hashing) and hashes their password fields, outside any
@@ -90,7 +94,8 @@ async function prepareRows(
   const prepared = raws.map((raw, i) => {
     const input = hooks.prepareInput ? hooks.prepareInput(raw, action) : raw;
     if (action === 'update') parseId(input.id);
-    return { input, row: action === 'add' ? validateNew(entity, input, pathPrefix(i)) : validatePatch(entity, input) };
+    const at = pathPrefix(i);
+    return { input, at, row: action === 'add' ? validateNew(entity, input, at) : validatePatch(entity, input) };
   });
   let next = 0;
   const lane = async () => {
@@ -122,6 +127,7 @@ export async function addOne(
   const { input } = prepared;
   const row = { ...prepared.row };
   await hooks.beforeAdd?.(tx, row, input);
+  await checkReferences(tx, entity, row, { at: prepared.at });
   await checkSkuRules(tx, entity, row);
   await checkUnique(tx, entity, row);
   const now = nowText();
@@ -159,6 +165,7 @@ export async function updateRecord(
   const revision = Number(existing.revision ?? 1);
   if (based !== undefined && based !== revision)
     patch = (await mergeStale(tx, entity, id, based, before, patch)) ?? patch;
+  await checkReferences(tx, entity, patch, { at: prepared.at, id, stored });
   await checkSkuRules(tx, entity, patch, stored);
   await checkUnique(tx, entity, { ...stored, ...patch }, id);
   const changes = diffChanges(entity, before, asStored(entity, patch), Object.keys(patch));

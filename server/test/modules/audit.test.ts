@@ -192,7 +192,10 @@ describe.each(DIALECTS)('audits (%s)', (dialect) => {
   });
 
   it('a decision whose effect cannot apply changes nothing (atomic)', async () => {
-    const id = idOf(await post('audit/user/add', { userId: 2, levelId: 99999 }));
+    // The ticket names a level that is deleted before the decision (a ticket naming none is refused when added).
+    const level = idOf(await post('user/level/add', { title: 'Short-lived level', level: 4 }));
+    const id = idOf(await post('audit/user/add', { userId: 2, levelId: level }));
+    expect((await post('user/level/delete', { ids: [level] })).status).toBe(200);
     const before = await dbFingerprint(t);
     const r = await post('audit/user/decide', { id, status: 1 });
     expect(r.status, r.raw).toBe(409);

@@ -1,7 +1,7 @@
 import type { Entity, Field, FieldSchema } from '../../core/registry/entity-types.js';
 import { writableFields } from '../../core/crud/input-validation.js';
 import type { Row } from '../../core/db/row.js';
-import { CHECKED_REFS } from '../support/record-arbitrary.js';
+import { seededRef } from '../support/record-arbitrary.js';
 import { RECORD_FITS } from '../support/record-fits.js';
 
 const nonNullTypes = (schema: FieldSchema) =>
@@ -28,19 +28,16 @@ export function sampleValue(field: Field, seq: number): unknown {
   const type = nonNullTypes(schema)[0];
   switch (type) {
     case 'integer':
-      return Math.min(Math.max(1, schema.minimum ?? 1), schema.maximum ?? 1);
+      return seededRef(field) ?? Math.min(Math.max(1, schema.minimum ?? 1), schema.maximum ?? 1);
     case 'number':
       return Math.min(Math.max(0.5, schema.minimum ?? 0.5), schema.maximum ?? 0.5);
     case 'boolean':
       return seq % 2 === 0;
     case 'array': {
       const itemType = (schema.items as { type?: string } | undefined)?.type;
-      // Links to menus and departments must name records that exist (the server checks them): seeded record 1.
-      if (
-        itemType === 'integer' &&
-        CHECKED_REFS.has(String((schema['x-ref'] as { entity?: string } | undefined)?.entity))
-      )
-        return [1];
+      // Linked ids must name records that exist (the server checks them): a seeded record.
+      const ref = seededRef(field);
+      if (itemType === 'integer' && ref !== undefined) return [ref];
       return itemType === 'string' ? [`item${seq}`] : itemType === 'integer' ? [seq] : [];
     }
     case 'object':

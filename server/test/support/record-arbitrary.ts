@@ -60,10 +60,17 @@ function textArbitrary(schema: Schema): fc.Arbitrary<string> {
   return storableText(schema.minLength ?? 0, Math.max(max, schema.minLength ?? 0));
 }
 
-/** References the server checks exist (tree parents and role links): tests point them at seeded record 1. */
-export const CHECKED_REFS = new Set(['base/sys/menu', 'base/sys/department']);
-const checkedRef = (field?: Field) =>
-  CHECKED_REFS.has(String((field?.schema['x-ref'] as { entity?: string } | undefined)?.entity));
+/**
+ * The seeded record a relation field's value names: every relation must name a record that exists (the server checks,
+ * server/core/crud/ref-check.ts). Record 1 of most entities; role 2 (店长) for roles — role 1 is the super admin's,
+ * which only a super admin may give and which hides its holders from the user list. Undefined for a field that is
+ * not a relation.
+ */
+export function seededRef(field?: Field): number | undefined {
+  const entity = (field?.schema['x-ref'] as { entity?: string } | undefined)?.entity;
+  if (!entity) return undefined;
+  return entity === 'base/sys/role' ? 2 : 1;
+}
 
 /** Values valid for a JSON Schema fragment (the subset entity schemas use). */
 export function valueArbitrary(schema: Schema, field?: Field): fc.Arbitrary<unknown> {
@@ -77,10 +84,10 @@ export function valueArbitrary(schema: Schema, field?: Field): fc.Arbitrary<unkn
       ...types.map((type): fc.Arbitrary<unknown> => {
         switch (type) {
           case 'integer': {
-            if (checkedRef(field)) return fc.constant(1);
+            const ref = seededRef(field);
+            if (ref !== undefined) return fc.constant(ref);
             const range = field ? columnRange(field) : undefined;
-            // An id of another record (x-ref) is a positive number by nature.
-            const floor = field?.schema['x-ref'] ? 1 : (range?.min ?? -(2 ** 31));
+            const floor = range?.min ?? -(2 ** 31);
             return fc.integer({
               min: Math.max(schema.minimum ?? floor, floor),
               max: Math.min(schema.maximum ?? range?.max ?? 2 ** 31 - 1, range?.max ?? 2 ** 31 - 1),
@@ -103,9 +110,9 @@ export function valueArbitrary(schema: Schema, field?: Field): fc.Arbitrary<unkn
             const minLength = schema.minItems ?? 0;
             const maxLength = Math.max(Math.min(schema.maxItems ?? 4, 4), minLength);
             // Ids of linked records (x-ref multiple) are a set: the link table keeps each once.
-            if (checkedRef(field) && items.type === 'integer') return fc.uniqueArray(fc.constant(1), { maxLength: 1 });
-            if (field?.schema['x-ref'] && items.type === 'integer')
-              return fc.uniqueArray(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { minLength, maxLength });
+            const ref = seededRef(field);
+            if (ref !== undefined && items.type === 'integer')
+              return fc.uniqueArray(fc.constant(ref), { minLength: Math.min(minLength, 1), maxLength: 1 });
             const item = items.type ? valueArbitrary(items) : jsonData(1);
             return schema.uniqueItems
               ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) })

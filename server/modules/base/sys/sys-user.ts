@@ -162,6 +162,13 @@ export function registerSysUser(host: Host): void {
     await delegation.assertReach(ctx, 'department', [departmentId], 'departmentId');
     await guardedTransaction(ctx, async (tx) => {
       if (!ctx.user?.isSuper && (await holdsSuperRole(tx, userIds))) throw appError(E.USER_SUPER_ONLY);
+      // Checked here, not only by the reach above (a super admin reaches every id): no user goes to no department.
+      const department = await tx.db
+        .selectFrom('base_sys_department')
+        .select('id')
+        .where('id', '=', departmentId)
+        .executeTakeFirst();
+      if (!department) throw fieldError('departmentId', E.FIELD_NO_RECORD, { id: String(departmentId) });
       const scope = ctx.user?.departmentIds;
       await updateRecorded(
         tx,
