@@ -12,7 +12,7 @@ import { MenuView } from './shell/menu-view';
 import { LoginScreen } from './screens/login/login-screen';
 import { ErrorScreen, ERROR_CODES } from './screens/errors/error-screen';
 import { FIXED_ROUTES } from './screens/view-registry';
-import type { FirstData } from './shell/first-screen-calls';
+import { freshFirstData, type FirstData } from './shell/first-screen-calls';
 
 const shellChildren: RouteObject[] = [
   { index: true, element: <MenuView /> },
@@ -79,6 +79,7 @@ export function App({ first }: { first?: FirstData }) {
   const generation = useSyncExternalStore(subscribeSession, sessionGeneration);
   // The first data the page was started with (main.tsx) stand for this session's only.
   const [startedIn] = useState(generation);
+  const [firstFresh] = useState(() => freshFirstData(first?.cached));
   return (
     <SWRConfig
       key={generation}
@@ -86,6 +87,7 @@ export function App({ first }: { first?: FirstData }) {
         shouldRetryOnError: false,
         revalidateOnFocus: false,
         provider: () => firstCache(generation === startedIn ? first?.cached : undefined),
+        use: generation === startedIn ? [firstFresh] : undefined,
         fallback: generation === startedIn ? first?.fallback : undefined,
       }}
     >

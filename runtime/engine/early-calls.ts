@@ -50,18 +50,29 @@ export function startEarlyCall(key: string, token: string, send: () => Promise<R
 
 /**
  * The data of an early reply still waiting to be taken (by its earlyKey), read without taking it: undefined when there
- * is no such call, and when its reply is not a success (the app then meets it as usual when it takes it). The data
- * are the objects the call's taker gets (the body is read once).
+ * is no such call, and when its reply is not a success (the app then meets it as usual when it takes it); `{ data }`
+ * for a success (`data` undefined when the reply carries none). The data are the objects the call's taker gets (the
+ * body is read once).
  */
-export function peekEarlyData<T>(key: string): Promise<T | undefined> | undefined {
+export function peekEarlyReply<T>(key: string): Promise<{ data: T | undefined } | undefined> | undefined {
   const call = typeof window === 'undefined' ? undefined : window.__joineryEarlyCalls?.[key];
   if (!call || call.language !== currentLanguage()) return undefined;
   return call.response.then(
     async (response) => {
       if (!response.ok) return undefined;
       const body = (await earlyBody(call)) as { code?: number; data?: T } | undefined;
-      return body?.code === SUCCESS_CODE ? body.data : undefined;
+      return body?.code === SUCCESS_CODE ? { data: body.data } : undefined;
     },
     () => undefined,
   );
+}
+
+/** peekEarlyReply's data: undefined also for a success without data. */
+export function peekEarlyData<T>(key: string): Promise<T | undefined> | undefined {
+  return peekEarlyReply<T>(key)?.then((reply) => reply?.data);
+}
+
+/** Gives up an early call whose reply was used without being taken (its data put straight into the first render). */
+export function dropEarlyCall(key: string): void {
+  if (typeof window !== 'undefined') delete window.__joineryEarlyCalls?.[key];
 }

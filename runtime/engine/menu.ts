@@ -27,6 +27,13 @@ function stored(): PermMenu | undefined {
   return value;
 }
 
+/** Keeps a menu read from the server for the next start (its JSON is returned). */
+export function keepMenu(menu: PermMenu): string {
+  const raw = JSON.stringify(menu);
+  localStorage.setItem(STORE, raw);
+  return raw;
+}
+
 /** The menu the first render was given (main.tsx, read before it), with its JSON: see fetchPermMenu. */
 let firstShown: { raw: string; value: PermMenu } | undefined;
 
@@ -42,8 +49,7 @@ export function showFirstMenu(value: PermMenu): void {
  */
 async function fetchPermMenu(key: string): Promise<PermMenu> {
   const data = await request<PermMenu>(key);
-  const raw = JSON.stringify(data);
-  localStorage.setItem(STORE, raw);
+  const raw = keepMenu(data);
   return [parsed, firstShown].find((shown) => shown?.raw === raw && shown.value)?.value ?? data;
 }
 
@@ -64,9 +70,27 @@ export function usePermMenu(): SWRResponse<PermMenu, Error> {
 /**
  * The menu tree. `isLoading` while there is none to show; `isChecking` while the one shown (kept from the last start)
  * is being read again — a page that the kept menu cannot place is only called missing once the server has answered.
+ * Those are read when asked for (getters): SWR then draws again only a caller that asked, so the end of the check at
+ * start draws the shell, the breadcrumb and the page again only where a page waits on it.
  */
-export function useMenu(): MenuModel & { isLoading: boolean; isChecking: boolean; error?: Error } {
-  const { data, isLoading, isValidating, error } = usePermMenu();
+export function useMenu(): MenuModel & {
+  readonly isLoading: boolean;
+  readonly isChecking: boolean;
+  readonly error?: Error;
+} {
+  const swr = usePermMenu();
+  const data = swr.data;
   const model = useMemo(() => buildMenu(data?.menus ?? []), [data]);
-  return { ...model, isLoading: isLoading && !data, isChecking: isValidating, error };
+  return {
+    ...model,
+    get isLoading() {
+      return !data && swr.isLoading;
+    },
+    get isChecking() {
+      return swr.isValidating;
+    },
+    get error() {
+      return swr.error;
+    },
+  };
 }

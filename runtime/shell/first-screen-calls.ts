@@ -1,9 +1,12 @@
-import { unstable_serialize } from 'swr';
+import { unstable_serialize, type Key, type Middleware } from 'swr';
 import { request, startEarlyRequest } from '../engine/request';
-import { earlyKey, peekEarlyData } from '../engine/early-calls';
+import { dropEarlyCall, earlyKey, peekEarlyData, peekEarlyReply } from '../engine/early-calls';
 import { EPS_KEY, type EpsEntry } from '../engine/eps';
-import { PERMMENU_KEY, showFirstMenu, type PermMenu } from '../engine/menu';
+import { keepMenu, PERMMENU_KEY, showFirstMenu, type PermMenu } from '../engine/menu';
 import { pageCalls, type PageCall } from '../boot/page-calls';
+import { DICT_KEY } from '../engine/dict';
+import { BUILTIN_PLUGINS_KEY } from '../engine/builtin-plugins';
+import { currentLanguage } from '../i18n/index';
 import { isPageReply } from '../engine/entity-api';
 import { entityRowsKey } from '../engine/swr-cache';
 
@@ -11,9 +14,11 @@ import { entityRowsKey } from '../engine/swr-cache';
 const ROWS = entityRowsKey('', '', {})[0];
 
 /**
- * What the first render is given at once. `fallback` (SWR's, for the first session): eps and the menu, as their hooks
- * would read them. `cached` (put in the first session's cache as if its hooks had read them, by serialized SWR key):
- * the list page's rows and column preferences, when their replies are in by then — in the cache rather than as
+ * What the first render is given at once. `fallback` (SWR's, for the first session): eps, as its hook would read it
+ * (and the menu when the page was drawn before the list's calls could be started). `cached` (put in the first
+ * session's cache as if its hooks had read them, by serialized SWR key): the menu, the dictionaries, the built-in
+ * plugins and the list page's rows and column preferences, when their
+ * replies are in by then — in the cache rather than as
  * fallback, so they stand for that one read: a list page dropped from the cache later is read again, never shown
  * from the page's first load.
  */
@@ -44,9 +49,11 @@ export function firstScreenDrawn(): void {
  * builds no boot script), before the console has drawn anything. The page's hooks take those replies
  * (engine/early-calls.ts); a call made differently (another body, a refreshed token) is simply asked again.
  *
- * The rows and the preferences, when in within PAGE_DATA_WAIT_MS, are put in the first render's cache: the page is drawn
- * once with its rows, not once without them and again when they come (one layout of the whole page instead of two).
- * Their hooks still check them on mount, reading the same early reply: the same objects, so nothing is drawn again.
+ * The rows and the preferences, and the shell's dictionaries and plugins, when in within PAGE_DATA_WAIT_MS, are
+ * put in the first render's cache: the page is drawn once with its rows and their dictionary tags, not once without
+ * them and again when they come (one layout of the whole page instead of two).
+ * Their hooks do not read them again on mount (they are a moment old: freshFirstData in app.tsx), so the end of such a
+ * check does not draw the page a second time.
  *
  * Resolves to nothing when index.html started no calls (the hooks ask as usual). Eps is taken here (its hook, given
  * it, never asks again: eps is read once a session); the menu is read from the early reply, which the menu's hook
@@ -62,24 +69,50 @@ export async function loadFirstScreen(): Promise<FirstData> {
     menuPeek,
   ]);
   if (menu) showFirstMenu(menu);
-  const fallback = { [EPS_KEY]: eps, [PERMMENU_KEY]: menu };
   // Late (a slow server: the console was drawn without waiting), the page's hooks have asked for themselves.
-  if (!eps || !menu || drawn) return { fallback };
+  if (!eps || !menu || drawn) return { fallback: { [EPS_KEY]: eps, [PERMMENU_KEY]: menu } };
   const calls = pageCalls(eps, menu.menus, window.location);
   for (const call of calls) startEarlyRequest(call.path, { method: call.method, data: call.data });
-  return { fallback, cached: await pageData(calls) };
+  const cached = await firstReplies([...shellReplies(), ...calls.flatMap(pageReply)]);
+  // The menu goes in the cache with the rest, kept for the next start as its hook keeps what it reads.
+  keepMenu(menu);
+  dropEarlyCall(PERMMENU_KEY);
+  cached[unstable_serialize(PERMMENU_KEY)] = menu;
+  return { fallback: { [EPS_KEY]: eps }, cached };
 }
 
-/** The replies of the page's calls its hooks read as they come, by SWR key: those in within PAGE_DATA_WAIT_MS. */
-async function pageData(calls: PageCall[]): Promise<Record<string, unknown>> {
+/** An early reply its hook reads as it comes: the early call's name and the hook's SWR key. */
+type FirstReply = { early: string; swrKey: Key };
+
+/**
+ * The shell's own first calls index.html started (the dictionaries, the built-in plugins), as their hooks (useDicts,
+ * useBuiltinPlugins) name them: drawn in the first render, a reply coming after it would draw the shell again — the
+ * dictionaries every dictionary cell of the list. (The signed-in user is drawn from the copy kept at the last start,
+ * and its hook keeps that copy up to date from the reply.)
+ */
+const shellReplies = (): FirstReply[] => [
+  { early: earlyKey('POST', DICT_KEY, '{}'), swrKey: [DICT_KEY, currentLanguage()] },
+  { early: BUILTIN_PLUGINS_KEY, swrKey: BUILTIN_PLUGINS_KEY },
+];
+
+/** A page call whose reply its hook reads as it comes (its rows, its column preferences). */
+function pageReply(call: PageCall): FirstReply[] {
+  if (!call.swrKey) return [];
+  const body = call.method === 'POST' ? JSON.stringify(call.data ?? {}) : undefined;
+  return [{ early: earlyKey(call.method, call.path, body), swrKey: call.swrKey }];
+}
+
+/** The data of those replies in within PAGE_DATA_WAIT_MS, by serialized SWR key. */
+async function firstReplies(replies: FirstReply[]): Promise<Record<string, unknown>> {
   const data: Record<string, unknown> = {};
-  const waits = calls.map(async (call) => {
-    if (!call.swrKey) return;
-    const body = call.method === 'POST' ? JSON.stringify(call.data ?? {}) : undefined;
-    const reply = await peekEarlyData<unknown>(earlyKey(call.method, call.path, body));
-    // A reply not shaped as its hook reads it is left to the hook, which refuses it as it refuses any.
-    if (reply === undefined || (call.swrKey[0] === ROWS && !isPageReply(reply))) return;
-    data[unstable_serialize(call.swrKey)] = reply;
+  const waits = replies.map(async ({ early, swrKey }) => {
+    const reply = await peekEarlyReply<unknown>(early);
+    // A refusal, and a reply not shaped as its hook reads it, are left to the hook, which meets them as it meets any.
+    if (!reply || (Array.isArray(swrKey) && swrKey[0] === ROWS && !isPageReply(reply.data))) return;
+    // (A success without data — no column preferences saved — is kept too: the hook then reads nothing again.)
+    data[unstable_serialize(swrKey)] = reply.data;
+    // Its hook does not read it again on mount (freshFirstData): nothing else may take this reply later.
+    dropEarlyCall(early);
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<void>((resolve) => {
@@ -88,4 +121,24 @@ async function pageData(calls: PageCall[]): Promise<Record<string, unknown>> {
   await Promise.race([Promise.all(waits), late]);
   clearTimeout(timer);
   return { ...data };
+}
+
+/**
+ * How long the replies put in the first render's cache count as fresh: a hook mounting within it does not read its
+ * data again (SWR's own dedupe window is as long). A page opened later reads as usual.
+ */
+const FIRST_DATA_FRESH_MS = 2_000;
+
+/**
+ * An SWR middleware for the first session: a hook whose data the first render was given (`cached`, read a moment ago
+ * from the page's early calls) does not check them again when it mounts within FIRST_DATA_FRESH_MS — that check only
+ * read the same reply again, and drew the list and the shell a second time when it ended (it sets isValidating).
+ */
+export function freshFirstData(cached: Record<string, unknown> | undefined): Middleware {
+  const keys = new Set(Object.keys(cached ?? {}));
+  const until = Date.now() + FIRST_DATA_FRESH_MS;
+  return (useSWRNext) => (key, fetcher, config) => {
+    const fresh = keys.size > 0 && Date.now() < until && key !== null && keys.has(unstable_serialize(key));
+    return useSWRNext(key, fetcher, fresh ? { ...config, revalidateOnMount: false } : config);
+  };
 }
