@@ -1,4 +1,4 @@
-import { apiUrl, SUCCESS_CODE } from '../engine/api-base';
+import { apiUrl, SUCCESS_CODE, TIMEOUT_MS } from '../engine/api-base';
 import type { EpsEntry } from '../engine/eps';
 import type { MenuRow } from '../engine/menu-tree';
 import { earlyBody, earlyKey, type EarlyCall } from './early-call';
@@ -14,8 +14,6 @@ import { pageCalls } from './page-calls';
 
 const EPS = '/admin/base/open/eps';
 const PERMMENU = '/admin/base/comm/permmenu';
-/** As the first script's calls and the app's own (engine/request.ts TIMEOUT_MS). */
-const TIMEOUT_MS = 30_000;
 
 async function dataOf<T>(call: EarlyCall): Promise<T | undefined> {
   const response = await call.response;

@@ -9,6 +9,9 @@ export const API_BASE = '/api';
 /** The address of a server path: `apiUrl('/admin/base/comm/person')` → `/api/admin/base/comm/person`. */
 export const apiUrl = (path: string): string => `${API_BASE}${path}`;
 
+/** Request timeout (SPEC §9). */
+export const TIMEOUT_MS = 30_000;
+
 /** The envelope's code of a successful call (PROTOCOL §1). */
 export const SUCCESS_CODE = 1000;
 

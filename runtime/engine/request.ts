@@ -13,7 +13,7 @@ import {
   type TokenReply,
 } from './session';
 import { earlyBody, earlyKey, readBody, startEarlyCall, takeEarlyCall, type EarlyCall } from './early-calls';
-import { apiUrl, SUCCESS_CODE, withQuery } from './api-base';
+import { apiUrl, SUCCESS_CODE, TIMEOUT_MS, withQuery } from './api-base';
 
 /**
  * A rejected call: HTTP status (0 for network failures and timeouts), envelope code, field errors, and the server's
@@ -59,8 +59,6 @@ export type RequestOptions = {
   token?: string;
 };
 
-/** Request timeout (SPEC §9). */
-export const TIMEOUT_MS = 30_000;
 const REFRESH_PATH = '/admin/base/open/refreshToken';
 /** Calls that must go out without waiting for a fresh token. */
 const TOKENLESS = new Set(['/admin/base/open/login', '/admin/base/open/captcha', REFRESH_PATH]);
