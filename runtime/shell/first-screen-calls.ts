@@ -17,10 +17,9 @@ const ROWS = entityRowsKey('', '', {})[0];
  * What the first render is given at once. `fallback` (SWR's, for the first session): eps, as its hook would read it
  * (and the menu when the page was drawn before the list's calls could be started). `cached` (put in the first
  * session's cache as if its hooks had read them, by serialized SWR key): the menu, the dictionaries, the built-in
- * plugins and the list page's rows and column preferences, when their
- * replies are in by then — in the cache rather than as
- * fallback, so they stand for that one read: a list page dropped from the cache later is read again, never shown
- * from the page's first load.
+ * plugins and the list page's rows and column preferences, when their replies are in by then — in the cache rather
+ * than as fallback, so they stand for that one read: a list page dropped from the cache later is read again, never
+ * shown from the page's first load.
  */
 export type FirstData = {
   fallback?: { [EPS_KEY]?: Record<string, EpsEntry[]>; [PERMMENU_KEY]?: PermMenu };
@@ -56,8 +55,8 @@ export function firstScreenDrawn(): void {
  * check does not draw the page a second time.
  *
  * Resolves to nothing when index.html started no calls (the hooks ask as usual). Eps is taken here (its hook, given
- * it, never asks again: eps is read once a session); the menu is read from the early reply, which the menu's hook
- * still takes to check it, as it checks a kept menu.
+ * it, never asks again: eps is read once a session); the menu is read from its early reply and put in the cache with
+ * the rest (kept for the next start; the hook's check of a kept menu is not needed for one read a moment ago).
  */
 export async function loadFirstScreen(): Promise<FirstData> {
   if (window.location.pathname === '/login' || !window.__joineryEarlyCalls?.[EPS_KEY]) return {};
@@ -74,6 +73,8 @@ export async function loadFirstScreen(): Promise<FirstData> {
   const calls = pageCalls(eps, menu.menus, window.location);
   for (const call of calls) startEarlyRequest(call.path, { method: call.method, data: call.data });
   const cached = await firstReplies([...shellReplies(), ...calls.flatMap(pageReply)]);
+  // Drawn meanwhile without this (main.tsx waits at most so long): the hooks have taken what they needed.
+  if (drawn) return {};
   // The menu goes in the cache with the rest, kept for the next start as its hook keeps what it reads.
   keepMenu(menu);
   dropEarlyCall(PERMMENU_KEY);
@@ -105,8 +106,11 @@ function pageReply(call: PageCall): FirstReply[] {
 /** The data of those replies in within PAGE_DATA_WAIT_MS, by serialized SWR key. */
 async function firstReplies(replies: FirstReply[]): Promise<Record<string, unknown>> {
   const data: Record<string, unknown> = {};
+  let closed = false;
   const waits = replies.map(async ({ early, swrKey }) => {
     const reply = await peekEarlyReply<unknown>(early);
+    // Too late for the first render (or drawn without it): its hook takes the reply as usual.
+    if (closed || drawn) return;
     // A refusal, and a reply not shaped as its hook reads it, are left to the hook, which meets them as it meets any.
     if (!reply || (Array.isArray(swrKey) && swrKey[0] === ROWS && !isPageReply(reply.data))) return;
     // (A success without data — no column preferences saved — is kept too: the hook then reads nothing again.)
@@ -119,8 +123,9 @@ async function firstReplies(replies: FirstReply[]): Promise<Record<string, unkno
     timer = setTimeout(resolve, PAGE_DATA_WAIT_MS);
   });
   await Promise.race([Promise.all(waits), late]);
+  closed = true;
   clearTimeout(timer);
-  return { ...data };
+  return data;
 }
 
 /**
