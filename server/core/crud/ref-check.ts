@@ -14,15 +14,16 @@ function named(value: unknown, multiple: boolean | undefined): unknown[] {
 }
 
 /**
- * A record written must point at records that exist: every id a relation field (x-ref, single or multiple, stored
- * in the row or, virtual, in a link table its module hooks keep: a user's roles) names must be a record of the related
- * entity, else 400 naming the field and the id, and nothing is written. A parent (a `parentId` relation to the entity itself, a tree
- * or not) must exist and must not be the record itself or one of its descendants (tree-parent.ts). Run inside the write's transaction, after the hooks (which may set a
- * relation): a record deleted by another call meanwhile is seen. An update (`stored`: the row before it) checks only
- * the ids it adds to a stored relation: a record that points at one deleted since can still be edited in its other
- * fields (a virtual relation's ids are all checked: the row before holds none of them).
+ * A record written must point at records that exist: every id a relation field (x-ref, single or multiple, stored in
+ * the row or, virtual, in a link table its module hooks keep: a user's roles) names must be a record of the related
+ * entity, else 400 naming the field and the id, and nothing is written. A parent (a `parentId` relation to the entity
+ * itself, a tree or not) must exist and must not be the record itself or one of its descendants (tree-parent.ts).
  *
- * `at` is the path of the record in a batch (`3.`), as the validation's own errors name it.
+ * Run inside the write's transaction, after the hooks (which may set a relation): a record deleted by another call
+ * meanwhile is seen. An update (`stored`: the row before it) checks only the ids it adds to a stored relation: a
+ * record that points at one deleted since can still be edited in its other fields (a virtual relation's ids are all
+ * checked: the row before holds none of them). `at` is the path of the record in a batch (`3.`), as the validation's
+ * own errors name it.
  */
 export async function checkReferences(
   tx: OpContext,
