@@ -61,7 +61,7 @@ function CaptureMutate() {
 /**
  * The console's data cache, holding the replies read before the first render (main.tsx) as SWR holds what its hooks
  * read (a state whose `data` is the reply, as SWR's own cache-persistence example stores it): the hooks draw them at
- * once, and their check on mount finds the same data.
+ * once and, mounted within a moment of the load, do not read them again (freshFirstData).
  */
 function firstCache(cached: Record<string, unknown> | undefined): BoundedListCache<State> {
   const cache = new BoundedListCache<State>(20);
