@@ -1,4 +1,4 @@
-import { apiUrl, SUCCESS_CODE, TIMEOUT_MS } from '../engine/api-base';
+import { apiUrl, EPS_KEY, PERMMENU_KEY, SUCCESS_CODE, TIMEOUT_MS } from '../engine/api-base';
 import type { EpsEntry } from '../engine/eps';
 import type { MenuRow } from '../engine/menu-tree';
 import { earlyBody, earlyKey, type EarlyCall } from './early-call';
@@ -12,9 +12,6 @@ import { pageCalls } from './page-calls';
  * (shell/first-screen-calls.ts). Any failure here only means the app asks for itself, as it would without this.
  */
 
-const EPS = '/admin/base/open/eps';
-const PERMMENU = '/admin/base/comm/permmenu';
-
 async function dataOf<T>(call: EarlyCall): Promise<T | undefined> {
   const response = await call.response;
   if (!response.ok) return undefined;
@@ -24,8 +21,8 @@ async function dataOf<T>(call: EarlyCall): Promise<T | undefined> {
 
 async function start(): Promise<void> {
   const calls = window.__joineryEarlyCalls;
-  const first = calls?.[EPS];
-  const menuCall = calls?.[PERMMENU];
+  const first = calls?.[EPS_KEY];
+  const menuCall = calls?.[PERMMENU_KEY];
   if (!calls || !first || !menuCall) return;
   const [eps, menu] = await Promise.all([
     dataOf<Record<string, EpsEntry[]>>(first),

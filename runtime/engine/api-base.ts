@@ -9,6 +9,10 @@ export const API_BASE = '/api';
 /** The address of a server path: `apiUrl('/admin/base/comm/person')` → `/api/admin/base/comm/person`. */
 export const apiUrl = (path: string): string => `${API_BASE}${path}`;
 
+/** The console's first calls, named as their hooks' keys and index.html's early calls name them. */
+export const EPS_KEY = '/admin/base/open/eps';
+export const PERMMENU_KEY = '/admin/base/comm/permmenu';
+
 /** Request timeout (SPEC §9). */
 export const TIMEOUT_MS = 30_000;
 

@@ -22,7 +22,9 @@ export type {
 } from '../../server/modules/base/open/eps-types';
 import type { EpsEntry } from '../../server/modules/base/open/eps-types';
 
-export const EPS_KEY = '/admin/base/open/eps';
+import { EPS_KEY } from './api-base';
+
+export { EPS_KEY };
 
 export type EpsState = {
   entries: EpsEntry[];

@@ -6,7 +6,9 @@ import { buildMenu, type MenuModel, type PermMenu } from './menu-tree';
 
 export { buildMenu, menuTrail, type MenuModel, type MenuNode, type MenuRow, type PermMenu } from './menu-tree';
 
-export const PERMMENU_KEY = '/admin/base/comm/permmenu';
+import { PERMMENU_KEY } from './api-base';
+
+export { PERMMENU_KEY };
 const STORE = userKey('permmenu');
 
 /** The last stored text read and what it parsed to: every dictionary cell of a list asks (once per render). */

@@ -47,10 +47,6 @@ export const BASE = defineErrors({
       en: 'The super-admin role cannot be deleted',
     },
   },
-  LINK_MISSING: {
-    status: 400,
-    texts: { 'zh-cn': '记录 {id} 不存在', 'zh-tw': '記錄 {id} 不存在', en: 'there is no record {id}' },
-  },
   MENU_LIST: {
     status: 400,
     texts: { 'zh-cn': '必须是菜单列表', 'zh-tw': '必須是選單清單', en: 'must be a list of menus' },

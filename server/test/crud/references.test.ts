@@ -56,6 +56,12 @@ describe.each(DIALECTS)('relations name existing records (%s)', (dialect) => {
     });
     expect(role.status, role.raw).toBe(400);
     expect(role.body.details).toEqual([{ path: 'roleIdList', message: '记录 99999 不存在' }]);
+    // A role's menus and departments (link tables its hooks keep) alike.
+    for (const field of ['menuIdList', 'departmentIdList']) {
+      const r = await post('base/sys/role/add', { name: `No ${field}`, label: `no-${field}`, [field]: [99999] });
+      expect(r.status, r.raw).toBe(400);
+      expect(r.body.details).toEqual([{ path: field, message: '记录 99999 不存在' }]);
+    }
     expect(await dbFingerprint(t)).toEqual(before);
   });
 

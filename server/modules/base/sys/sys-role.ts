@@ -1,7 +1,7 @@
 import type { Host } from '../../../core/host.js';
 import type { OpContext } from '../../../core/crud/context.js';
 import type { AnyExpressionBuilder } from '../../../core/crud/entity-hooks.js';
-import { appError, E, fieldError } from '../../../core/errors.js';
+import { appError, E } from '../../../core/errors.js';
 import { SUPER_ROLE_ID, SUPER_ROLE_LABEL } from '../../../core/auth/access-rights.js';
 import type { Row } from '../../../core/db/row.js';
 import { idList, linkedIds, linkRowsOf, replaceLinks } from './link-tables.js';
@@ -25,22 +25,6 @@ export async function visibleRoleIds(ctx: OpContext): Promise<number[]> {
     .where((eb) => eb.and([roleScope(ctx, eb)].filter((c) => c !== undefined)))
     .execute();
   return rows.map((r) => r.id);
-}
-
-/** Link ids must name menus / departments that exist (a dangling link is a silent no-op that confuses the editor). */
-async function checkLinksExist(ctx: OpContext, input: Row): Promise<void> {
-  for (const [field, table] of [
-    ['menuIdList', 'base_sys_menu'],
-    ['departmentIdList', 'base_sys_department'],
-  ] as const) {
-    const ids = idList(input, field);
-    if (!ids?.length) continue;
-    const found = new Set(
-      (await ctx.db.selectFrom(table).select('id').where('id', 'in', ids).execute()).map((r) => Number(r.id)),
-    );
-    const missing = ids.find((id) => !found.has(id));
-    if (missing !== undefined) throw fieldError(field, E.LINK_MISSING, { id: missing });
-  }
 }
 
 /**
@@ -69,18 +53,17 @@ export function registerSysRole(host: Host): void {
     scope: roleScope,
     // As the original, the role page and list never show the super-admin role, to anyone (PROTOCOL §4.4, §7.4).
     filters: (_ctx, _params, eb) => [eb('a.id', '!=', SUPER_ROLE_ID), eb('a.label', '!=', SUPER_ROLE_LABEL)],
-    beforeAdd: async (ctx, row, input) => {
-      await checkLinksExist(ctx, input);
+    // (Its menu and department ids must name records that exist: the generic write checks every relation.)
+    beforeAdd: (ctx, row) => {
       row.userId = ctx.user?.id ?? null;
     },
     afterAdd: async (ctx, id, input) => {
       await syncLinks(ctx, id, input);
       host.auth.invalidateRights();
     },
-    beforeUpdate: async (ctx, patch, existing, input) => {
+    beforeUpdate: (_ctx, patch, existing) => {
       if (Number(existing.id) === SUPER_ROLE_ID && patch.label !== undefined && patch.label !== SUPER_ROLE_LABEL)
         throw appError(E.ROLE_SUPER_LABEL);
-      await checkLinksExist(ctx, input);
     },
     afterUpdate: async (ctx, id, input) => {
       await syncLinks(ctx, id, input);

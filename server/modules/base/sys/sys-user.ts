@@ -7,6 +7,7 @@ import { parseId, parseIds } from '../../../core/crud/input-validation.js';
 import { delegation, guardedTransaction } from '../../../core/auth/delegation.js';
 import type { AnyExpressionBuilder } from '../../../core/crud/entity-hooks.js';
 import { updateRecorded } from '../../../core/crud/module-writes.js';
+import { checkReferences } from '../../../core/crud/ref-check.js';
 
 const PREFIX = 'base/sys/user';
 
@@ -162,13 +163,9 @@ export function registerSysUser(host: Host): void {
     await delegation.assertReach(ctx, 'department', [departmentId], 'departmentId');
     await guardedTransaction(ctx, async (tx) => {
       if (!ctx.user?.isSuper && (await holdsSuperRole(tx, userIds))) throw appError(E.USER_SUPER_ONLY);
-      // Checked here, not only by the reach above (a super admin reaches every id): no user goes to no department.
-      const department = await tx.db
-        .selectFrom('base_sys_department')
-        .select('id')
-        .where('id', '=', departmentId)
-        .executeTakeFirst();
-      if (!department) throw fieldError('departmentId', E.FIELD_NO_RECORD, { id: String(departmentId) });
+      // The department must exist, as for any write of the field (the reach above lets a super admin name any id).
+      const users = tx.registry.get(PREFIX);
+      if (users) await checkReferences(tx, users, { departmentId });
       const scope = ctx.user?.departmentIds;
       await updateRecorded(
         tx,
